@@ -1,0 +1,178 @@
+"""The ``overlord`` command: thin click commands that parse, call and print. No rules here."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from overlord import __version__
+from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
+from overlord.core.board import INF, BoardError
+from overlord.core.pathing import count_field, mp_field, path_to
+from overlord.content.errors import ContentError
+from overlord.content.mapfile import load_map
+from overlord.content.paths import resolve_map, shipped_maps
+from overlord.view.text import draw
+
+
+class Coord(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).replace(" ", "").split(",")
+        try:
+            x, y = (int(p) for p in parts)
+        except ValueError:
+            self.fail(f"{value!r} is not a coordinate X,Y (two whole numbers, e.g. 3,4)", param, ctx)
+        if x < 0 or y < 0:
+            self.fail(f"{value!r}: coordinates start at 0", param, ctx)
+        return (x, y)
+
+
+COORD = Coord()
+
+
+def _fail(message: str, code: int = 1):
+    click.echo(f"overlord: {message}" if "\n" not in message else message, err=True)
+    sys.exit(code)
+
+
+def _open_map(arg: str):
+    try:
+        return load_map(resolve_map(arg))
+    except ContentError as e:
+        _fail(str(e))
+
+
+def _node(mf, xy, option: str):
+    try:
+        return mf.board.node_of(list(xy))
+    except BoardError as e:
+        _fail(f"{option} {xy[0]},{xy[1]}: {e}", 2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="overlord")
+def main():
+    """Overlord plays the enemy side of cooperative dungeon board games.
+
+    MAP arguments take a map file (YAML) or the name of a shipped map (see `overlord maps`).
+    """
+
+
+@main.command("maps")
+def maps_cmd():
+    """List the shipped example maps."""
+    for name, path in shipped_maps().items():
+        click.echo(f"{name:28} {path}")
+
+
+@main.command("move")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--figure", "fid", required=True, help="Id of the figure that moves.")
+@click.option("--verb", type=click.Choice(VERBS), required=True, help="Movement word from the rulebook.")
+@click.option("--target", default="closest", show_default=True,
+              help="A figure id, a space X,Y, or closest / furthest (among the figure's enemies).")
+@click.option("--speed", type=click.IntRange(min=0), default=None, help="Movement points (default: the figure's speed).")
+@click.option("--exit", "exit_xy", type=COORD, default=None, help="The current encounter's exit (for leave-pit).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a picture.")
+def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
+    """Where a figure goes for one movement word: toward, away, engage, spot, leave-pit."""
+    mf = _open_map(map_arg)
+    scene = mf.scene
+    if fid not in scene.figures:
+        _fail(f"--figure {fid!r}: no such figure in {mf.file} (known: {', '.join(scene.figures) or 'none'})", 2)
+    if target not in TARGET_RULES and target not in scene.figures:
+        try:
+            target_xy = COORD.convert(target, None, None)
+            target = scene.board.label(_node(mf, target_xy, "--target"))
+        except click.BadParameter:
+            _fail(f"--target {target!r}: not a figure ({', '.join(scene.figures)}), a space X,Y, or one of "
+                  f"{', '.join(TARGET_RULES)}", 2)
+    if exit_xy is not None:
+        _node(mf, exit_xy, "--exit")
+    try:
+        result = move(scene, fid, verb, target, speed, list(exit_xy) if exit_xy else None)
+    except MoveError as e:
+        _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    board = scene.board
+    f = scene.figures[fid]
+    target_text = result.target or "-"
+    if result.target_ties:
+        target_text += f" (tied with {', '.join(result.target_ties)}: the heroes may choose)"
+    click.echo(f"{fid} ({f.side}, speed {speed if speed is not None else f.speed}) {verb} {target_text}")
+    click.echo(f"  {'performed' if result.performed else 'not performed'}: {result.reason}")
+    if result.performed:
+        click.echo(f"  path: {' -> '.join(_fmt(p) for p in result.path)}  ({result.mp} MP)")
+        click.echo(f"  ends at {_fmt(result.end)}" + (f" as {result.size[0]}x{result.size[1]}" if f.large else ""))
+    if result.ties:
+        click.echo(f"  equally good: {', '.join(_fmt(t) for t in result.ties)} (the heroes may choose)")
+    for d in result.decisions:
+        click.echo(f"  why: {d.explain()}")
+    path_nodes = [board.node_of(p) for p in result.path] if result.performed else None
+    end_cells = board.footprint(board.node_of(result.end), tuple(result.size))
+    click.echo(draw(scene, path_nodes, moved=(fid, list(end_cells))))
+
+
+def _fmt(at) -> str:
+    return f"{at[0]},{at[1]}" if isinstance(at, list) else str(at)
+
+
+@main.command("los")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--from", "a", type=COORD, required=True, help="A space X,Y.")
+@click.option("--to", "b", type=COORD, required=True, help="A space X,Y.")
+@click.option("--json", "as_json", is_flag=True)
+def los_cmd(map_arg, a, b, as_json):
+    """Whether two spaces see each other (figures between them block)."""
+    mf = _open_map(map_arg)
+    na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
+    scene = mf.scene
+    leave = {scene.occupant.get(na), scene.occupant.get(nb)} - {None}
+    seen = mf.board.line_of_sight(na, nb, scene.figure_mask(*leave))
+    if as_json:
+        click.echo(json.dumps({"los": seen}))
+        return
+    click.echo(f"{_fmt(list(a))} {'sees' if seen else 'does not see'} {_fmt(list(b))}")
+    click.echo(draw(scene, marks={na: "1", nb: "2"}))
+
+
+@main.command("distance")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--from", "a", type=COORD, required=True, help="A space X,Y.")
+@click.option("--to", "b", type=COORD, required=True, help="A space X,Y.")
+@click.option("--side", type=click.Choice(["heroes", "monsters"]), default=None,
+              help="Who moves (default: the figure on FROM, else a monster). Its enemies block movement.")
+@click.option("--json", "as_json", is_flag=True)
+def distance_cmd(map_arg, a, b, side, as_json):
+    """Spaces counted and movement points between two spaces."""
+    mf = _open_map(map_arg)
+    scene = mf.scene
+    na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
+    mover = scene.occupant.get(na)
+    if side is None:
+        side = scene.figures[mover].side if mover else "monsters"
+    leave = {mover, scene.occupant.get(nb)} - {None}
+    blockers = [c for c, g in scene.occupant.items() if g not in leave] if mf.rules.get("figures_block_counting") else []
+    spaces = count_field(mf.board, [na], blockers)[nb]
+    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g != mover]
+    dist, pred = mp_field(mf.board, na, monster=(side == "monsters"), enemies=enemies)
+    mp = dist[nb]
+    out = {"spaces": None if spaces == INF else int(spaces), "mp": None if mp == INF else int(mp)}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{_fmt(list(a))} to {_fmt(list(b))}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
+               f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
+    click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,251 @@
+"""Map files: a board and the figures on it, in YAML (the interface authors and tools use).
+
+```yaml
+map:
+  kind: grid            # grid (default) | hex | tiles | routes
+  rows: ["#####", "#..~#", "#####"]
+  legend: {"s": sludge}         # characters beyond the defaults
+  terrain: {bog: {cost: 3}}     # new terrain kinds, or changed properties
+rules: {figures_block_counting: false}
+figures:
+  - {id: tarha, side: heroes, at: [3, 1]}
+  - {id: barghest, side: monsters, at: [1, 1], speed: 4, size: [2, 1]}
+```
+
+Every problem is reported as ``FILE:LINE:COL: message``; nothing here raises a traceback on bad
+input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.board import Board, BoardError
+from ..core.figures import SIDES, Figure, Scene
+from ..core.grids import GridBoard
+from ..core.terrain import DEFAULT_LEGEND, TERRAIN_FIELDS, TerrainTable
+from .errors import ContentError, Problem, nearest
+from .yamlio import Located, load_yaml, parse_yaml
+
+KINDS = ("grid", "hex", "tiles", "routes")
+TOP_KEYS = ("map", "figures", "rules", "name", "description", "source")
+MAP_KEYS = {"grid": ("kind", "rows", "legend", "terrain"), "hex": ("kind", "rows", "legend", "terrain"),
+            "tiles": ("kind", "tiles", "terrain"), "routes": ("kind", "fields", "routes", "terrain")}
+FIGURE_KEYS = ("id", "side", "at", "speed", "size", "name")
+RULE_FLAGS = {"figures_block_counting": bool}
+_TERRAIN_TYPES = {"cost": int, "blocks_move": bool, "blocks_los": bool, "damage": int, "pit": bool}
+
+
+@dataclass
+class MapFile:
+    file: str
+    scene: Scene
+    figures: list[Figure]
+    rules: dict = field(default_factory=dict)
+
+    @property
+    def board(self) -> Board:
+        return self.scene.board
+
+
+class _Checker:
+    def __init__(self, doc: Located):
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def add(self, path, message, col_offset=0):
+        self.problems.append(self.doc.problem(tuple(path), message, col_offset=col_offset))
+
+    def keys(self, mapping: dict, path: tuple, known, what: str) -> None:
+        for k in mapping:
+            if k not in known:
+                self.add(path + (k,), f"{what}: unknown field {k!r}{nearest(k, known)}; expected one of {', '.join(known)}")
+
+    def typed(self, value, tp, path, what) -> bool:
+        ok = isinstance(value, tp) and not (tp is int and isinstance(value, bool))
+        if not ok:
+            names = {int: "a whole number", bool: "true or false", str: "a string", list: "a list", dict: "a mapping"}
+            self.add(path, f"{what} must be {names.get(tp, tp.__name__)}, got {_show(value)}")
+        return ok
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) < 40 else text[:37] + "..."
+
+
+def load_map(path: str | Path) -> MapFile:
+    return check_map(load_yaml(path))
+
+
+def parse_map(text: str, file: str = "<map>") -> MapFile:
+    return check_map(parse_yaml(text, file))
+
+
+def check_map(doc: Located) -> MapFile:
+    c = _Checker(doc)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ContentError([doc.problem((), f"a map file is a mapping with 'map' and 'figures', got {_show(data)}")])
+    c.keys(data, (), TOP_KEYS, "map file")
+    m = data.get("map")
+    if not isinstance(m, dict):
+        c.add(("map",), "missing 'map': a mapping with the board" if m is None else f"'map' must be a mapping, got {_show(m)}")
+        raise ContentError(c.problems)
+    rules = _check_rules(c, data.get("rules", {}) or {})
+    terrains = _check_terrain(c, m.get("terrain", {}) or {})
+    board = _build_board(c, m, terrains)
+    figures = _check_figures(c, data.get("figures", []) or [], board)
+    if c.problems:
+        raise ContentError(c.problems)
+    scene = Scene(board, [], rules)
+    for i, f in enumerate(figures):
+        try:
+            scene.add(f)
+        except BoardError as e:
+            c.add(("figures", i, "at"), str(e))
+    if c.problems:
+        raise ContentError(c.problems)
+    return MapFile(doc.file, scene, figures, rules)
+
+
+def _check_rules(c: _Checker, rules) -> dict:
+    if not isinstance(rules, dict):
+        c.add(("rules",), f"'rules' must be a mapping of flags, got {_show(rules)}")
+        return {}
+    c.keys(rules, ("rules",), tuple(RULE_FLAGS), "rules")
+    out = {}
+    for k, tp in RULE_FLAGS.items():
+        if k in rules and c.typed(rules[k], tp, ("rules", k), f"rules.{k}"):
+            out[k] = rules[k]
+    return out
+
+
+def _check_terrain(c: _Checker, extra) -> TerrainTable:
+    table = TerrainTable()
+    if not isinstance(extra, dict):
+        c.add(("map", "terrain"), f"'terrain' must map names to properties, got {_show(extra)}")
+        return table
+    good = {}
+    for name, props in extra.items():
+        path = ("map", "terrain", name)
+        if not isinstance(props, dict):
+            c.add(path, f"terrain {name!r} must be a mapping of {', '.join(TERRAIN_FIELDS)}")
+            continue
+        c.keys(props, path, TERRAIN_FIELDS, f"terrain {name!r}")
+        ok = {}
+        for k, v in props.items():
+            if k in _TERRAIN_TYPES and c.typed(v, _TERRAIN_TYPES[k], path + (k,), f"terrain {name!r} {k}"):
+                if k in ("cost", "damage") and v < (1 if k == "cost" else 0):
+                    c.add(path + (k,), f"terrain {name!r} {k} must be at least {1 if k == 'cost' else 0}, got {v}")
+                    continue
+                ok[k] = v
+        good[str(name)] = ok
+    return table.with_kinds(good)
+
+
+def _check_legend(c: _Checker, legend, terrains: TerrainTable) -> dict:
+    if not isinstance(legend, dict):
+        c.add(("map", "legend"), f"'legend' must map characters to terrain names, got {_show(legend)}")
+        return {}
+    out = {}
+    for ch, name in legend.items():
+        path = ("map", "legend", ch)
+        if not isinstance(ch, str) or len(ch) != 1:
+            c.add(path, f"legend keys are single characters, got {_show(ch)}")
+        elif not isinstance(name, str) or name not in terrains:
+            c.add(path, f"legend {ch!r}: unknown terrain {_show(name)}{nearest(name, terrains.names)}; known: {', '.join(terrains.names)}")
+        else:
+            out[ch] = name
+    return out
+
+
+def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
+    kind = m.get("kind", "grid")
+    if kind not in KINDS:
+        c.add(("map", "kind"), f"unknown map kind {_show(kind)}{nearest(kind, KINDS)}; expected one of {', '.join(KINDS)}")
+        return None
+    c.keys(m, ("map",), MAP_KEYS[kind], f"map of kind {kind}")
+    if kind in ("grid", "hex"):
+        legend = {**DEFAULT_LEGEND, **_check_legend(c, m.get("legend", {}) or {}, terrains)}
+        rows = m.get("rows")
+        if not isinstance(rows, list) or not rows:
+            c.add(("map", "rows"), "'rows' must be a non-empty list of strings, one per row of the map")
+            return None
+        for y, row in enumerate(rows):
+            if not isinstance(row, str):
+                c.add(("map", "rows", y), f"row {y} must be a string, got {_show(row)}")
+                continue
+            for x, ch in enumerate(row):
+                if ch not in legend:
+                    c.add(("map", "rows", y), f"row {y}, x={x}: unknown map character {ch!r}; "
+                          f"known: {''.join(sorted(legend))!r} (add it under map.legend)", col_offset=x + 1)
+        if c.problems:
+            return None
+        if kind == "grid":
+            return GridBoard(rows, legend, terrains)
+        from ..core.hexes import HexBoard
+        return _guard(c, lambda: HexBoard(rows, legend, terrains))
+    if kind == "tiles":
+        from ..core.tiles import TileBoard
+        return _guard(c, lambda: TileBoard(m.get("tiles") or [], terrains=terrains), ("map", "tiles"))
+    from ..core.routes import RouteBoard
+    return _guard(c, lambda: RouteBoard(m.get("fields") or [], m.get("routes") or [], terrains=terrains), ("map",))
+
+
+def _guard(c: _Checker, build, path=("map",)):
+    try:
+        return build()
+    except (BoardError, TypeError, KeyError, ValueError) as e:
+        c.add(path, f"{e}")
+        return None
+
+
+def _check_figures(c: _Checker, figs, board: Board | None) -> list[Figure]:
+    if not isinstance(figs, list):
+        c.add(("figures",), f"'figures' must be a list, got {_show(figs)}")
+        return []
+    out = []
+    seen = set()
+    for i, f in enumerate(figs):
+        path = ("figures", i)
+        if not isinstance(f, dict):
+            c.add(path, f"figure {i} must be a mapping with id, side, at, got {_show(f)}")
+            continue
+        c.keys(f, path, FIGURE_KEYS, f"figure {f.get('id', i)!r}")
+        fid = f.get("id")
+        ok = True
+        if not isinstance(fid, str) or not fid:
+            c.add(path + ("id",), f"figure {i}: 'id' must be a non-empty string")
+            ok = False
+        elif fid in seen:
+            c.add(path + ("id",), f"figure id {fid!r} is used twice")
+            ok = False
+        seen.add(fid)
+        side = f.get("side")
+        if side not in SIDES:
+            c.add(path + ("side",), f"figure {fid!r}: side must be one of {', '.join(SIDES)}, got {_show(side)}{nearest(side, SIDES)}")
+            ok = False
+        speed = f.get("speed", 0)
+        if not c.typed(speed, int, path + ("speed",), f"figure {fid!r} speed"):
+            ok = False
+        elif speed < 0:
+            c.add(path + ("speed",), f"figure {fid!r}: speed must be 0 or more, got {speed}")
+            ok = False
+        size = f.get("size", [1, 1])
+        if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in size)):
+            c.add(path + ("size",), f"figure {fid!r}: size must be [w, h] with whole numbers from 1, got {_show(size)}")
+            ok = False
+        if "at" not in f:
+            c.add(path, f"figure {fid!r}: missing 'at' (its space, [x, y] on a grid)")
+            ok = False
+        elif board is not None:
+            try:
+                board.node_of(f["at"])
+            except BoardError as e:
+                c.add(path + ("at",), f"figure {fid!r}: {e}")
+                ok = False
+        if ok and board is not None:
+            out.append(Figure(fid, side, f["at"], speed, list(size)))
+    return out

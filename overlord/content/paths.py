@@ -1,0 +1,31 @@
+"""Where the shipped content lives: the top-level ``decks/`` and ``scenarios/`` folders of a
+source checkout, or their copies inside the installed package (``overlord/_shipped``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def shipped_dir(name: str) -> Path:
+    """The shipped folder ``name`` ("decks" or "scenarios")."""
+    for candidate in (_PACKAGE / "_shipped" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"the shipped folder {name!r} is missing from this installation")
+
+
+def shipped_maps() -> dict[str, Path]:
+    """Shipped map files by name (file stem)."""
+    folder = shipped_dir("scenarios") / "maps"
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def resolve_map(arg: str) -> Path:
+    """A map argument: a path to a file, or the name of a shipped map."""
+    p = Path(arg)
+    if p.exists() or p.suffix in (".yaml", ".yml") or "/" in arg:
+        return p
+    maps = shipped_maps()
+    return maps.get(arg, p)

@@ -1,0 +1,84 @@
+"""YAML loading that remembers where every value was written.
+
+``yaml.safe_load`` semantics (never arbitrary objects), plus a map from each value's path
+(a tuple of keys and indices) to its line and column, so errors can name them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import ContentError, Problem
+
+
+class Located:
+    """Parsed YAML data and where each part of it stands in its file."""
+
+    def __init__(self, file: str, data, marks: dict[tuple, tuple[int, int]]):
+        self.file = file
+        self.data = data
+        self.marks = marks
+
+    def where(self, path: tuple) -> tuple[int | None, int | None]:
+        """Line and column (1-based) of the value at ``path``, or of its nearest parent."""
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, (None, None))
+
+    def problem(self, path: tuple, message: str, *, col_offset: int = 0) -> Problem:
+        line, col = self.where(path)
+        if col is not None:
+            col += col_offset
+        return Problem(self.file, line, col, message)
+
+
+def _walk(node, path: tuple, marks: dict) -> None:
+    marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = key_node.value
+            marks.setdefault(path + (key,), (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
+            _walk(value_node, path + (key,), marks)
+            marks[path + (key,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk(item, path + (i,), marks)
+
+
+def parse_yaml(text: str, file: str) -> Located:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        col = mark.column + 1 if mark else None
+        msg = " ".join(str(x) for x in (e.context, e.problem) if x) or str(e)
+        raise ContentError([Problem(file, line, col, f"YAML does not parse: {msg}")]) from None
+    except yaml.YAMLError as e:
+        raise ContentError([Problem(file, None, None, f"YAML does not parse: {e}")]) from None
+    finally:
+        loader.dispose()
+    marks: dict = {}
+    if node is not None:
+        _walk(node, (), marks)
+    return Located(file, data, marks)
+
+
+def load_yaml(path: str | Path) -> Located:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError([Problem(str(path), None, None, "no such file")]) from None
+    except IsADirectoryError:
+        raise ContentError([Problem(str(path), None, None, "is a directory, not a YAML file")]) from None
+    except UnicodeDecodeError as e:
+        raise ContentError([Problem(str(path), None, None, f"not UTF-8 text ({e.reason} at byte {e.start})")]) from None
+    except OSError as e:
+        raise ContentError([Problem(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+    return parse_yaml(text, str(path))

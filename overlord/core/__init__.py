@@ -1,0 +1,1 @@
+"""Plain data and pure mechanics: state, rng, boards, pathing, line of sight."""

@@ -1,0 +1,97 @@
+"""Figures (heroes and monsters) and where they stand on a board.
+
+A :class:`Figure` is plain state data. A :class:`Scene` resolves figures onto a board: the spaces
+each covers, who occupies which space, and the bitmask of occupied spaces line of sight uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .board import Board, BoardError, mask_of
+
+SIDES = ("heroes", "monsters")
+
+
+@dataclass
+class Figure:
+    id: str
+    side: str
+    at: list | str                     # [x, y] (top-left for a large figure) or a space label
+    speed: int = 0
+    size: list[int] = field(default_factory=lambda: [1, 1])   # [w, h]
+
+    @property
+    def large(self) -> bool:
+        return tuple(self.size) != (1, 1)
+
+
+class Scene:
+    """A board with figures on it; validates that every figure stands on the map, on terrain it
+    may occupy, and alone."""
+
+    def __init__(self, board: Board, figures: Iterable[Figure], rules: dict | None = None):
+        self.board = board
+        self.figures: dict[str, Figure] = {}
+        self.cells: dict[str, tuple[int, ...]] = {}
+        self.occupant: dict[int, str] = {}
+        self.rules = dict(rules or {})
+        for f in figures:
+            self.add(f)
+
+    def add(self, f: Figure) -> None:
+        if f.id in self.figures:
+            raise BoardError(f"figure id {f.id!r} is used twice")
+        if f.side not in SIDES:
+            raise BoardError(f"figure {f.id!r}: side must be one of {', '.join(SIDES)}, not {f.side!r}")
+        anchor = self.board.node_of(f.at)
+        cells = self.board.footprint(anchor, tuple(f.size))
+        if cells is None:
+            raise BoardError(f"figure {f.id!r} of size {f.size} does not fit on the map at {f.at}")
+        for c in cells:
+            t = self.board.terrain(c)
+            if t.blocks_move:
+                raise BoardError(f"figure {f.id!r} stands on {t.name} at {self.board.at_of(c)}")
+            if c in self.occupant:
+                raise BoardError(f"figures {self.occupant[c]!r} and {f.id!r} share the space {self.board.at_of(c)}")
+        self.figures[f.id] = f
+        self.cells[f.id] = cells
+        for c in cells:
+            self.occupant[c] = f.id
+
+    def get(self, fid: str) -> Figure:
+        try:
+            return self.figures[fid]
+        except KeyError:
+            raise BoardError(f"no figure {fid!r} (known: {', '.join(self.figures) or 'none'})") from None
+
+    def enemies_of(self, fid: str) -> list[str]:
+        side = self.get(fid).side
+        return [g for g, f in self.figures.items() if f.side != side]
+
+    def enemy_cells(self, fid: str) -> list[int]:
+        return [c for g in self.enemies_of(fid) for c in self.cells[g]]
+
+    def other_cells(self, fid: str) -> list[int]:
+        return [c for c, g in self.occupant.items() if g != fid]
+
+    def figure_mask(self, *leave_out: str) -> int:
+        """Bitmask of spaces holding figures, without those of ``leave_out``."""
+        return mask_of(c for c, g in self.occupant.items() if g not in leave_out)
+
+    def sees(self, a: str, b: str) -> bool:
+        """Figure a has line of sight to figure b: from any space of a to any space of b, other
+        figures blocking."""
+        blockers = self.figure_mask(a, b)
+        los = self.board.line_of_sight
+        return any(los(x, y, blockers) for x in self.cells[a] for y in self.cells[b])
+
+    def moved(self, fid: str, anchor: int, size: tuple[int, int]) -> "Scene":
+        """A copy with figure ``fid`` placed at ``anchor`` in orientation ``size``."""
+        figs = []
+        for f in self.figures.values():
+            if f.id == fid:
+                f = Figure(f.id, f.side, self.board.at_of(anchor), f.speed, list(size))
+            figs.append(f)
+        return Scene(self.board, figs, self.rules)

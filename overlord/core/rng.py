@@ -1,0 +1,44 @@
+"""The one seeded random generator of a game, whose state lives in the game state.
+
+Every random draw in Overlord comes from a ``numpy.random.Generator`` made here. Its bit
+generator state is a plain dict of ints and strings, so it goes into the game state and
+through JSON unchanged: the same seed and the same inputs give the same game, byte for byte.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+BIT_GENERATOR = "PCG64"
+
+
+def new_rng(seed: int) -> np.random.Generator:
+    """A generator for ``seed`` (any non-negative int)."""
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    return np.random.Generator(np.random.PCG64(int(seed)))
+
+
+def rng_state(rng: np.random.Generator) -> dict:
+    """The generator's state as plain, JSON-safe data."""
+    state = rng.bit_generator.state
+    return {
+        "bit_generator": state["bit_generator"],
+        "state": {"state": int(state["state"]["state"]), "inc": int(state["state"]["inc"])},
+        "has_uint32": int(state["has_uint32"]),
+        "uinteger": int(state["uinteger"]),
+    }
+
+
+def rng_from_state(data: dict) -> np.random.Generator:
+    """Rebuild a generator from :func:`rng_state` output."""
+    if data.get("bit_generator") != BIT_GENERATOR:
+        raise ValueError(f"unsupported bit generator {data.get('bit_generator')!r}, expected {BIT_GENERATOR}")
+    bitgen = np.random.PCG64()
+    bitgen.state = {
+        "bit_generator": BIT_GENERATOR,
+        "state": {"state": int(data["state"]["state"]), "inc": int(data["state"]["inc"])},
+        "has_uint32": int(data["has_uint32"]),
+        "uinteger": int(data["uinteger"]),
+    }
+    return np.random.Generator(bitgen)

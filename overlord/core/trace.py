@@ -1,0 +1,66 @@
+"""The decision trace record: what was decided, by which ordered key, and what tied.
+
+Every AI choice in Overlord is the minimum of an ordered comparison key. The record keeps the
+key's field names and values for the winner, and every candidate that had the same key: the
+rulebooks let the heroes choose among ties, so a table session asks and a headless run applies
+a named tie-break policy, and either way the trace shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Decision:
+    what: str                      # e.g. "target", "end space", "spot goal"
+    choice: Any                    # the chosen candidate (plain data: an id, [x, y], ...)
+    key_fields: tuple[str, ...]    # names of the key's components, most significant first
+    key: tuple                     # the winner's key values
+    ties: tuple = ()               # other candidates whose key equals the winner's
+    policy: str = "first"          # how the tie was broken when there was one
+    considered: int = 0            # how many candidates were compared
+
+    def to_json(self) -> dict:
+        return {
+            "what": self.what,
+            "choice": _plain(self.choice),
+            "key": {name: _plain(value) for name, value in zip(self.key_fields, self.key)},
+            "ties": [_plain(t) for t in self.ties],
+            "policy": self.policy,
+            "considered": self.considered,
+        }
+
+    def explain(self) -> str:
+        key = ", ".join(f"{n}={_plain(v)}" for n, v in zip(self.key_fields, self.key))
+        text = f"{self.what}: {_plain(self.choice)} (lowest key: {key}; {self.considered} compared)"
+        if self.ties:
+            text += f"; tied with {', '.join(str(_plain(t)) for t in self.ties)} - heroes may choose, policy '{self.policy}' took the first"
+        return text
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "item"):  # numpy scalar
+        return value.item()
+    if isinstance(value, float) and value == float("inf"):
+        return None
+    return value
+
+
+@dataclass
+class Trace:
+    """An append-only list of decisions, part of a game's log."""
+
+    decisions: list[Decision] = field(default_factory=list)
+
+    def add(self, decision: Decision) -> Decision:
+        self.decisions.append(decision)
+        return decision
+
+    def to_json(self) -> list[dict]:
+        return [d.to_json() for d in self.decisions]
