@@ -311,14 +311,12 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
     skipped = []
     for tgt in order:
         label, cells, tid = _resolve_target(scene, fid, tgt)
-        if tid is not None and scene.sees(fid, tid):
-            return MoveResult(target=label, target_ties=target_ties, performed=False, end=f.at,
-                              key={}, reason=f"already has line of sight to {label}: spot is not performed",
-                              decisions=decisions, **base)
-        if tid is None and any(board.line_of_sight(c, t, scene.figure_mask(fid)) for c in scene.cells[fid] for t in cells):
-            return MoveResult(target=label, target_ties=target_ties, performed=False, end=f.at,
-                              key={}, reason=f"already has line of sight to {label}: spot is not performed",
-                              decisions=decisions, **base)
+        skip_note = f" ({', '.join(skipped)}: no space on the map sees it)" if skipped else ""
+        blockers = scene.figure_mask(fid, tid) if tid else scene.figure_mask(fid)
+        if any(board.line_of_sight(c, t, blockers) for c in scene.cells[fid] for t in cells):
+            return MoveResult(target=label, target_ties=[] if skipped else target_ties, performed=False,
+                              end=f.at, key={}, decisions=decisions, **base,
+                              reason=f"already has line of sight to {label}: spot is not performed{skip_note}")
         goal = _spot_goal(scene, fid, cells, tid, monster)
         if goal is None:
             skipped.append(label)
@@ -333,9 +331,10 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
         out, more = _step(scene, fid, "spot", goal_cells, None, speed, toward=True,
                           stop_on_sight=(cells, tid))
         decisions.extend(more)
-        # spot "moves toward the closest space": when that space is reached it is the end
-        reason_extra = f" (skipped {', '.join(skipped)}: no space gives line of sight)" if skipped else ""
+        reason_extra = skip_note
         performed = out["moved"]
+        if out["anchor"] == goal_anchor:
+            out["ties"] = list(goal_decision.ties)   # the equally close spaces that see the target
         reason = (f"moves {out['mp']} MP to gain line of sight to {label}{reason_extra}" if performed
                   else f"cannot move closer to a space that sees {label}: spot is not performed{reason_extra}")
         return MoveResult(figure=fid, verb="spot", target=label, target_ties=target_ties if not skipped else [],

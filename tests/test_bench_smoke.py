@@ -1,0 +1,41 @@
+"""Smoke test of the board benchmark: ``bench/board_bench.py --quick --json`` runs and reports
+every figure. Timings are not checked (PASS/FAIL depends on the machine), only the shape."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("networkx")
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "board_bench.py"
+
+
+def test_board_bench_quick_json():
+    proc = subprocess.run([sys.executable, str(BENCH), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+
+    assert {"machine", "config", "boards", "targets", "all_pass"} <= result.keys()
+    assert {"platform", "python", "numpy", "scipy", "networkx", "blas"} <= result["machine"].keys()
+    assert result["config"]["quick"] is True
+    assert set(result["boards"]) == {"20x20", "30x30", "50x50"}
+    for name, board in result["boards"].items():
+        mp = board["mp_field"]
+        for key in ("overlord_us", "networkx_us", "heapq_us", "speedup_vs_networkx", "speedup_vs_heapq"):
+            assert isinstance(mp[key], (int, float)) and mp[key] > 0, (name, key)
+        assert mp["results_agree"] is True, name
+        for verb in ("toward", "engage", "away", "spot"):
+            assert board["move"][f"{verb}_us"] > 0, (name, verb)
+        assert board["los"]["warm_us"] > 0 and board["los"]["cold_us"] > 0, name
+        assert board["count_field"]["cold_us"] > 0, name
+
+    targets = {(c["board"], c["target"]) for c in result["targets"]}
+    for name in ("20x20", "30x30"):          # targets apply up to 30x30 only
+        for key in ("mp_field_us", "move_us", "los_warm_us", "speedup_vs_networkx"):
+            assert (name, key) in targets
+    assert not any(board == "50x50" for board, _ in targets)
+    assert all(c["pass"] in (True, False) for c in result["targets"])
