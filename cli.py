@@ -152,7 +152,10 @@ def los_cmd(map_arg, a, b, as_json):
               help="Who moves (default: the figure on FROM, else a monster). Its enemies block movement.")
 @click.option("--json", "as_json", is_flag=True)
 def distance_cmd(map_arg, a, b, side, as_json):
-    """Spaces counted and movement points between two spaces."""
+    """Spaces counted and movement points between two spaces.
+
+    Movement points are for a figure of unbounded speed: enemy figures cannot be passed (the
+    figures on FROM and TO themselves are ignored), monsters avoid damaging terrain."""
     mf = _open_map(map_arg)
     scene = mf.scene
     na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
@@ -162,7 +165,7 @@ def distance_cmd(map_arg, a, b, side, as_json):
     leave = {mover, scene.occupant.get(nb)} - {None}
     blockers = [c for c, g in scene.occupant.items() if g not in leave] if mf.rules.get("figures_block_counting") else []
     spaces = count_field(mf.board, [na], blockers)[nb]
-    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g != mover]
+    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g not in leave]
     dist, pred = mp_field(mf.board, na, monster=(side == "monsters"), enemies=enemies)
     mp = dist[nb]
     out = {"spaces": None if spaces == INF else int(spaces), "mp": None if mp == INF else int(mp)}

@@ -219,7 +219,6 @@ SPOT_MAP = """
 def test_spotting_example_1_already_has_line_of_sight():
     """Spotting Example 1: 'it already has line of sight to Syndrael, so it does not attempt to
     spot her.'"""
-    scene, _ = parse(SPOT_MAP.replace("#.......#", "#....M..#", 1), {"M": 4})
     scene, _ = parse("""
         #########
         #....n..#

@@ -140,10 +140,13 @@ def _candidates(scene: Scene, fid: str, dist: np.ndarray, count: np.ndarray, mon
     free = _free_mask(scene, fid, monster)
     anchors, orients, mps, counts = [], [], [], []
     orientations = board.placements(tuple(f.size))
+    start = board.node_of(f.at)
     for oi, size in enumerate(orientations):
         offs = board.offsets(size)
         a = np.arange(board.size - max(offs))
         ok = np.logical_and.reduce([free[a + o] for o in offs])
+        if oi == 0:
+            ok[start] = True     # staying put is always possible, even in a pit or on lava
         a = a[ok]
         anchors.append(a)
         orients.append(np.full(len(a), oi))

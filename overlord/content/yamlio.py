@@ -35,22 +35,32 @@ class Located:
         return Problem(self.file, line, col, message)
 
 
-def _walk(node, path: tuple, marks: dict) -> None:
+def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
     marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if id(node) in seen:          # an alias of a node already walked (or one that contains itself)
+        return
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
+        first: dict = {}
         for key_node, value_node in node.value:
             key = key_node.value
-            marks.setdefault(path + (key,), (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
-            _walk(value_node, path + (key,), marks)
+            here = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if isinstance(key_node, yaml.ScalarNode) and key != "<<":
+                if (key_node.tag, key) in first:
+                    dups.append((here, f"duplicate key {key!r} (first written on line {first[key_node.tag, key][0]})"))
+                first.setdefault((key_node.tag, key), here)
+            marks.setdefault(path + (key,), here)
+            _walk(value_node, path + (key,), marks, seen, dups)
             marks[path + (key,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _walk(item, path + (i,), marks)
+            _walk(item, path + (i,), marks, seen, dups)
 
 
 def parse_yaml(text: str, file: str) -> Located:
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as e:
@@ -58,27 +68,48 @@ def parse_yaml(text: str, file: str) -> Located:
         line = mark.line + 1 if mark else None
         col = mark.column + 1 if mark else None
         msg = " ".join(str(x) for x in (e.context, e.problem) if x) or str(e)
+        if "'\\t'" in msg:
+            msg += " (indent YAML with spaces, not tabs)"
         raise ContentError([Problem(file, line, col, f"YAML does not parse: {msg}")]) from None
+    except yaml.reader.ReaderError as e:
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - text.rfind("\n", 0, e.position)
+        raise ContentError([Problem(file, line, col, f"YAML does not parse: unacceptable character "
+                                    f"#x{e.character:04x}: {e.reason}")]) from None
     except yaml.YAMLError as e:
         raise ContentError([Problem(file, None, None, f"YAML does not parse: {e}")]) from None
+    except RecursionError:
+        raise ContentError([Problem(file, None, None, "YAML nests too deeply")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     marks: dict = {}
+    dups: list = []
     if node is not None:
-        _walk(node, (), marks)
+        try:
+            _walk(node, (), marks, set(), dups)
+        except RecursionError:
+            raise ContentError([Problem(file, None, None, "YAML nests too deeply")]) from None
+    if dups:
+        raise ContentError([Problem(file, line, col, msg) for (line, col), msg in dups])
     return Located(file, data, marks)
 
 
 def load_yaml(path: str | Path) -> Located:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ContentError([Problem(str(path), None, None, "no such file")]) from None
     except IsADirectoryError:
         raise ContentError([Problem(str(path), None, None, "is a directory, not a YAML file")]) from None
-    except UnicodeDecodeError as e:
-        raise ContentError([Problem(str(path), None, None, f"not UTF-8 text ({e.reason} at byte {e.start})")]) from None
     except OSError as e:
         raise ContentError([Problem(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = e.start - raw.rfind(b"\n", 0, e.start)
+        raise ContentError([Problem(str(path), line, col, f"not UTF-8 text ({e.reason}: byte 0x{raw[e.start]:02x}); "
+                                    "save the file as UTF-8")]) from None
     return parse_yaml(text, str(path))

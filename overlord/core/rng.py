@@ -42,3 +42,19 @@ def rng_from_state(data: dict) -> np.random.Generator:
         "uinteger": int(data["uinteger"]),
     }
     return np.random.Generator(bitgen)
+
+
+class Dice:
+    """Draws against a state dict that holds the generator state under ``"rng"``: the
+    generator is rebuilt from the state, used, and its new state written back, so the state
+    alone (through JSON, a save file, a clone) carries every future draw."""
+
+    def __init__(self, holder: dict):
+        self.holder = holder
+
+    def __enter__(self) -> np.random.Generator:
+        self._rng = rng_from_state(self.holder["rng"])
+        return self._rng
+
+    def __exit__(self, *exc) -> None:
+        self.holder["rng"] = rng_state(self._rng)
