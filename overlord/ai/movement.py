@@ -69,7 +69,7 @@ class MoveResult:
 def _counting_blockers(scene: Scene, *leave_out: str) -> list[int]:
     if not scene.rules.get("figures_block_counting", False):
         return []
-    return [c for c, g in scene.occupant.items() if g not in leave_out]
+    return [c for c, ids in scene.stack.items() if any(g not in leave_out for g in ids)]
 
 
 def spaces_between(scene: Scene, a_cells, b_cells, *leave_out: str) -> float:
@@ -126,9 +126,10 @@ def _free_mask(scene: Scene, fid: str, monster: bool) -> np.ndarray:
     if monster:
         free = free & (board.damage == 0)
     free = free.copy()
-    others = scene.other_cells(fid)
-    if others:
-        free[others] = False
+    if not board.stacking:     # Descent: a figure may not end its movement on another figure
+        others = scene.other_cells(fid)
+        if others:
+            free[others] = False
     return free
 
 
@@ -217,6 +218,8 @@ def _step(scene: Scene, fid: str, verb: str, target_cells, target_id: str | None
     count = count_field(board, target_cells, _counting_blockers(scene, *leave_out))
     anchor_cell, anchor_decision = _anchor_cell(scene, fid, count, toward)
     enemies = scene.enemy_cells(fid)
+    if board.stacking and target_id:   # where figures share spaces, the target's space can be entered
+        enemies = [c for c in enemies if c not in target_cells]
     allowed = None
     if not toward:
         allowed = count[board.edge_target] > count[board.edge_source]

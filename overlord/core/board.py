@@ -31,6 +31,10 @@ class Board:
 
     kind = "graph"
     los_rule = "same or adjacent space"
+    # Whether figures may share a space. Grids and hexes: never (Descent: "may not end on another
+    # figure"). Tile and route boards: yes (Heroes in the Underworld starts every hero on Styx;
+    # Return of the Heroes: "any number of characters can be on a given spot").
+    stacking = False
 
     def __init__(self, terrains: TerrainTable, node_terrain: Sequence[int],
                  neighbours: Sequence[Sequence[int]], labels: Sequence[str]):

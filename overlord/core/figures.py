@@ -35,7 +35,8 @@ class Scene:
         self.board = board
         self.figures: dict[str, Figure] = {}
         self.cells: dict[str, tuple[int, ...]] = {}
-        self.occupant: dict[int, str] = {}
+        self.occupant: dict[int, str] = {}           # the (first) figure on each space
+        self.stack: dict[int, list[str]] = {}        # every figure on each space
         self.rules = dict(rules or {})
         for f in figures:
             self.add(f)
@@ -53,12 +54,13 @@ class Scene:
             t = self.board.terrain(c)
             if t.blocks_move:
                 raise BoardError(f"figure {f.id!r} stands on {t.name} at {self.board.at_of(c)}")
-            if c in self.occupant:
+            if c in self.occupant and not self.board.stacking:
                 raise BoardError(f"figures {self.occupant[c]!r} and {f.id!r} share the space {self.board.at_of(c)}")
         self.figures[f.id] = f
         self.cells[f.id] = cells
         for c in cells:
-            self.occupant[c] = f.id
+            self.occupant.setdefault(c, f.id)
+            self.stack.setdefault(c, []).append(f.id)
 
     def get(self, fid: str) -> Figure:
         try:
@@ -74,11 +76,12 @@ class Scene:
         return [c for g in self.enemies_of(fid) for c in self.cells[g]]
 
     def other_cells(self, fid: str) -> list[int]:
-        return [c for c, g in self.occupant.items() if g != fid]
+        """Spaces holding a figure other than ``fid``."""
+        return [c for c, ids in self.stack.items() if any(g != fid for g in ids)]
 
     def figure_mask(self, *leave_out: str) -> int:
         """Bitmask of spaces holding figures, without those of ``leave_out``."""
-        return mask_of(c for c, g in self.occupant.items() if g not in leave_out)
+        return mask_of(c for c, ids in self.stack.items() if any(g not in leave_out for g in ids))
 
     def sees(self, a: str, b: str) -> bool:
         """Figure a has line of sight to figure b: from any space of a to any space of b, other

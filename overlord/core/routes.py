@@ -30,6 +30,7 @@ def _unknown(fid, known: Sequence[str], where: str) -> BoardError:
 class RouteBoard(Board):
     kind = "routes"
     los_rule = "same or adjacent field (adjacent: joined by a route)"
+    stacking = True
 
     def __init__(self, fields: Sequence[dict], routes: Sequence[Sequence[str]],
                  terrains: TerrainTable | None = None):

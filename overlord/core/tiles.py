@@ -39,6 +39,7 @@ def _position(at, what: str) -> tuple[int, int]:
 class TileBoard(Board):
     kind = "tiles"
     los_rule = "same or adjacent tile (adjacent: joined by matching exits)"
+    stacking = True
 
     def __init__(self, tiles: Sequence[dict], terrains: TerrainTable | None = None):
         terrains = terrains or TerrainTable()
