@@ -11,7 +11,7 @@ from overlord import __version__
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core.board import INF, BoardError
 from overlord.core.pathing import count_field, mp_field, path_to
-from overlord.content.errors import ContentError
+from overlord.content.errors import ContentError, nearest
 from overlord.content.mapfile import load_map
 from overlord.content.paths import resolve_map, shipped_maps
 from overlord.view.text import draw
@@ -42,15 +42,31 @@ def _fail(message: str, code: int = 1):
 
 
 def _open_map(arg: str):
+    path = resolve_map(arg)
     try:
-        return load_map(resolve_map(arg))
+        return load_map(path)
     except ContentError as e:
-        _fail(str(e))
+        message = str(e)
+        if not path.exists() and path.suffix not in (".yaml", ".yml") and "/" not in arg:
+            message += f", nor the name of a shipped map{nearest(arg, shipped_maps())} (see `overlord maps`)"
+        _fail(message)
 
 
-def _node(mf, xy, option: str):
+def _node(mf, text: str, option: str, other: str = ""):
+    """The node of a space named on the command line: X,Y, or the id of a tile or field."""
+    board = mf.board
     try:
-        return mf.board.node_of(list(xy))
+        return board.node_of(text)
+    except BoardError as e:
+        error = f"{text!r}: {e}"
+    try:
+        xy = COORD.convert(text, None, None)
+    except click.BadParameter as e:
+        if "," in text or board.kind in ("grid", "hex"):
+            error = e.message
+        _fail(f"{option} {error}{other}", 2)
+    try:
+        return board.node_of(list(xy))
     except BoardError as e:
         _fail(f"{option} {xy[0]},{xy[1]}: {e}", 2)
 
@@ -78,7 +94,7 @@ def maps_cmd():
 @click.option("--target", default="closest", show_default=True,
               help="A figure id, a space X,Y, or closest / furthest (among the figure's enemies).")
 @click.option("--speed", type=click.IntRange(min=0), default=None, help="Movement points (default: the figure's speed).")
-@click.option("--exit", "exit_xy", type=COORD, default=None, help="The current encounter's exit (for leave-pit).")
+@click.option("--exit", "exit_xy", metavar="X,Y", default=None, help="The current encounter's exit (for leave-pit).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a picture.")
 def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
     """Where a figure goes for one movement word: toward, away, engage, spot, leave-pit."""
@@ -87,16 +103,16 @@ def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
     if fid not in scene.figures:
         _fail(f"--figure {fid!r}: no such figure in {mf.file} (known: {', '.join(scene.figures) or 'none'})", 2)
     if target not in TARGET_RULES and target not in scene.figures:
-        try:
-            target_xy = COORD.convert(target, None, None)
-            target = scene.board.label(_node(mf, target_xy, "--target"))
-        except click.BadParameter:
+        if "," not in target and scene.board.kind in ("grid", "hex"):
             _fail(f"--target {target!r}: not a figure ({', '.join(scene.figures)}), a space X,Y, or one of "
                   f"{', '.join(TARGET_RULES)}", 2)
+        target = scene.board.label(_node(mf, target, "--target", f"; nor a figure ({', '.join(scene.figures)}) "
+                                                               f"or one of {', '.join(TARGET_RULES)}"))
+    exit_at = None
     if exit_xy is not None:
-        _node(mf, exit_xy, "--exit")
+        exit_at = scene.board.label(_node(mf, exit_xy, "--exit"))
     try:
-        result = move(scene, fid, verb, target, speed, list(exit_xy) if exit_xy else None)
+        result = move(scene, fid, verb, target, speed, exit_at)
     except MoveError as e:
         _fail(str(e))
     if as_json:
@@ -127,8 +143,8 @@ def _fmt(at) -> str:
 
 @main.command("los")
 @click.argument("map_arg", metavar="MAP")
-@click.option("--from", "a", type=COORD, required=True, help="A space X,Y.")
-@click.option("--to", "b", type=COORD, required=True, help="A space X,Y.")
+@click.option("--from", "a", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--to", "b", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
 @click.option("--json", "as_json", is_flag=True)
 def los_cmd(map_arg, a, b, as_json):
     """Whether two spaces see each other (figures between them block)."""
@@ -140,14 +156,14 @@ def los_cmd(map_arg, a, b, as_json):
     if as_json:
         click.echo(json.dumps({"los": seen}))
         return
-    click.echo(f"{_fmt(list(a))} {'sees' if seen else 'does not see'} {_fmt(list(b))}")
+    click.echo(f"{mf.board.label(na)} {'sees' if seen else 'does not see'} {mf.board.label(nb)}")
     click.echo(draw(scene, marks={na: "1", nb: "2"}))
 
 
 @main.command("distance")
 @click.argument("map_arg", metavar="MAP")
-@click.option("--from", "a", type=COORD, required=True, help="A space X,Y.")
-@click.option("--to", "b", type=COORD, required=True, help="A space X,Y.")
+@click.option("--from", "a", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--to", "b", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
 @click.option("--side", type=click.Choice(["heroes", "monsters"]), default=None,
               help="Who moves (default: the figure on FROM, else a monster). Its enemies block movement.")
 @click.option("--json", "as_json", is_flag=True)
@@ -172,7 +188,7 @@ def distance_cmd(map_arg, a, b, side, as_json):
     if as_json:
         click.echo(json.dumps(out))
         return
-    click.echo(f"{_fmt(list(a))} to {_fmt(list(b))}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
+    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
                f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
     click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
 

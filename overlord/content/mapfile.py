@@ -18,6 +18,7 @@ input.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,11 +31,14 @@ from .yamlio import Located, load_yaml, parse_yaml
 
 KINDS = ("grid", "hex", "tiles", "routes")
 TOP_KEYS = ("map", "figures", "rules", "name", "description", "source")
+SPACE_KEYS = {"tiles": ("id", "at", "exits", "terrain"), "fields": ("id", "terrain")}
 MAP_KEYS = {"grid": ("kind", "rows", "legend", "terrain"), "hex": ("kind", "rows", "legend", "terrain"),
             "tiles": ("kind", "tiles", "terrain"), "routes": ("kind", "fields", "routes", "terrain")}
 FIGURE_KEYS = ("id", "side", "at", "speed", "size", "name")
 RULE_FLAGS = {"figures_block_counting": bool}
 _TERRAIN_TYPES = {"cost": int, "blocks_move": bool, "blocks_los": bool, "damage": int, "pit": bool}
+_TERRAIN_RANGES = {"cost": (1, 999), "damage": (0, 999)}
+RESERVED_IDS = ("closest", "furthest")      # target rules of the movement words, never figure ids
 
 
 @dataclass
@@ -86,6 +90,8 @@ def parse_map(text: str, file: str = "<map>") -> MapFile:
 def check_map(doc: Located) -> MapFile:
     c = _Checker(doc)
     data = doc.data
+    if data is None:
+        raise ContentError([doc.problem((), "the file is empty; a map file is a mapping with 'map' and 'figures'")])
     if not isinstance(data, dict):
         raise ContentError([doc.problem((), f"a map file is a mapping with 'map' and 'figures', got {_show(data)}")])
     c.keys(data, (), TOP_KEYS, "map file")
@@ -96,7 +102,7 @@ def check_map(doc: Located) -> MapFile:
     rules = _check_rules(c, data.get("rules", {}) or {})
     terrains = _check_terrain(c, m.get("terrain", {}) or {})
     board = _build_board(c, m, terrains)
-    figures = _check_figures(c, data.get("figures", []) or [], board)
+    figures = _check_figures(c, data.get("figures", []) or [], board, m.get("kind", "grid"))
     if c.problems:
         raise ContentError(c.problems)
     scene = Scene(board, [], rules)
@@ -137,8 +143,9 @@ def _check_terrain(c: _Checker, extra) -> TerrainTable:
         ok = {}
         for k, v in props.items():
             if k in _TERRAIN_TYPES and c.typed(v, _TERRAIN_TYPES[k], path + (k,), f"terrain {name!r} {k}"):
-                if k in ("cost", "damage") and v < (1 if k == "cost" else 0):
-                    c.add(path + (k,), f"terrain {name!r} {k} must be at least {1 if k == 'cost' else 0}, got {v}")
+                lo, hi = _TERRAIN_RANGES.get(k, (v, v))
+                if not lo <= v <= hi:
+                    c.add(path + (k,), f"terrain {name!r} {k} must be from {lo} to {hi}, got {v}")
                     continue
                 ok[k] = v
         good[str(name)] = ok
@@ -173,6 +180,9 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
         if not isinstance(rows, list) or not rows:
             c.add(("map", "rows"), "'rows' must be a non-empty list of strings, one per row of the map")
             return None
+        if all(isinstance(row, str) and not row for row in rows):
+            c.add(("map", "rows"), "'rows' are all empty: the map has no spaces")
+            return None
         for y, row in enumerate(rows):
             if not isinstance(row, str):
                 c.add(("map", "rows", y), f"row {y} must be a string, got {_show(row)}")
@@ -180,29 +190,71 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
             for x, ch in enumerate(row):
                 if ch not in legend:
                     c.add(("map", "rows", y), f"row {y}, x={x}: unknown map character {ch!r}; "
-                          f"known: {''.join(sorted(legend))!r} (add it under map.legend)", col_offset=x + 1)
+                          f"known: {''.join(sorted(legend))!r} (add it under map.legend)", col_offset=x)
         if c.problems:
             return None
         if kind == "grid":
             return GridBoard(rows, legend, terrains)
         from ..core.hexes import HexBoard
         return _guard(c, lambda: HexBoard(rows, legend, terrains))
+    if not _check_spaces(c, m, "tiles" if kind == "tiles" else "fields", terrains):
+        return None
     if kind == "tiles":
         from ..core.tiles import TileBoard
-        return _guard(c, lambda: TileBoard(m.get("tiles") or [], terrains=terrains), ("map", "tiles"))
+        return _guard(c, lambda: TileBoard(m.get("tiles") or [], terrains=terrains), ("map", "tiles"), m)
     from ..core.routes import RouteBoard
-    return _guard(c, lambda: RouteBoard(m.get("fields") or [], m.get("routes") or [], terrains=terrains), ("map",))
+    return _guard(c, lambda: RouteBoard(m.get("fields") or [], m.get("routes") or [], terrains=terrains), ("map",), m)
 
 
-def _guard(c: _Checker, build, path=("map",)):
+def _check_spaces(c: _Checker, m: dict, key: str, terrains: TerrainTable) -> bool:
+    """What the tile and route boards cannot point to a line for: the list itself and each
+    space's terrain. False when there is a problem."""
+    items = m.get(key) or []
+    lists = [(key, items)] + ([("routes", m.get("routes") or [])] if key == "fields" else [])
+    ok = True
+    for name, value in lists:
+        if not isinstance(value, list):
+            c.add(("map", name), f"'{name}' must be a list, got {_show(value)}")
+            ok = False
+    if not isinstance(items, list):
+        return False
+    for i, item in enumerate(items):
+        if isinstance(item, dict):
+            c.keys(item, ("map", key, i), SPACE_KEYS[key], f"{key[:-1]} {item.get('id', i + 1)!r}")
+        if isinstance(item, dict) and "terrain" in item:
+            t = item["terrain"]
+            if not isinstance(t, str) or t not in terrains:
+                c.add(("map", key, i, "terrain"), f"{key[:-1]} {item.get('id', i + 1)!r}: unknown terrain {_show(t)}"
+                      f"{nearest(t, terrains.names)}; known: {', '.join(terrains.names)}")
+                ok = False
+    return ok
+
+
+def _guard(c: _Checker, build, path=("map",), m: dict | None = None):
     try:
         return build()
     except (BoardError, TypeError, KeyError, ValueError) as e:
-        c.add(path, f"{e}")
+        c.add(_item_path(m, str(e)) or path, f"{e}")
         return None
 
 
-def _check_figures(c: _Checker, figs, board: Board | None) -> list[Figure]:
+def _item_path(m: dict | None, message: str) -> tuple | None:
+    """The tile, field or route a board's message names ("tile 'styx': ...", "route 2 ..."), so
+    the problem points at its line."""
+    match = re.match(r"(tile|field|route)s? (?:id )?(\d+|'[^']*')(?: and ('[^']*'))?", message)
+    if m is None or not match:
+        return None
+    key, ref = match.group(1) + "s", match.group(3) or match.group(2)
+    items = m.get(key)
+    if not isinstance(items, list):
+        return ("map", key)
+    if ref.isdigit():
+        return ("map", key, int(ref) - 1)
+    named = [i for i, it in enumerate(items) if isinstance(it, dict) and repr(it.get("id")) == ref]
+    return ("map", key, named[-1]) if named else ("map", key)
+
+
+def _check_figures(c: _Checker, figs, board: Board | None, kind) -> list[Figure]:
     if not isinstance(figs, list):
         c.add(("figures",), f"'figures' must be a list, got {_show(figs)}")
         return []
@@ -222,9 +274,16 @@ def _check_figures(c: _Checker, figs, board: Board | None) -> list[Figure]:
         elif fid in seen:
             c.add(path + ("id",), f"figure id {fid!r} is used twice")
             ok = False
-        seen.add(fid)
+        elif fid in RESERVED_IDS:
+            c.add(path + ("id",), f"figure id {fid!r} is reserved (a target rule: {', '.join(RESERVED_IDS)}); choose another id")
+            ok = False
+        else:
+            seen.add(fid)
         side = f.get("side")
-        if side not in SIDES:
+        if "side" not in f:
+            c.add(path, f"figure {fid!r}: missing 'side' ({' or '.join(SIDES)})")
+            ok = False
+        elif side not in SIDES:
             c.add(path + ("side",), f"figure {fid!r}: side must be one of {', '.join(SIDES)}, got {_show(side)}{nearest(side, SIDES)}")
             ok = False
         speed = f.get("speed", 0)
@@ -237,8 +296,15 @@ def _check_figures(c: _Checker, figs, board: Board | None) -> list[Figure]:
         if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in size)):
             c.add(path + ("size",), f"figure {fid!r}: size must be [w, h] with whole numbers from 1, got {_show(size)}")
             ok = False
+        elif size != [1, 1] and kind in KINDS and kind != "grid":
+            c.add(path + ("size",), f"figure {fid!r}: figures larger than one space exist only on maps of kind grid")
+            ok = False
         if "at" not in f:
             c.add(path, f"figure {fid!r}: missing 'at' (its space, [x, y] on a grid)")
+            ok = False
+        elif kind in ("grid", "hex") and not _is_xy(f["at"]):
+            c.add(path + ("at",), f"figure {fid!r}: 'at' must be [x, y], two whole numbers (column and row from 0), "
+                  f"got {_show(f['at'])}")
             ok = False
         elif board is not None:
             try:
@@ -249,3 +315,8 @@ def _check_figures(c: _Checker, figs, board: Board | None) -> list[Figure]:
         if ok and board is not None:
             out.append(Figure(fid, side, f["at"], speed, list(size)))
     return out
+
+
+def _is_xy(at) -> bool:
+    return (isinstance(at, list) and len(at) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in at))

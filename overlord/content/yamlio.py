@@ -35,8 +35,14 @@ class Located:
         return Problem(self.file, line, col, message)
 
 
+def _start(node) -> tuple[int, int]:
+    """Line and column of a node's first character; inside the quotes of a quoted string."""
+    quoted = isinstance(node, yaml.ScalarNode) and node.style in ("'", '"')
+    return node.start_mark.line + 1, node.start_mark.column + 1 + quoted
+
+
 def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
-    marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    marks[path] = _start(node)
     if id(node) in seen:          # an alias of a node already walked (or one that contains itself)
         return
     seen.add(id(node))
@@ -51,7 +57,7 @@ def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
                 first.setdefault((key_node.tag, key), here)
             marks.setdefault(path + (key,), here)
             _walk(value_node, path + (key,), marks, seen, dups)
-            marks[path + (key,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+            marks[path + (key,)] = _start(value_node)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             _walk(item, path + (i,), marks, seen, dups)
