@@ -36,8 +36,10 @@ class Coord(click.ParamType):
 COORD = Coord()
 
 
-def _fail(message: str, code: int = 1):
-    click.echo(f"overlord: {message}" if "\n" not in message else message, err=True)
+def _fail(message: str, code: int = 1, prefix: bool = True):
+    """Print a one-line (or one line per problem) message and exit; content problems already
+    start with FILE:LINE:COL and get no prefix."""
+    click.echo(f"overlord: {message}" if prefix else message, err=True)
     sys.exit(code)
 
 
@@ -49,7 +51,7 @@ def _open_map(arg: str):
         message = str(e)
         if not path.exists() and path.suffix not in (".yaml", ".yml") and "/" not in arg:
             message += f", nor the name of a shipped map{nearest(arg, shipped_maps())} (see `overlord maps`)"
-        _fail(message)
+        _fail(message, prefix=False)
 
 
 def _node(mf, text: str, option: str, other: str = ""):

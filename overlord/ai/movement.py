@@ -203,6 +203,9 @@ def _resolve_target(scene: Scene, fid: str, target: str) -> tuple[str, tuple[int
     except BoardError:
         raise MoveError(f"unknown target {target!r}: not a figure ({', '.join(scene.figures)}), "
                         f"a space, or one of {', '.join(TARGET_RULES)}") from None
+    if scene.board.blocks_move[node]:
+        raise MoveError(f"target {scene.board.at_of(node)} is {scene.board.terrain(node).name}: "
+                        "no figure can stand there")
     return scene.board.label(node), (node,), None
 
 

@@ -18,7 +18,10 @@ def shipped_dir(name: str) -> Path:
 
 def shipped_maps() -> dict[str, Path]:
     """Shipped map files by name (file stem)."""
-    folder = shipped_dir("scenarios") / "maps"
+    try:
+        folder = shipped_dir("scenarios") / "maps"
+    except FileNotFoundError:
+        return {}
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
 
 

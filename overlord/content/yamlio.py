@@ -101,9 +101,17 @@ def parse_yaml(text: str, file: str) -> Located:
     return Located(file, data, marks)
 
 
+MAX_BYTES = 8 * 1024 * 1024
+
+
 def load_yaml(path: str | Path) -> Located:
     path = Path(path)
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise ContentError([Problem(str(path), None, None, "not a regular file")])
+        if path.is_file() and path.stat().st_size > MAX_BYTES:
+            raise ContentError([Problem(str(path), None, None,
+                                        f"too large for a content file ({path.stat().st_size} bytes; at most {MAX_BYTES})")])
         raw = path.read_bytes()
     except FileNotFoundError:
         raise ContentError([Problem(str(path), None, None, "no such file")]) from None
