@@ -290,5 +290,5 @@ def test_bad_positions(at, message):
 def test_bad_maps():
     with pytest.raises(BoardError, match="at least one row"):
         HexBoard([])
-    with pytest.raises(BoardError, match=r"row 2, column 3: unknown map character 'Q'"):
+    with pytest.raises(BoardError, match=r"row 1, x=2: unknown map character 'Q'"):
         HexBoard(["...", "..Q"])

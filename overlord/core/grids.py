@@ -8,12 +8,7 @@ the bit arithmetic of line of sight never wraps a row.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-import numpy as np
-
-from .board import Board, BoardError
-from .terrain import DEFAULT_LEGEND, TerrainTable
+from .raster import RasterBoard
 
 _NEIGHBOURS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
@@ -59,68 +54,12 @@ def _segment_mask(width: int, dx: int, dy: int) -> tuple[int, int]:
     return hit
 
 
-class GridBoard(Board):
+class GridBoard(RasterBoard):
     kind = "grid"
     los_rule = "Descent corner to corner: any corner of one space to any corner of the other"
 
-    def __init__(self, rows: Sequence[str], legend: dict[str, str] | None = None,
-                 terrains: TerrainTable | None = None):
-        terrains = terrains or TerrainTable()
-        legend = {**DEFAULT_LEGEND, **(legend or {})}
-        if not rows:
-            raise BoardError("a grid needs at least one row")
-        self.width = max(len(r) for r in rows)
-        self.height = len(rows)
-        self.pw, self.ph = self.width + 2, self.height + 2     # padded
-        nothing = terrains.index("nothing")
-        cells = np.full((self.ph, self.pw), nothing, dtype=np.int16)
-        for y, row in enumerate(rows):
-            for x, ch in enumerate(row):
-                name = legend.get(ch)
-                if name is None or name not in terrains:
-                    raise BoardError(f"row {y + 1}, column {x + 1}: unknown map character {ch!r}")
-                cells[y + 1, x + 1] = terrains.index(name)
-        self.rows = tuple(rows)
-        self.legend = legend
-        pw = self.pw
-        neighbours = []
-        labels = []
-        for iy in range(self.ph):
-            for ix in range(pw):
-                nb = [(iy + dy) * pw + ix + dx for dx, dy in _NEIGHBOURS_8
-                      if 0 <= ix + dx < pw and 0 <= iy + dy < self.ph]
-                neighbours.append(nb)
-                labels.append(f"{ix - 1},{iy - 1}")
-        super().__init__(terrains, cells.ravel(), neighbours, labels)
-        self._static_masks: dict[int, tuple[int, ...]] = {}
-
-    # -- addressing -------------------------------------------------------------------------
-    def node(self, x: int, y: int) -> int:
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise BoardError(f"[{x}, {y}] is off the map ({self.width} wide, {self.height} high)")
-        return (y + 1) * self.pw + (x + 1)
-
-    def xy(self, node: int) -> tuple[int, int]:
-        iy, ix = divmod(int(node), self.pw)
-        return ix - 1, iy - 1
-
-    def node_of(self, at) -> int:
-        if isinstance(at, str) and "," in at:
-            at = at.split(",")
-        if isinstance(at, (list, tuple)) and len(at) == 2:
-            try:
-                x, y = int(at[0]), int(at[1])
-            except (TypeError, ValueError):
-                raise BoardError(f"{at!r} is not a position [x, y]") from None
-            return self.node(x, y)
-        raise BoardError(f"{at!r} is not a position [x, y]")
-
-    def at_of(self, node: int):
-        return list(self.xy(node))
-
-    def on_map(self, node: int) -> bool:
-        iy, ix = divmod(int(node), self.pw)
-        return 1 <= ix <= self.width and 1 <= iy <= self.height
+    def neighbour_steps(self, y: int):
+        return _NEIGHBOURS_8
 
     def footprint(self, node: int, size=(1, 1)):
         w, h = size
@@ -133,72 +72,18 @@ class GridBoard(Board):
         w, h = size
         return [i + j * self.pw for j in range(h) for i in range(w)]
 
-    @property
-    def grid(self) -> np.ndarray:
-        """Terrain indices as a (padded) 2-D array, [row, column]."""
-        return self.node_terrain.reshape(self.ph, self.pw)
-
-    # -- line of sight ------------------------------------------------------------------------
-    def _corner_pair_masks(self, a: int, b: int):
+    def line_masks(self, a: int, b: int):
         """Each corner-to-corner segment between spaces a and b as a bitmask of the spaces it
         passes through or along, a and b themselves left out."""
         pw = self.pw
         ay, ax = divmod(a, pw)
         by, bx = divmod(b, pw)
         ends = ~((1 << a) | (1 << b))
-        # try the corners facing each other first: the clear line is usually found at once
-        acx = (1, 0) if bx > ax else (0, 1)
-        acy = (1, 0) if by > ay else (0, 1)
-        bcx = (0, 1) if bx > ax else (1, 0)
-        bcy = (0, 1) if by > ay else (1, 0)
-        for i in acx:
-            for j in acy:
+        for i in (0, 1):
+            for j in (0, 1):
                 px, py = ax + i, ay + j
                 base = py * pw + px
-                for k in bcx:
-                    for m in bcy:
+                for k in (0, 1):
+                    for m in (0, 1):
                         mask, low = _segment_mask(pw, bx + k - px, by + m - py)
                         yield (mask << (base + low)) & ends
-
-    def static_sight(self, a: int, b: int) -> tuple[int, ...]:
-        """The minimal set of segment masks between a and b that walls and obstacles leave clear
-        (empty when the terrain alone blocks every line). Cached per pair."""
-        key = a * self.size + b if a < b else b * self.size + a
-        hit = self._static_masks.get(key)
-        if hit is not None:
-            return hit
-        walls = self.los_wall_mask
-        clear = sorted({m for m in self._corner_pair_masks(a, b) if not m & walls}, key=int.bit_count)
-        minimal: list[int] = []
-        for m in clear:
-            if not any(m & k == k for k in minimal):
-                minimal.append(m)
-        hit = self._static_masks[key] = tuple(minimal)
-        return hit
-
-    @property
-    def los_wall_mask(self) -> int:
-        m = self.__dict__.get("_los_wall_mask")
-        if m is None:
-            m = 0
-            for n in np.flatnonzero(self.blocks_los):
-                m |= 1 << int(n)
-            self.__dict__["_los_wall_mask"] = m
-        return m
-
-    def line_of_sight(self, a: int, b: int, blockers: int = 0) -> bool:
-        """Descent line of sight between spaces a and b; ``blockers`` is a bitmask of the spaces
-        holding figures (the two ends are ignored). Adjacent spaces always see each other; a
-        space in a pit sees and is seen only from adjacent spaces."""
-        blocks = self.blocks_los
-        if blocks[a] or blocks[b]:
-            return False
-        if a == b or b in self.neighbours[a]:
-            return True
-        pit = self.pit
-        if pit[a] or pit[b]:
-            return False
-        for m in self.static_sight(a, b):
-            if not m & blockers:
-                return True
-        return False

@@ -25,12 +25,7 @@ clips between two points is not on the line (the standard hex line has exactly N
 
 from __future__ import annotations
 
-from typing import Sequence
-
-import numpy as np
-
-from .board import Board, BoardError
-from .terrain import DEFAULT_LEGEND, TerrainTable
+from .raster import RasterBoard
 
 # (dx, dy) of the 6 neighbours in odd-r offset coordinates, for even and for odd rows
 _NEIGHBOURS = (
@@ -103,7 +98,7 @@ def _line_shape(pw: int, dq: int, dr: int, parity: int) -> tuple[tuple[int, int]
     return hit
 
 
-class HexBoard(Board):
+class HexBoard(RasterBoard):
     kind = "hex"
     los_rule = ("hex centre to centre: the standard hex line between the two hexes' centres (cube "
                 "interpolation at N + 1 evenly spaced points, N the hex distance); a hex on it whose "
@@ -112,63 +107,10 @@ class HexBoard(Board):
                 "is blocked only if both nudged lines are; adjacent hexes always see each other; a "
                 "figure in a pit sees only adjacent hexes")
 
-    def __init__(self, rows: Sequence[str], legend: dict[str, str] | None = None,
-                 terrains: TerrainTable | None = None):
-        terrains = terrains or TerrainTable()
-        legend = {**DEFAULT_LEGEND, **(legend or {})}
-        if not rows:
-            raise BoardError("a hex map needs at least one row")
-        self.width = max(len(r) for r in rows)
-        self.height = len(rows)
-        self.pw, self.ph = self.width + 2, self.height + 2     # padded
-        nothing = terrains.index("nothing")
-        cells = np.full((self.ph, self.pw), nothing, dtype=np.int16)
-        for y, row in enumerate(rows):
-            for x, ch in enumerate(row):
-                name = legend.get(ch)
-                if name is None or name not in terrains:
-                    raise BoardError(f"row {y + 1}, column {x + 1}: unknown map character {ch!r}")
-                cells[y + 1, x + 1] = terrains.index(name)
-        self.rows = tuple(rows)
-        self.legend = legend
-        neighbours, labels = [], []
-        for iy in range(self.ph):
-            for ix in range(self.pw):
-                x, y = ix - 1, iy - 1
-                neighbours.append([(iy + dy) * self.pw + ix + dx for dx, dy in _NEIGHBOURS[y & 1]
-                                   if 0 <= ix + dx < self.pw and 0 <= iy + dy < self.ph])
-                labels.append(f"{x},{y}")
-        super().__init__(terrains, cells.ravel(), neighbours, labels)
-        self._static_masks: dict[int, tuple[int, ...]] = {}
+    what = "hex"
 
-    # -- addressing -------------------------------------------------------------------------
-    def node(self, x: int, y: int) -> int:
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise BoardError(f"[{x}, {y}] is off the map ({self.width} hexes wide, {self.height} rows)")
-        return (y + 1) * self.pw + (x + 1)
-
-    def xy(self, node: int) -> tuple[int, int]:
-        iy, ix = divmod(int(node), self.pw)
-        return ix - 1, iy - 1
-
-    def node_of(self, at) -> int:
-        """The node of ``[x, y]`` (also written ``"x,y"``)."""
-        parts = at.split(",") if isinstance(at, str) else at
-        if isinstance(parts, (list, tuple)) and len(parts) == 2:
-            try:
-                x, y = (int(p) if not isinstance(p, (bool, float)) else None for p in parts)
-            except (TypeError, ValueError):
-                x = y = None
-            if x is not None and y is not None:
-                return self.node(x, y)
-        raise BoardError(f"{at!r} is not a hex position [x, y] (column, row)")
-
-    def at_of(self, node: int):
-        return list(self.xy(node))
-
-    def on_map(self, node: int) -> bool:
-        x, y = self.xy(node)
-        return 0 <= x < self.width and 0 <= y < self.height
+    def neighbour_steps(self, y: int):
+        return _NEIGHBOURS[y & 1]
 
     def cube(self, node: int) -> tuple[int, int, int]:
         return to_cube(*self.xy(node))
@@ -178,44 +120,9 @@ class HexBoard(Board):
         return cube_distance(self.cube(a), self.cube(b))
 
     # -- line of sight ------------------------------------------------------------------------
-    @property
-    def los_wall_mask(self) -> int:
-        m = self.__dict__.get("_los_wall_mask")
-        if m is None:
-            m = 0
-            for n in np.flatnonzero(self.blocks_los):
-                m |= 1 << int(n)
-            self.__dict__["_los_wall_mask"] = m
-        return m
-
     def line_masks(self, a: int, b: int) -> tuple[int, ...]:
         """The two nudged lines from a to b as bitmasks of the hexes they pass through, the ends
         left out (one mask when both nudges draw the same line)."""
         (ax, ay), (bx, by) = self.xy(a), self.xy(b)
         ca, cb = to_cube(ax, ay), to_cube(bx, by)
         return tuple(m << (a + low) for m, low in _line_shape(self.pw, cb[0] - ca[0], cb[1] - ca[1], ay & 1))
-
-    def static_sight(self, a: int, b: int) -> tuple[int, ...]:
-        """The nudged lines between a and b that terrain leaves clear, as bitmasks (empty when
-        terrain blocks both). Cached per unordered pair, drawn from the lower node, so that
-        sight is symmetric."""
-        if a > b:
-            a, b = b, a
-        key = a * self.size + b
-        hit = self._static_masks.get(key)
-        if hit is None:
-            walls = self.los_wall_mask
-            hit = self._static_masks[key] = tuple(m for m in self.line_masks(a, b) if not m & walls)
-        return hit
-
-    def line_of_sight(self, a: int, b: int, blockers: int = 0) -> bool:
-        """Line of sight between hexes a and b by :attr:`los_rule`; ``blockers`` is a bitmask of
-        the hexes holding figures (the two ends are ignored)."""
-        blocks = self.blocks_los
-        if blocks[a] or blocks[b]:
-            return False
-        if a == b or b in self.neighbours[a]:
-            return True
-        if self.pit[a] or self.pit[b]:
-            return False
-        return any(not m & blockers for m in self.static_sight(a, b))

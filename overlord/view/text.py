@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from ..core.figures import Scene
-from ..core.grids import GridBoard
+from ..core.raster import RasterBoard
 
 _HERO_SYMBOLS = string.ascii_uppercase
 _MONSTER_SYMBOLS = string.ascii_lowercase
@@ -30,7 +30,7 @@ def draw(scene: Scene, path_nodes: list[int] | None = None, moved: tuple[str, li
     ``moved``: (figure id, its spaces at the end) to draw a figure where it ended."""
     board = scene.board
     symbols = figure_symbols(scene)
-    if not isinstance(board, GridBoard):
+    if not isinstance(board, RasterBoard):
         return _draw_graph(scene, symbols, path_nodes, moved)
     rows = [list(r.ljust(board.width)) for r in board.rows]
 
@@ -53,8 +53,12 @@ def draw(scene: Scene, path_nodes: list[int] | None = None, moved: tuple[str, li
     for node, ch in (marks or {}).items():
         put(node, ch)
     width = board.width
-    ruler = "   " + "".join(str(x % 10) for x in range(width))
-    lines = [ruler] + [f"{y:>2} " + "".join(r) for y, r in enumerate(rows)]
+    if board.kind == "hex":      # odd rows shifted right by half a hex
+        ruler = "   " + " ".join(str(x % 10) for x in range(width))
+        lines = [ruler] + [f"{y:>2} " + (" " if y % 2 else "") + " ".join(r) for y, r in enumerate(rows)]
+    else:
+        ruler = "   " + "".join(str(x % 10) for x in range(width))
+        lines = [ruler] + [f"{y:>2} " + "".join(r) for y, r in enumerate(rows)]
     key = "  ".join(f"{s}={fid}" for fid, s in symbols.items())
     if path_nodes:
         key += "  += start  *=path"

@@ -1,0 +1,139 @@
+"""Boards drawn as rows of characters, one space per character: square grids and hex grids.
+
+Both carry a one-space ring of "nothing" around the drawn map (so map edges block sight like
+walls and flat-index arithmetic never wraps a row), address spaces as ``[x, y]`` (x the column,
+y the row, both from 0, row 0 at the top), and answer line of sight from per-pair bitmasks of the
+spaces each candidate line crosses: terrain is checked once per pair, figures on every call.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .board import Board, BoardError
+from .terrain import DEFAULT_LEGEND, TerrainTable
+
+
+class RasterBoard(Board):
+    """Subclasses give ``neighbour_steps(y)`` ((dx, dy) pairs for a space in row y) and
+    ``line_masks(a, b)`` (bitmasks of the spaces each candidate sight line passes, ends left
+    out)."""
+
+    what = "space"
+
+    def __init__(self, rows: Sequence[str], legend: dict[str, str] | None = None,
+                 terrains: TerrainTable | None = None):
+        terrains = terrains or TerrainTable()
+        legend = {**DEFAULT_LEGEND, **(legend or {})}
+        if not rows:
+            raise BoardError(f"a {self.kind} map needs at least one row")
+        self.width = max(len(r) for r in rows)
+        self.height = len(rows)
+        self.pw, self.ph = self.width + 2, self.height + 2     # padded
+        cells = np.full((self.ph, self.pw), terrains.index("nothing"), dtype=np.int16)
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                name = legend.get(ch)
+                if name is None or name not in terrains:
+                    raise BoardError(f"row {y}, x={x}: unknown map character {ch!r}")
+                cells[y + 1, x + 1] = terrains.index(name)
+        self.rows = tuple(rows)
+        self.legend = legend
+        pw, ph = self.pw, self.ph
+        neighbours, labels = [], []
+        for iy in range(ph):
+            steps = self.neighbour_steps(iy - 1)
+            for ix in range(pw):
+                neighbours.append([(iy + dy) * pw + ix + dx for dx, dy in steps
+                                   if 0 <= ix + dx < pw and 0 <= iy + dy < ph])
+                labels.append(f"{ix - 1},{iy - 1}")
+        super().__init__(terrains, cells.ravel(), neighbours, labels)
+        self._static_masks: dict[int, tuple[int, ...]] = {}
+
+    def neighbour_steps(self, y: int) -> Sequence[tuple[int, int]]:
+        raise NotImplementedError
+
+    def line_masks(self, a: int, b: int):
+        raise NotImplementedError
+
+    # -- addressing -------------------------------------------------------------------------
+    def node(self, x: int, y: int) -> int:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise BoardError(f"[{x}, {y}] is off the map ({self.width} wide, {self.height} high)")
+        return (y + 1) * self.pw + (x + 1)
+
+    def xy(self, node: int) -> tuple[int, int]:
+        iy, ix = divmod(int(node), self.pw)
+        return ix - 1, iy - 1
+
+    def node_of(self, at) -> int:
+        """The node of ``[x, y]`` (also written ``"x,y"``); whole numbers only."""
+        parts = at.split(",") if isinstance(at, str) else at
+        if isinstance(parts, (list, tuple)) and len(parts) == 2:
+            try:
+                x, y = (int(p) if not isinstance(p, (bool, float)) else None for p in parts)
+            except (TypeError, ValueError):
+                x = y = None
+            if x is not None and y is not None:
+                return self.node(x, y)
+        raise BoardError(f"{at!r} is not a {self.what} position [x, y] (column, row)")
+
+    def at_of(self, node: int):
+        return list(self.xy(node))
+
+    def on_map(self, node: int) -> bool:
+        x, y = self.xy(node)
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    @property
+    def grid(self) -> np.ndarray:
+        """Terrain indices as a (padded) 2-D array, [row, column]."""
+        return self.node_terrain.reshape(self.ph, self.pw)
+
+    # -- line of sight ------------------------------------------------------------------------
+    @property
+    def los_wall_mask(self) -> int:
+        """Bitmask of the spaces whose terrain blocks sight (the padding ring included)."""
+        m = self.__dict__.get("_los_wall_mask")
+        if m is None:
+            m = 0
+            for n in np.flatnonzero(self.blocks_los):
+                m |= 1 << int(n)
+            self.__dict__["_los_wall_mask"] = m
+        return m
+
+    def static_sight(self, a: int, b: int) -> tuple[int, ...]:
+        """The minimal set of line masks between a and b that terrain leaves clear (empty when
+        terrain blocks every line). Cached per unordered pair, drawn from the lower node, so
+        that sight is symmetric."""
+        if a > b:
+            a, b = b, a
+        key = a * self.size + b
+        hit = self._static_masks.get(key)
+        if hit is None:
+            walls = self.los_wall_mask
+            clear = sorted({m for m in self.line_masks(a, b) if not m & walls}, key=int.bit_count)
+            minimal: list[int] = []
+            for m in clear:                  # a line crossing a superset of spaces adds nothing
+                if not any(m & k == k for k in minimal):
+                    minimal.append(m)
+            hit = self._static_masks[key] = tuple(minimal)
+        return hit
+
+    def line_of_sight(self, a: int, b: int, blockers: int = 0) -> bool:
+        """Line of sight between spaces a and b (``los_rule``); ``blockers`` is a bitmask of the
+        spaces holding figures (the two ends are ignored). Adjacent spaces always see each
+        other; a space in a pit sees and is seen only from adjacent spaces."""
+        blocks = self.blocks_los
+        if blocks[a] or blocks[b]:
+            return False
+        if a == b or b in self.neighbours[a]:
+            return True
+        if self.pit[a] or self.pit[b]:
+            return False
+        for m in self.static_sight(a, b):
+            if not m & blockers:
+                return True
+        return False
