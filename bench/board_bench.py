@@ -383,7 +383,12 @@ def machine() -> dict:
         "scipy": scipy.__version__,
         "networkx": nx.__version__ if nx is not None else None,
         "blas": None,
+        "loadavg": None,
     }
+    try:   # other work on the machine makes every figure noisy; worth knowing when reading them
+        info["loadavg"] = [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        pass
     try:   # numpy >= 1.25 reports its build configuration as a dict
         cfg = np.show_config(mode="dicts")
         blas = cfg["Build Dependencies"]["blas"]
@@ -439,6 +444,10 @@ def print_table(result: dict) -> None:
     print(f"machine : {m['platform']} ({m['machine']}, {m['cpus']} cpus)")
     print(f"python  : {m['python']}   numpy {m['numpy']} (BLAS: {m['blas'] or 'unknown'})   "
           f"scipy {m['scipy']}   networkx {m['networkx'] or 'not installed'}")
+    if m["loadavg"] is not None:
+        busy = m["loadavg"][0] > 0.5 * (m["cpus"] or 1)
+        print(f"load    : {' '.join(str(x) for x in m['loadavg'])} (1/5/15 min)"
+              + ("  [machine busy with other work: figures are noisy]" if busy else ""))
     print(f"timing  : median of {cfg['batches']} batches of ~{cfg['batch_ms']:.0f} ms, microseconds per call"
           f"{'  [--quick: indicative only]' if cfg['quick'] else ''}; targets on boards up to "
           f"{TARGET_MAX_SIDE}x{TARGET_MAX_SIDE}")
@@ -493,13 +502,14 @@ def main(argv=None) -> int:
 
     batches, batch_s = (3, 0.004) if args.quick else (9, 0.04)
     timer = Timer(batches, batch_s)
+    info = machine()          # before the run: the load is then other work, not this script
     t0 = time.perf_counter()
     boards = {}
     for side in SIZES:
         boards[f"{side}x{side}"] = bench_board(side, timer, args.quick)
     checks = check_targets(boards)
     result = {
-        "machine": machine(),
+        "machine": info,
         "config": {"quick": args.quick, "batches": batches, "batch_ms": batch_s * 1e3, "seed": SEED,
                    "sizes": list(SIZES), "target_max_side": TARGET_MAX_SIDE, "unit": "us per call"},
         "boards": boards,

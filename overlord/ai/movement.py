@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core.board import INF, BoardError
 from ..core.figures import Scene
-from ..core.pathing import count_field, mp_field, path_to
+from ..core.pathing import away_weights, count_field, mp_field, path_to
 from ..core.trace import Decision
 
 VERBS = ("toward", "away", "engage", "spot", "leave-pit")
@@ -210,7 +210,8 @@ def _resolve_target(scene: Scene, fid: str, target: str) -> tuple[str, tuple[int
 
 
 def _step(scene: Scene, fid: str, verb: str, target_cells, target_id: str | None, speed: int,
-          toward: bool, stop_on_sight: tuple | None = None) -> tuple[dict, list[Decision]]:
+          toward: bool, stop_on_sight: tuple | None = None,
+          field: tuple | None = None) -> tuple[dict, list[Decision]]:
     """Move figure ``fid`` toward (or away from) the target spaces with ``speed`` movement points.
     ``stop_on_sight``: (spaces, figure id or None) of a figure being spotted: the move ends on the
     first space of the path from which the mover sees it."""
@@ -218,54 +219,104 @@ def _step(scene: Scene, fid: str, verb: str, target_cells, target_id: str | None
     f = scene.get(fid)
     monster = f.side == "monsters"
     leave_out = (fid,) + ((target_id,) if target_id else ())
-    count = count_field(board, target_cells, _counting_blockers(scene, *leave_out))
+    counting_blockers = _counting_blockers(scene, *leave_out)
+    count = count_field(board, target_cells, counting_blockers)
     anchor_cell, anchor_decision = _anchor_cell(scene, fid, count, toward)
     enemies = scene.enemy_cells(fid)
     if board.stacking and target_id:   # where figures share spaces, the target's space can be entered
         enemies = [c for c in enemies if c not in target_cells]
-    allowed = None
+    allowed = weights = None
     if not toward:
-        allowed = count[board.edge_target] > count[board.edge_source]
-    dist, pred = mp_field(board, anchor_cell, monster=monster, enemies=enemies, limit=speed,
-                          allowed_edges=allowed)
-    cands = _candidates(scene, fid, dist, count, monster)
+        if counting_blockers:
+            allowed = count[board.edge_target] > count[board.edge_source]
+        else:   # the counting field is cached on the board, and the away weights with it
+            weights = away_weights(board, tuple(int(c) for c in target_cells), count, monster)
+    if field is not None and toward and anchor_cell == field[0]:
+        dist = np.where(field[1] <= speed, field[1], INF)   # spot: the goal's field, limited
+        pred = field[2]
+    else:
+        dist, pred = mp_field(board, anchor_cell, monster=monster, enemies=enemies, limit=speed,
+                              allowed_edges=allowed, weights=weights)
     start_anchor = board.node_of(f.at)
-    current = (cands.anchor == start_anchor) & (cands.orient == 0)
-    eligible = (cands.mp <= speed) & ((cands.mp > 0) | current)
-    primary = cands.count if toward else -cands.count
-    best, ties = _pick(cands, primary, eligible)
     decisions = [anchor_decision] if anchor_decision else []
-    if best is None:   # not even the current placement is free (cannot happen on a valid scene)
-        raise MoveError(f"{fid} has no legal placement")
-    anchor = int(cands.anchor[best])
-    size = cands.orientations[int(cands.orient[best])]
-    end = _end_space(scene, anchor, size, dist)
+    if not f.large:
+        # a 1x1 figure can only end on a space the (limited) field reached
+        anchor, best_count, ties, considered = _pick_small(scene, fid, dist, count, speed, toward,
+                                                           start_anchor, monster)
+        size = (1, 1)
+        end = anchor
+    else:
+        cands = _candidates(scene, fid, dist, count, monster)
+        current = (cands.anchor == start_anchor) & (cands.orient == 0)
+        eligible = (cands.mp <= speed) & ((cands.mp > 0) | current)
+        primary = cands.count if toward else -cands.count
+        best, ties_i = _pick(cands, primary, eligible)
+        if best is None:   # not even the current placement is free (cannot happen on a valid scene)
+            raise MoveError(f"{fid} has no legal placement")
+        anchor = int(cands.anchor[best])
+        size = cands.orientations[int(cands.orient[best])]
+        end = _end_space(scene, anchor, size, dist)
+        best_count = cands.count[best]
+        ties = [int(cands.anchor[t]) for t in ties_i]
+        considered = int(eligible.sum())
     path = path_to(pred, end)
     if stop_on_sight and not f.large:
         # spot: "once the monster has line of sight to the target, it stops"
         sight_cells, sight_id = stop_on_sight
         blockers = scene.figure_mask(fid, sight_id) if sight_id else scene.figure_mask(fid)
         free = _free_mask(scene, fid, monster)
+        los = board.line_of_sight
         for i, node in enumerate(path[1:], start=1):
-            if free[node] and any(
-                    board.line_of_sight(node, t, blockers) for t in sight_cells):
+            if free[node] and any(los(node, t, blockers) for t in sight_cells):
                 path = path[: i + 1]
                 anchor, end = node, node
                 ties = []
                 break
     key_names = ("spaces to target" if toward else "-spaces to target", "movement points")
-    best_count = cands.count[best]
     key = (None if best_count == INF else int(best_count) * (1 if toward else -1),
            int(dist[end]))
-    tie_positions = tuple(board.at_of(int(cands.anchor[t])) for t in ties)
-    decisions.append(Decision("end space", board.at_of(anchor), key_names, key, tie_positions,
-                              "reading order", int(eligible.sum())))
+    tie_positions = [board.at_of(t) for t in ties]
+    decisions.append(Decision("end space", board.at_of(anchor), key_names, key, tuple(tie_positions),
+                              "reading order", considered))
     moved = not (anchor == start_anchor and tuple(size) == tuple(f.size))
     return {
         "anchor": anchor, "size": list(size), "path": [board.at_of(n) for n in path],
-        "mp": int(dist[end]), "ties": [board.at_of(int(cands.anchor[t])) for t in ties],
+        "mp": int(dist[end]), "ties": tie_positions,
         "key": dict(zip(key_names, key)), "moved": moved,
     }, decisions
+
+
+def _pick_small(scene: Scene, fid: str, dist: np.ndarray, count: np.ndarray, speed: int,
+                toward: bool, start: int, monster: bool):
+    """The end space of a 1x1 figure, as _candidates + _pick choose it (fewest spaces to the
+    target, or most for away; then movement points; then reading order; staying put always
+    possible), but over the few spaces reached within ``speed`` instead of the whole board.
+    Returns (end node, its count, tied nodes in reading order, number of spaces compared)."""
+    board = scene.board
+    stand = board.stand_ok[monster]
+    reach = np.flatnonzero(dist <= speed)
+    d = dist[reach]
+    c = count[reach] if toward else -count[reach]
+    order = np.lexsort((d, c)).tolist()          # stable: ties stay in reading order
+    ok = (stand[reach] & (d > 0)).tolist()
+    nodes, dl, cl = reach.tolist(), d.tolist(), c.tolist()
+    considered = ok.count(True) + 1              # and staying put
+    occupant = {} if board.stacking else scene.occupant   # stacking: figures may end on figures
+    for n, g in occupant.items():
+        if g != fid and 0 < dist[n] <= speed and stand[n]:
+            considered -= 1
+    best, ties = None, []
+    for i in order:
+        n = nodes[i]
+        if n != start and (not ok[i] or occupant.get(n, fid) != fid):
+            continue
+        if best is None:
+            best = i
+        elif cl[i] == cl[best] and dl[i] == dl[best]:
+            ties.append(n)
+        else:
+            break
+    return nodes[best], (cl[best] if toward else -cl[best]), ties, considered
 
 
 def move(scene: Scene, fid: str, verb: str, target: str = "closest", speed: int | None = None,
@@ -334,11 +385,11 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
                                   reason=f"no space on the map gives line of sight to {label}",
                                   decisions=decisions, **base)
             continue
-        goal_anchor, goal_size, goal_decision = goal
+        goal_anchor, goal_size, goal_decision, field = goal
         decisions.append(goal_decision)
         goal_cells = tuple(goal_anchor + o for o in board.offsets(goal_size))
         out, more = _step(scene, fid, "spot", goal_cells, None, speed, toward=True,
-                          stop_on_sight=(cells, tid))
+                          stop_on_sight=(cells, tid), field=field)
         decisions.extend(more)
         reason_extra = skip_note
         performed = out["moved"]
@@ -362,25 +413,43 @@ def _spot_goal(scene: Scene, fid: str, target_cells, tid, monster: bool):
     f = scene.get(fid)
     blockers = scene.figure_mask(fid, tid) if tid else scene.figure_mask(fid)
     from_me = count_field(board, scene.cells[fid], _counting_blockers(scene, fid))
-    dist, _ = mp_field(board, scene.cells[fid][0], monster=monster, enemies=scene.enemy_cells(fid))
-    cands = _candidates(scene, fid, dist, from_me, monster)
-    order = np.lexsort((cands.orient, cands.anchor, cands.mp, cands.count))
+    source = scene.cells[fid][0]
+    dist, pred = mp_field(board, source, monster=monster, enemies=scene.enemy_cells(fid))
     los = board.line_of_sight
     found = None
     ties = []
     checked = 0
-    for i in order:
-        key = (cands.count[i], cands.mp[i])
-        if found is not None and key != found[0]:
-            break
-        anchor = int(cands.anchor[i])
-        size = cands.orientations[int(cands.orient[i])]
-        checked += 1
-        if any(los(anchor + o, t, blockers) for o in board.offsets(size) for t in target_cells):
-            if found is None:
-                found = (key, anchor, size)
-            else:
-                ties.append(board.at_of(anchor))
+    if not f.large:
+        # 1x1: the same order as _candidates + lexsort below, in Python values
+        free = _free_mask(scene, fid, monster)
+        free[source] = True                       # staying put is always possible
+        idx = np.flatnonzero(free)
+        cnt, mp = from_me[idx], dist[idx]
+        o = np.lexsort((mp, cnt))                 # stable: ties in reading order
+        for anchor, key in zip(idx[o].tolist(), zip(cnt[o].tolist(), mp[o].tolist())):
+            if found is not None and key != found[0]:
+                break
+            checked += 1
+            if any(los(anchor, t, blockers) for t in target_cells):
+                if found is None:
+                    found = (key, anchor, (1, 1))
+                else:
+                    ties.append(board.at_of(anchor))
+    else:
+        cands = _candidates(scene, fid, dist, from_me, monster)
+        order = np.lexsort((cands.orient, cands.anchor, cands.mp, cands.count))
+        for i in order:
+            key = (cands.count[i], cands.mp[i])
+            if found is not None and key != found[0]:
+                break
+            anchor = int(cands.anchor[i])
+            size = cands.orientations[int(cands.orient[i])]
+            checked += 1
+            if any(los(anchor + o, t, blockers) for o in board.offsets(size) for t in target_cells):
+                if found is None:
+                    found = (key, anchor, size)
+                else:
+                    ties.append(board.at_of(anchor))
     if found is None:
         return None
     (count, mp), anchor, size = found
@@ -388,7 +457,7 @@ def _spot_goal(scene: Scene, fid: str, target_cells, tid, monster: bool):
                         ("spaces from monster", "movement points"),
                         (None if count == INF else int(count), None if mp == INF else int(mp)),
                         tuple(ties), "reading order", checked)
-    return anchor, size, decision
+    return anchor, size, decision, (source, dist, pred)
 
 
 def leave_pit(scene: Scene, fid: str, exit_at) -> MoveResult:

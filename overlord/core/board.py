@@ -48,6 +48,7 @@ class Board:
         self._label_index = {label: i for i, label in enumerate(self.labels)}
         self._count_cache: dict[int, np.ndarray] = {}
         self._los_cache: dict[int, bool] = {}
+        self._away_cache: dict = {}
 
     # -- terrain properties as arrays over nodes --------------------------------------------
     def _prop(self, name: str, dtype) -> np.ndarray:
@@ -155,6 +156,13 @@ class Board:
     def enter_weights_hero(self) -> np.ndarray:
         """Movement points to traverse each edge: the cost of the space entered."""
         return self.cost[self.edge_target].copy()
+
+    @cached_property
+    def stand_ok(self) -> tuple[np.ndarray, np.ndarray]:
+        """(heroes, monsters): bool arrays over nodes, True where a figure of that side may end a
+        move as far as the terrain goes."""
+        ok = ~self.blocks_move
+        return ok, ok & (self.damage == 0)
 
     @cached_property
     def enter_weights_monster(self) -> np.ndarray:

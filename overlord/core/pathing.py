@@ -46,19 +46,38 @@ def _count(board: Board, sources: tuple[int, ...], blocked: tuple[int, ...]) -> 
     return dist
 
 
+def away_weights(board: Board, sources: tuple[int, ...], count: np.ndarray, monster: bool) -> np.ndarray:
+    """Edge weights for "away" from the spaces ``sources`` whose counting field is ``count``: an
+    edge that does not increase the spaces to the target costs inf. Cached with the counting
+    field (only fields without blockers are cached, and only those are asked for here)."""
+    key = (sources, monster)
+    hit = board._away_cache.get(key)
+    if hit is None or hit[0] is not count:
+        w = (board.enter_weights_monster if monster else board.enter_weights_hero).copy()
+        w[count[board.edge_target] <= count[board.edge_source]] = INF
+        w.flags.writeable = False
+        hit = board._away_cache[key] = (count, w)
+    return hit[1]
+
+
 def mp_field(board: Board, source: int, *, monster: bool = True, enemies: Iterable[int] = (),
-             limit: float = INF, allowed_edges: np.ndarray | None = None):
+             limit: float = INF, allowed_edges: np.ndarray | None = None,
+             weights: np.ndarray | None = None):
     """Movement points from ``source`` to every node and the predecessor of each on a cheapest
     path. ``enemies``: spaces of enemy figures, never entered. ``allowed_edges``: a bool mask over
     the board's edges (used by "away", which may only step to a space farther from its target).
     Returns ``(dist, pred)``; ``pred[v] == -9999`` where there is none."""
     g = board.work_graph()
-    np.copyto(g.data, board.enter_weights_monster if monster else board.enter_weights_hero)
+    if weights is None:
+        weights = board.enter_weights_monster if monster else board.enter_weights_hero
+    np.copyto(g.data, weights)
     for e in enemies:
         g.data[board.in_edges[int(e)]] = INF
     if allowed_edges is not None:
         g.data[~allowed_edges] = INF
-    dist, pred = dijkstra(g, directed=True, indices=int(source), limit=limit, return_predecessors=True)
+    # min_only: one source, 1-D results, and less setup in scipy than the (1, N) matrix form
+    dist, pred, _ = dijkstra(g, directed=True, indices=int(source), limit=limit, min_only=True,
+                             return_predecessors=True)
     return dist, pred
 
 

@@ -8,6 +8,8 @@ spaces each candidate line crosses: terrain is checked once per pair, figures on
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from typing import Sequence
 
 import numpy as np
@@ -126,14 +128,23 @@ class RasterBoard(Board):
         """Line of sight between spaces a and b (``los_rule``); ``blockers`` is a bitmask of the
         spaces holding figures (the two ends are ignored). Adjacent spaces always see each
         other; a space in a pit sees and is seen only from adjacent spaces."""
-        blocks = self.blocks_los
+        blocks, pit = self._los_lists
         if blocks[a] or blocks[b]:
             return False
         if a == b or b in self.neighbours[a]:
             return True
-        if self.pit[a] or self.pit[b]:
+        if pit[a] or pit[b]:
             return False
-        for m in self.static_sight(a, b):
+        masks = self._static_masks.get(a * self.size + b if a < b else b * self.size + a)
+        if masks is None:
+            masks = self.static_sight(a, b)
+        for m in masks:
             if not m & blockers:
                 return True
         return False
+
+    @cached_property
+    def _los_lists(self) -> tuple[list[bool], list[bool]]:
+        """blocks_los and pit as Python lists: one element of a list is read several times
+        quicker than one element of a numpy array."""
+        return self.blocks_los.tolist(), self.pit.tolist()
