@@ -71,7 +71,7 @@ def test_move_engage_closest(runner):
     assert out["target"] == "tarha" and out["target_ties"] == []
     assert out["performed"] is True
     assert out["from"] == [1, 1] and out["to"] == [4, 2]
-    assert out["path"] == [[1, 1], [2, 2], [3, 2], [4, 2]]
+    assert out["path"] == [[1, 1], [2, 1], [3, 1], [4, 2]]   # cheapest; among equals, upper rows first
     assert out["mp"] == 3 and isinstance(out["mp"], int)
     assert out["ties"] == []
 
@@ -157,10 +157,10 @@ def test_move_human_output_draws_the_map(runner):
     assert result.exit_code == 0
     out = result.output
     assert "zombie-1" in out and "tarha" in out
-    assert "path: 1,1 -> 2,2 -> 3,2 -> 4,2  (3 MP)" in out
+    assert "path: 1,1 -> 2,1 -> 3,1 -> 4,2  (3 MP)" in out
     assert "   012345678" in out                     # the ruler
     assert " 0 #########" in out and " 3 #########" in out
-    assert " 1 #+..~...#" in out                     # the start of the path
+    assert " 1 #+**~...#" in out                     # the start of the path, and the path
     assert " 2 #.bba..A#" in out                     # zombie-1 (a) ended at 4,2
     assert "+= start" in out
     assert not out.lstrip().startswith("{")

@@ -21,20 +21,20 @@ space, the comparison key that decided it and every end placement or target that
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 
+from ..core.bitsets import bits
 from ..core.board import INF, BoardError
 from ..core.figures import Scene
-from ..core.pathing import away_weights, count_field, mp_field, path_to
+from ..core.pathing import count_of, iter_count_layers, iter_mp_levels, levels_array, mp_levels, trace_back
 from ..core.trace import Decision
+from . import placement
+from .targets import (TARGET_RULES, MoveError, choose_target, counting_blockers, layers_to,  # noqa: F401
+                      spaces_between)
 
 VERBS = ("toward", "away", "engage", "spot", "leave-pit")
-TARGET_RULES = ("closest", "furthest")
-
-
-class MoveError(BoardError):
-    """A move that cannot be asked for (unknown figure or verb, no target)."""
 
 
 @dataclass
@@ -64,134 +64,6 @@ class MoveResult:
         }
 
 
-# -- distances between figures ---------------------------------------------------------------
-
-def _counting_blockers(scene: Scene, *leave_out: str) -> list[int]:
-    if not scene.rules.get("figures_block_counting", False):
-        return []
-    return [c for c, ids in scene.stack.items() if any(g not in leave_out for g in ids)]
-
-
-def spaces_between(scene: Scene, a_cells, b_cells, *leave_out: str) -> float:
-    """Spaces counted between two sets of spaces (the nearest pair); inf when no chain exists."""
-    field_ = count_field(scene.board, b_cells, _counting_blockers(scene, *leave_out))
-    return float(min(field_[c] for c in a_cells))
-
-
-def choose_target(scene: Scene, fid: str, rule: str, candidates: list[str] | None = None,
-                  exclude: tuple[str, ...] = ()) -> tuple[list[str], Decision]:
-    """Order the enemy figures of ``fid`` by the target rule ("closest" or "furthest"); returns
-    the ordered ids (best first, unreachable ones last or, for furthest, left out) and the
-    decision. Ties keep the order of the figures in the scene (policy "listed first")."""
-    if rule not in TARGET_RULES:
-        raise MoveError(f"target rule must be one of {', '.join(TARGET_RULES)} or a figure id, not {rule!r}")
-    candidates = [c for c in (candidates or scene.enemies_of(fid)) if c not in exclude]
-    if not candidates:
-        raise MoveError(f"{fid} has no {'enemy ' if not exclude else 'other '}figure to target")
-    keyed = []
-    for order, cid in enumerate(candidates):
-        d = spaces_between(scene, scene.cells[fid], scene.cells[cid], fid, cid)
-        if rule == "furthest":
-            if d == INF:
-                continue
-            keyed.append(((-d, order), cid, d))
-        else:
-            keyed.append(((d, order), cid, d))
-    if not keyed:
-        raise MoveError(f"no target of {fid} can be reached by counting spaces")
-    keyed.sort()
-    best_d = keyed[0][0][0]
-    ties = [cid for k, cid, _ in keyed[1:] if k[0] == best_d]
-    spaces = keyed[0][2]
-    decision = Decision(f"{rule} target", keyed[0][1], ("spaces", "listed order"),
-                        (None if spaces == INF else int(spaces), keyed[0][0][1]),
-                        tuple(ties), "listed first", len(keyed))
-    return [cid for _, cid, _ in keyed], decision
-
-
-# -- placements -------------------------------------------------------------------------------
-
-@dataclass
-class _Candidates:
-    anchor: np.ndarray
-    orient: np.ndarray
-    mp: np.ndarray
-    count: np.ndarray             # spaces from the placement to the target (nearest cells)
-    orientations: list[tuple[int, int]]
-
-
-def _free_mask(scene: Scene, fid: str, monster: bool) -> np.ndarray:
-    board = scene.board
-    free = ~board.blocks_move
-    if monster:
-        free = free & (board.damage == 0)
-    free = free.copy()
-    if not board.stacking:     # Descent: a figure may not end its movement on another figure
-        others = scene.other_cells(fid)
-        if others:
-            free[others] = False
-    return free
-
-
-def _candidates(scene: Scene, fid: str, dist: np.ndarray, count: np.ndarray, monster: bool) -> _Candidates:
-    """Every placement of the figure (anchor, orientation) on free spaces, with the fewest
-    movement points to reach one of its spaces and its spaces counted to the target."""
-    board = scene.board
-    f = scene.get(fid)
-    free = _free_mask(scene, fid, monster)
-    anchors, orients, mps, counts = [], [], [], []
-    orientations = board.placements(tuple(f.size))
-    start = board.node_of(f.at)
-    for oi, size in enumerate(orientations):
-        offs = board.offsets(size)
-        a = np.arange(board.size - max(offs))
-        ok = np.logical_and.reduce([free[a + o] for o in offs])
-        if oi == 0:
-            ok[start] = True     # staying put is always possible, even in a pit or on lava
-        a = a[ok]
-        anchors.append(a)
-        orients.append(np.full(len(a), oi))
-        mps.append(np.minimum.reduce([dist[a + o] for o in offs]))
-        counts.append(np.minimum.reduce([count[a + o] for o in offs]))
-    return _Candidates(np.concatenate(anchors), np.concatenate(orients), np.concatenate(mps),
-                       np.concatenate(counts), orientations)
-
-
-def _end_space(scene: Scene, anchor: int, size, dist: np.ndarray) -> int:
-    cells = [anchor + o for o in scene.board.offsets(size)]
-    return min(cells, key=lambda c: (dist[c], c))
-
-
-def _anchor_cell(scene: Scene, fid: str, target_count: np.ndarray, toward: bool) -> tuple[int, Decision | None]:
-    """The space a (large) figure counts its movement from: closest to the target for toward,
-    furthest for away."""
-    cells = scene.cells[fid]
-    if len(cells) == 1:
-        return cells[0], None
-    sign = 1 if toward else -1
-    ranked = sorted(cells, key=lambda c: (sign * target_count[c], c))
-    best = ranked[0]
-    ties = tuple(scene.board.at_of(c) for c in ranked[1:] if target_count[c] == target_count[best])
-    d = Decision("space counted from", scene.board.at_of(best),
-                 ("spaces to target" if toward else "-spaces to target", "reading order"),
-                 (int(sign * target_count[best]) if target_count[best] != INF else None, scene.board.at_of(best)),
-                 ties, "reading order", len(cells))
-    return best, d
-
-
-def _pick(cands: _Candidates, primary: np.ndarray, eligible: np.ndarray):
-    idx = np.flatnonzero(eligible)
-    if len(idx) == 0:
-        return None, []
-    order = np.lexsort((cands.orient[idx], cands.anchor[idx], cands.mp[idx], primary[idx]))
-    best = idx[order[0]]
-    same = idx[(primary[idx] == primary[best]) & (cands.mp[idx] == cands.mp[best])]
-    ties = [int(i) for i in same if i != best]
-    return int(best), ties
-
-
-# -- the verbs --------------------------------------------------------------------------------
-
 def _resolve_target(scene: Scene, fid: str, target: str) -> tuple[str, tuple[int, ...], str | None]:
     """(label, spaces, figure id or None) of an explicit target: a figure id or a space."""
     if target in scene.figures:
@@ -209,115 +81,115 @@ def _resolve_target(scene: Scene, fid: str, target: str) -> tuple[str, tuple[int
     return scene.board.label(node), (node,), None
 
 
-def _step(scene: Scene, fid: str, verb: str, target_cells, target_id: str | None, speed: int,
-          toward: bool, stop_on_sight: tuple | None = None,
-          field: tuple | None = None) -> tuple[dict, list[Decision]]:
+# -- one movement toward or away from a set of spaces -----------------------------------------
+
+@dataclass
+class _Moved:
+    anchor: int                   # the placement's anchor (top-left) at the end
+    size: tuple[int, int]
+    path: list[int]
+    mp: int
+    count: int | None             # spaces to the target at the end (None: no chain)
+    ties: list[int]               # anchors of equally good placements
+    considered: int
+
+
+def _stand_mask(scene: Scene, fid: str, monster: bool) -> int:
+    """Bitset of the spaces figure ``fid`` may end on (see ``placement.free_mask``)."""
+    bb = scene.board.bitboard
+    stand = bb.safe if monster else bb.walk
+    if not scene.board.stacking:
+        stand &= ~scene.figure_mask(fid)
+    return stand
+
+
+def _choose_small(levels: list[int], layers: tuple[int, ...], cand: int, toward: bool):
+    """The 1x1 end space among ``cand`` (bitset): fewest (toward) or most (away) spaces to the
+    target, then fewest movement points, then reading order. Returns (node, count, mp, ties)."""
+    order = range(len(layers)) if toward else range(len(layers) - 1, -1, -1)
+    best_k, pool = None, cand            # spaces with no chain to the target come last
+    for k in order:
+        if layers[k] & cand:
+            best_k, pool = k, layers[k] & cand
+            break
+    for d, level in enumerate(levels):
+        hit = level & pool
+        if hit:
+            nodes = list(bits(hit))
+            return nodes[0], best_k, d, nodes[1:]
+    raise AssertionError("the start is always a candidate")  # pragma: no cover
+
+
+def _step(scene: Scene, fid: str, target_cells, target_id: str | None, speed: int, toward: bool,
+          known: tuple[int, list[int]] | None = None) -> tuple[_Moved, list[Decision]]:
     """Move figure ``fid`` toward (or away from) the target spaces with ``speed`` movement points.
-    ``stop_on_sight``: (spaces, figure id or None) of a figure being spotted: the move ends on the
-    first space of the path from which the mover sees it."""
+    ``known``: (source, movement levels) already computed from one of the figure's spaces (spot
+    reuses them when it counts from that space)."""
     board = scene.board
     f = scene.get(fid)
     monster = f.side == "monsters"
-    leave_out = (fid,) + ((target_id,) if target_id else ())
-    counting_blockers = _counting_blockers(scene, *leave_out)
-    count = count_field(board, target_cells, counting_blockers)
-    anchor_cell, anchor_decision = _anchor_cell(scene, fid, count, toward)
-    enemies = scene.enemy_cells(fid)
-    if board.stacking and target_id:   # where figures share spaces, the target's space can be entered
-        enemies = [c for c in enemies if c not in target_cells]
-    allowed = weights = None
-    if not toward:
-        if counting_blockers:
-            allowed = count[board.edge_target] > count[board.edge_source]
-        else:   # the counting field is cached on the board, and the away weights with it
-            weights = away_weights(board, tuple(int(c) for c in target_cells), count, monster)
-    if field is not None and toward and anchor_cell == field[0]:
-        dist = np.where(field[1] <= speed, field[1], INF)   # spot: the goal's field, limited
-        pred = field[2]
-    else:
-        dist, pred = mp_field(board, anchor_cell, monster=monster, enemies=enemies, limit=speed,
-                              allowed_edges=allowed, weights=weights)
-    start_anchor = board.node_of(f.at)
+    leave_out = (fid, target_id) if target_id else (fid,)
+    layers = layers_to(scene, target_cells, *leave_out)
+
+    def spaces(node):
+        k = count_of(layers, 1 << node)
+        return INF if k is None else k
+
+    anchor, anchor_decision = placement.anchor_cell(scene, fid, spaces, toward)
     decisions = [anchor_decision] if anchor_decision else []
-    if not f.large:
-        # a 1x1 figure can only end on a space the (limited) field reached
-        anchor, best_count, ties, considered = _pick_small(scene, fid, dist, count, speed, toward,
-                                                           start_anchor, monster)
-        size = (1, 1)
-        end = anchor
+    if known is not None and known[0] == anchor and toward:
+        levels = known[1][: speed + 1]
     else:
-        cands = _candidates(scene, fid, dist, count, monster)
-        current = (cands.anchor == start_anchor) & (cands.orient == 0)
+        enemies = scene.enemy_cells(fid)
+        if board.stacking and target_id:   # where figures share spaces, the target's can be entered
+            enemies = [c for c in enemies if c not in target_cells]
+        levels = mp_levels(board, anchor, monster=monster, enemies=enemies, limit=speed,
+                           away_from=None if toward else layers)
+    start = scene.anchor[fid]
+    if not f.large:
+        cand = 0
+        for level in levels:
+            cand |= level
+        cand = (cand & _stand_mask(scene, fid, monster)) | (1 << start)   # staying put is always possible
+        end, k, mp, ties = _choose_small(levels, layers, cand, toward)
+        moved = _Moved(end, (1, 1), [], mp, k, ties, cand.bit_count())
+        end_node = end
+    else:
+        dist = levels_array(levels, board.size)
+        count = levels_array(layers, board.size)
+        cands = placement.candidates(scene, fid, dist, count, monster)
+        current = (cands.anchor == start) & (cands.orient == 0)
         eligible = (cands.mp <= speed) & ((cands.mp > 0) | current)
-        primary = cands.count if toward else -cands.count
-        best, ties_i = _pick(cands, primary, eligible)
-        if best is None:   # not even the current placement is free (cannot happen on a valid scene)
-            raise MoveError(f"{fid} has no legal placement")
-        anchor = int(cands.anchor[best])
+        best, ties = placement.pick(cands, cands.count if toward else -cands.count, eligible)
         size = cands.orientations[int(cands.orient[best])]
-        end = _end_space(scene, anchor, size, dist)
-        best_count = cands.count[best]
-        ties = [int(cands.anchor[t]) for t in ties_i]
-        considered = int(eligible.sum())
-    path = path_to(pred, end)
-    if stop_on_sight and not f.large:
-        # spot: "once the monster has line of sight to the target, it stops"
-        sight_cells, sight_id = stop_on_sight
-        blockers = scene.figure_mask(fid, sight_id) if sight_id else scene.figure_mask(fid)
-        free = _free_mask(scene, fid, monster)
-        los = board.line_of_sight
-        for i, node in enumerate(path[1:], start=1):
-            if free[node] and any(los(node, t, blockers) for t in sight_cells):
-                path = path[: i + 1]
-                anchor, end = node, node
-                ties = []
-                break
-    key_names = ("spaces to target" if toward else "-spaces to target", "movement points")
-    key = (None if best_count == INF else int(best_count) * (1 if toward else -1),
-           int(dist[end]))
-    tie_positions = [board.at_of(t) for t in ties]
-    decisions.append(Decision("end space", board.at_of(anchor), key_names, key, tuple(tie_positions),
-                              "reading order", considered))
-    moved = not (anchor == start_anchor and tuple(size) == tuple(f.size))
-    return {
-        "anchor": anchor, "size": list(size), "path": [board.at_of(n) for n in path],
-        "mp": int(dist[end]), "ties": tie_positions,
-        "key": dict(zip(key_names, key)), "moved": moved,
-    }, decisions
+        a = int(cands.anchor[best])
+        end_node = placement.end_space(scene, a, size, dist)
+        k = cands.count[best]
+        moved = _Moved(a, size, [], int(dist[end_node]), None if k == INF else int(k),
+                       [int(cands.anchor[t]) for t in ties], int(eligible.sum()))
+    moved.path = trace_back(board, levels, end_node, moved.mp, None if toward else layers)
+    return moved, decisions
 
 
-def _pick_small(scene: Scene, fid: str, dist: np.ndarray, count: np.ndarray, speed: int,
-                toward: bool, start: int, monster: bool):
-    """The end space of a 1x1 figure, as _candidates + _pick choose it (fewest spaces to the
-    target, or most for away; then movement points; then reading order; staying put always
-    possible), but over the few spaces reached within ``speed`` instead of the whole board.
-    Returns (end node, its count, tied nodes in reading order, number of spaces compared)."""
+def _summary(scene: Scene, moved: _Moved, toward: bool, decisions: list[Decision]) -> dict:
     board = scene.board
-    stand = board.stand_ok[monster]
-    reach = np.flatnonzero(dist <= speed)
-    d = dist[reach]
-    c = count[reach] if toward else -count[reach]
-    order = np.lexsort((d, c)).tolist()          # stable: ties stay in reading order
-    ok = (stand[reach] & (d > 0)).tolist()
-    nodes, dl, cl = reach.tolist(), d.tolist(), c.tolist()
-    considered = ok.count(True) + 1              # and staying put
-    occupant = {} if board.stacking else scene.occupant   # stacking: figures may end on figures
-    for n, g in occupant.items():
-        if g != fid and 0 < dist[n] <= speed and stand[n]:
-            considered -= 1
-    best, ties = None, []
-    for i in order:
-        n = nodes[i]
-        if n != start and (not ok[i] or occupant.get(n, fid) != fid):
-            continue
-        if best is None:
-            best = i
-        elif cl[i] == cl[best] and dl[i] == dl[best]:
-            ties.append(n)
-        else:
-            break
-    return nodes[best], (cl[best] if toward else -cl[best]), ties, considered
+    key_names = ("spaces to target" if toward else "-spaces to target", "movement points")
+    count = None if moved.count is None else (moved.count if toward else -moved.count)
+    key = (count, moved.mp)
+    ties = [board.at_of(t) for t in moved.ties]
+    decisions.append(Decision("end space", board.at_of(moved.anchor), key_names, key, tuple(ties),
+                              "reading order", moved.considered))
+    return {"end": board.at_of(moved.anchor), "size": list(moved.size),
+            "path": [board.at_of(n) for n in moved.path], "mp": moved.mp, "ties": ties,
+            "key": dict(zip(key_names, key))}
 
+
+def _moved_at_all(scene: Scene, fid: str, moved: _Moved) -> bool:
+    f = scene.get(fid)
+    return not (moved.anchor == scene.anchor[fid] and tuple(moved.size) == tuple(f.size))
+
+
+# -- the verbs --------------------------------------------------------------------------------
 
 def move(scene: Scene, fid: str, verb: str, target: str = "closest", speed: int | None = None,
          exit_at=None) -> MoveResult:
@@ -347,27 +219,26 @@ def move(scene: Scene, fid: str, verb: str, target: str = "closest", speed: int 
         return _spot(scene, fid, order, target, speed, decisions, target_ties, base)
 
     label, cells, tid = _resolve_target(scene, fid, order[0])
-    out, more = _step(scene, fid, verb, cells, tid, speed, toward=(verb != "away"))
+    toward = verb != "away"
+    moved, more = _step(scene, fid, cells, tid, speed, toward)
     decisions.extend(more)
-    performed = out["moved"]
+    out = _summary(scene, moved, toward, decisions)
+    performed = _moved_at_all(scene, fid, moved)
     if verb == "engage":
-        reason = (f"moves {out['mp']} MP toward {label}" if performed
+        reason = (f"moves {moved.mp} MP toward {label}" if performed
                   else f"would not move toward {label}: engage is not performed")
     elif verb == "toward":
-        reason = f"moves {out['mp']} MP toward {label}" if performed else f"already as close to {label} as it can get"
+        reason = f"moves {moved.mp} MP toward {label}" if performed else f"already as close to {label} as it can get"
     else:
-        reason = (f"moves {out['mp']} MP away from {label}" if performed
+        reason = (f"moves {moved.mp} MP away from {label}" if performed
                   else f"cannot increase the spaces between it and {label}: does not move")
     return MoveResult(figure=fid, verb=verb, target=label, target_ties=target_ties, performed=performed,
-                      start=f.at, end=scene.board.at_of(out["anchor"]), size=out["size"],
-                      path=out["path"], mp=out["mp"], ties=out["ties"], key=out["key"], reason=reason,
-                      decisions=decisions)
+                      start=f.at, reason=reason, decisions=decisions, **out)
 
 
 def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveResult:
     board = scene.board
     f = scene.get(fid)
-    monster = f.side == "monsters"
     skipped = []
     for tgt in order:
         label, cells, tid = _resolve_target(scene, fid, tgt)
@@ -377,7 +248,7 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
             return MoveResult(target=label, target_ties=[] if skipped else target_ties, performed=False,
                               end=f.at, key={}, decisions=decisions, **base,
                               reason=f"already has line of sight to {label}: spot is not performed{skip_note}")
-        goal = _spot_goal(scene, fid, cells, tid, monster)
+        goal = _spot_goal(scene, fid, cells, blockers, speed)
         if goal is None:
             skipped.append(label)
             if rule not in TARGET_RULES:
@@ -385,71 +256,58 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
                                   reason=f"no space on the map gives line of sight to {label}",
                                   decisions=decisions, **base)
             continue
-        goal_anchor, goal_size, goal_decision, field = goal
+        goal_anchor, goal_size, goal_decision, levels = goal
         decisions.append(goal_decision)
         goal_cells = tuple(goal_anchor + o for o in board.offsets(goal_size))
-        out, more = _step(scene, fid, "spot", goal_cells, None, speed, toward=True,
-                          stop_on_sight=(cells, tid), field=field)
+        moved, more = _step(scene, fid, goal_cells, None, speed, True, known=(scene.cells[fid][0], levels))
         decisions.extend(more)
-        reason_extra = skip_note
-        performed = out["moved"]
-        if out["anchor"] == goal_anchor:
-            out["ties"] = list(goal_decision.ties)   # the equally close spaces that see the target
-        reason = (f"moves {out['mp']} MP to gain line of sight to {label}{reason_extra}" if performed
-                  else f"cannot move closer to a space that sees {label}: spot is not performed{reason_extra}")
+        if not f.large:
+            _stop_on_sight(scene, fid, moved, cells, blockers, goal_cells)
+        if moved.anchor == goal_anchor:
+            moved.ties = [board.node_of(t) for t in goal_decision.ties]   # as close, and they see too
+        out = _summary(scene, moved, True, decisions)
+        performed = _moved_at_all(scene, fid, moved)
+        reason = (f"moves {moved.mp} MP to gain line of sight to {label}{skip_note}" if performed
+                  else f"cannot move closer to a space that sees {label}: spot is not performed{skip_note}")
         return MoveResult(figure=fid, verb="spot", target=label, target_ties=target_ties if not skipped else [],
-                          performed=performed, start=f.at, end=board.at_of(out["anchor"]), size=out["size"],
-                          path=out["path"], mp=out["mp"], ties=out["ties"], key=out["key"], reason=reason,
-                          decisions=decisions)
+                          performed=performed, start=f.at, reason=reason, decisions=decisions, **out)
     return MoveResult(target=None, target_ties=[], performed=False, end=f.at, key={},
                       reason=f"no space on the map gives line of sight to any target ({', '.join(skipped)})",
                       decisions=decisions, **base)
 
 
-def _spot_goal(scene: Scene, fid: str, target_cells, tid, monster: bool):
-    """The closest placement (fewest spaces from the figure, then fewest movement points) from
-    which the figure would see the target; None when no placement on the map does."""
+def _stop_on_sight(scene: Scene, fid: str, moved: _Moved, target_cells, blockers: int, goal_cells) -> None:
+    """Spotting Example: 'Once the flesh moulder has line of sight to Syndrael, it stops.' The
+    move ends on the first space of its path from which the target is seen."""
+    board = scene.board
+    stand = _stand_mask(scene, fid, scene.get(fid).side == "monsters")
+    los = board.line_of_sight
+    spent = 0
+    for i, node in enumerate(moved.path[1:], start=1):
+        spent += int(board.cost[node])
+        if stand >> node & 1 and any(los(node, t, blockers) for t in target_cells):
+            if node != moved.anchor:
+                moved.anchor, moved.path, moved.mp, moved.ties = node, moved.path[: i + 1], spent, []
+                moved.count = count_of(layers_to(scene, goal_cells, fid), 1 << node)
+            return
+
+
+def _spot_goal(scene: Scene, fid: str, target_cells, blockers: int, speed: int):
+    """The closest placement (fewest spaces from the figure, then fewest movement points, then
+    reading order) from which the figure would see the target; None when none on the map does.
+    Returns (anchor, size, decision, the figure's movement levels: at least speed + 1 of them)."""
     board = scene.board
     f = scene.get(fid)
-    blockers = scene.figure_mask(fid, tid) if tid else scene.figure_mask(fid)
-    from_me = count_field(board, scene.cells[fid], _counting_blockers(scene, fid))
+    monster = f.side == "monsters"
     source = scene.cells[fid][0]
-    dist, pred = mp_field(board, source, monster=monster, enemies=scene.enemy_cells(fid))
-    los = board.line_of_sight
-    found = None
-    ties = []
-    checked = 0
-    if not f.large:
-        # 1x1: the same order as _candidates + lexsort below, in Python values
-        free = _free_mask(scene, fid, monster)
-        free[source] = True                       # staying put is always possible
-        idx = np.flatnonzero(free)
-        cnt, mp = from_me[idx], dist[idx]
-        o = np.lexsort((mp, cnt))                 # stable: ties in reading order
-        for anchor, key in zip(idx[o].tolist(), zip(cnt[o].tolist(), mp[o].tolist())):
-            if found is not None and key != found[0]:
-                break
-            checked += 1
-            if any(los(anchor, t, blockers) for t in target_cells):
-                if found is None:
-                    found = (key, anchor, (1, 1))
-                else:
-                    ties.append(board.at_of(anchor))
+    levels_iter = iter_mp_levels(board, source, monster=monster, enemies=scene.enemy_cells(fid))
+    if f.large:
+        levels = list(levels_iter)
+        found, ties, checked = _spot_goal_large(scene, fid, target_cells, blockers, levels, monster)
     else:
-        cands = _candidates(scene, fid, dist, from_me, monster)
-        order = np.lexsort((cands.orient, cands.anchor, cands.mp, cands.count))
-        for i in order:
-            key = (cands.count[i], cands.mp[i])
-            if found is not None and key != found[0]:
-                break
-            anchor = int(cands.anchor[i])
-            size = cands.orientations[int(cands.orient[i])]
-            checked += 1
-            if any(los(anchor + o, t, blockers) for o in board.offsets(size) for t in target_cells):
-                if found is None:
-                    found = (key, anchor, size)
-                else:
-                    ties.append(board.at_of(anchor))
+        levels = []
+        found, ties, checked = _spot_goal_small(scene, fid, target_cells, blockers, levels, levels_iter, monster)
+        levels.extend(islice(levels_iter, max(0, speed + 1 - len(levels))))
     if found is None:
         return None
     (count, mp), anchor, size = found
@@ -457,7 +315,81 @@ def _spot_goal(scene: Scene, fid: str, target_cells, tid, monster: bool):
                         ("spaces from monster", "movement points"),
                         (None if count == INF else int(count), None if mp == INF else int(mp)),
                         tuple(ties), "reading order", checked)
-    return anchor, size, decision, (source, dist, pred)
+    return anchor, size, decision, levels
+
+
+def _spot_goal_small(scene, fid, target_cells, blockers, levels, levels_iter, monster):
+    """Spaces by (spaces from the monster, movement points), computing the layers and levels
+    only as far as the search goes (the goal is usually near). Fills ``levels``."""
+    board = scene.board
+    source = scene.cells[fid][0]
+    stand = _stand_mask(scene, fid, monster) | (1 << source)
+    los = board.line_of_sight
+    reached = 0
+    exhausted = False
+
+    def reach(mask):                    # extend the levels until they hold ``mask``
+        nonlocal reached, exhausted
+        while not exhausted and mask & ~reached:
+            level = next(levels_iter, None)
+            if level is None:
+                exhausted = True
+            else:
+                levels.append(level)
+                reached |= level
+
+    found, ties, checked = None, [], 0
+    counted = 0
+    layers = iter_count_layers(board, scene.cells[fid], counting_blockers(scene, fid))
+    # by spaces from the monster; spaces with no chain of spaces to it are still "on the map"
+    for k, layer in _then_rest(layers, lambda: (INF, stand & ~counted)):
+        counted |= layer
+        pool = layer & stand
+        if not pool:
+            continue
+        reach(pool)
+        groups = [(d, level & pool) for d, level in enumerate(levels) if level & pool]
+        groups.append((INF, pool & ~reached))           # seen, but not reachable
+        for d, group in groups:
+            for node in bits(group):
+                checked += 1
+                if any(los(node, t, blockers) for t in target_cells):
+                    if found is None:
+                        found = ((k, d), node, (1, 1))
+                    else:
+                        ties.append(board.at_of(node))
+            if found is not None:
+                return found, ties, checked
+    return None, [], checked
+
+
+def _then_rest(layers, rest):
+    """(k, layer) for each counting layer, then ``rest()`` once they are all spent."""
+    yield from enumerate(layers)
+    yield rest()
+
+
+def _spot_goal_large(scene, fid, target_cells, blockers, levels, monster):
+    board = scene.board
+    los = board.line_of_sight
+    from_me = layers_to(scene, scene.cells[fid], fid)
+    dist = levels_array(levels, board.size)
+    cands = placement.candidates(scene, fid, dist, levels_array(from_me, board.size), monster)
+    order = np.lexsort((cands.orient, cands.anchor, cands.mp, cands.count))
+    found, ties, checked = None, [], 0
+    for i in order:
+        key = (cands.count[i], cands.mp[i])
+        if found is not None and key != found[0]:
+            break
+        anchor = int(cands.anchor[i])
+        size = cands.orientations[int(cands.orient[i])]
+        checked += 1
+        if any(los(anchor + o, t, blockers) for o in board.offsets(size) for t in target_cells):
+            if found is None:
+                found = (key, anchor, size)
+            else:
+                ties.append(board.at_of(anchor))
+    return found, ties, checked
 
 
 def leave_pit(scene: Scene, fid: str, exit_at) -> MoveResult:
@@ -474,19 +406,24 @@ def leave_pit(scene: Scene, fid: str, exit_at) -> MoveResult:
         raise MoveError("leave-pit needs the current encounter's exit (--exit X,Y)")
     exit_node = board.node_of(exit_at)
     base["target"] = board.label(exit_node)
-    count = count_field(board, (exit_node,), _counting_blockers(scene, fid))
-    free = _free_mask(scene, fid, f.side == "monsters")
+    layers = layers_to(scene, (exit_node,), fid)
+    stand = _stand_mask(scene, fid, f.side == "monsters")
     enemies = set(scene.enemy_cells(fid))
+
+    def spaces(n):
+        k = count_of(layers, 1 << n)
+        return INF if k is None else k
+
     options = sorted({n for c in cells for n in board.neighbours[c]
-                      if free[n] and not board.pit[n] and n not in enemies and n not in cells},
-                     key=lambda n: (count[n], n))
+                      if stand >> n & 1 and not board.pit[n] and n not in enemies and n not in cells},
+                     key=lambda n: (spaces(n), n))
     if not options:
         return MoveResult(performed=False, end=f.at, reason=f"{fid} has no free space beside the pit", **base)
     best = options[0]
-    ties = [board.at_of(n) for n in options[1:] if count[n] == count[best]]
-    key = {"spaces to exit": None if count[best] == INF else int(count[best])}
+    ties = [board.at_of(n) for n in options[1:] if spaces(n) == spaces(best)]
+    key = {"spaces to exit": None if spaces(best) == INF else int(spaces(best))}
     d = Decision("space out of the pit", board.at_of(best), ("spaces to exit", "reading order"),
-                 (key["spaces to exit"], best), tuple(ties), "reading order", len(options))
+                 (key["spaces to exit"], board.at_of(best)), tuple(ties), "reading order", len(options))
     base.update(path=[f.at, board.at_of(best)], mp=int(board.cost[best]), ties=ties, key=key)
     return MoveResult(performed=True, end=board.at_of(best),
                       reason=f"climbs out of the pit toward the exit {board.label(exit_node)}",

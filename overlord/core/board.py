@@ -47,8 +47,7 @@ class Board:
         self.size = len(self.labels)
         self._label_index = {label: i for i, label in enumerate(self.labels)}
         self._count_cache: dict[int, np.ndarray] = {}
-        self._los_cache: dict[int, bool] = {}
-        self._away_cache: dict = {}
+        self._layer_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # -- terrain properties as arrays over nodes --------------------------------------------
     def _prop(self, name: str, dtype) -> np.ndarray:
@@ -58,6 +57,11 @@ class Board:
     @cached_property
     def cost(self) -> np.ndarray:
         return self._prop("cost", np.float64)
+
+    @cached_property
+    def cost_list(self) -> list[int]:
+        """Movement points to enter each node, as plain ints (for Python loops)."""
+        return [int(c) for c in self.cost]
 
     @cached_property
     def blocks_move(self) -> np.ndarray:
@@ -74,6 +78,12 @@ class Board:
     @cached_property
     def pit(self) -> np.ndarray:
         return self._prop("pit", bool)
+
+    @cached_property
+    def bitboard(self):
+        """Bitset views of this board (see ``bitsets``)."""
+        from .bitsets import BitBoard
+        return BitBoard(self)
 
     def terrain(self, node: int):
         return self.terrains.by_index(int(self.node_terrain[node]))
@@ -156,13 +166,6 @@ class Board:
     def enter_weights_hero(self) -> np.ndarray:
         """Movement points to traverse each edge: the cost of the space entered."""
         return self.cost[self.edge_target].copy()
-
-    @cached_property
-    def stand_ok(self) -> tuple[np.ndarray, np.ndarray]:
-        """(heroes, monsters): bool arrays over nodes, True where a figure of that side may end a
-        move as far as the terrain goes."""
-        ok = ~self.blocks_move
-        return ok, ok & (self.damage == 0)
 
     @cached_property
     def enter_weights_monster(self) -> np.ndarray:

@@ -35,6 +35,8 @@ class Scene:
         self.board = board
         self.figures: dict[str, Figure] = {}
         self.cells: dict[str, tuple[int, ...]] = {}
+        self.anchor: dict[str, int] = {}              # the node of each figure's ``at``
+        self._mask: int | None = None
         self.occupant: dict[int, str] = {}           # the (first) figure on each space
         self.stack: dict[int, list[str]] = {}        # every figure on each space
         self.rules = dict(rules or {})
@@ -57,7 +59,9 @@ class Scene:
             if c in self.occupant and not self.board.stacking:
                 raise BoardError(f"figures {self.occupant[c]!r} and {f.id!r} share the space {self.board.at_of(c)}")
         self.figures[f.id] = f
+        self.anchor[f.id] = anchor
         self.cells[f.id] = cells
+        self._mask = None
         for c in cells:
             self.occupant.setdefault(c, f.id)
             self.stack.setdefault(c, []).append(f.id)
@@ -81,7 +85,16 @@ class Scene:
 
     def figure_mask(self, *leave_out: str) -> int:
         """Bitmask of spaces holding figures, without those of ``leave_out``."""
-        return mask_of(c for c, ids in self.stack.items() if any(g not in leave_out for g in ids))
+        if self.board.stacking:
+            return mask_of(c for c, ids in self.stack.items() if any(g not in leave_out for g in ids))
+        if self._mask is None:
+            self._mask = mask_of(self.occupant)
+        out = self._mask
+        for g in leave_out:
+            if g in self.cells:
+                for c in self.cells[g]:
+                    out &= ~(1 << c)
+        return out
 
     def sees(self, a: str, b: str) -> bool:
         """Figure a has line of sight to figure b: from any space of a to any space of b, other

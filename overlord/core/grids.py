@@ -61,6 +61,10 @@ class GridBoard(RasterBoard):
     def neighbour_steps(self, y: int):
         return _NEIGHBOURS_8
 
+    def neighbour_shifts(self):
+        """For bitsets: (rows it applies to or None for all, node offsets of the neighbours)."""
+        return [(None, tuple(dx + dy * self.pw for dx, dy in _NEIGHBOURS_8))]
+
     def footprint(self, node: int, size=(1, 1)):
         w, h = size
         iy, ix = divmod(int(node), self.pw)

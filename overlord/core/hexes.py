@@ -112,6 +112,17 @@ class HexBoard(RasterBoard):
     def neighbour_steps(self, y: int):
         return _NEIGHBOURS[y & 1]
 
+    def neighbour_shifts(self):
+        """For bitsets: per row parity, the rows' mask and the neighbours' node offsets."""
+        groups = []
+        for parity in (0, 1):
+            rows = 0
+            for iy in range(self.ph):
+                if (iy - 1) & 1 == parity:
+                    rows |= ((1 << self.pw) - 1) << (iy * self.pw)
+            groups.append((rows, tuple(dx + dy * self.pw for dx, dy in _NEIGHBOURS[parity])))
+        return groups
+
     def cube(self, node: int) -> tuple[int, int, int]:
         return to_cube(*self.xy(node))
 

@@ -5,10 +5,14 @@
   not block counting unless the scenario flag ``figures_block_counting`` is set (README, "Rule
   choices"); then the spaces of the given figures are left out like walls.
 * Movement points: entering a space costs its terrain's cost; enemy figures cannot be passed,
-  monsters never enter damaging terrain. Dijkstra over the board's CSR edges (scipy's C
-  implementation; ``bench/board_bench.py`` compares it with networkx and with pure Python).
+  monsters never enter damaging terrain.
 
-Distances are float arrays over nodes, ``inf`` where unreachable.
+Two forms of the same answers, checked against each other by the tests:
+* layers and levels as bitsets (``bitsets``): what moves use. A move of speed 5 is six
+  bitset levels (about 15 us), where any call into scipy costs 45 us of argument checking alone.
+* float arrays over nodes (``inf`` where unreachable) from scipy's C Dijkstra over the board's
+  CSR edges: whole-board fields for tools and reports (``bench/board_bench.py`` compares both
+  with networkx and with a pure-Python Dijkstra).
 """
 
 from __future__ import annotations
@@ -19,6 +23,116 @@ import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
 from .board import INF, Board
+
+NO_LIMIT = 1 << 30
+
+
+def count_layers(board: Board, sources: Iterable[int], blocked: Iterable[int] = ()) -> tuple[int, ...]:
+    """Spaces counted from ``sources`` as bitset layers: layer k holds the spaces exactly k
+    spaces away. Cached on the board when nothing but terrain blocks."""
+    sources = tuple(sorted({int(s) for s in sources}))
+    blocked = tuple(int(b) for b in blocked if int(b) not in sources)
+    bb = board.bitboard
+    if blocked:
+        walk = bb.walk
+        for b in blocked:
+            walk &= ~(1 << b)
+        return tuple(bb.layers(_mask(sources), walk))
+    hit = board._layer_cache.get(sources)
+    if hit is None:
+        hit = board._layer_cache[sources] = tuple(bb.layers(_mask(sources), bb.walk))
+    return hit
+
+
+def iter_count_layers(board: Board, sources: Iterable[int], blocked: Iterable[int] = ()):
+    """:func:`count_layers`, lazily and uncached (for figures that are about to move)."""
+    bb = board.bitboard
+    walk = bb.walk
+    for b in blocked:
+        walk &= ~(1 << int(b))
+    return bb.iter_layers(_mask(int(s) for s in sources), walk)
+
+
+def count_of(layers: tuple[int, ...], mask: int) -> int | None:
+    """The lowest layer that holds a space of ``mask`` (the spaces counted), None if none does."""
+    for k, layer in enumerate(layers):
+        if layer & mask:
+            return k
+    return None
+
+
+def mp_levels(board: Board, source: int, *, monster: bool = True, enemies: Iterable[int] = (),
+              limit: int = NO_LIMIT, away_from: tuple[int, ...] | None = None) -> list[int]:
+    """Movement-point levels from ``source``: level d holds the spaces whose cheapest cost is d,
+    up to ``limit``. ``away_from``: counting layers of a target; each step must then go one layer
+    farther from it ("away")."""
+    return list(iter_mp_levels(board, source, monster=monster, enemies=enemies, limit=limit,
+                               away_from=away_from))
+
+
+def iter_mp_levels(board: Board, source: int, *, monster: bool = True, enemies: Iterable[int] = (),
+                   limit: int = NO_LIMIT, away_from: tuple[int, ...] | None = None):
+    """:func:`mp_levels`, lazily: later levels are computed only when asked for."""
+    bb = board.bitboard
+    passable = bb.safe if monster else bb.walk
+    for e in enemies:
+        passable &= ~(1 << int(e))
+    step_ok = None
+    if away_from is not None:
+        expand = bb.expand
+
+        def step_ok(current: int, layers=away_from) -> int:
+            out = 0
+            for k in range(len(layers) - 1):
+                part = current & layers[k]
+                if part:
+                    out |= expand(part) & layers[k + 1]
+            return out
+    return bb.iter_mp_levels(int(source), passable, limit, step_ok)
+
+
+def levels_array(levels, size: int) -> np.ndarray:
+    """Layers or levels as a float array over nodes: the index of the level holding each node,
+    ``inf`` for nodes in none."""
+    from .bitsets import bools_from_mask
+    out = np.full(size, INF)
+    for d, level in enumerate(levels):
+        if level:
+            out[bools_from_mask(level, size)] = d
+    return out
+
+
+def trace_back(board: Board, levels: list[int], end: int, mp: int,
+               away_from: tuple[int, ...] | None = None) -> list[int]:
+    """A cheapest path from the levels' source to ``end`` (both included), which costs ``mp``:
+    traced back from the end, each step to the first neighbour in reading order one
+    entering-cost lower."""
+    if not levels[mp] >> end & 1:
+        raise ValueError(f"node {end} is not on level {mp}")
+    nbr = board.bitboard.neighbour_masks
+    cost = board.cost_list
+    k = count_of(away_from, 1 << end) if away_from is not None else None
+    path = [end]
+    node, d = end, mp
+    while d > 0:
+        d -= cost[node]
+        prev = levels[d] & nbr[node]
+        if k is not None:
+            k -= 1
+            prev &= away_from[k]
+        if not prev:  # pragma: no cover - every level was built by stepping from the one before
+            raise AssertionError("levels are inconsistent")
+        node = (prev & -prev).bit_length() - 1
+        path.append(node)
+    path.reverse()
+    return path
+
+
+def _mask(nodes) -> int:
+    m = 0
+    for n in nodes:
+        m |= 1 << n
+    return m
 
 
 def count_field(board: Board, sources: Iterable[int], blocked: Iterable[int] = ()) -> np.ndarray:
@@ -46,31 +160,14 @@ def _count(board: Board, sources: tuple[int, ...], blocked: tuple[int, ...]) -> 
     return dist
 
 
-def away_weights(board: Board, sources: tuple[int, ...], count: np.ndarray, monster: bool) -> np.ndarray:
-    """Edge weights for "away" from the spaces ``sources`` whose counting field is ``count``: an
-    edge that does not increase the spaces to the target costs inf. Cached with the counting
-    field (only fields without blockers are cached, and only those are asked for here)."""
-    key = (sources, monster)
-    hit = board._away_cache.get(key)
-    if hit is None or hit[0] is not count:
-        w = (board.enter_weights_monster if monster else board.enter_weights_hero).copy()
-        w[count[board.edge_target] <= count[board.edge_source]] = INF
-        w.flags.writeable = False
-        hit = board._away_cache[key] = (count, w)
-    return hit[1]
-
-
 def mp_field(board: Board, source: int, *, monster: bool = True, enemies: Iterable[int] = (),
-             limit: float = INF, allowed_edges: np.ndarray | None = None,
-             weights: np.ndarray | None = None):
+             limit: float = INF, allowed_edges: np.ndarray | None = None):
     """Movement points from ``source`` to every node and the predecessor of each on a cheapest
     path. ``enemies``: spaces of enemy figures, never entered. ``allowed_edges``: a bool mask over
     the board's edges (used by "away", which may only step to a space farther from its target).
     Returns ``(dist, pred)``; ``pred[v] == -9999`` where there is none."""
     g = board.work_graph()
-    if weights is None:
-        weights = board.enter_weights_monster if monster else board.enter_weights_hero
-    np.copyto(g.data, weights)
+    np.copyto(g.data, board.enter_weights_monster if monster else board.enter_weights_hero)
     for e in enemies:
         g.data[board.in_edges[int(e)]] = INF
     if allowed_edges is not None:

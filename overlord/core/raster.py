@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from functools import cached_property
 from typing import Sequence
 
 import numpy as np
@@ -67,8 +68,11 @@ class RasterBoard(Board):
         return (y + 1) * self.pw + (x + 1)
 
     def xy(self, node: int) -> tuple[int, int]:
-        iy, ix = divmod(int(node), self.pw)
-        return ix - 1, iy - 1
+        return self._xy[node]
+
+    @cached_property
+    def _xy(self) -> list[tuple[int, int]]:
+        return [(n % self.pw - 1, n // self.pw - 1) for n in range(self.size)]
 
     def node_of(self, at) -> int:
         """The node of ``[x, y]`` (also written ``"x,y"``); whole numbers only."""
@@ -83,7 +87,7 @@ class RasterBoard(Board):
         raise BoardError(f"{at!r} is not a {self.what} position [x, y] (column, row)")
 
     def at_of(self, node: int):
-        return list(self.xy(node))
+        return list(self._xy[node])
 
     def on_map(self, node: int) -> bool:
         x, y = self.xy(node)
