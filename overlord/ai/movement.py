@@ -340,6 +340,7 @@ def _spot_goal_small(scene, fid, target_cells, blockers, levels, levels_iter, mo
 
     found, ties, checked = None, [], 0
     counted = 0
+    single, t0 = len(target_cells) == 1, target_cells[0]
     layers = iter_count_layers(board, scene.cells[fid], counting_blockers(scene, fid))
     # by spaces from the monster; spaces with no chain of spaces to it are still "on the map"
     for k, layer in _then_rest(layers, lambda: (INF, stand & ~counted)):
@@ -353,7 +354,7 @@ def _spot_goal_small(scene, fid, target_cells, blockers, levels, levels_iter, mo
         for d, group in groups:
             for node in bits(group):
                 checked += 1
-                if any(los(node, t, blockers) for t in target_cells):
+                if los(node, t0, blockers) if single else any(los(node, t, blockers) for t in target_cells):
                     if found is None:
                         found = ((k, d), node, (1, 1))
                     else:
