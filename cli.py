@@ -131,7 +131,7 @@ def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
         click.echo(f"  path: {' -> '.join(_fmt(p) for p in result.path)}  ({result.mp} MP)")
         click.echo(f"  ends at {_fmt(result.end)}" + (f" as {result.size[0]}x{result.size[1]}" if f.large else ""))
     if result.ties:
-        click.echo(f"  equally good: {', '.join(_fmt(t) for t in result.ties)} (the heroes may choose)")
+        click.echo(f"  equally good: {'; '.join(_fmt(t) for t in result.ties)} (the heroes may choose)")
     for d in result.decisions:
         click.echo(f"  why: {d.explain()}")
     path_nodes = [board.node_of(p) for p in result.path] if result.performed else None

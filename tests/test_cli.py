@@ -53,8 +53,24 @@ def run_json(runner, *args):
 def test_maps_lists_the_shipped_example(runner):
     result = run(runner, "maps")
     assert result.exit_code == 0
-    name, path = result.output.splitlines()[0].split()
-    assert name == MAP and path.endswith("readme-example.yaml") and os.path.isfile(path)
+    listed = dict(line.split() for line in result.output.splitlines())
+    assert listed[MAP].endswith("readme-example.yaml") and os.path.isfile(listed[MAP])
+    assert {"spotting-example", "engaging-example", "underworld-tiles", "heldentaufe-hexes",
+            "village-routes"} <= listed.keys()
+
+
+@pytest.mark.parametrize("name", ["readme-example", "spotting-example", "engaging-example",
+                                  "underworld-tiles", "heldentaufe-hexes", "village-routes"])
+def test_every_shipped_map_loads_and_its_documented_command_runs(runner, name):
+    """Each shipped map says in a comment which command shows it off; that command works."""
+    from overlord.content.paths import shipped_maps
+    text = shipped_maps()[name].read_text()
+    commands = [line.split("overlord ", 1)[1].split() for line in text.splitlines() if line.startswith("#   overlord ")]
+    assert commands or name == "readme-example"
+    for args in commands:
+        result = run(runner, *args)
+        assert result.exit_code == 0, result.output
+        assert "performed" in result.output
 
 
 def test_version(runner):

@@ -22,6 +22,7 @@ from typing import Iterable
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
+from .bitsets import bits
 from .board import INF, Board
 
 NO_LIMIT = 1 << 30
@@ -105,13 +106,17 @@ def levels_array(levels, size: int) -> np.ndarray:
 def trace_back(board: Board, levels: list[int], end: int, mp: int,
                away_from: tuple[int, ...] | None = None) -> list[int]:
     """A cheapest path from the levels' source to ``end`` (both included), which costs ``mp``:
-    traced back from the end, each step to the first neighbour in reading order one
-    entering-cost lower."""
+    traced back from the end, each step to a neighbour one entering-cost lower; among several,
+    the one nearest the source as the crow flies (then the first in reading order), so paths
+    keep close to the straight line."""
     if not levels[mp] >> end & 1:
         raise ValueError(f"node {end} is not on level {mp}")
     nbr = board.bitboard.neighbour_masks
     cost = board.cost_list
     k = count_of(away_from, 1 << end) if away_from is not None else None
+    xy = getattr(board, "_xy", None)
+    if xy is not None:
+        sx, sy = xy[levels[0].bit_length() - 1]
     path = [end]
     node, d = end, mp
     while d > 0:
@@ -122,7 +127,11 @@ def trace_back(board: Board, levels: list[int], end: int, mp: int,
             prev &= away_from[k]
         if not prev:  # pragma: no cover - every level was built by stepping from the one before
             raise AssertionError("levels are inconsistent")
-        node = (prev & -prev).bit_length() - 1
+        low = prev & -prev
+        if prev == low or xy is None:
+            node = low.bit_length() - 1
+        else:                 # keep near the straight line: the one nearest the source wins
+            node = min(bits(prev), key=lambda n: ((xy[n][0] - sx) ** 2 + (xy[n][1] - sy) ** 2, n))
         path.append(node)
     path.reverse()
     return path
