@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from overlord import __version__
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
+from overlord.core import machines
 from overlord.core.board import INF, BoardError
 from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, nearest
 from overlord.content.mapfile import load_map
 from overlord.content.paths import resolve_map, shipped_maps
 from overlord.view.text import draw
+import overlord.games  # noqa: E402,F401  registers the games' state machines for `diagram`
 
 
 class Coord(click.ParamType):
@@ -193,6 +196,65 @@ def distance_cmd(map_arg, a, b, side, as_json):
     click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
                f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
     click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
+
+
+@main.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+def validate_cmd(paths):
+    """Check content files (default: everything shipped in decks/ and scenarios/).
+
+    Every problem is printed as FILE:LINE:COL: message; exit 0 when clean, 1 when not."""
+    from overlord.content.paths import shipped_dir
+    from overlord.content.validate import validate_paths
+    if not paths:
+        paths = [shipped_dir("decks"), shipped_dir("scenarios")]
+    missing = [p for p in paths if not p.exists()]
+    for p in missing:
+        click.echo(f"{p}: no such file or folder", err=True)
+    problems, count = validate_paths([p for p in paths if p.exists()])
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if problems or missing:
+        click.echo(f"{len(problems) + len(missing)} problem(s) in {count} file(s)", err=True)
+        sys.exit(1)
+    click.echo(f"{count} file(s): no problems")
+
+
+@main.command("schema")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+def schema_cmd(output):
+    """Write the JSON Schema of the content formats (for editors that complete and check YAML)."""
+    from overlord.content.validate import json_schema
+    text = json.dumps(json_schema(), indent=2, sort_keys=True)
+    if output is None:
+        click.echo(text)
+        return
+    try:
+        output.write_text(text + "\n", encoding="utf-8")
+    except OSError as e:
+        _fail(f"--output {output}: {e.strerror}")
+    click.echo(f"wrote {output}")
+
+
+@main.command("diagram")
+@click.argument("name", required=False)
+@click.option("--list", "list_only", is_flag=True, help="List the machines' names and titles instead.")
+def diagram_cmd(name, list_only):
+    """Print a state machine as Mermaid stateDiagram-v2 text (default: every machine).
+
+    The shipped drawings are this output, e.g. `overlord diagram round > docs/machines/round.mmd`."""
+    if list_only:
+        for n in machines.names():
+            click.echo(f"{n:16} {machines.get(n).title}")
+        return
+    if name is not None:
+        try:
+            click.echo(machines.mermaid(name), nl=False)
+        except machines.UnknownMachine as e:
+            _fail(str(e), 2)
+        return
+    click.echo("\n".join(f"%% {n}\n{machines.mermaid(n)}" for n in machines.names()), nl=False)
 
 
 if __name__ == "__main__":

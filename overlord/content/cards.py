@@ -1,0 +1,305 @@
+"""What a scenario author writes: monster groups, activation, peril and exploration cards, and the
+scenario itself (Forgotten Souls: "Exploration Card Anatomy", "Peril Card Anatomy", "Activation
+Card Anatomy"). Each file holds one kind, named by its top-level key::
+
+    monsters:            {zombie: {...}, barghest: {...}}
+    activation_cards:    {order: [...], cards: [...]}
+    peril_cards:         [...]
+    exploration_cards:   [...]
+    scenario:            {...}
+
+Every part of the rulebook's card anatomy has a field; ``ours: true`` marks text written for this
+project rather than taken from a published card.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
+
+from .effects import Effect, OrNames, Strict, tagged
+
+HeroCount = Literal[2, 3, 4]
+Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
+
+# -- monster groups ------------------------------------------------------------------------------
+
+AttackDie = Literal["blue", "red", "yellow", "green"]
+DefenseDie = Literal["gray", "brown", "black"]
+ABILITIES = {
+    "shambling": "may perform only one move action per activation",
+    "fly": "ignores terrain and figures while moving (still ends on an empty space)",
+}
+Ability = Literal[tuple(ABILITIES)]  # type: ignore[valid-type]
+
+
+class Stats(Strict):
+    speed: NonNegativeInt
+    health: PositiveInt
+    defense: list[DefenseDie] = Field(min_length=1)
+    attack: Literal["melee", "ranged"]
+    dice: list[AttackDie] = Field(min_length=1)
+    surges: list[str] = Field([], description="surge abilities, in the order monsters spend them")
+
+
+class RankStats(Strict):
+    minion: Stats
+    master: Stats
+
+
+class GroupLimit(Strict):
+    minions: NonNegativeInt
+    masters: NonNegativeInt
+
+
+class MonsterGroup(Strict):
+    """A monster group: its monster cards for Act I and Act II, size and group limits."""
+
+    name: str
+    size: Annotated[list[PositiveInt], Field(min_length=2, max_length=2)] = [1, 1]
+    limits: dict[HeroCount, GroupLimit] = Field(description="group limit by number of heroes")
+    abilities: list[Ability] = []
+    act_i: RankStats = Field(alias="act I")
+    act_ii: RankStats = Field(alias="act II")
+    ours: bool = False
+
+    @field_validator("limits")
+    @classmethod
+    def _all_hero_counts(cls, limits):
+        missing = sorted({2, 3, 4} - set(limits))
+        if missing:
+            raise ValueError(f"give the group limit for {', '.join(map(str, missing))} heroes too")
+        return limits
+
+
+class MonstersFile(Strict):
+    monsters: dict[str, MonsterGroup]
+
+
+# -- activation cards ----------------------------------------------------------------------------
+
+Pick = Literal["closest", "furthest", "lowest_health", "highest_health", "all"]
+Where = Literal["any", "adjacent", "in_los", "in_range"]
+
+
+class Target(Strict):
+    """A hero target rule: e.g. the adjacent hero with the lowest remaining health is
+    ``{pick: lowest_health, where: adjacent}``; all heroes in line of sight, ``{pick: all,
+    where: in_los}``. Ties go to the closest, then the heroes choose."""
+
+    pick: Pick = "closest"
+    where: Where = "any"
+
+
+def _target(v):
+    return {"pick": v} if isinstance(v, str) else v
+
+
+TargetRule = Annotated[Target, BeforeValidator(_target), OrNames(Pick.__args__)]
+
+
+class Toward(Strict):
+    """Move toward a target (Movement Vocabulary)."""
+    toward: TargetRule
+
+
+class Away(Strict):
+    """Move away from a target."""
+    away: TargetRule
+
+
+class Engage(Strict):
+    """A move action toward the target; not performed if the monster would not move."""
+    engage: TargetRule
+
+
+class SpotAction(Strict):
+    """A move action toward the closest space with line of sight to the target."""
+    spot: TargetRule
+
+
+class Attack(Strict):
+    """Attack the target(s); at most one attack per activation."""
+    attack: TargetRule
+
+
+class Perform(Strict):
+    """Card effects performed as an action (they count as one of the monster's two actions)."""
+    perform: list[Effect] = Field(min_length=1)
+
+
+ACTIONS = {"toward": Toward, "away": Away, "engage": Engage, "spot": SpotAction, "attack": Attack,
+           "perform": Perform}
+Action = tagged(ACTIONS, "action")
+
+
+class GroupActivation(Strict):
+    """One group on an activation card: its active effects, and either a minion (yellow) box and
+    a master (red) box, or one general list for every monster of the group."""
+
+    active: list[str] = Field([], description="active effects, in italics under the group's name")
+    minion: list[Action] | None = None
+    master: list[Action] | None = None
+    all: list[Action] | None = None
+
+    @model_validator(mode="after")
+    def _boxes(self):
+        boxes = self.minion is not None or self.master is not None
+        if boxes and self.all is not None:
+            raise ValueError("give either minion and master boxes or one 'all' list, not both")
+        if boxes and (self.minion is None or self.master is None):
+            raise ValueError("a card with boxes has both a minion (yellow) and a master (red) box")
+        if not boxes and self.all is None:
+            raise ValueError("give the actions: minion and master boxes, or an 'all' list")
+        return self
+
+
+class ActivationCard(Strict):
+    id: str
+    groups: dict[str, GroupActivation]
+    ours: bool = False
+
+
+class ActivationDeck(Strict):
+    order: list[str] = Field(min_length=1, max_length=4,
+                             description="the groups by their position on the card, 1 (top left) to 4")
+    cards: list[ActivationCard] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _groups_in_order(self):
+        for card in self.cards:
+            extra = [g for g in card.groups if g not in self.order]
+            if extra:
+                raise ValueError(f"card {card.id!r}: group {extra[0]!r} has no position in 'order' ({', '.join(self.order)})")
+        return self
+
+
+class ActivationFile(Strict):
+    activation_cards: ActivationDeck
+
+
+# -- peril cards -----------------------------------------------------------------------------------
+
+class PerilCard(Strict):
+    """One effect, or a split card: the top half when no monsters are on the map, the bottom
+    half when there are."""
+
+    id: str
+    name: str
+    flavor: str = ""
+    effects: list[Effect] | None = None
+    without_monsters: list[Effect] | None = None
+    with_monsters: list[Effect] | None = None
+    ours: bool = False
+
+    @model_validator(mode="after")
+    def _halves(self):
+        split = self.without_monsters is not None or self.with_monsters is not None
+        if split and self.effects is not None:
+            raise ValueError("a peril card has either 'effects' or two halves, not both")
+        if split and (self.without_monsters is None or self.with_monsters is None):
+            raise ValueError("a split peril card needs both 'without_monsters' and 'with_monsters'")
+        if not split and self.effects is None:
+            raise ValueError("give the peril's 'effects' (or 'without_monsters' and 'with_monsters')")
+        return self
+
+
+class PerilFile(Strict):
+    peril_cards: list[PerilCard] = Field(min_length=1)
+
+
+# -- exploration cards -----------------------------------------------------------------------------
+
+class OverlordEffect(Strict):
+    """A red-box line, run at the start of each Overlord phase. With ``hourglass: N`` a fatigue
+    token is placed instead, and the effects run when there are N; then the tokens go."""
+
+    hourglass: PositiveInt | None = None
+    effects: list[Effect] = Field(min_length=1)
+
+
+class SpawnPoint(Strict):
+    group: str
+    rank: Literal["minion", "master"]
+    at: Position
+    heroes: HeroCount = Field(2, description="placed with this many heroes or more ('2', '3', '4' on the map)")
+
+
+class TokenPoint(Strict):
+    token: str
+    at: Position
+    heroes: HeroCount = 2
+
+
+class EncounterMap(Strict):
+    rows: list[str] = Field(min_length=1)
+    legend: dict[str, str] = {}
+    entrance: Position | None = None
+    exit: Position | None = None
+    hero_start: list[Position] = []
+    spawns: list[SpawnPoint] = []
+    tokens: list[TokenPoint] = []
+    markers: dict[str, Position] = Field({}, description="named spaces that effects refer to")
+
+
+class ExplorationCard(Strict):
+    id: str
+    name: str
+    kind: Literal["starting", "main", "regular"]
+    number: Literal[1, 2, 3] | None = Field(None, description="main encounters only")
+    flavor: str = ""
+    rules: list[str] = Field([], description="the encounter's rules, while the card is active")
+    after_setup: list[Effect] = []
+    overlord_flavor: str = ""
+    overlord: list[OverlordEffect] = []
+    map: EncounterMap
+    ours: bool = False
+
+    @model_validator(mode="after")
+    def _number(self):
+        if self.kind == "main" and self.number is None:
+            raise ValueError("a main encounter needs its number (1, 2 or 3)")
+        if self.kind != "main" and self.number is not None:
+            raise ValueError("only main encounters have a number")
+        return self
+
+
+class ExplorationFile(Strict):
+    exploration_cards: list[ExplorationCard] = Field(min_length=1)
+
+
+# -- the scenario ----------------------------------------------------------------------------------
+
+class Track(Strict):
+    spaces: PositiveInt = Field(description="spaces on the overlord track")
+    doom_start: dict[HeroCount, NonNegativeInt] = Field(description="doom's space by number of heroes")
+
+
+class Loot(Strict):
+    payout: list[PositiveInt] = Field(min_length=1, description="shop cards drawn, by fatigue position")
+
+
+class Scenario(Strict):
+    id: str
+    name: str
+    heroes: Annotated[list[HeroCount], Field(min_length=1)] = [2, 3, 4]
+    decks: dict[Literal["monsters", "activation", "peril", "exploration"], str] = Field(
+        description="file of each deck, relative to the scenario file")
+    track: Track
+    loot: Loot
+    win: list[str] = Field(min_length=1)
+    lose: list[str] = Field(min_length=1)
+    epilogue: dict[Literal["win", "lose"], str] = {}
+    rules: dict[str, bool] = Field({}, description="rule-variant flags")
+    ours: bool = False
+
+
+class ScenarioFile(Strict):
+    scenario: Scenario
+
+
+FILE_KINDS = {
+    "monsters": MonstersFile, "activation_cards": ActivationFile, "peril_cards": PerilFile,
+    "exploration_cards": ExplorationFile, "scenario": ScenarioFile,
+}

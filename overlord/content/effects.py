@@ -1,0 +1,281 @@
+"""The registry of card effects: every effect a card may name, with its parameters, typed and
+documented. One definition serves validation (pydantic) and the JSON Schema editors use.
+
+In YAML an effect is a one-key mapping, the effect's name and its parameters; an effect without
+parameters may be written as its bare name::
+
+    overlord:
+      - advance_doom: 1
+      - spawn: {group: zombie, rank: minion, count: 2, at: exit}
+      - if: {test: {monsters_on_map: false}, then: [advance_fate: 1]}
+      - discard_exploration
+
+No text on a card is ever evaluated as code: ``say`` is read aloud and does nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, PositiveInt, Tag
+
+
+class OrNames:
+    """In the JSON Schema, also allow the shorthand names that a before-validator expands (a
+    bare effect name, a target rule written as its pick)."""
+
+    def __init__(self, names):
+        self.names = list(names)
+
+    def __get_pydantic_json_schema__(self, core_schema, handler):
+        return {"anyOf": [handler(core_schema), {"enum": self.names}]}
+
+
+class Strict(BaseModel):
+    """Unknown fields are errors; content objects never change once loaded."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Nothing(Strict):
+    """No parameters."""
+
+
+Rank = Literal["minion", "master", "all"]
+Condition = Literal["poisoned", "diseased", "immobilized", "stunned", "bleeding", "burning", "weakened", "terrified"]
+HeroPick = Literal["all", "lowest_health", "highest_health", "exploring_hero", "random"]
+
+
+class Heroes(Strict):
+    """Which heroes an effect touches. Where the pick is unclear (a tie), the heroes choose
+    (Golden Rules); headless play applies the scenario's tie policy."""
+
+    pick: HeroPick = "all"
+    on_map_only: bool = Field(True, description="Peril effects do not apply to heroes who are not on the map")
+
+
+def _heroes(v):
+    return {"pick": v} if isinstance(v, str) else v
+
+
+HeroSelector = Annotated[Heroes, BeforeValidator(_heroes), OrNames(HeroPick.__args__)]
+
+
+# -- tests (conditions on the state, for "if") -------------------------------------------------
+
+class MonstersOnMap(Strict):
+    """True when monsters are (or are not) on the map."""
+    monsters_on_map: bool
+
+
+class GroupOnMap(Strict):
+    """True when a figure of the named monster group is on the map."""
+    group_on_map: str
+
+
+class DoomAtLeast(Strict):
+    """True when the doom token stands on this space of the overlord track or higher."""
+    doom_at_least: int
+
+
+class SpacesBetweenAtMost(Strict):
+    """True when doom and fate are at most this many spaces apart."""
+    track_gap_at_most: int
+
+
+class TokensAtLeast(Strict):
+    """True when at least ``count`` tokens of a kind are on the map."""
+    tokens_at_least: "TokenCount"
+
+
+class TokenCount(Strict):
+    token: str
+    count: PositiveInt = 1
+
+
+class AllOf(Strict):
+    all_of: list["Test"]
+
+
+class AnyOf(Strict):
+    any_of: list["Test"]
+
+
+class Not(Strict):
+    not_: "Test" = Field(alias="not")
+
+
+TESTS = {"monsters_on_map": MonstersOnMap, "group_on_map": GroupOnMap, "doom_at_least": DoomAtLeast,
+         "track_gap_at_most": SpacesBetweenAtMost, "tokens_at_least": TokensAtLeast,
+         "all_of": AllOf, "any_of": AnyOf, "not": Not}
+
+
+def _one_key(value):
+    if isinstance(value, dict) and len(value) == 1:
+        return next(iter(value))
+    if isinstance(value, BaseModel):
+        return next(iter(type(value).model_fields_set or type(value).model_fields))
+    return None
+
+
+def _bare(value):
+    """A bare name, or a name with no value, is the effect with no parameters."""
+    if isinstance(value, str):
+        return {value: {}}
+    if isinstance(value, dict) and len(value) == 1:
+        key, val = next(iter(value.items()))
+        if val is None:
+            return {key: {}}
+    return value
+
+
+def tagged(models: dict, kind: str):
+    """A union of one-key models, chosen by the key: errors name the unknown key."""
+    union = Union[tuple(Annotated[m, Tag(name)] for name, m in models.items())]  # type: ignore[misc]
+    bare = [name for name, m in models.items() if all(not f.is_required() for f in m.model_fields.values())]
+    return Annotated[Annotated[union, Discriminator(_one_key, custom_error_type=f"unknown_{kind}",
+                                                    custom_error_message=f"unknown {kind}")],
+                     BeforeValidator(_bare), OrNames(bare)]
+
+
+Test = tagged(TESTS, "test")
+
+
+# -- effects ------------------------------------------------------------------------------------
+
+class AdvanceDoom(Strict):
+    """Advance doom: move the doom token up the overlord track (it never moves down)."""
+    advance_doom: PositiveInt
+
+
+class AdvanceFate(Strict):
+    """Advance fate: move the fate token down the overlord track."""
+    advance_fate: PositiveInt
+
+
+class FateBack(Strict):
+    """Move fate backward: the fate token moves up, not past the top space."""
+    fate_back: PositiveInt
+
+
+class RefreshFate(Strict):
+    """Refresh fate: the fate token goes to the top space of the overlord track."""
+    refresh_fate: Nothing = Nothing()
+
+
+class SpawnSpec(Strict):
+    group: str = Field(description="monster group id")
+    rank: Rank = "all"
+    count: PositiveInt | None = Field(None, description="how many; default: as many as the group limit allows")
+    at: str = Field("exit", description="where: a marker of the current encounter's map, 'exit' or 'entrance'")
+
+
+class Spawn(Strict):
+    """Spawn monsters: place them on the map, masters first, respecting group limits; a figure
+    already on the map elsewhere is taken back, healed and placed (Forgotten Souls, "Spawn and
+    Place")."""
+    spawn: SpawnSpec
+
+
+class PlaceMonsters(Strict):
+    """Place new monsters (peril and overlord effects): as many as there are figures for,
+    masters first, group limits respected; figures already on the map stay where they are."""
+    place_monsters: SpawnSpec
+
+
+class DiscardExploration(Strict):
+    """Discard the active exploration card: there is then no active card (the Fate step runs
+    again, and doors may be opened)."""
+    discard_exploration: Nothing = Nothing()
+
+
+class ActivateGroup(Strict):
+    """Activate a monster group now: draw an activation card, activate only that group, then
+    discard the card (Forgotten Souls, "Monster Activation During a Hero Turn")."""
+    activate_group: str
+
+
+class TransitionActII(Strict):
+    """Transition to Act II: Act II shop deck for loot, Act II monster cards for every monster
+    (Forgotten Souls, "Transition to Act II")."""
+    transition_act_ii: Nothing = Nothing()
+
+
+class DamageSpec(Strict):
+    amount: PositiveInt
+    who: HeroSelector = Heroes()
+
+
+class DamageHeroes(Strict):
+    """Heroes suffer damage."""
+    damage_heroes: DamageSpec
+
+
+class ConditionSpec(Strict):
+    condition: Condition
+    who: HeroSelector = Heroes()
+
+
+class ConditionHeroes(Strict):
+    """Heroes gain a condition."""
+    condition_heroes: ConditionSpec
+
+
+class TokenSpec(Strict):
+    token: str = Field(description="token kind, e.g. villager, objective-red, search")
+    count: PositiveInt = 1
+    at: str | None = Field(None, description="a marker of the current encounter's map")
+
+
+class PlaceToken(Strict):
+    """Place tokens on the map."""
+    place_token: TokenSpec
+
+
+class RemoveToken(Strict):
+    """Remove tokens from the map."""
+    remove_token: TokenSpec
+
+
+class Say(Strict):
+    """Text read aloud to the table; it changes nothing."""
+    say: str
+
+
+class IfSpec(Strict):
+    test: Test
+    then: list["Effect"] = []
+    else_: list["Effect"] = Field([], alias="else")
+
+
+class If(Strict):
+    """Conditional effects: ``then`` when the test holds, ``else`` when not."""
+    if_: IfSpec = Field(alias="if")
+
+
+EFFECTS = {
+    "advance_doom": AdvanceDoom, "advance_fate": AdvanceFate, "fate_back": FateBack,
+    "refresh_fate": RefreshFate, "spawn": Spawn, "place_monsters": PlaceMonsters,
+    "discard_exploration": DiscardExploration, "activate_group": ActivateGroup,
+    "transition_act_ii": TransitionActII, "damage_heroes": DamageHeroes,
+    "condition_heroes": ConditionHeroes, "place_token": PlaceToken, "remove_token": RemoveToken,
+    "say": Say, "if": If,
+}
+
+Effect = tagged(EFFECTS, "effect")
+
+for _model in (AllOf, AnyOf, Not, TokensAtLeast, IfSpec, If):
+    _model.model_rebuild()
+
+
+def effect_name(effect: BaseModel) -> str:
+    """The registry name of a loaded effect."""
+    for name, model in EFFECTS.items():
+        if type(effect) is model:
+            return name
+    raise KeyError(type(effect).__name__)
+
+
+def effect_docs() -> dict[str, str]:
+    """Each effect's name and its documentation, for ``overlord effects`` and the schema."""
+    return {name: (model.__doc__ or "").strip() for name, model in EFFECTS.items()}

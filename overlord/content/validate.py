@@ -1,0 +1,346 @@
+"""Validating content files: each problem as ``FILE:LINE:COL: message``, with the card it is in,
+what was expected, and the nearest known name for a misspelling.
+
+A file's kind is its top-level key (``monsters``, ``activation_cards``, ``peril_cards``,
+``exploration_cards``, ``scenario``; ``map`` for map files). Structure and types are checked by
+the pydantic models of ``cards`` and ``effects``; what spans files (a group named on a card must
+exist, the exploration deck's make-up, maps that must be drawable) is checked here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from ..core.board import BoardError
+from ..core.grids import GridBoard
+from ..core.terrain import DEFAULT_LEGEND, TerrainTable
+from . import cards
+from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn
+from .errors import ContentError, Problem, nearest
+from .mapfile import check_map
+from .yamlio import Located, load_yaml
+
+KINDS = {**cards.FILE_KINDS}
+UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS}
+
+
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    seen: set[type] = set()
+
+    def walk(model):
+        if not (isinstance(model, type) and issubclass(model, BaseModel)) or model in seen:
+            return
+        seen.add(model)
+        for name, f in model.model_fields.items():
+            names.add(f.alias or name)
+    from . import effects
+    for module in (cards, effects):
+        for value in vars(module).values():
+            walk(value)
+    return names
+
+
+FIELD_NAMES = sorted(_all_field_names())
+
+
+@dataclass
+class Loaded:
+    file: str
+    kind: str
+    model: BaseModel | None
+    doc: Located
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _resolve(doc: Located, loc: tuple) -> tuple:
+    """The YAML path of a pydantic error location (tagged unions add their tag to it)."""
+    path: list = []
+    data = doc.data
+    for part in loc:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+            path.append(part)
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+            path.append(part)
+        elif isinstance(part, str) and isinstance(data, dict) and not data:
+            continue
+    return tuple(path)
+
+
+def _owner(doc: Located, path: tuple) -> str:
+    """'card ID: ' for the innermost mapping on the path that has an id (or a group's key)."""
+    data = doc.data
+    label = ""
+    for i, part in enumerate(path):
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            label = f"card {data['id']!r}: "
+        elif i == 1 and path[0] == "monsters":
+            label = f"group {part!r}: "
+    return label
+
+
+def _message(err: dict, doc: Located, path: tuple) -> str:
+    kind = err["type"]
+    value = err.get("input")
+    where = ".".join(str(p) for p in path[1:]) or str(path[0]) if path else "file"
+    if kind in UNION_KINDS:
+        known = UNION_KINDS[kind]
+        what = kind.split("_", 1)[1]
+        name = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else value
+        if isinstance(name, str) and not (isinstance(value, dict) and len(value) > 1):
+            return (f"{where}: unknown {what} {name!r}{nearest(name, known)}; "
+                    f"expected one of {', '.join(known)}")
+        return (f"{where}: an {what} is one mapping with one key, its name (one of "
+                f"{', '.join(known)}), got {_show(value)}")
+    if kind == "extra_forbidden":
+        name = err["loc"][-1]
+        return f"{where}: unknown field {name!r}{nearest(name, FIELD_NAMES)}"
+    if kind == "missing":
+        return f"{where}: missing field {err['loc'][-1]!r}"
+    if kind == "literal_error":
+        expected = err.get("ctx", {}).get("expected", "")
+        options = [o.strip(" '") for o in expected.replace(" or ", ",").split(",") if o.strip(" '")]
+        return f"{where}: {_show(value)} is not allowed{nearest(value, options)}; expected {expected}"
+    if kind == "value_error":
+        return f"{where}: {err['msg'].removeprefix('Value error, ')}"
+    return f"{where}: {err['msg'].lower()}, got {_show(value)}"
+
+
+def _show(value) -> str:
+    text = json.dumps(value, default=str) if not isinstance(value, str) else repr(value)
+    return text if len(text) < 50 else text[:47] + "..."
+
+
+def pydantic_problems(exc: ValidationError, doc: Located) -> list[Problem]:
+    problems = []
+    seen = set()
+    for err in exc.errors():
+        path = _resolve(doc, err["loc"])
+        message = _owner(doc, path) + _message(err, doc, path)
+        if message in seen:
+            continue
+        seen.add(message)
+        problems.append(doc.problem(path, message))
+    return problems
+
+
+def load_content(path: str | Path) -> Loaded:
+    """Parse and check one content file; problems are collected, never raised."""
+    try:
+        doc = load_yaml(path)
+    except ContentError as e:
+        return Loaded(str(path), "?", None, Located(str(path), None, {}), e.problems)
+    data = doc.data
+    if not isinstance(data, dict) or len(data) == 0:
+        return Loaded(doc.file, "?", None, doc, [doc.problem((), "a content file is a mapping with one top-level "
+                                                          f"key: {', '.join(list(KINDS) + ['map'])}")])
+    if "map" in data:
+        try:
+            check_map(doc)
+        except ContentError as e:
+            return Loaded(doc.file, "map", None, doc, e.problems)
+        return Loaded(doc.file, "map", None, doc)
+    keys = [k for k in data if k in KINDS]
+    if len(keys) != 1 or len(data) != 1:
+        key = next(iter(data))
+        return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown kind of content {key!r}"
+                                                           f"{nearest(key, KINDS)}; the top-level key is one of "
+                                                           f"{', '.join(list(KINDS) + ['map'])}")])
+    kind = keys[0]
+    try:
+        model = KINDS[kind].model_validate(data)
+    except ValidationError as e:
+        return Loaded(doc.file, kind, None, doc, pydantic_problems(e, doc))
+    loaded = Loaded(doc.file, kind, model, doc)
+    loaded.problems.extend(_check_ids(loaded))
+    if kind == "exploration_cards":
+        loaded.problems.extend(_check_maps(loaded))
+    return loaded
+
+
+def _check_ids(loaded: Loaded) -> list[Problem]:
+    model, doc = loaded.model, loaded.doc
+    items = {"activation_cards": lambda: [(("activation_cards", "cards", i, "id"), c.id) for i, c in enumerate(model.activation_cards.cards)],
+             "peril_cards": lambda: [(("peril_cards", i, "id"), c.id) for i, c in enumerate(model.peril_cards)],
+             "exploration_cards": lambda: [(("exploration_cards", i, "id"), c.id) for i, c in enumerate(model.exploration_cards)]}
+    if loaded.kind not in items:
+        return []
+    seen: dict[str, int] = {}
+    problems = []
+    for path, cid in items[loaded.kind]():
+        if cid in seen:
+            problems.append(doc.problem(path, f"card id {cid!r} is used twice (first on line {seen[cid]})"))
+        else:
+            seen[cid] = doc.where(path)[0] or 0
+    return problems
+
+
+def _check_maps(loaded: Loaded) -> list[Problem]:
+    problems = []
+    doc = loaded.doc
+    for i, card in enumerate(loaded.model.exploration_cards):
+        base = ("exploration_cards", i, "map")
+        legend = {**DEFAULT_LEGEND, **card.map.legend}
+        bad = [n for n in card.map.legend.values() if n not in TerrainTable()]
+        for ch, name in card.map.legend.items():
+            if name not in TerrainTable():
+                problems.append(doc.problem(base + ("legend", ch), f"card {card.id!r}: unknown terrain {name!r}"
+                                            f"{nearest(name, TerrainTable().names)}"))
+        if bad:
+            continue
+        try:
+            board = GridBoard(card.map.rows, legend)
+        except BoardError as e:
+            problems.append(doc.problem(base + ("rows",), f"card {card.id!r}: {e}"))
+            continue
+        spots = [(("entrance",), card.map.entrance), (("exit",), card.map.exit)]
+        spots += [(("hero_start", j), p) for j, p in enumerate(card.map.hero_start)]
+        spots += [(("spawns", j, "at"), s.at) for j, s in enumerate(card.map.spawns)]
+        spots += [(("tokens", j, "at"), t.at) for j, t in enumerate(card.map.tokens)]
+        spots += [(("markers", k), p) for k, p in card.map.markers.items()]
+        for sub, at in spots:
+            if at is None:
+                continue
+            try:
+                node = board.node_of(at)
+            except BoardError as e:
+                problems.append(doc.problem(base + sub, f"card {card.id!r}: {e}"))
+                continue
+            if board.blocks_move[node]:
+                problems.append(doc.problem(base + sub, f"card {card.id!r}: {list(at)} is "
+                                            f"{board.terrain(node).name}, not a space a figure can stand on"))
+    return problems
+
+
+# -- a scenario and the decks it names --------------------------------------------------------
+
+def check_scenario(loaded: Loaded) -> list[Problem]:
+    """Cross-file checks of a valid scenario file: its decks exist and are valid, every group a
+    card names exists, the exploration deck has the rulebook's make-up."""
+    scenario = loaded.model.scenario
+    doc = loaded.doc
+    base = Path(loaded.file).parent
+    problems: list[Problem] = []
+    decks: dict[str, Loaded] = {}
+    for kind, rel in scenario.decks.items():
+        deck = load_content(base / rel)
+        problems.extend(deck.problems)
+        expected = {"monsters": "monsters", "activation": "activation_cards", "peril": "peril_cards",
+                    "exploration": "exploration_cards"}[kind]
+        if deck.model is None:
+            if not deck.problems:
+                problems.append(doc.problem(("scenario", "decks", kind), f"{rel}: not a {expected} file"))
+            continue
+        if deck.kind != expected:
+            problems.append(doc.problem(("scenario", "decks", kind), f"{rel} holds {deck.kind}, not {expected}"))
+            continue
+        decks[kind] = deck
+    for hc in scenario.heroes:
+        if hc not in scenario.track.doom_start:
+            problems.append(doc.problem(("scenario", "track", "doom_start"), f"no doom start for {hc} heroes"))
+        elif scenario.track.doom_start[hc] >= scenario.track.spaces - 1:
+            problems.append(doc.problem(("scenario", "track", "doom_start", hc),
+                                        f"doom would start on or above fate's space ({scenario.track.spaces - 1})"))
+    if "monsters" in decks:
+        groups = set(decks["monsters"].model.monsters)
+        for kind in ("activation", "peril", "exploration"):
+            if kind in decks:
+                problems.extend(_check_groups(decks[kind], groups))
+    if "exploration" in decks:
+        problems.extend(_check_makeup(decks["exploration"]))
+    return problems
+
+
+def _walk_models(value, path):
+    """Every pydantic model inside ``value`` with its data path."""
+    if isinstance(value, BaseModel):
+        yield value, path
+        for name, f in type(value).model_fields.items():
+            yield from _walk_models(getattr(value, name), path + (f.alias or name,))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from _walk_models(v, path + (i,))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk_models(v, path + (k,))
+
+
+def _check_groups(loaded: Loaded, groups: set[str]) -> list[Problem]:
+    problems = []
+    doc = loaded.doc
+    root = next(iter(type(loaded.model).model_fields))
+    for model, path in _walk_models(getattr(loaded.model, root), (root,)):
+        names = []
+        if isinstance(model, (Spawn, PlaceMonsters)):
+            names.append((path + (next(iter(type(model).model_fields)), "group"),
+                          (model.spawn if isinstance(model, Spawn) else model.place_monsters).group))
+        elif isinstance(model, ActivateGroup):
+            names.append((path + ("activate_group",), model.activate_group))
+        elif isinstance(model, cards.SpawnPoint):
+            names.append((path + ("group",), model.group))
+        elif isinstance(model, cards.ActivationDeck):
+            names += [((*path, "order", i), g) for i, g in enumerate(model.order)]
+        for where, name in names:
+            if name not in groups:
+                problems.append(doc.problem(_resolve(doc, where), _owner(doc, _resolve(doc, where)) +
+                                            f"unknown monster group {name!r}{nearest(name, groups)}; "
+                                            f"known: {', '.join(sorted(groups))}"))
+    return problems
+
+
+def _check_makeup(loaded: Loaded) -> list[Problem]:
+    """Assembling the Exploration Deck: one starting encounter, main encounters 1, 2 and 3, and
+    eight others for the stacks of 3, 3 and 2."""
+    found = loaded.model.exploration_cards
+    doc = loaded.doc
+    problems = []
+    starting = [c for c in found if c.kind == "starting"]
+    mains = sorted(c.number for c in found if c.kind == "main")
+    regular = [c for c in found if c.kind == "regular"]
+    if len(starting) != 1:
+        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs exactly one starting encounter, has {len(starting)}"))
+    if mains != [1, 2, 3]:
+        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs main encounters 1, 2 and 3 once each, has {mains}"))
+    if len(regular) != 8:
+        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs 8 other encounters (stacks of 3, 3 and 2), has {len(regular)}"))
+    return problems
+
+
+def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
+    """Every problem in the given files (folders: every .yaml inside), and how many files."""
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files.extend(sorted(q for q in p.rglob("*.y*ml") if q.is_file()))
+        else:
+            files.append(p)
+    problems: list[Problem] = []
+    for f in files:
+        loaded = load_content(f)
+        problems.extend(loaded.problems)
+        if loaded.kind == "scenario" and loaded.model is not None:
+            for p in check_scenario(loaded):
+                if p not in problems:
+                    problems.append(p)
+    return problems, len(files)
+
+
+def json_schema() -> dict:
+    """A JSON Schema of every content file kind (one of them per file)."""
+    from pydantic.json_schema import models_json_schema
+    _, top = models_json_schema([(m, "validation") for m in KINDS.values()],
+                                title="Overlord content file")
+    refs = [{"$ref": f"#/$defs/{m.__name__}"} for m in KINDS.values()]
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Overlord content file",
+            "description": "One kind of content per file, named by the top-level key.",
+            "oneOf": refs, "$defs": top["$defs"]}

@@ -1,0 +1,177 @@
+"""Content validation: a small valid quest, then one slip at a time. Each slip must give one
+clear line, FILE:LINE:COL: message, at the line of the slip, naming the card and the nearest
+known name (Forgotten Souls card anatomy: "Exploration Card Anatomy", "Peril Card Anatomy",
+"Activation Card Anatomy"; DESIGN.md: "Content is validated at load")."""
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from overlord.content.validate import json_schema, load_content, validate_paths
+from overlord.content.yamlio import parse_yaml
+
+STATS = {"speed": 3, "health": 5, "defense": ["gray"], "attack": "melee", "dice": ["blue", "yellow"]}
+LIMITS = {2: {"minions": 2, "masters": 1}, 3: {"minions": 3, "masters": 1}, 4: {"minions": 4, "masters": 1}}
+MONSTERS = {"monsters": {g: {"name": g.title(), "limits": LIMITS, "size": size,
+                             "act I": {"minion": STATS, "master": STATS},
+                             "act II": {"minion": STATS, "master": STATS}}
+                         for g, size in (("zombie", [1, 1]), ("barghest", [2, 1]))}}
+ACTIVATION = {"activation_cards": {"order": ["zombie", "barghest"], "cards": [
+    {"id": "a1", "groups": {
+        "zombie": {"all": [{"engage": "closest"}, {"attack": {"pick": "lowest_health", "where": "adjacent"}}]},
+        "barghest": {"minion": [{"engage": "closest"}, {"attack": "closest"}],
+                     "master": [{"spot": "furthest"}, {"attack": {"pick": "all", "where": "in_los"}}]}}}]}}
+PERIL = {"peril_cards": [
+    {"id": "p1", "name": "Restless Dead", "flavor": "ours",
+     "without_monsters": [{"place_monsters": {"group": "zombie", "rank": "minion", "count": 1}}],
+     "with_monsters": [{"advance_fate": 1}]},
+    {"id": "p2", "name": "Cave-in", "effects": [{"damage_heroes": {"amount": 2, "who": "all"}},
+                                                 {"if": {"test": {"monsters_on_map": True},
+                                                         "then": [{"advance_doom": 1}]}}]}]}
+MAP = {"rows": ["#####", "#...#", "#.~.#", "#####"], "entrance": [1, 1], "exit": [3, 2],
+       "spawns": [{"group": "zombie", "rank": "master", "at": [2, 1], "heroes": 2}]}
+
+
+def _card(i, kind, number=None):
+    card = {"id": f"e{i}", "name": f"Encounter {i}", "kind": kind, "map": MAP,
+            "overlord": [{"hourglass": 3, "effects": [{"advance_doom": 1}, "discard_exploration"]}]}
+    if number:
+        card["number"] = number
+    return card
+
+
+EXPLORATION = {"exploration_cards": [_card(0, "starting")] + [_card(i, "main", i) for i in (1, 2, 3)]
+               + [_card(i, "regular") for i in range(4, 12)]}
+SCENARIO = {"scenario": {"id": "mini", "name": "Mini", "decks": {
+    "monsters": "monsters.yaml", "activation": "activation.yaml", "peril": "peril.yaml",
+    "exploration": "exploration.yaml"}, "track": {"spaces": 16, "doom_start": {2: 1, 3: 2, 4: 3}},
+    "loot": {"payout": [1, 2, 3]}, "win": ["finish main encounter 3"], "lose": ["doom meets fate"]}}
+FILES = {"monsters.yaml": MONSTERS, "activation.yaml": ACTIVATION, "peril.yaml": PERIL,
+         "exploration.yaml": EXPLORATION, "scenario.yaml": SCENARIO}
+
+
+def fresh(data):
+    """A copy sharing no dict or list with the original or within itself (so one slip changes
+    one place, and the YAML has no aliases)."""
+    if isinstance(data, dict):
+        return {k: fresh(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [fresh(v) for v in data]
+    return data
+
+
+def write(tmp_path, files):
+    for name, data in files.items():
+        (tmp_path / name).write_text(yaml.safe_dump(fresh(data), sort_keys=False), encoding="utf-8")
+
+
+def test_the_valid_quest_has_no_problems(tmp_path):
+    write(tmp_path, FILES)
+    problems, count = validate_paths([tmp_path])
+    assert problems == [] and count == 5
+
+
+def _set(data, path, value):
+    for part in path[:-1]:
+        data = data[part]
+    if value is DELETE:
+        del data[path[-1]]
+    else:
+        data[path[-1]] = value
+
+
+DELETE = object()
+
+# (what slipped, file, path in it, new value, the line it must point at (path), words in the message)
+SLIPS = [
+    ("a misspelt effect", "peril.yaml", ("peril_cards", 0, "with_monsters", 0), {"advance_fat": 1},
+     ("peril_cards", 0, "with_monsters", 0), ["card 'p1'", "unknown effect 'advance_fat'", "did you mean 'advance_fate'"]),
+    ("a wrong type", "peril.yaml", ("peril_cards", 0, "with_monsters", 0, "advance_fate"), "one",
+     ("peril_cards", 0, "with_monsters", 0, "advance_fate"), ["card 'p1'", "valid integer"]),
+    ("a zero where a positive number goes", "peril.yaml", ("peril_cards", 1, "effects", 0, "damage_heroes", "amount"), 0,
+     ("peril_cards", 1, "effects", 0, "damage_heroes", "amount"), ["card 'p2'", "greater than 0"]),
+    ("an unknown field", "peril.yaml", ("peril_cards", 1, "effects", 1, "if", "thn"), [],
+     ("peril_cards", 1, "effects", 1, "if", "thn"), ["unknown field 'thn'", "did you mean 'then'"]),
+    ("a missing field", "peril.yaml", ("peril_cards", 1, "name"), DELETE,
+     ("peril_cards", 1), ["card 'p2'", "missing field 'name'"]),
+    ("half a split peril card", "peril.yaml", ("peril_cards", 0, "with_monsters"), DELETE,
+     ("peril_cards", 0), ["needs both 'without_monsters' and 'with_monsters'"]),
+    ("a misspelt movement word", "activation.yaml", ("activation_cards", "cards", 0, "groups", "zombie", "all", 0),
+     {"engag": "closest"}, ("activation_cards", "cards", 0, "groups", "zombie", "all", 0),
+     ["card 'a1'", "unknown action 'engag'", "did you mean 'engage'"]),
+    ("a misspelt target rule", "activation.yaml", ("activation_cards", "cards", 0, "groups", "zombie", "all", 1, "attack", "pick"),
+     "lowest_helth", ("activation_cards", "cards", 0, "groups", "zombie", "all", 1, "attack", "pick"),
+     ["'lowest_helth' is not allowed", "did you mean 'lowest_health'"]),
+    ("a minion box without its master box", "activation.yaml", ("activation_cards", "cards", 0, "groups", "barghest", "master"),
+     DELETE, ("activation_cards", "cards", 0, "groups", "barghest"), ["both a minion (yellow) and a master (red) box"]),
+    ("a misspelt die", "monsters.yaml", ("monsters", "zombie", "act I", "minion", "dice", 0), "blu",
+     ("monsters", "zombie", "act I", "minion", "dice", 0), ["group 'zombie'", "did you mean 'blue'"]),
+    ("a group limit left out", "monsters.yaml", ("monsters", "zombie", "limits", 4), DELETE,
+     ("monsters", "zombie", "limits"), ["group limit for 4 heroes"]),
+    ("a main encounter without its number", "exploration.yaml", ("exploration_cards", 1, "number"), DELETE,
+     ("exploration_cards", 1), ["card 'e1'", "needs its number"]),
+    ("an hourglass of zero", "exploration.yaml", ("exploration_cards", 4, "overlord", 0, "hourglass"), 0,
+     ("exploration_cards", 4, "overlord", 0, "hourglass"), ["card 'e4'", "greater than 0"]),
+    ("a spawn on a wall", "exploration.yaml", ("exploration_cards", 5, "map", "spawns", 0, "at"), [0, 0],
+     ("exploration_cards", 5, "map", "spawns", 0, "at"), ["card 'e5'", "wall, not a space"]),
+    ("an exit off the map", "exploration.yaml", ("exploration_cards", 6, "map", "exit"), [9, 9],
+     ("exploration_cards", 6, "map", "exit"), ["card 'e6'", "off the map"]),
+    ("two cards with one id", "exploration.yaml", ("exploration_cards", 7, "id"), "e6",
+     ("exploration_cards", 7, "id"), ["card id 'e6' is used twice"]),
+]
+
+
+@pytest.mark.parametrize("file, path, value, at, words", [pytest.param(*s[1:], id=s[0]) for s in SLIPS])
+def test_each_slip_is_one_clear_line_at_its_place(tmp_path, file, path, value, at, words):
+    files = fresh(FILES)
+    _set(files[file], path, value)
+    write(tmp_path, files)
+    problems = load_content(tmp_path / file).problems
+    assert len(problems) == 1, [str(p) for p in problems]
+    text = (tmp_path / file).read_text()
+    line, _ = parse_yaml(text, file).where(at)
+    assert problems[0].line == line
+    assert str(problems[0]).startswith(f"{tmp_path / file}:{line}:")
+    for w in words:
+        assert w in str(problems[0])
+
+
+# (what slipped, file, path, value, words) - checks that span files, made by the scenario
+CROSS = [
+    ("an unknown group on a card", "activation.yaml", ("activation_cards",),
+     {"order": ["zombie", "barghst"], "cards": [{"id": "a1", "groups": {"barghst": {"all": [{"engage": "closest"}]}}}]},
+     ["unknown monster group 'barghst'", "did you mean 'barghest'"]),
+    ("an unknown group in a spawn", "peril.yaml", ("peril_cards", 0, "without_monsters", 0, "place_monsters", "group"),
+     "zombi", ["card 'p1'", "unknown monster group 'zombi'", "did you mean 'zombie'"]),
+    ("a ninth regular encounter", "exploration.yaml", ("exploration_cards", 0, "kind"), "regular",
+     ["exactly one starting encounter, has 0", "8 other encounters", "has 9"]),
+    ("a deck file that is missing", "scenario.yaml", ("scenario", "decks", "peril"), "perils.yaml",
+     ["perils.yaml", "no such file"]),
+    ("doom starting on fate", "scenario.yaml", ("scenario", "track", "doom_start", 4), 15,
+     ["doom would start on or above fate"]),
+]
+
+
+@pytest.mark.parametrize("file, path, value, words", [pytest.param(*s[1:], id=s[0]) for s in CROSS])
+def test_the_scenario_checks_what_spans_files(tmp_path, file, path, value, words):
+    files = fresh(FILES)
+    _set(files[file], path, value)
+    write(tmp_path, files)
+    problems, _ = validate_paths([tmp_path])
+    text = "\n".join(str(p) for p in problems)
+    for w in words:
+        assert w in text, text
+
+
+def test_the_json_schema_accepts_the_valid_quest_and_rejects_a_slip():
+    schema = json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name, data in FILES.items():
+        plain = json.loads(json.dumps(data))      # YAML's int keys are strings in JSON
+        assert not list(validator.iter_errors(plain)), name
+    broken = json.loads(json.dumps(PERIL))
+    broken["peril_cards"][0]["with_monsters"][0] = {"advance_fat": 1}
+    assert list(validator.iter_errors(broken))
