@@ -257,5 +257,41 @@ def diagram_cmd(name, list_only):
     click.echo("\n".join(f"%% {n}\n{machines.mermaid(n)}" for n in machines.names()), nl=False)
 
 
+@main.command("deck")
+@click.argument("scenario")
+@click.argument("deck", type=click.Choice(["exploration", "activation", "peril"]))
+@click.option("--seed", type=click.IntRange(min=0), required=True, help="The game's seed.")
+@click.option("--heroes", type=click.IntRange(2, 4), default=None, help="Number of heroes (2-4).")
+@click.option("--json", "as_json", is_flag=True)
+def deck_cmd(scenario, deck, seed, heroes, as_json):
+    """The order a deck would be drawn in for a seed (the top card first)."""
+    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.core.rng import new_rng
+    from overlord.games.descent.setup import setup_decks
+    try:
+        quest = load_quest(resolve_scenario(scenario))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    if heroes is not None and heroes not in quest.scenario.heroes:
+        _fail(f"--heroes {heroes}: {quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes", 2)
+    built = setup_decks(quest, new_rng(seed))[deck]
+    names = {c.id: c.name for c in quest.exploration} | {c.id: c.name for c in quest.perils}
+    if deck == "exploration":
+        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "starting": built.starting,
+               "stacks": built.stacks, "order": built.deck.draw}
+    else:
+        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "order": built.draw}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{quest.scenario.name}: {deck} deck for seed {seed}, top card first")
+    if deck == "exploration":
+        click.echo(f"  set aside (active at the start): {built.starting}  {names.get(built.starting, '')}")
+    for i, card in enumerate(out["order"], start=1):
+        click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
+    if deck == "exploration":
+        click.echo("  stacks (top stack first): " + " | ".join(", ".join(s) for s in built.stacks))
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,66 @@
+"""A whole quest loaded: the scenario file and the decks it names, all validated.
+
+``load_quest(path)`` raises :class:`ContentError` with every problem of every file (the same
+checks as ``overlord validate``), or returns a :class:`Quest` of loaded models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cards import ActivationDeck, ExplorationCard, MonsterGroup, PerilCard, Scenario
+from .errors import ContentError, Problem, nearest
+from .paths import shipped_dir
+from .validate import check_scenario, load_content
+
+
+@dataclass(frozen=True)
+class Quest:
+    file: str
+    scenario: Scenario
+    monsters: dict[str, MonsterGroup]
+    activation: ActivationDeck
+    perils: list[PerilCard]
+    exploration: list[ExplorationCard]
+
+    def exploration_card(self, card_id: str) -> ExplorationCard:
+        return next(c for c in self.exploration if c.id == card_id)
+
+
+def shipped_scenarios() -> dict[str, Path]:
+    """Shipped scenario files by name (file stem)."""
+    try:
+        folder = shipped_dir("scenarios")
+    except FileNotFoundError:
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def resolve_scenario(arg: str) -> Path:
+    """A scenario argument: a path to a file, or the name of a shipped scenario."""
+    p = Path(arg)
+    if p.exists() or p.suffix in (".yaml", ".yml") or "/" in arg:
+        return p
+    found = shipped_scenarios().get(arg)
+    if found is None:
+        raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
+                                    f"{nearest(arg, shipped_scenarios())}")])
+    return found
+
+
+def load_quest(path: str | Path) -> Quest:
+    loaded = load_content(path)
+    problems = list(loaded.problems)
+    if loaded.model is not None and loaded.kind != "scenario":
+        problems.append(Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a scenario"))
+    if loaded.model is None or problems:
+        raise ContentError(problems or [Problem(loaded.file, 1, 1, "not a scenario file")])
+    problems = check_scenario(loaded)
+    if problems:
+        raise ContentError(problems)
+    scenario = loaded.model.scenario
+    base = Path(loaded.file).parent
+    models = {kind: load_content(base / rel).model for kind, rel in scenario.decks.items()}
+    return Quest(loaded.file, scenario, dict(models["monsters"].monsters), models["activation"].activation_cards,
+                 list(models["peril"].peril_cards), list(models["exploration"].exploration_cards))
