@@ -1,0 +1,1 @@
+"""Descent: Journeys in the Dark 2nd edition, cooperative adventure (Forgotten Souls)."""
