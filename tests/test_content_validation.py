@@ -118,6 +118,9 @@ SLIPS = [
      ("exploration_cards", 5, "map", "spawns", 0, "at"), ["card 'e5'", "wall, not a space"]),
     ("an exit off the map", "exploration.yaml", ("exploration_cards", 6, "map", "exit"), [9, 9],
      ("exploration_cards", 6, "map", "exit"), ["card 'e6'", "off the map"]),
+    ("an effect placing at a marker the map lacks", "exploration.yaml",
+     ("exploration_cards", 8, "overlord", 0, "effects", 0), {"place_token": {"token": "search", "at": "altar"}},
+     ("exploration_cards", 8, "overlord", 0, "effects", 0, "place_token", "at"), ["card 'e8'", "no marker 'altar'"]),
     ("two cards with one id", "exploration.yaml", ("exploration_cards", 7, "id"), "e6",
      ("exploration_cards", 7, "id"), ["card id 'e6' is used twice"]),
 ]

@@ -19,7 +19,7 @@ from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
 from . import cards
-from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn
+from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
@@ -208,6 +208,12 @@ def _check_maps(loaded: Loaded) -> list[Problem]:
         spots += [(("spawns", j, "at"), s.at) for j, s in enumerate(card.map.spawns)]
         spots += [(("tokens", j, "at"), t.at) for j, t in enumerate(card.map.tokens)]
         spots += [(("markers", k), p) for k, p in card.map.markers.items()]
+        named = set(card.map.markers) | {"exit", "entrance"}
+        for model, path in _walk_models(card, ("exploration_cards", i)):
+            if isinstance(model, (SpawnSpec, TokenSpec)) and model.at is not None and model.at not in named:
+                where = _resolve(doc, path + ("at",))
+                problems.append(doc.problem(where, f"card {card.id!r}: no marker {model.at!r} on this encounter's map"
+                                            f"{nearest(model.at, named)}; markers: {', '.join(sorted(named))}"))
         for sub, at in spots:
             if at is None:
                 continue

@@ -1,0 +1,243 @@
+"""Monster activation, steps 1-5 of the Forgotten Souls rulebook ("3. Monster Activation"):
+
+1. Determine monster group: the first group, by its position on the card, that is on the map
+   and has not activated.
+2. Note active effects (the card's italic text for the group).
+3. Choose a monster: with yellow and red boxes every minion (top box) before any master (bottom
+   box); with one general list, any monster of the group ("decided by the players"; headless, in
+   the order the figures are listed).
+4. Perform actions: the list top to bottom, repeated until the monster has performed two actions
+   or went through the whole list without performing one. "If an action has no effect, monsters
+   do not perform that action." At most one attack. A condition that an action can discard
+   (Stun) is discarded first; a monster in a pit first climbs out toward the current
+   encounter's exit.
+5. Continue with the group's other monsters, then the next group.
+
+Targets: "If a monster has multiple potential targets during monster activation, the target
+closest to the activating monster is chosen"; where that still ties, the heroes choose (Golden
+Rules): the tie is recorded, and the figure listed first is taken when nobody is asked.
+
+Every step is an event (plain data) saying what was done, whether it was performed, and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..content.cards import ActivationCard, Attack, GroupActivation, MonsterGroup, Perform, Target
+from ..core.figures import Scene
+from ..core.trace import Decision
+from .movement import MoveError, move
+from .targets import spaces_between
+
+MOVE_WORDS = ("toward", "away", "engage", "spot")
+DISCARDED_BY_ACTION = ("stunned",)      # conditions a monster spends an action to discard
+
+
+@dataclass
+class Monster:
+    """What activation needs to know of a monster figure beyond its place on the board."""
+
+    group: str
+    rank: str                           # "minion" | "master"
+    health: int
+    conditions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Hero:
+    health: int
+    conditions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """The figures' state around a scene: monsters, heroes, their groups' cards and the act."""
+
+    scene: Scene
+    monsters: dict[str, Monster]
+    heroes: dict[str, Hero]
+    groups: dict[str, MonsterGroup]
+    act: str = "I"
+    exit_at: object = None              # the current encounter's exit, for pits
+
+
+def activate_card(table: Table, card: ActivationCard, order: list[str],
+                  only: set[str] | None = None) -> tuple[Table, list[dict]]:
+    """Activate every monster group on the map by ``card`` (``only``: just these groups, for
+    "Monster Activation During a Hero Turn"). Returns the table after the moves and the events."""
+    events: list[dict] = []
+    for group in order:                                            # step 1
+        if only is not None and group not in only:
+            continue
+        members = [fid for fid, m in table.monsters.items() if m.group == group and fid in table.scene.figures]
+        box = card.groups.get(group)
+        if not members or box is None:
+            continue
+        events.append({"event": "group", "group": group, "card": card.id,
+                       "active": list(box.active)})                # step 2
+        for fid, actions in _monster_order(table, members, box):   # step 3
+            table, monster_events = activate_monster(table, fid, actions)   # step 4
+            events.extend(monster_events)
+    return table, events
+
+
+def _monster_order(table: Table, members: list[str], box: GroupActivation):
+    if box.all is not None:
+        return [(fid, box.all) for fid in members]
+    minions = [fid for fid in members if table.monsters[fid].rank == "minion"]
+    masters = [fid for fid in members if table.monsters[fid].rank == "master"]
+    return [(fid, box.minion) for fid in minions] + [(fid, box.master) for fid in masters]
+
+
+def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list[dict]]:
+    """Step 4 for one monster: up to two actions, the list repeated while a pass performs one."""
+    monster = table.monsters[fid]
+    stats = _stats(table, fid)
+    shambling = "shambling" in table.groups[monster.group].abilities
+    events: list[dict] = [{"event": "monster", "monster": fid, "group": monster.group, "rank": monster.rank}]
+    performed = 0
+    moves = 0
+    attacked = False
+    for condition in DISCARDED_BY_ACTION:                          # Stun first
+        if condition in monster.conditions:
+            monster.conditions.remove(condition)
+            performed += 1
+            events.append(_event(fid, "discard_condition", True, f"discards {condition}: its first action",
+                                 condition=condition))
+            break
+    scene = table.scene
+    if performed < 2 and any(scene.board.pit[c] for c in scene.cells[fid]) and table.exit_at is not None:
+        result = move(scene, fid, "leave-pit", exit_at=table.exit_at)
+        if result.performed:
+            performed += 1
+            moves += 1
+            scene = table.scene = scene.moved(fid, scene.board.node_of(result.end), tuple(result.size))
+            events.append(_event(fid, "leave-pit", True, result.reason, move=result.to_json()))
+    while performed < 2:
+        performed_this_pass = 0
+        for action in actions:
+            if performed >= 2:
+                break
+            word = next(iter(type(action).model_fields))
+            if word in MOVE_WORDS:
+                if shambling and moves >= 1:
+                    events.append(_event(fid, word, False, "Shambling: only one move action per activation"))
+                    continue
+                ok, event = _move_action(table, fid, word, getattr(action, word), stats)
+                if ok:
+                    moves += 1
+            elif isinstance(action, Attack):
+                if attacked:
+                    events.append(_event(fid, "attack", False, "only one attack per activation"))
+                    continue
+                ok, event = _attack(table, fid, action.attack, stats)
+                attacked = attacked or ok
+            elif isinstance(action, Perform):
+                ok, event = True, _event(fid, "perform", True, "performs the card's effects",
+                                         effects=[e.model_dump(by_alias=True) for e in action.perform])
+            else:  # pragma: no cover - the content models allow nothing else
+                raise ValueError(f"unknown action {action!r}")
+            events.append(event)
+            if ok:
+                performed += 1
+                performed_this_pass += 1
+        if performed_this_pass == 0:
+            break
+    events.append({"event": "done", "monster": fid, "actions": performed})
+    return table, events
+
+
+def _stats(table: Table, fid: str):
+    monster = table.monsters[fid]
+    group = table.groups[monster.group]
+    by_act = group.act_i if table.act == "I" else group.act_ii
+    return getattr(by_act, monster.rank)
+
+
+def _event(fid, action, performed, why, **extra) -> dict:
+    return {"event": "action", "monster": fid, "action": action, "performed": performed, "why": why, **extra}
+
+
+def _heroes_on_map(table: Table) -> list[str]:
+    return [h for h in table.heroes if h in table.scene.figures]
+
+
+def _valid_targets(table: Table, fid: str, rule: Target, attack_kind: str | None) -> list[str]:
+    """Heroes that fit the rule's ``where`` (and, for an attack, can be attacked at all: melee
+    needs an adjacent hero, ranged a hero in line of sight)."""
+    scene = table.scene
+    out = []
+    for h in _heroes_on_map(table):
+        adjacent = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h) <= 1
+        seen = None
+        if rule.where == "adjacent" and not adjacent:
+            continue
+        if rule.where in ("in_los", "in_range") or attack_kind == "ranged":
+            seen = scene.sees(fid, h)
+            if not seen:
+                continue
+        if attack_kind == "melee" and not adjacent:
+            continue
+        out.append(h)
+    return out
+
+
+def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[list[str], Decision | None]:
+    """The target(s) by the rule's pick; ties go to the closest, then to the heroes (recorded)."""
+    if not candidates:
+        return [], None
+    if rule.pick == "all":
+        return list(candidates), None
+    scene = table.scene
+    keyed = []
+    for order, h in enumerate(candidates):
+        spaces = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h)
+        health = table.heroes[h].health
+        primary = {"closest": spaces, "furthest": -spaces, "lowest_health": health,
+                   "highest_health": -health}[rule.pick]
+        keyed.append(((primary, spaces, order), h))
+    keyed.sort()
+    best = keyed[0][0]
+    ties = tuple(h for k, h in keyed[1:] if k[:2] == best[:2])
+    names = (rule.pick, "spaces", "listed order")
+    value = best[0] if rule.pick in ("closest", "lowest_health") else -best[0]
+    decision = Decision(f"target ({rule.pick}, {rule.where})", keyed[0][1], names,
+                        (value, best[1], best[2]), ties, "listed first", len(keyed))
+    return [keyed[0][1]], decision
+
+
+def _move_action(table: Table, fid: str, word: str, rule: Target, stats) -> tuple[bool, dict]:
+    candidates = _valid_targets(table, fid, rule, None)
+    if not candidates:
+        return False, _event(fid, word, False, f"no hero fits the target rule ({rule.pick}, {rule.where})")
+    speed = stats.speed
+    if rule.pick in ("closest", "furthest") and rule.where == "any":
+        target = rule.pick              # the movement vocabulary picks, and spot may switch target
+        decision = None
+    else:
+        chosen, decision = _pick(table, fid, rule, candidates)
+        target = chosen[0]
+    try:
+        result = move(table.scene, fid, word, target, speed, exit_at=table.exit_at)
+    except MoveError as e:
+        return False, _event(fid, word, False, str(e))
+    data = result.to_json()
+    if decision is not None:
+        data["decisions"].insert(0, decision.to_json())
+    if result.performed:
+        scene = table.scene
+        table.scene = scene.moved(fid, scene.board.node_of(result.end), tuple(result.size))
+    return result.performed, _event(fid, word, result.performed, result.reason, move=data)
+
+
+def _attack(table: Table, fid: str, rule: Target, stats) -> tuple[bool, dict]:
+    candidates = _valid_targets(table, fid, rule, stats.attack)
+    if not candidates:
+        need = "an adjacent hero" if stats.attack == "melee" else "a hero in line of sight"
+        return False, _event(fid, "attack", False, f"no target: a {stats.attack} attack needs {need}"
+                             + (f" that fits ({rule.pick}, {rule.where})" if rule.where != "any" else ""))
+    targets, decision = _pick(table, fid, rule, candidates)
+    return True, _event(fid, "attack", True, f"attacks {', '.join(targets)}", targets=targets,
+                        dice=list(stats.dice), attack=stats.attack, surges=list(stats.surges),
+                        decision=decision.to_json() if decision else None)
