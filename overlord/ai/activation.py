@@ -169,7 +169,7 @@ def _valid_targets(table: Table, fid: str, rule: Target, attack_kind: str | None
     scene = table.scene
     out = []
     for h in _heroes_on_map(table):
-        adjacent = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h) <= 1
+        adjacent = any(scene.board.touching(a, b) for a in scene.cells[fid] for b in scene.cells[h])
         seen = None
         if rule.where == "adjacent" and not adjacent:
             continue

@@ -45,6 +45,7 @@ class BitBoard:
         self.all = (1 << board.size) - 1
         shifts = getattr(board, "neighbour_shifts", None)
         self._groups = shifts() if shifts else None
+        self._links = tuple(getattr(board, "links", ()))
 
     def expand(self, s: int) -> int:
         """Every node adjacent to a node of ``s`` (not masked by terrain)."""
@@ -56,6 +57,11 @@ class BitBoard:
                     continue
                 for off in offsets:
                     out |= part << off if off > 0 else part >> -off
+            for a, b in self._links:
+                if s >> a & 1:
+                    out |= 1 << b
+                if s >> b & 1:
+                    out |= 1 << a
             return out & self.all
         out = 0
         nbr = self.neighbour_masks

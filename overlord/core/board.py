@@ -119,7 +119,12 @@ class Board:
         return [(w, h)] if w == h else [(w, h), (h, w)]
 
     def adjacent(self, a: int, b: int) -> bool:
+        """One step apart (for moving and counting)."""
         return b in self.neighbours[a]
+
+    def touching(self, a: int, b: int) -> bool:
+        """Next to each other for attacks and sight (on graph boards: one step apart)."""
+        return self.adjacent(a, b)
 
     # -- the edge graph (CSR) used by movement and counting -----------------------------------
     @cached_property

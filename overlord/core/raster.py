@@ -19,6 +19,13 @@ from .board import Board, BoardError
 from .terrain import DEFAULT_LEGEND, TerrainTable
 
 
+def iy_ix_node(at, board) -> int:
+    x, y = at
+    if not (0 <= x < board.width and 0 <= y < board.height):
+        raise BoardError(f"link end {list(at)} is off the map")
+    return (y + 1) * board.pw + (x + 1)
+
+
 class RasterBoard(Board):
     """Subclasses give ``neighbour_steps(y)`` ((dx, dy) pairs for a space in row y) and
     ``line_masks(a, b)`` (bitmasks of the spaces each candidate sight line passes, ends left
@@ -27,7 +34,7 @@ class RasterBoard(Board):
     what = "space"
 
     def __init__(self, rows: Sequence[str], legend: dict[str, str] | None = None,
-                 terrains: TerrainTable | None = None):
+                 terrains: TerrainTable | None = None, links: Sequence = ()):
         terrains = terrains or TerrainTable()
         legend = {**DEFAULT_LEGEND, **(legend or {})}
         if not rows:
@@ -52,8 +59,20 @@ class RasterBoard(Board):
                 neighbours.append([(iy + dy) * pw + ix + dx for dx, dy in steps
                                    if 0 <= ix + dx < pw and 0 <= iy + dy < ph])
                 labels.append(f"{ix - 1},{iy - 1}")
+        self._touch = tuple(frozenset(n) for n in neighbours)    # geometric neighbours only
+        self.links: list[tuple[int, int]] = []
+        for a_at, b_at in links:                 # linked end caps: one step apart, not in sight
+            a, b = (iy_ix_node(at, self) for at in (a_at, b_at))
+            self.links.append((a, b))
+            neighbours[a].append(b)
+            neighbours[b].append(a)
         super().__init__(terrains, cells.ravel(), neighbours, labels)
         self._static_masks: dict[int, tuple[int, ...]] = {}
+
+    def touching(self, a: int, b: int) -> bool:
+        """Spaces side by side or corner to corner on the board (a link between end caps lets
+        figures step across, but not attack or see across)."""
+        return b in self._touch[a]
 
     def neighbour_steps(self, y: int) -> Sequence[tuple[int, int]]:
         raise NotImplementedError
@@ -135,7 +154,7 @@ class RasterBoard(Board):
         blocks, pit = self._los_lists
         if blocks[a] or blocks[b]:
             return False
-        if a == b or b in self.neighbours[a]:
+        if a == b or b in self._touch[a]:
             return True
         if pit[a] or pit[b]:
             return False
