@@ -193,6 +193,7 @@ def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[
     keyed = []
     for order, h in enumerate(candidates):
         spaces = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h)
+        spaces = int(spaces) if spaces != float("inf") else 10**6
         health = table.heroes[h].health
         primary = {"closest": spaces, "furthest": -spaces, "lowest_health": health,
                    "highest_health": -health}[rule.pick]

@@ -1,0 +1,402 @@
+"""The Descent co-op engine (Forgotten Souls): setup, exploration, the Overlord phase and the
+heroes' reported actions, as functions over a plain :class:`DescentState`.
+
+``Game`` pairs the state with the loaded quest and caches what is derived from them (the
+dungeon's board); only ``game.state`` is saved. Every random draw uses the generator whose state
+is ``state.rng``. Every step appends events (plain dicts) to ``state.log``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...ai.activation import Hero, Monster, Table, activate_card
+from ...content.cards import ExplorationCard
+from ...content.quest import Quest
+from ...core.bitsets import bits
+from ...core.decks import DeckError, discard_card, draw_card
+from ...core.figures import Figure, Scene
+from ...core.grids import GridBoard
+from ...core.pathing import count_layers
+from ...core.rng import Dice, new_rng, rng_state
+from ...core.tracks import LootTrack, met, start_track
+from . import round as rnd
+from .dungeon import attach, build_board, start, to_dungeon
+from .setup import setup_decks
+from .state import DescentState, FigureState, TokenState
+
+HERO_HEALTH = 12          # a stand-in until hero sheets exist: the table reports real damage
+
+
+class GameError(ValueError):
+    """An action the rules do not allow now (a door while an Exploration card is active...)."""
+
+
+@dataclass
+class Game:
+    quest: Quest
+    state: DescentState
+    _board: tuple | None = field(default=None, repr=False)
+
+    @property
+    def cards(self) -> dict[str, ExplorationCard]:
+        return {c.id: c for c in self.quest.exploration}
+
+    def board(self) -> tuple[GridBoard, tuple[int, int]]:
+        key = (len(self.state.dungeon.placements), len(self.state.dungeon.links))
+        if self._board is None or self._board[0] != key:
+            self._board = (key, build_board(self.state.dungeon, self.cards))
+        return self._board[1]
+
+    def node(self, at) -> int:
+        board, (sx, sy) = self.board()
+        return board.node(at[0] + sx, at[1] + sy)
+
+    def dungeon_at(self, node: int) -> list[int]:
+        board, (sx, sy) = self.board()
+        x, y = board.xy(node)
+        return [x - sx, y - sy]
+
+    def scene(self) -> Scene:
+        board, (sx, sy) = self.board()
+        figures = [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], self.speed(f), list(f.size))
+                   for f in self.state.figures]
+        return Scene(board, figures, self.quest.scenario.rules)
+
+    def speed(self, f: FigureState) -> int:
+        if f.side == "heroes":
+            return 4
+        return self.stats(f).speed
+
+    def stats(self, f: FigureState):
+        group = self.quest.monsters[f.group]
+        return getattr(group.act_i if self.state.act == "I" else group.act_ii, f.rank)
+
+    def log(self, event: dict) -> None:
+        self.state.log.append(event)
+
+    def machine(self, trigger: str) -> str:
+        """Fire a round-machine trigger on this state (the machine reads a plain view)."""
+        view = self._view()
+        rnd.fire(view, trigger)
+        self._read(view)
+        return self.state.phase
+
+    def settle(self) -> str:
+        view = self._view()
+        rnd.settle(view)
+        self._read(view)
+        return self.state.phase
+
+    def _view(self) -> dict:
+        s = self.state
+        return {"phase": s.phase, "round": s.round, "doom": s.track.doom, "fate": s.track.fate,
+                "active_exploration": s.active_exploration,
+                "main_encounters_completed": s.main_encounters_completed, "failed": s.failed}
+
+    def _read(self, view: dict) -> None:
+        self.state.phase, self.state.round = view["phase"], view["round"]
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase in ("victory", "defeat")
+
+
+# -- setup --------------------------------------------------------------------------------------
+
+def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
+    """General Setup: the decks, the tracks, and the starting encounter with the heroes on it."""
+    if len(heroes) not in quest.scenario.heroes:
+        raise GameError(f"{quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes, not {len(heroes)}")
+    if len(set(heroes)) != len(heroes):
+        raise GameError("every hero needs a different name")
+    rng = new_rng(seed)
+    decks = setup_decks(quest, rng)
+    track = start_track(quest.scenario.track.spaces, quest.scenario.track.doom_start, len(heroes))
+    starting = decks["exploration"].starting
+    cards = {c.id: c for c in quest.exploration}
+    state = DescentState(quest.file, seed, list(heroes), rng_state(rng), track, LootTrack(),
+                         decks["exploration"].deck, decks["activation"], decks["peril"],
+                         start(cards[starting]), starting, starting)
+    game = Game(quest, state)
+    spots = cards[starting].map.hero_start
+    if len(spots) < len(heroes):
+        raise GameError(f"{starting} has {len(spots)} hero start spaces for {len(heroes)} heroes")
+    for hero, spot in zip(heroes, spots):
+        state.figures.append(FigureState(hero, "heroes", to_dungeon(cards[starting], state.dungeon.placements[0], spot),
+                                         [1, 1], HERO_HEALTH))
+    game.log({"event": "setup", "heroes": list(heroes), "seed": seed, "doom": track.doom, "fate": track.fate})
+    set_up_encounter(game, cards[starting])
+    game.machine("setup_done")
+    return game
+
+
+def set_up_encounter(game: Game, card: ExplorationCard) -> None:
+    """Exploration step 2-3: tokens and monsters as the encounter says for this many heroes,
+    then the card's "After Setup" effects."""
+    state = game.state
+    placement = next(p for p in state.dungeon.placements if p.card == card.id)
+    n = len(state.heroes)
+    for t in card.map.tokens:
+        if t.heroes <= n:
+            state.tokens.append(TokenState(t.token, to_dungeon(card, placement, t.at), card.id))
+    for point in sorted(card.map.spawns, key=lambda p: p.rank != "master"):    # masters first
+        if point.heroes <= n:
+            spawn_one(game, point.group, point.rank, to_dungeon(card, placement, point.at), card.id, True)
+    game.log({"event": "encounter", "card": card.id, "name": card.name, "flavor": card.flavor})
+    run_effects(game, card.after_setup, card.id)
+
+
+# -- figures on the map -------------------------------------------------------------------------
+
+def _limit(game: Game, group: str, rank: str) -> int:
+    limit = game.quest.monsters[group].limits[len(game.state.heroes)]
+    return limit.masters if rank == "master" else limit.minions
+
+
+def spawn_one(game: Game, group: str, rank: str, at: list[int], encounter: str, spawn: bool) -> str | None:
+    """Put one monster of ``group``/``rank`` on the map near ``at``. A spawn takes back a figure
+    already on the map from another encounter when the group limit is reached ("Spawn and
+    Place"); a placement only uses figures that are off the map. Returns its id, or None."""
+    state = game.state
+    on_map = [f for f in state.monsters() if f.group == group and f.rank == rank]
+    taken_back = None
+    if len(on_map) >= _limit(game, group, rank):
+        others = [f for f in on_map if f.encounter != encounter]
+        if not spawn or not others:
+            return None
+        taken_back = others[0]
+        state.figures.remove(taken_back)
+    fid = taken_back.id if taken_back else _new_id(state, group, rank)
+    size = list(game.quest.monsters[group].size)
+    spot = free_spot(game, at, size)
+    if spot is None:
+        if taken_back:
+            state.figures.append(taken_back)
+        return None
+    stats = getattr(game.quest.monsters[group].act_i if state.act == "I" else game.quest.monsters[group].act_ii, rank)
+    state.figures.append(FigureState(fid, "monsters", spot, size, stats.health, group, rank, [], encounter))
+    game.log({"event": "spawn" if spawn else "place", "monster": fid, "at": spot,
+              "taken_back": bool(taken_back)})
+    return fid
+
+
+def _new_id(state: DescentState, group: str, rank: str) -> str:
+    used = {f.id for f in state.figures}
+    n = 1
+    while f"{group}-{rank}-{n}" in used:
+        n += 1
+    return f"{group}-{rank}-{n}"
+
+
+def free_spot(game: Game, at: list[int], size: list[int]) -> list[int] | None:
+    """The placement nearest ``at`` (by counted spaces) whose spaces are all free floor a monster
+    may stand on; its top-left in dungeon coordinates."""
+    board, _ = game.board()
+    scene = game.scene()
+    occupied = scene.figure_mask()
+    stand = board.bitboard.safe & ~occupied
+    origin = game.node(at)
+    offsets = board.offsets(tuple(size))
+    for layer in count_layers(board, [origin]):
+        for n in bits(layer):
+            for o in offsets:
+                anchor = n - o
+                cells = board.footprint(anchor, tuple(size))
+                if cells and all(stand >> c & 1 for c in cells):
+                    return game.dungeon_at(anchor)
+    return None
+
+
+def marker_at(game: Game, name: str) -> list[int]:
+    """A named space of the current encounter: 'exit', 'entrance' or one of its markers."""
+    card = game.cards[game.state.current_encounter]
+    placement = next(p for p in game.state.dungeon.placements if p.card == card.id)
+    spot = {"exit": card.map.exit, "entrance": card.map.entrance}.get(name) or card.map.markers.get(name)
+    if spot is None:
+        spot = card.map.exit or card.map.entrance or (card.map.hero_start[0] if card.map.hero_start else [1, 1])
+    return to_dungeon(card, placement, spot)
+
+
+# -- effects ------------------------------------------------------------------------------------
+
+def run_effects(game: Game, effects, source: str) -> None:
+    """Carry out card effects top to bottom; stop when the game ends."""
+    from .effects import run_effect
+    for effect in effects:
+        if game.over:
+            return
+        run_effect(game, effect, source)
+        if met(game.state.track):
+            game.settle()
+            return
+
+
+def discard_active(game: Game) -> None:
+    state = game.state
+    card = state.active_exploration
+    if card is None:
+        return
+    state.hourglass = {k: v for k, v in state.hourglass.items() if not k.startswith(f"{card}:")}
+    state.active_exploration = None
+    game.log({"event": "discard_exploration", "card": card})
+
+
+# -- the Overlord phase -------------------------------------------------------------------------
+
+def overlord_phase(game: Game) -> None:
+    """All three steps of the Overlord phase, then the next round's Hero phase."""
+    if game.state.phase != "hero_phase":
+        raise GameError(f"the Overlord phase follows the Hero phase, not {game.state.phase}")
+    game.machine("heroes_done")
+    overlord_effects(game)
+    if game.over:
+        return
+    game.machine("effects_done")
+    if game.state.phase == "fate":
+        fate_step(game)
+        if game.over:
+            return
+        game.machine("fate_done")
+    monster_activation(game)
+    if game.over:
+        return
+    game.machine("monsters_done")
+
+
+def overlord_effects(game: Game) -> None:
+    """1. Overlord Effects: the red box of the active card, top to bottom; an hourglass line
+    places a fatigue token and triggers when the tokens reach its number, then they go."""
+    state = game.state
+    card_id = state.active_exploration
+    if card_id is None:
+        return
+    card = game.cards[card_id]
+    for i, line in enumerate(card.overlord):
+        if state.active_exploration != card_id or game.over:
+            return                    # a line discarded the card: its later lines are gone with it
+        if line.hourglass:
+            key = f"{card_id}:{i}"
+            state.hourglass[key] = state.hourglass.get(key, 0) + 1
+            game.log({"event": "hourglass", "card": card_id, "line": i, "tokens": state.hourglass[key],
+                      "of": line.hourglass})
+            if state.hourglass[key] < line.hourglass:
+                continue
+            state.hourglass.pop(key)
+        run_effects(game, line.effects, card_id)
+
+
+def fate_step(game: Game) -> None:
+    """2. Fate: advance fate by one and resolve one Peril card (top half without monsters on the
+    map, bottom half with)."""
+    from .effects import move_track
+    state = game.state
+    move_track(game, "advance_fate", 1, "fate step")
+    if game.over:
+        return
+    with Dice(state.__dict__) as rng:
+        card_id = draw_card(state.peril, rng)
+    card = next(c for c in game.quest.perils if c.id == card_id)
+    monsters = bool(state.monsters())
+    half = card.effects if card.effects is not None else (card.with_monsters if monsters else card.without_monsters)
+    game.log({"event": "peril", "card": card_id, "name": card.name, "flavor": card.flavor,
+              "half": None if card.effects is not None else ("with monsters" if monsters else "without monsters")})
+    run_effects(game, half, card_id)
+    discard_card(state.peril, card_id)
+
+
+def monster_activation(game: Game, only: set[str] | None = None) -> None:
+    """3. Monster Activation: draw an Activation card, activate the groups on the map, discard."""
+    state = game.state
+    if not state.monsters():
+        return
+    with Dice(state.__dict__) as rng:
+        card_id = draw_card(state.activation, rng)
+    card = next(c for c in game.quest.activation.cards if c.id == card_id)
+    game.log({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None})
+    scene = game.scene()
+    monsters = {f.id: Monster(f.group, f.rank, f.health, list(f.conditions)) for f in state.monsters()}
+    heroes = {f.id: Hero(f.health, list(f.conditions)) for f in state.hero_figures()}
+    exit_node = game.node(marker_at(game, "exit"))
+    board = scene.board
+    table = Table(scene, monsters, heroes, game.quest.monsters, state.act, board.at_of(exit_node))
+    table, events = activate_card(table, card, list(game.quest.activation.order), only)
+    for f in state.monsters():
+        moved = table.scene.figures[f.id]
+        f.at = game.dungeon_at(board.node_of(moved.at))
+        f.size = list(moved.size)
+        f.conditions = list(table.monsters[f.id].conditions)
+    for e in events:
+        game.log(e)
+    discard_card(state.activation, card_id)
+
+
+# -- what the heroes report ----------------------------------------------------------------------
+
+def open_door(game: Game, hero: str) -> ExplorationCard:
+    """Exploration: draw the top Exploration card, attach its map, set it up; it is active."""
+    state = game.state
+    if state.phase != "hero_phase":
+        raise GameError("doors are opened in a hero's turn")
+    if state.active_exploration is not None:
+        raise GameError("a hero cannot open a door while an Exploration card is active")
+    if game.cards[state.current_encounter].map.exit is None:
+        raise GameError(f"{state.current_encounter} has no exit")
+    if not state.exploration.draw:
+        raise GameError("the Exploration deck is empty")
+    card_id = state.exploration.draw.pop(0)
+    card = game.cards[card_id]
+    state.dungeon = attach(state.dungeon, game.cards, card)
+    state.active_exploration = card_id
+    state.current_encounter = card_id
+    game.log({"event": "open_door", "hero": hero, "card": card_id})
+    set_up_encounter(game, card)
+    return card
+
+
+def complete_encounter(game: Game) -> None:
+    """The heroes report the active encounter done: its card is discarded; a main encounter
+    counts toward the quest ("Winning the Game")."""
+    state = game.state
+    card = game.cards[state.current_encounter]
+    if state.active_exploration != card.id:
+        raise GameError("there is no active encounter to complete")
+    if card.kind == "main":
+        state.main_encounters_completed = max(state.main_encounters_completed, card.number)
+    discard_active(game)
+    game.settle()
+
+
+def damage_figure(game: Game, fid: str, amount: int) -> None:
+    """Damage reported by the table. A defeated monster goes to the loot track; a defeated hero
+    advances fate ("Defeated Heroes")."""
+    from .effects import move_track
+    from ...core.tracks import defeat_monster
+    state = game.state
+    f = state.figure(fid)
+    f.health -= amount
+    game.log({"event": "damage", "figure": fid, "amount": amount, "health": f.health})
+    if f.health > 0:
+        return
+    if f.side == "monsters":
+        state.figures.remove(f)
+        payout = defeat_monster(state.loot, f.size[0] * f.size[1], f.rank == "master", len(state.heroes),
+                                game.quest.scenario.loot.payout)
+        game.log({"event": "defeated", "figure": fid, "loot": payout.__dict__ if payout else None})
+    else:
+        f.health = 0
+        game.log({"event": "hero_defeated", "hero": fid})
+        move_track(game, "advance_fate", 1, f"{fid} defeated")
+
+
+def move_figure(game: Game, fid: str, at: list[int]) -> None:
+    """A hero's reported move: any free space a figure may stand on."""
+    board, _ = game.board()
+    node = game.node(at)
+    if board.blocks_move[node]:
+        raise GameError(f"{at} is {board.terrain(node).name}")
+    holder = game.scene().occupant.get(node)
+    if holder is not None and holder != fid:
+        raise GameError(f"{at} is taken by {holder}")
+    game.state.figure(fid).at = list(at)
+    game.log({"event": "move", "figure": fid, "to": list(at)})
