@@ -60,6 +60,7 @@ class Table:
     groups: dict[str, MonsterGroup]
     act: str = "I"
     exit_at: object = None              # the current encounter's exit, for pits
+    performed: list = field(default_factory=list)   # (monster, card effects) of "perform" actions, to run
 
 
 def activate_card(table: Table, card: ActivationCard, order: list[str],
@@ -134,6 +135,7 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
                 ok, event = _attack(table, fid, action.attack, stats)
                 attacked = attacked or ok
             elif isinstance(action, Perform):
+                table.performed.append((fid, action.perform))
                 ok, event = True, _event(fid, "perform", True, "performs the card's effects",
                                          effects=[e.model_dump(by_alias=True) for e in action.perform])
             else:  # pragma: no cover - the content models allow nothing else

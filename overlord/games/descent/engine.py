@@ -329,6 +329,11 @@ def monster_activation(game: Game, only: set[str] | None = None) -> None:
     for e in events:
         game.log(e)
     discard_card(state.activation, card_id)
+    # "perform" actions' card effects run once the monsters have moved (the activation works on
+    # its own copy of the board, so nothing they place can land on a monster still moving)
+    for source, card_effects in table.performed:
+        if not game.over:
+            run_effects(game, card_effects, f"{card_id} ({source})")
 
 
 # -- what the heroes report ----------------------------------------------------------------------
