@@ -16,19 +16,28 @@ def shipped_dir(name: str) -> Path:
     raise FileNotFoundError(f"the shipped folder {name!r} is missing from this installation")
 
 
-def shipped_maps() -> dict[str, Path]:
-    """Shipped map files by name (file stem)."""
+def shipped_files(*parts: str) -> dict[str, Path]:
+    """Shipped YAML files by name (file stem) in ``scenarios/<parts...>``; none if missing."""
     try:
-        folder = shipped_dir("scenarios") / "maps"
+        folder = shipped_dir("scenarios").joinpath(*parts)
     except FileNotFoundError:
         return {}
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
 
 
-def resolve_map(arg: str) -> Path:
-    """A map argument: a path to a file, or the name of a shipped map."""
+def shipped_maps() -> dict[str, Path]:
+    """Shipped map files by name (file stem)."""
+    return shipped_files("maps")
+
+
+def named_or_path(arg: str, shipped: dict[str, Path]) -> Path | None:
+    """A path as given, or the shipped file of that name; None for a name nothing ships."""
     p = Path(arg)
     if p.exists() or p.suffix in (".yaml", ".yml") or "/" in arg:
         return p
-    maps = shipped_maps()
-    return maps.get(arg, p)
+    return shipped.get(arg)
+
+
+def resolve_map(arg: str) -> Path:
+    """A map argument: a path to a file, or the name of a shipped map."""
+    return named_or_path(arg, shipped_maps()) or Path(arg)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .cards import ActivationDeck, ExplorationCard, MonsterGroup, PerilCard, Scenario
 from .errors import ContentError, Problem, nearest
-from .paths import shipped_dir
+from .paths import named_or_path, shipped_files
 from .validate import check_scenario, load_content
 
 
@@ -30,19 +30,12 @@ class Quest:
 
 def shipped_scenarios() -> dict[str, Path]:
     """Shipped scenario files by name (file stem)."""
-    try:
-        folder = shipped_dir("scenarios")
-    except FileNotFoundError:
-        return {}
-    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+    return shipped_files()
 
 
 def resolve_scenario(arg: str) -> Path:
     """A scenario argument: a path to a file, or the name of a shipped scenario."""
-    p = Path(arg)
-    if p.exists() or p.suffix in (".yaml", ".yml") or "/" in arg:
-        return p
-    found = shipped_scenarios().get(arg)
+    found = named_or_path(arg, shipped_scenarios())
     if found is None:
         raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
                                     f"{nearest(arg, shipped_scenarios())}")])
