@@ -304,12 +304,17 @@ def test_installed_console_script(tmp_path):
 
     maps = overlord("maps")
     assert maps.returncode == 0, maps.stderr
-    assert maps.stdout.split()[0] == MAP
+    assert MAP in [line.split()[0] for line in maps.stdout.splitlines()]
     moved = overlord("move", MAP, "--figure", "zombie-1", "--verb", "engage", "--target", "closest", "--json")
     assert moved.returncode == 0, moved.stderr
     out = json.loads(moved.stdout)
-    assert out["to"] == [4, 2] and out["mp"] == 3 and out["path"] == [[1, 1], [2, 2], [3, 2], [4, 2]]
+    assert out["to"] == [4, 2] and out["mp"] == 3 and out["path"] == [[1, 1], [2, 1], [3, 1], [4, 2]]
     picture = overlord("move", MAP, "--figure", "barghest", "--verb", "toward", "--target", "tarha")
     assert picture.returncode == 0 and " 0 #########" in picture.stdout
     bad = overlord("los", MAP, "--from", "1,x", "--to", "1,1")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr and "--from '1,x'" in bad.stderr
+    # the shipped decks and scenarios are found inside the installed package too
+    valid = overlord("validate")
+    assert valid.returncode == 0 and "11 file(s): no problems" in valid.stdout, valid.stderr
+    deck = overlord("deck", "forgotten-souls", "exploration", "--seed", "1", "--json")
+    assert deck.returncode == 0 and json.loads(deck.stdout)["starting"] == "the-onset"
