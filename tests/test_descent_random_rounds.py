@@ -35,6 +35,10 @@ def check(game, last_doom, full=False):
             seen.add(c)
     for deck, cards in ((s.activation, game.quest.activation.cards), (s.peril, game.quest.perils)):
         assert Counter(deck.draw + deck.discard) == Counter(c.id for c in cards), deck.name
+    given = [item for items in s.items.values() for item in items]
+    shop = [c for deck in s.shop.values() for c in deck.draw]
+    assert sorted(shop + given) == sorted(c for deck in game.quest.scenario.loot.shop.values()
+                                          for c in deck), "shop items never lost or doubled"
     placed = [p.card for p in s.dungeon.placements]
     assert Counter(placed + s.exploration.draw) == Counter(c.id for c in game.quest.exploration)
     if full:    # the state is plain data: through JSON and back, byte for byte
@@ -63,7 +67,7 @@ def play(quest, seed, rounds=12):
                     move_figure(game, hero, [x + int(rng.integers(-2, 3)), y + int(rng.integers(-2, 3))])
                 elif kind == "hit" and game.state.monsters():
                     target = game.state.monsters()[int(rng.integers(len(game.state.monsters())))]
-                    damage_figure(game, target.id, int(rng.integers(1, 7)))
+                    damage_figure(game, target.id, int(rng.integers(1, 7)), by=hero)
                 elif kind == "hurt":
                     damage_figure(game, hero, int(rng.integers(1, 4)))
                 elif kind == "door":

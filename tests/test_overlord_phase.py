@@ -180,3 +180,50 @@ def test_completing_the_third_main_encounter_wins(game):
     game.state.dungeon.placements[-1].card = finale.id
     complete_encounter(game)
     assert game.state.phase == "victory"
+
+
+def test_a_group_activated_during_a_hero_turn_goes_through_the_machine(game):
+    """Monster Activation During a Hero Turn: 'draw an Activation card and activate only the
+    specified groups, then discard the Activation card'; then the hero's turn goes on."""
+    group = game.state.monsters()[0].group
+    run_effects(game, effects({"activate_group": group}), "test")
+    assert game.state.phase == "hero_phase"
+    assert [e["group"] for e in game.state.log if e["event"] == "group"] == [group]
+    assert len(game.state.activation.discard) == 1
+
+
+def test_loot_pays_out_from_the_current_acts_shop_deck(game):
+    """Loot: 'draws a number of Shop Item cards from the current act's Shop Item deck equal to
+    the number indicated by the fatigue token. He gives one ... and places any remaining cards
+    at the bottom of the Shop Item deck.'"""
+    from overlord.games.descent.engine import loot_payout
+    shop = game.state.shop["I"]
+    top3, size = shop.draw[:3], len(shop.draw)
+    drawn = loot_payout(game, 3, "tarha")
+    assert drawn == top3 and game.state.items["tarha"] == [top3[0]]
+    assert shop.draw[-2:] == top3[1:] and len(shop.draw) == size - 1
+    run_effects(game, effects("transition_act_ii"), "test")
+    assert loot_payout(game, 1, "leoric")[0] in game.quest.scenario.loot.shop["II"]
+
+
+def test_defeating_monsters_fills_the_loot_track_and_pays_out(game):
+    """Loot: each defeat places damage tokens equal to the spaces the monster occupied; at the
+    loot limit (5 for three heroes) the hero draws from the shop deck."""
+    game.state.figures = game.state.hero_figures()
+    run_effects(game, effects({"place_monsters": {"group": "barghest", "rank": "minion", "at": "exit"}},
+                              {"place_monsters": {"group": "zombie", "rank": "minion", "at": "exit"}}), "test")
+    for f in list(game.state.monsters()):
+        damage_figure(game, f.id, 99, by="syndrael")
+    assert "syndrael" in game.state.items
+
+
+def test_a_scenario_lose_condition_ends_the_game(game):
+    """Epilogue: the heroes lose if 'all 8 villager tokens are placed on the Throne of the
+    Fallen' (the scenario's lose_when test)."""
+    from overlord.games.descent.state import TokenState
+    for _ in range(7):
+        game.state.tokens.append(TokenState("villager", [0, 0], "throne-of-the-fallen"))
+    assert game.settle() == "hero_phase"
+    game.state.tokens.append(TokenState("villager", [0, 0], "throne-of-the-fallen"))
+    assert game.settle() == "defeat"
+    assert game.state.failed == "All 8 villager tokens are on the Throne of the Fallen."

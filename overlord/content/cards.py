@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
 
-from .effects import Effect, OrNames, Strict, tagged
+from .effects import Effect, OrNames, Strict, Test, tagged
 
 HeroCount = Literal[2, 3, 4]
 Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
@@ -278,6 +278,15 @@ class Track(Strict):
 
 class Loot(Strict):
     payout: list[PositiveInt] = Field(min_length=1, description="shop cards drawn, by fatigue position")
+    shop: dict[Literal["I", "II"], list[str]] = Field(
+        {}, description="the Act I and Act II Shop Item decks: item names (copies written twice)")
+
+
+class LoseWhen(Strict):
+    """A lose condition the engine checks after every step: the test, and what to tell the table."""
+
+    test: Test
+    reason: str
 
 
 class Scenario(Strict):
@@ -290,6 +299,7 @@ class Scenario(Strict):
     loot: Loot
     win: list[str] = Field(min_length=1)
     lose: list[str] = Field(min_length=1)
+    lose_when: list[LoseWhen] = Field([], description="lose conditions beyond doom meeting fate, as tests")
     epilogue: dict[Literal["win", "lose"], str] = {}
     rules: dict[str, bool] = Field({}, description="rule-variant flags")
     ours: bool = False

@@ -91,6 +91,7 @@ class TokensAtLeast(Strict):
 class TokenCount(Strict):
     token: str
     count: PositiveInt = 1
+    encounter: str | None = Field(None, description="count only the tokens placed in this encounter")
 
 
 class AllOf(Strict):

@@ -63,7 +63,12 @@ def run_effect(game: Game, effect, source: str) -> None:
         discard_active(game)
     elif name == "activate_group":
         if any(f.group == effect.activate_group for f in state.monsters()):
+            during_turn = state.phase == "hero_phase" and state.active_exploration is not None
+            if during_turn:          # "Monster Activation During a Hero Turn"
+                game.machine("activate_groups")
             monster_activation(game, {effect.activate_group})
+            if during_turn and not game.over:
+                game.machine("groups_done")
     elif name == "transition_act_ii":
         if state.act != "II":
             state.act = "II"
@@ -113,7 +118,9 @@ def test(game: Game, t) -> bool:
     if name == "track_gap_at_most":
         return state.track.fate - state.track.doom <= t.track_gap_at_most
     if name == "tokens_at_least":
-        return sum(1 for x in state.tokens if x.token == t.tokens_at_least.token) >= t.tokens_at_least.count
+        want = t.tokens_at_least
+        return sum(1 for x in state.tokens if x.token == want.token
+                   and (want.encounter is None or x.encounter == want.encounter)) >= want.count
     if name == "all_of":
         return all(test(game, s) for s in t.all_of)
     if name == "any_of":

@@ -14,7 +14,7 @@ from ...ai.activation import Hero, Monster, Table, activate_card
 from ...content.cards import ExplorationCard
 from ...content.quest import Quest
 from ...core.bitsets import bits
-from ...core.decks import DeckError, discard_card, draw_card
+from ...core.decks import discard_card, draw_card, new_deck
 from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
 from ...core.pathing import count_layers
@@ -90,6 +90,13 @@ class Game:
 
     def _view(self) -> dict:
         s = self.state
+        if s.failed is None and self.quest.scenario.lose_when:
+            from .effects import test
+            for condition in self.quest.scenario.lose_when:
+                if test(self, condition.test):
+                    s.failed = condition.reason
+                    self.log({"event": "lose_condition", "reason": condition.reason})
+                    break
         return {"phase": s.phase, "round": s.round, "doom": s.track.doom, "fate": s.track.fate,
                 "active_exploration": s.active_exploration,
                 "main_encounters_completed": s.main_encounters_completed, "failed": s.failed}
@@ -118,6 +125,9 @@ def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
     state = DescentState(quest.file, seed, list(heroes), rng_state(rng), track, LootTrack(),
                          decks["exploration"].deck, decks["activation"], decks["peril"],
                          start(cards[starting]), starting, starting)
+    shop_ids = {act: _unique(names) for act, names in quest.scenario.loot.shop.items()}
+    state.shop = {act: new_deck(f"shop {act}", ids, rng) for act, ids in shop_ids.items()}
+    state.rng = rng_state(rng)
     game = Game(quest, state)
     spots = cards[starting].map.hero_start
     if len(spots) < len(heroes):
@@ -129,6 +139,17 @@ def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
     set_up_encounter(game, cards[starting])
     game.machine("setup_done")
     return game
+
+
+def _unique(names: list[str]) -> list[str]:
+    """Card ids for a list of names: a name written twice becomes 'name #1', 'name #2'."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        total = names.count(name)
+        out.append(name if total == 1 else f"{name} #{seen[name]}")
+    return out
 
 
 def set_up_encounter(game: Game, card: ExplorationCard) -> None:
@@ -372,9 +393,9 @@ def complete_encounter(game: Game) -> None:
     game.settle()
 
 
-def damage_figure(game: Game, fid: str, amount: int) -> None:
-    """Damage reported by the table. A defeated monster goes to the loot track; a defeated hero
-    advances fate ("Defeated Heroes")."""
+def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> None:
+    """Damage reported by the table (``by``: the hero who dealt it). A defeated monster goes to
+    the loot track; a defeated hero advances fate ("Defeated Heroes")."""
     from .effects import move_track
     from ...core.tracks import defeat_monster
     state = game.state
@@ -388,10 +409,28 @@ def damage_figure(game: Game, fid: str, amount: int) -> None:
         payout = defeat_monster(state.loot, f.size[0] * f.size[1], f.rank == "master", len(state.heroes),
                                 game.quest.scenario.loot.payout)
         game.log({"event": "defeated", "figure": fid, "loot": payout.__dict__ if payout else None})
+        if payout is not None:
+            loot_payout(game, payout.cards, by or state.heroes[0])
     else:
         f.health = 0
         game.log({"event": "hero_defeated", "hero": fid})
         move_track(game, "advance_fate", 1, f"{fid} defeated")
+
+
+def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
+    """Loot: draw as many Shop Item cards as the fatigue token shows from the current act's deck;
+    one goes to a hero of the drawing hero's choice (headless: the drawing hero), the rest to the
+    bottom of the deck."""
+    state = game.state
+    deck = state.shop.get(state.act)
+    if deck is None or not deck.draw:
+        game.log({"event": "loot", "hero": hero, "drawn": [], "note": "no Shop Item deck for this act"})
+        return []
+    drawn = [deck.draw.pop(0) for _ in range(min(cards, len(deck.draw)))]
+    state.items.setdefault(hero, []).append(drawn[0])
+    deck.draw.extend(drawn[1:])
+    game.log({"event": "loot", "hero": hero, "drawn": drawn, "kept": drawn[0]})
+    return drawn
 
 
 def move_figure(game: Game, fid: str, at: list[int]) -> None:

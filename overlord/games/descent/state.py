@@ -51,6 +51,8 @@ class DescentState:
     hourglass: dict[str, int] = field(default_factory=dict)     # "card:line" -> fatigue tokens
     figures: list[FigureState] = field(default_factory=list)
     tokens: list[TokenState] = field(default_factory=list)
+    shop: dict[str, Deck] = field(default_factory=dict)         # the Shop Item decks by act
+    items: dict[str, list[str]] = field(default_factory=dict)   # each hero's Shop Items from loot
     main_encounters_completed: int = 0
     failed: str | None = None
     log: list[dict] = field(default_factory=list)
