@@ -29,7 +29,6 @@ AttackDie = Literal["blue", "red", "yellow", "green"]
 DefenseDie = Literal["gray", "brown", "black"]
 ABILITIES = {
     "shambling": "may perform only one move action per activation",
-    "fly": "ignores terrain and figures while moving (still ends on an empty space)",
 }
 Ability = Literal[tuple(ABILITIES)]  # type: ignore[valid-type]
 
