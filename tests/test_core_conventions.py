@@ -9,7 +9,7 @@ import pytest
 
 from overlord.core.figures import Figure
 from overlord.core.rng import Dice, new_rng, rng_from_state, rng_state
-from overlord.core.state import dumps, from_json, to_json
+from overlord.core.state import dumps, from_json
 from overlord.core.trace import Decision
 
 

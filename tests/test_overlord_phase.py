@@ -5,7 +5,7 @@ Heroes", "Exploration", "Transition to Act II")."""
 import pytest
 
 from overlord.content import effects as fx
-from overlord.content.cards import ExplorationCard, OverlordEffect, PerilCard
+from overlord.content.cards import OverlordEffect
 from overlord.content.quest import load_quest, resolve_scenario
 from overlord.games.descent import effects as run
 from overlord.games.descent.engine import (GameError, complete_encounter, damage_figure, fate_step,
@@ -69,7 +69,6 @@ def test_hourglass_lines_count_fatigue_and_trigger_at_their_number(game):
 
 def test_fate_is_skipped_while_an_exploration_card_is_active(game):
     """2. Fate: 'If there is an active Exploration card, skip the Fate step.'"""
-    fate = game.state.track.fate
     game.state.log.clear()
     overlord_phase(game)
     assert not any(e["event"] == "peril" for e in game.state.log)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from functools import cached_property
 from typing import Sequence
 
 import numpy as np
