@@ -68,8 +68,7 @@ def _resolve(doc: Located, loc: tuple) -> tuple:
         elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
             data = data[part]
             path.append(part)
-        elif isinstance(part, str) and isinstance(data, dict) and not data:
-            continue
+        # else: a union's tag or a model's name, not a step into the data
     return tuple(path)
 
 
