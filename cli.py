@@ -293,5 +293,92 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
         click.echo("  stacks (top stack first): " + " | ".join(", ".join(s) for s in built.stacks))
 
 
+def _table_loop(session, first, as_json):
+    """Read commands (a prompt on a terminal, else one per line) and answer each."""
+    from overlord.session.table import reply_json
+
+    def show(reply):
+        if as_json:
+            click.echo(reply_json(reply, session.game))
+        else:
+            for line in reply.lines:
+                click.echo(line)
+
+    show(first)
+    interactive = sys.stdin.isatty() and not as_json
+    if interactive:
+        _completion(session)
+    while True:
+        try:
+            line = input("overlord> ") if interactive else sys.stdin.readline()
+        except EOFError:
+            break
+        if not interactive and line == "":
+            break
+        line = line.strip()
+        if not interactive and line and not as_json:
+            click.echo(f"> {line}")
+        reply = session.execute(line)
+        show(reply)
+        if line.split()[:1] == ["quit"]:
+            break
+
+
+def _completion(session):
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - no readline on this platform
+        return
+    from overlord.session.table import HELP
+
+    def complete(text, state):
+        words = list(HELP) + session.game.state.heroes + [f.id for f in session.game.state.monsters()]
+        hits = [w for w in words if w.startswith(text)]
+        return hits[state] if state < len(hits) else None
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+@main.command("play")
+@click.argument("scenario")
+@click.option("--heroes", "heroes", required=True, help="The heroes' names, separated by commas or spaces.")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="The game's seed (default: a fresh one).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite save file: every command is saved before its result is shown.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
+def play_cmd(scenario, heroes, seed, save_path, as_json):
+    """Play SCENARIO at the table: you move the heroes, the program runs the enemy."""
+    from overlord.content.quest import resolve_scenario
+    from overlord.session.store import SaveError
+    from overlord.session.table import CommandError, Session
+    names = [h for h in heroes.replace(",", " ").split() if h]
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(2**31)
+    try:
+        session, first = Session.start(resolve_scenario(scenario), names, seed, save_path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except (CommandError, SaveError) as e:
+        _fail(str(e), 2)
+    _table_loop(session, first, as_json)
+
+
+@main.command("resume")
+@click.argument("save_path", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
+def resume_cmd(save_path, as_json):
+    """Continue a saved game exactly where it stopped."""
+    from overlord.session.store import SaveError
+    from overlord.session.table import Session
+    try:
+        session, first = Session.resume(save_path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except SaveError as e:
+        _fail(str(e))
+    _table_loop(session, first, as_json)
+
+
 if __name__ == "__main__":
     main()

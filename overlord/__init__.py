@@ -2,7 +2,10 @@
 
 Layers, imports pointing down only::
 
-    cli.py -> overlord.view -> overlord.ai -> overlord.content -> overlord.core
+    cli.py -> overlord.session -> overlord.view
+                               -> overlord.games (each game's rules and flow)
+                                  -> overlord.ai (movement words, targeting, activation)
+                                     -> overlord.content -> overlord.core
 """
 
 __version__ = "0.1.0"

@@ -53,6 +53,7 @@ class DescentState:
     tokens: list[TokenState] = field(default_factory=list)
     shop: dict[str, Deck] = field(default_factory=dict)         # the Shop Item decks by act
     items: dict[str, list[str]] = field(default_factory=dict)   # each hero's Shop Items from loot
+    turn_done: list[str] = field(default_factory=list)           # heroes who ended their turn this round
     main_encounters_completed: int = 0
     failed: str | None = None
     log: list[dict] = field(default_factory=list)

@@ -1,0 +1,164 @@
+"""`overlord play` at a table, scripted: commands on standard input, a plain transcript out.
+Saves commit every command before its result is shown; a game killed with SIGKILL and resumed
+ends exactly as one played straight through (issue 6)."""
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = [sys.executable, "-u", str(ROOT / "cli.py")]
+SCRIPT = ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "attack zombie-master-1 3 by tarha",
+          "end leoric", "end tarha", "move tarha 7,4", "end tarha", "end leoric", "status"]
+
+
+def run(args, lines, **kw):
+    return subprocess.run(CLI + args, input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, **kw)
+
+
+def final_state(save):
+    conn = sqlite3.connect(save)
+    state = conn.execute("SELECT state FROM steps ORDER BY seq DESC LIMIT 1").fetchone()[0]
+    conn.close()
+    return state
+
+
+def test_a_scripted_session_prints_a_plain_transcript(tmp_path):
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4",
+               "--save", str(tmp_path / "g.db")], SCRIPT)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "== The Onset ==" in text and "> end tarha" in text
+    assert "Activation card" in text and "roll" in text          # monsters act, attacks to roll
+    assert "Traceback" not in text + out.stderr
+
+
+def test_json_mode_prints_one_object_per_step(tmp_path):
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--json"], SCRIPT)
+    objects = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(objects) == len(SCRIPT) + 1
+    assert objects[0]["command"] == "start" and all({"ok", "lines", "phase", "doom", "fate"} <= o.keys() for o in objects)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("hurt nobody 2", "no hero 'nobody'"),
+    ("move leoric 99,99", "off the map"),
+    ("move leoric 0,0", "wall"),
+    ("attack zombie-master-1 lots", "DAMAGE must be a whole number"),
+    ("mve leoric 1,1", "did you mean 'move'"),
+    ("open leoric", "cannot open a door while an Exploration card is active"),
+    ("why 7", "no decision 7"),
+])
+def test_a_bad_command_gets_one_line_and_changes_nothing(tmp_path, bad, words):
+    save = tmp_path / "g.db"
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(save)],
+              ["status", bad, "status"])
+    assert out.returncode == 0
+    after = out.stdout.split(f"> {bad}\n", 1)[1].split("> status", 1)[0]
+    assert words in after and len(after.strip().splitlines()) == 1
+    conn = sqlite3.connect(save)
+    assert [r[0] for r in conn.execute("SELECT command FROM steps")] == ["start"]
+
+
+def test_killed_and_resumed_ends_as_a_game_played_through(tmp_path):
+    straight = tmp_path / "straight.db"
+    run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(straight)], SCRIPT)
+    killed = tmp_path / "killed.db"
+    cut = 6
+    proc = subprocess.Popen(CLI + ["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4",
+                                   "--save", str(killed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    for line in SCRIPT[:cut]:
+        proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+    seen = ""
+    deadline = time.time() + 60
+    while f"> {SCRIPT[cut - 1]}" not in seen and time.time() < deadline:
+        seen += proc.stdout.readline()
+    time.sleep(0.2)                       # the reply to the last command is being printed
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    conn = sqlite3.connect(killed)
+    saved = [r[0] for r in conn.execute("SELECT command FROM steps")]
+    conn.close()
+    assert saved == ["start"] + SCRIPT[:cut]            # everything shown was saved
+    resumed = run(["resume", str(killed)], SCRIPT[cut:])
+    assert resumed.returncode == 0, resumed.stderr
+    assert final_state(killed) == final_state(straight)
+
+
+def test_undo_takes_back_a_command_and_its_random_draws(tmp_path):
+    save = tmp_path / "g.db"
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(save)],
+              ["end leoric", "end tarha", "undo", "end tarha"])
+    first, again = out.stdout.split("> end tarha\n")[1:3]
+    first = first.split("> undo")[0]
+    assert "Activation card" in first and first == again      # the same cards, the same moves
+
+
+def _digest(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def test_foreign_corrupt_and_newer_save_files_are_refused_untouched(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("my shopping list\n")
+    digest = _digest(text)
+    out = run(["resume", str(text)], [])
+    assert out.returncode != 0 and "not an Overlord save file" in out.stderr and "Traceback" not in out.stderr
+    assert _digest(text) == digest
+
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    out = run(["resume", str(other)], [])
+    assert out.returncode != 0 and "not" in out.stderr and "Traceback" not in out.stderr
+
+    save = tmp_path / "g.db"
+    run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(save)], ["end leoric"])
+    conn = sqlite3.connect(save)
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'format'")
+    conn.commit()
+    conn.close()
+    digest = _digest(save)
+    out = run(["resume", str(save)], [])
+    assert out.returncode != 0 and "newer Overlord" in out.stderr
+    assert _digest(save) == digest
+
+    broken = tmp_path / "broken.db"
+    broken.write_bytes(save.read_bytes()[:2000])
+    out = run(["resume", str(broken)], [])
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+
+
+def test_a_save_file_is_never_overwritten_by_a_new_game(tmp_path):
+    save = tmp_path / "g.db"
+    run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(save)], ["end leoric"])
+    digest = _digest(save)
+    out = run(["play", "forgotten-souls", "--heroes", "a,b", "--seed", "1", "--save", str(save)], [])
+    assert out.returncode != 0 and "already exists" in out.stderr and _digest(save) == digest
+
+
+def test_a_scenario_may_forbid_undoing_past_a_hidden_draw(tmp_path):
+    import yaml
+    shipped = ROOT / "scenarios" / "forgotten-souls.yaml"
+    data = yaml.safe_load(shipped.read_text())
+    data["scenario"]["decks"] = {k: str((shipped.parent / v).resolve()) for k, v in data["scenario"]["decks"].items()}
+    data["scenario"]["rules"] = {"no_undo_past_hidden_draw": True}
+    scenario = tmp_path / "strict.yaml"
+    scenario.write_text(yaml.safe_dump(data))
+    out = run(["play", str(scenario), "--heroes", "leoric,tarha", "--seed", "4", "--save", str(tmp_path / "g.db")],
+              ["move leoric 4,3", "undo", "end leoric", "end tarha", "undo"])
+    assert "undone: move leoric 4,3" in out.stdout
+    assert "drew hidden cards" in out.stdout.split("> undo")[-1]
