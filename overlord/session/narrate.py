@@ -67,6 +67,10 @@ def narrate(events: list[dict], quest, decisions: list[dict]) -> list[str]:
             lines.append(f"{e['figure']} is defeated" + (f"; loot: draw {loot['cards']} Shop Item card(s)" if loot else ""))
         elif kind == "loot" and e.get("drawn"):
             lines.append(f"  {e['hero']} draws {', '.join(e['drawn'])}; keeps {e['kept']}, the rest to the bottom")
+        elif kind == "damage" and e["health"] > 0:
+            lines.append(f"{e['figure']} takes {e['amount']} damage: {e['health']} health left")
+        elif kind == "move":
+            lines.append(f"{e['figure']} moves to {_at(e['to'])}")
         elif kind == "hero_defeated":
             lines.append(f"{e['hero']} is defeated: fate advances")
         elif kind == "lose_condition":
