@@ -297,20 +297,33 @@ def _table_loop(session, first, as_json):
     """Read commands (a prompt on a terminal, else one per line) and answer each."""
     from overlord.session.table import reply_json
 
+    interactive = sys.stdin.isatty() and not as_json
+    console = None
+    if interactive:
+        from rich.console import Console
+        console = Console(highlight=False)
+
     def show(reply):
         if as_json:
             click.echo(reply_json(reply, session.game))
+        elif console is not None and reply.command.split()[:1] == ["map"]:
+            from overlord.view.colour import colour_board
+            console.print(colour_board("\n".join(reply.lines)), end="")
         else:
             for line in reply.lines:
                 click.echo(line)
 
+    def prompt():                     # the round, the tracks and the active card, always in view
+        s = session.game.state
+        card = session.game.cards[s.active_exploration].name if s.active_exploration else "no active card"
+        return f"[round {s.round} | doom {s.track.doom} fate {s.track.fate} | {card}] overlord> "
+
     show(first)
-    interactive = sys.stdin.isatty() and not as_json
     if interactive:
         _completion(session)
     while True:
         try:
-            line = input("overlord> ") if interactive else sys.stdin.readline()
+            line = input(prompt()) if interactive else sys.stdin.readline()
         except EOFError:
             break
         if not interactive and line == "":

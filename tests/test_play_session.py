@@ -162,3 +162,35 @@ def test_a_scenario_may_forbid_undoing_past_a_hidden_draw(tmp_path):
               ["move leoric 4,3", "undo", "end leoric", "end tarha", "undo"])
     assert "undone: move leoric 4,3" in out.stdout
     assert "drew hidden cards" in out.stdout.split("> undo")[-1]
+
+
+def test_the_heroes_may_choose_another_equally_good_space(tmp_path):
+    """The Golden Rules: 'If a game effect has multiple potential targets and the intended target
+    is unclear, heroes choose the target'. The program moved the zombie to the first of three
+    equally good spaces; the table takes another."""
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4"],
+              ["move leoric 4,3", "end leoric", "end tarha", "choose 1 9,9", "choose 1 3,3", "choose 1 3,4"])
+    assert "[1] zombie-master-1 engage leoric: move 2,3 -> 3,2" in out.stdout and "`choose 1 X,Y`" in out.stdout
+    assert "9,9 is not one of the equally good spaces" in out.stdout
+    assert "taken by zombie-minion-1" in out.stdout          # a later monster stands there now
+    assert "zombie-master-1 moves to 3,4" in out.stdout
+
+
+def test_an_older_save_format_without_an_upgrade_is_refused_clearly(tmp_path):
+    save = tmp_path / "g.db"
+    run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4", "--save", str(save)], ["end leoric"])
+    conn = sqlite3.connect(save)
+    conn.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+    conn.commit()
+    conn.close()
+    out = run(["resume", str(save)], [])
+    assert out.returncode != 0 and "save format 0 is too old to upgrade" in out.stderr
+
+
+def test_the_encounter_setup_is_told_to_the_table(tmp_path):
+    """The program tells the table what to set up: where heroes start, each monster's spawn
+    space for this many heroes, tokens, the flavour and the rules."""
+    out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha,syndrael,tomble", "--seed", "2"], ["quit"])
+    text = out.stdout
+    assert "leoric starts at" in text and "tomble starts at" in text
+    assert text.count("spawn ") >= 3 and "== The Onset ==" in text and "(read aloud)" in text

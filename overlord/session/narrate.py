@@ -1,6 +1,5 @@
 """The game's events told to the table: what to set up, what to read aloud, and what each monster
-does on the physical board and why. Positions are written x,y in dungeon coordinates (the
-starting encounter's top-left space is 0,0), as `map` draws them."""
+does on the physical board and why. Positions are written x,y as `map` numbers the board."""
 
 from __future__ import annotations
 
@@ -9,10 +8,16 @@ def _at(p) -> str:
     return f"{p[0]},{p[1]}"
 
 
-def narrate(events: list[dict], quest, decisions: list[dict]) -> list[str]:
+def narrate(events: list[dict], game, decisions: list[dict]) -> list[str]:
     """Lines for the table. Every monster action with a decision behind it gets a number; its
-    decisions are appended to ``decisions`` for `why N`."""
-    cards = {c.id: c for c in quest.exploration}
+    decisions (and the options the heroes may choose instead) go to ``decisions`` for `why N`
+    and `choose N`."""
+    cards = {c.id: c for c in game.quest.exploration}
+    _, (sx, sy) = game.board()
+
+    def board_at(p):                     # dungeon coordinates -> the board as `map` draws it
+        return [p[0] + sx, p[1] + sy]
+
     lines: list[str] = []
     for e in events:
         kind = e["event"]
@@ -26,7 +31,11 @@ def narrate(events: list[dict], quest, decisions: list[dict]) -> list[str]:
         elif kind in ("spawn", "place"):
             verb = "spawn" if kind == "spawn" else "place"
             extra = " (taken back from another encounter, healed)" if e.get("taken_back") else ""
-            lines.append(f"  {verb} {e['monster']} at {_at(e['at'])}{extra}")
+            lines.append(f"  {verb} {e['monster']} at {_at(board_at(e['at']))}{extra}")
+        elif kind == "setup_token":
+            lines.append(f"  place a {e['token']} token at {_at(board_at(e['at']))}")
+        elif kind == "setup":
+            pass
         elif kind == "open_door":
             lines.append(f"{e['hero']} opens the door: explore {cards[e['card']].name}")
         elif kind == "hourglass":
@@ -70,7 +79,7 @@ def narrate(events: list[dict], quest, decisions: list[dict]) -> list[str]:
         elif kind == "damage" and e["health"] > 0:
             lines.append(f"{e['figure']} takes {e['amount']} damage: {e['health']} health left")
         elif kind == "move":
-            lines.append(f"{e['figure']} moves to {_at(e['to'])}")
+            lines.append(f"{e['figure']} moves to {_at(board_at(e['to']))}")
         elif kind == "hero_defeated":
             lines.append(f"{e['hero']} is defeated: fate advances")
         elif kind == "lose_condition":
@@ -83,18 +92,25 @@ def _action(e: dict, decisions: list[dict]) -> str:
     number = ""
     found = (e.get("move") or {}).get("decisions") or ([e["decision"]] if e.get("decision") else [])
     if found:
-        decisions.append({"monster": who, "action": action, "decisions": found})
+        if "move" in e and e["performed"]:
+            options = {"move": [e["move"]["to"]] + e["move"]["ties"]}
+        elif action == "attack" and e["performed"]:
+            options = {"attack": list(e["targets"]) + list((e.get("decision") or {}).get("ties") or [])}
+        else:
+            options = {}
+        decisions.append({"monster": who, "action": action, "decisions": found, **options})
         number = f"[{len(decisions)}] "
     if not e["performed"]:
         return f"    {number}{who} {action}: not performed - {e['why']}"
     if "move" in e:
         m = e["move"]
         path = " -> ".join(_at(p) for p in m["path"])
-        ties = f"; as good: {'; '.join(_at(t) for t in m['ties'])} (you may choose)" if m["ties"] else ""
+        ties = (f"; as good: {'; '.join(_at(t) for t in m['ties'])} (`choose {len(decisions)} X,Y`)"
+                if m["ties"] else "")
         return f"    {number}{who} {action} {m['target']}: move {path} ({m['mp']} MP), ends at {_at(m['to'])}{ties}"
     if action == "attack":
         ties = (e.get("decision") or {}).get("ties") or []
-        tie = f" (tied with {', '.join(ties)}: you may choose)" if ties else ""
+        tie = f" (tied with {', '.join(ties)}: `choose {len(decisions)} HERO`)" if ties else ""
         return (f"    {number}{who} attacks {', '.join(e['targets'])}{tie}: roll {' + '.join(e['dice'])} "
                 f"({e['attack']}); tell me the damage with `hurt HERO N`")
     return f"    {number}{who} {action}: {e['why']}"

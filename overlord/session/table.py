@@ -7,7 +7,7 @@ Commands (``help`` lists them; a bad command gets one line and changes nothing):
     move HERO X,Y          attack MONSTER DAMAGE [by HERO]     hurt HERO DAMAGE
     defeated HERO          open HERO                           search HERO
     rest HERO              objective                           end HERO
-    map    status    why N    undo    help [COMMAND]    quit
+    choose N X,Y|HERO      map    status    why N    undo    help [COMMAND]    quit
 """
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ HELP = {
     "map": "map - draw the dungeon with every figure",
     "status": "status - round, tracks, the active exploration card, the heroes",
     "why": "why N - the comparison keys behind the monster decision numbered N",
+    "choose": "choose N X,Y|HERO - take another of the equally good options of decision N (the rulebook lets you)",
     "undo": "undo - take back the last command (the dice and cards go back with it)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-CHANGES = {"move", "attack", "hurt", "defeated", "open", "search", "rest", "objective", "end"}
+CHANGES = {"move", "attack", "hurt", "defeated", "open", "search", "rest", "objective", "end", "choose"}
 
 
 class CommandError(ValueError):
@@ -76,8 +77,10 @@ class Session:
             save = SaveFile.create(save_path, {"scenario": str(scenario_path), "seed": seed, "heroes": heroes})
             save.append("start", dumps(game.state))
         session = cls(game, save)
+        _, (sx, sy) = game.board()
         lines = [f"{quest.scenario.name}: {', '.join(heroes)} (seed {seed})"]
-        lines += narrate(game.state.log, quest, session.decisions)
+        lines += [f"  {f.id} starts at {f.at[0] + sx},{f.at[1] + sy}" for f in game.state.hero_figures()]
+        lines += narrate(game.state.log, game, session.decisions)
         lines += session._status()
         return session, Reply("start", True, lines, list(game.state.log))
 
@@ -122,7 +125,7 @@ class Session:
         drew = before_draws != (len(state.peril.draw), len(state.activation.draw), len(state.exploration.draw))
         if self.save is not None:
             self.save.append(line, dumps(state), drew)
-        lines = narrate(events, self.game.quest, self.decisions) or [f"ok: {line}"]
+        lines = narrate(events, self.game, self.decisions) or [f"ok: {line}"]
         if self.game.over:
             lines += self._epilogue()
         return Reply(line, True, lines, events)
@@ -167,11 +170,13 @@ class Session:
             assert len(at) == 2
         except (ValueError, AssertionError):
             raise CommandError(f"{xy!r} is not a space X,Y") from None
-        try:
-            self.game.node(at)
-        except Exception:
-            raise CommandError(f"{xy} is off the map") from None
-        move_figure(self.game, self._hero(hero), at)
+        move_figure(self.game, self._hero(hero), self._board_to_dungeon(at, xy))
+
+    def _board_to_dungeon(self, at, text):
+        board, (sx, sy) = self.game.board()
+        if not (0 <= at[0] < board.width and 0 <= at[1] < board.height):
+            raise CommandError(f"{text} is off the map (`map` shows it {board.width} wide, {board.height} high)")
+        return [at[0] - sx, at[1] - sy]
 
     def _attack(self, args):
         if len(args) not in (2, 4) or (len(args) == 4 and args[2] != "by"):
@@ -227,6 +232,28 @@ class Session:
         overlord_phase(self.game)
         if not self.game.over:
             self.game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
+
+    def _choose(self, args):
+        n, option = self._args(args, 2, HELP["choose"])
+        i = self._number(n, "N")
+        if not 1 <= i <= len(self.decisions):
+            raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
+        d = self.decisions[i - 1]
+        if "move" in d:
+            try:
+                at = [int(v) for v in option.split(",")]
+            except ValueError:
+                raise CommandError(f"{option!r} is not a space X,Y") from None
+            if at not in d["move"]:
+                raise CommandError(f"{option} is not one of the equally good spaces: "
+                                   f"{'; '.join(f'{x},{y}' for x, y in d['move'])}")
+            move_figure(self.game, d["monster"], self._board_to_dungeon(at, option))
+        elif "attack" in d:
+            if option not in d["attack"]:
+                raise CommandError(f"{option!r} is not one of the tied targets: {', '.join(d['attack'])}")
+            self.game.log({"event": "note", "text": f"{d['monster']} attacks {option} instead (the heroes' choice)"})
+        else:
+            raise CommandError(f"decision {i} has nothing to choose")
 
     def _map(self, args):
         return draw(self.game.scene()).splitlines()

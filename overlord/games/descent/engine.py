@@ -160,7 +160,9 @@ def set_up_encounter(game: Game, card: ExplorationCard) -> None:
     n = len(state.heroes)
     for t in card.map.tokens:
         if t.heroes <= n:
-            state.tokens.append(TokenState(t.token, to_dungeon(card, placement, t.at), card.id))
+            at = to_dungeon(card, placement, t.at)
+            state.tokens.append(TokenState(t.token, at, card.id))
+            game.log({"event": "setup_token", "token": t.token, "at": at})
     for point in sorted(card.map.spawns, key=lambda p: p.rank != "master"):    # masters first
         if point.heroes <= n:
             spawn_one(game, point.group, point.rank, to_dungeon(card, placement, point.at), card.id, True)
@@ -434,13 +436,18 @@ def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
 
 
 def move_figure(game: Game, fid: str, at: list[int]) -> None:
-    """A hero's reported move: any free space a figure may stand on."""
+    """A reported move (a hero's, or a monster placed where the heroes chose): ``at`` is the
+    top-left space in dungeon coordinates; every space the figure covers must be free floor."""
     board, _ = game.board()
-    node = game.node(at)
-    if board.blocks_move[node]:
-        raise GameError(f"{at} is {board.terrain(node).name}")
-    holder = game.scene().occupant.get(node)
-    if holder is not None and holder != fid:
-        raise GameError(f"{at} is taken by {holder}")
-    game.state.figure(fid).at = list(at)
+    f = game.state.figure(fid)
+    cells = board.footprint(game.node(at), tuple(f.size))
+    if cells is None:
+        raise GameError(f"{fid} does not fit at {at}")
+    occupant = game.scene().occupant
+    for c in cells:
+        if board.blocks_move[c]:
+            raise GameError(f"{game.dungeon_at(c)} is {board.terrain(c).name}")
+        if occupant.get(c, fid) != fid:
+            raise GameError(f"{game.dungeon_at(c)} is taken by {occupant[c]}")
+    f.at = list(at)
     game.log({"event": "move", "figure": fid, "to": list(at)})
