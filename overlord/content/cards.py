@@ -242,6 +242,15 @@ class EncounterMap(Strict):
     markers: dict[str, Position] = Field({}, description="named spaces that effects refer to")
 
 
+class Goal(Strict):
+    """Where nobody is at the table to say the objective is done (headless play), the heroes
+    complete an encounter when a hero stands on or next to this space, after the encounter's
+    monsters are defeated if ``clear``. A stand-in for the card's rules text, not a rule."""
+
+    at: str = Field("exit", description="'exit', 'entrance' or a marker of the map")
+    clear: bool = True
+
+
 class ExplorationCard(Strict):
     id: str
     name: str
@@ -253,6 +262,7 @@ class ExplorationCard(Strict):
     overlord_flavor: str = ""
     overlord: list[OverlordEffect] = []
     map: EncounterMap
+    goal: Goal = Goal()
     ours: bool = False
 
     @model_validator(mode="after")

@@ -208,6 +208,12 @@ def _check_maps(loaded: Loaded) -> list[Problem]:
         spots += [(("tokens", j, "at"), t.at) for j, t in enumerate(card.map.tokens)]
         spots += [(("markers", k), p) for k, p in card.map.markers.items()]
         named = set(card.map.markers) | {"exit", "entrance"}
+        if card.goal.at in ("exit", "entrance") and getattr(card.map, card.goal.at) is None:
+            problems.append(doc.problem(("exploration_cards", i), f"card {card.id!r}: the goal is the "
+                                        f"{card.goal.at}, but the map has none; give goal.at a marker"))
+        elif card.goal.at not in named:
+            problems.append(doc.problem(("exploration_cards", i, "goal", "at"), f"card {card.id!r}: no marker "
+                                        f"{card.goal.at!r} for the goal{nearest(card.goal.at, named)}"))
         for model, path in _walk_models(card, ("exploration_cards", i)):
             if isinstance(model, (SpawnSpec, TokenSpec)) and model.at is not None and model.at not in named:
                 where = _resolve(doc, path + ("at",))
