@@ -393,5 +393,89 @@ def resume_cmd(save_path, as_json):
     _table_loop(session, first, as_json)
 
 
+@main.command("simulate")
+@click.argument("scenario")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--heroes", "heroes", default="3", show_default=True,
+              help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
+@click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one JSON-lines log per game into this folder.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write PNG charts (needs the 'plot' extra).")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=40, show_default=True)
+def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds):
+    """Play many headless games of SCENARIO with hero bots and summarize them."""
+    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.sim import run
+    from overlord.sim.stats import render_table, summarize
+    try:
+        counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
+    except ValueError:
+        _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
+    try:
+        path = resolve_scenario(scenario)
+        quest = load_quest(path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    bad = [h for h in counts if h not in quest.scenario.heroes]
+    if bad or not counts:
+        _fail(f"--heroes {heroes}: {quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes", 2)
+    total = games * len(counts)
+    progress = None
+    bar = None
+    if sys.stderr.isatty() and not as_json:
+        from rich.progress import Progress
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task(f"{quest.scenario.name}", total=total)
+        progress = lambda: bar.advance(task)  # noqa: E731
+    try:
+        records = run.simulate(str(path), games, seed, counts, bot, jobs, str(log_dir) if log_dir else None,
+                               progress, max_rounds)
+    finally:
+        if bar is not None:
+            bar.stop()
+    summary = summarize(records)
+    cpu = summary.pop("cpu_seconds", None)       # timing varies run to run: not part of the result
+    if cpu and cpu.get("total") is not None and sys.stderr.isatty():
+        click.echo(f"({len(records)} games, {cpu['total']:.1f} CPU seconds)", err=True)
+    summary["scenario"] = quest.scenario.id
+    summary["bot"] = bot
+    summary["seed"] = seed
+    if plot_path is not None:
+        from overlord.sim.plots import PlotError, plot
+        try:
+            plot(summary, records, plot_path)
+        except PlotError as e:
+            _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(summary, sort_keys=True))
+    else:
+        click.echo(render_table(summary))
+
+
+@main.command("soak")
+@click.argument("scenario", default="forgotten-souls")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+def soak_cmd(scenario, games, seed):
+    """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
+    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.sim.soak import soak
+    try:
+        quest = load_quest(resolve_scenario(scenario))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    checked, violations = soak(quest, games, seed)
+    for v in violations[:20]:
+        click.echo(v, err=True)
+    click.echo(f"{games} games, {checked} steps checked, {len(violations)} violation(s)")
+    sys.exit(1 if violations else 0)
+
+
 if __name__ == "__main__":
     main()

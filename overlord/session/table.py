@@ -16,7 +16,7 @@ import difflib
 import json
 from dataclasses import dataclass, field
 
-from ..content.quest import Quest, load_quest
+from ..content.quest import load_quest
 from ..core.state import dumps, from_json
 from ..games.descent.engine import (Game, GameError, complete_encounter, damage_figure, move_figure,
                                     new_game, open_door, overlord_phase)

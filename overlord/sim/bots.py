@@ -1,0 +1,184 @@
+"""Hero bots for headless Descent games. They choose only among the legal actions that
+:func:`legal_actions` enumerates from the rules core; a hero has two actions a turn.
+
+* ``random``: a legal action kind at random, then one of its options at random.
+* ``heuristic``: tries to win: attack the weakest adjacent monster of the current encounter; else
+  close in on the nearest one; with the encounter clear, walk to its goal and complete it, or
+  open the next door; rest when badly hurt and nothing is near.
+
+Heroes use stand-in stats until hero sheets exist (:data:`HERO`): the table's real heroes report
+their own rolls; only headless play needs these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..ai.movement import move
+from ..core.bitsets import bits
+from ..core.pathing import mp_levels
+from ..games.descent.engine import (Game, complete_encounter, damage_figure, marker_at,
+                                    move_figure, open_door)
+
+
+@dataclass(frozen=True)
+class HeroStats:
+    speed: int = 4
+    health: int = 12
+    attack: tuple[str, ...] = ("blue", "yellow")
+    defense: tuple[str, ...] = ("gray",)
+
+
+HERO = HeroStats()
+BOTS = ("random", "heuristic")
+
+
+# -- what a hero may do now ----------------------------------------------------------------------
+
+def _near(game: Game, hero: str, at: list[int]) -> bool:
+    f = game.state.figure(hero)
+    return max(abs(f.at[0] - at[0]), abs(f.at[1] - at[1])) <= 1
+
+
+def goal_reached(game: Game, hero: str) -> bool:
+    """The headless stand-in for an objective: a hero at the encounter's goal space, and its
+    monsters defeated if the card says so (``goal`` in the exploration card)."""
+    state = game.state
+    if state.active_exploration is None:
+        return False
+    card = game.cards[state.active_exploration]
+    if card.goal.clear and any(m.encounter == card.id for m in state.monsters()):
+        return False
+    return _near(game, hero, marker_at(game, card.goal.at))
+
+
+def legal_actions(game: Game, hero: str) -> dict[str, list]:
+    """Action kinds and their options for ``hero`` now."""
+    state = game.state
+    f = state.figure(hero)
+    if f.health <= 0:
+        # Descent 2e: a defeated hero's whole turn is to stand up (two red dice: hearts healed)
+        return {"stand_up": [None]}
+    scene = game.scene()
+    board = scene.board
+    actions: dict[str, list] = {"rest": [None]}
+    enemies = scene.enemy_cells(hero)
+    levels = mp_levels(board, scene.cells[hero][0], monster=False, enemies=enemies, limit=HERO.speed)
+    stand = board.bitboard.walk & ~scene.figure_mask()
+    spaces = [game.dungeon_at(n) for level in levels[1:] for n in bits(level & stand)]
+    if spaces:
+        actions["move"] = spaces
+    targets = [m.id for m in state.monsters()
+               if any(board.touching(a, b) for a in scene.cells[hero] for b in scene.cells[m.id])]
+    if targets:
+        actions["attack"] = targets
+    if goal_reached(game, hero):
+        actions["objective"] = [None]
+    card = game.cards[state.current_encounter]
+    if state.active_exploration is None and card.map.exit is not None and state.exploration.draw \
+            and _near(game, hero, marker_at(game, "exit")):
+        actions["open"] = [None]
+    return actions
+
+
+# -- carrying an action out ---------------------------------------------------------------------
+
+def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) -> None:
+    from ..games.descent.dice import attack
+    if kind == "move":
+        move_figure(game, hero, option)
+    elif kind == "attack":
+        monster = game.state.figure(option)
+        result = attack(list(HERO.attack), list(game.stats(monster).defense), 1, [], False, rng)
+        game.log({"event": "hero_attack", "hero": hero, "monster": option, "damage": result.damage})
+        if result.damage:
+            damage_figure(game, option, result.damage, by=hero)
+    elif kind == "objective":
+        complete_encounter(game)
+    elif kind == "open":
+        open_door(game, hero)
+    elif kind == "stand_up":
+        from ..games.descent.dice import roll
+        f = game.state.figure(hero)
+        f.health = max(1, min(HERO.health, roll(["red", "red"], rng).hearts))
+        game.log({"event": "note", "text": f"{hero} stands up with {f.health} health"})
+    elif kind == "rest":
+        game.log({"event": "note", "text": f"{hero} rests"})
+
+
+def _stood_up(game: Game, hero: str, rng) -> bool:
+    if game.state.figure(hero).health <= 0:
+        perform(game, hero, "stand_up", None, rng)
+        return True
+    return False
+
+
+def random_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+    if _stood_up(game, hero, rng):
+        return
+    for _ in range(2):
+        if game.over:
+            return
+        actions = legal_actions(game, hero)
+        kinds = sorted(actions)
+        kind = kinds[int(rng.integers(len(kinds)))]
+        options = actions[kind]
+        perform(game, hero, kind, options[int(rng.integers(len(options)))], rng)
+
+
+def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+    """Complete the objective when it can; with no active card fate advances every round, so
+    head for the door and open it; otherwise fight the encounter's monsters, weakest adjacent
+    first, then walk to the encounter's goal. A defeated hero stands up."""
+    if _stood_up(game, hero, rng):
+        return
+    for _ in range(2):
+        if game.over:
+            return
+        actions = legal_actions(game, hero)
+        state = game.state
+        if "objective" in actions:
+            perform(game, hero, "objective", None, rng)
+        elif "open" in actions:
+            perform(game, hero, "open", None, rng)
+        elif "attack" in actions:
+            weakest = min(actions["attack"], key=lambda m: (state.figure(m).health, m))
+            perform(game, hero, "attack", weakest, rng)
+        elif "move" in actions:
+            _close_in(game, hero, rng)
+        else:
+            perform(game, hero, "rest", None, rng)
+
+
+def _close_in(game: Game, hero: str, rng) -> None:
+    """Move ("toward", the movement vocabulary, for a hero): to the door when no card is
+    active; else to the nearest monster of the current encounter; else to its goal."""
+    state = game.state
+    scene = game.scene()
+    card = game.cards[state.current_encounter]
+    mine = [m.id for m in state.monsters() if m.encounter == card.id]
+    if state.active_exploration is not None and mine:
+        target = min(mine, key=lambda m: (_gap(game, hero, m), m))
+    else:
+        goal = card.goal.at if state.active_exploration else "exit"
+        at = marker_at(game, goal)
+        _, (sx, sy) = game.board()
+        target = f"{at[0] + sx},{at[1] + sy}"
+    try:
+        result = move(scene, hero, "toward", target, HERO.speed)
+    except ValueError:
+        result = None
+    if result is not None and result.performed:
+        perform(game, hero, "move", game.dungeon_at(scene.board.node_of(result.end)), rng)
+    else:
+        perform(game, hero, "rest", None, rng)
+
+
+def _gap(game: Game, a: str, b: str) -> int:
+    fa, fb = game.state.figure(a), game.state.figure(b)
+    return max(abs(fa.at[0] - fb.at[0]), abs(fa.at[1] - fb.at[1]))
+
+
+TURNS = {"random": random_turn, "heuristic": heuristic_turn}

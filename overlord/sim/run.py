@@ -1,0 +1,148 @@
+"""Headless games: bots play the heroes, the engine plays the enemy, dice are rolled.
+
+Each game's seed derives from the master seed (numpy ``SeedSequence``): game i of a batch gets
+``SeedSequence(master).spawn(n)[i]``, so a batch gives the same records whatever the number of
+worker processes. A game's own generator (in its state) draws the cards; a second generator from
+the same seed rolls the dice and makes the bots' choices, which are the players' inputs.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from ..content.quest import Quest, load_quest
+from ..core.state import to_json
+from ..games.descent.engine import Game, damage_figure, new_game, overlord_phase
+from .bots import BOTS, HERO, TURNS
+
+HERO_NAMES = ("leoric", "tarha", "syndrael", "tomble")
+MAX_ROUNDS = 40
+
+
+def game_seeds(master: int, games: int) -> list[int]:
+    """One 63-bit seed per game, derived from the master seed."""
+    children = np.random.SeedSequence(master).spawn(games)
+    return [int(c.generate_state(2, dtype=np.uint32).view(np.uint64)[0] >> 1) for c in children]
+
+
+def play_game(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_ROUNDS,
+              log: list | None = None) -> dict:
+    """One whole game; returns its record (plain data). ``log``: receives the game's events."""
+    if bot not in BOTS:
+        raise ValueError(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
+    started = time.process_time()
+    game = new_game(quest, list(HERO_NAMES[:heroes]), seed)
+    for f in game.state.hero_figures():
+        f.health = HERO.health
+    players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+    turn = TURNS[bot]
+    timeline = []
+    while not game.over and game.state.round <= max_rounds:
+        for hero in game.state.heroes:
+            if game.over:
+                break
+            turn(game, hero, players)
+        if game.over:
+            break
+        start = len(game.state.log)
+        overlord_phase(game)
+        resolve_monster_attacks(game, game.state.log[start:], players)
+        timeline.append({"round": game.state.round, "doom": game.state.track.doom, "fate": game.state.track.fate})
+    record = _record(game, seed, heroes, bot, timeline)
+    record["cpu_seconds"] = time.process_time() - started
+    if log is not None:
+        log.extend(game.state.log)
+    return record
+
+
+def resolve_monster_attacks(game: Game, events: list[dict], rng: np.random.Generator) -> None:
+    """Roll the attacks the monsters made (at a table the heroes roll them)."""
+    from ..games.descent.dice import attack
+    for e in events:
+        if e.get("action") != "attack" or not e["performed"] or game.over:
+            continue
+        for target in e["targets"]:
+            try:
+                hero = game.state.figure(target)
+            except KeyError:
+                continue
+            if hero.health <= 0:
+                continue
+            result = attack(e["dice"], list(HERO.defense), 1, e.get("surges", []), e["attack"] == "ranged", rng)
+            if result.damage:
+                damage_figure(game, target, result.damage)
+            if game.over:
+                return
+
+
+def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dict:
+    s = game.state
+    if s.phase == "victory":
+        result, reason = "victory", "completed the final main encounter"
+    elif s.phase == "defeat":
+        result, reason = "defeat", (s.failed or "doom met fate")
+    else:
+        result, reason = "unfinished", "round limit"
+    drawn = {"exploration": [p.card for p in s.dungeon.placements[1:]],
+             "peril": [e["card"] for e in s.log if e["event"] == "peril"],
+             "activation": [e["card"] for e in s.log if e["event"] == "activation_card"]}
+    return {"seed": seed, "heroes": heroes, "bot": bot, "result": result, "reason": reason,
+            "rounds": s.round, "doom": s.track.doom, "fate": s.track.fate, "track_spaces": s.track.spaces,
+            "cards": drawn, "timeline": timeline}
+
+
+def _work(args):
+    scenario, seed, heroes, bot, log_dir, index, max_rounds = args
+    quest = _quest(scenario)
+    events: list | None = [] if log_dir else None
+    record = play_game(quest, seed, heroes, bot, max_rounds, log=events)
+    if log_dir:
+        write_log(Path(log_dir) / f"game-{index:06d}.jsonl", record, events)
+    return record
+
+
+_QUESTS: dict[str, Quest] = {}
+
+
+def _quest(scenario: str) -> Quest:
+    if scenario not in _QUESTS:
+        _QUESTS[scenario] = load_quest(scenario)
+    return _QUESTS[scenario]
+
+
+def write_log(path: Path, record: dict, events: list[dict]) -> None:
+    import json
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"game": {k: v for k, v in record.items() if k not in ("timeline", "cpu_seconds")}},
+                           sort_keys=True) + "\n")
+        for e in events:
+            f.write(json.dumps(to_json(e) if not isinstance(e, dict) else e, sort_keys=True, default=str) + "\n")
+
+
+def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
+             log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS) -> list[dict]:
+    """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` is."""
+    tasks = []
+    for h in heroes:
+        for i, s in enumerate(game_seeds(seed * 10 + h, games)):
+            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds))
+    if log_dir:
+        Path(log_dir).mkdir(parents=True, exist_ok=True)
+    if jobs <= 1:
+        records = []
+        for t in tasks:
+            records.append(_work(t))
+            if progress:
+                progress()
+        return records
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        records = []
+        for r in pool.map(_work, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
+            records.append(r)
+            if progress:
+                progress()
+        return records

@@ -1,0 +1,346 @@
+"""The summary of many simulated games (``overlord simulate``): win rate with a confidence
+interval, rounds, how games were lost, the tracks at the end, win rate by hero count and per
+card, as plain JSON-safe data, and a plain-text table of it for a terminal.
+
+A game record is a plain dict, at least::
+
+    {"seed": 7, "heroes": 2, "bot": "greedy", "result": "victory" | "defeat" | "unfinished",
+     "reason": "doom met fate", "rounds": 9, "doom": 6, "fate": 8, "track_spaces": 10,
+     "cards": {"exploration": [ids drawn], "peril": [...], "activation": [...]},
+     "timeline": [{"round": 1, "doom": 2, "fate": 9}, ...], "cpu_seconds": 0.41}
+
+Every dict in the summary is built in sorted key order and every list in a fixed sorted order,
+so the same records give the same ``json.dumps`` text byte for byte. Floats are rounded to
+``DIGITS`` places.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import Counter, defaultdict
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+
+RESULTS = ("victory", "defeat", "unfinished")
+REQUIRED = ("seed", "heroes", "result", "rounds", "doom", "fate")
+DIGITS = 6
+CONFIDENCE = 0.95
+CI_METHOD = "Wilson score interval"
+PERCENTILE_METHOD = "linear"           # numpy.percentile(method="linear"), Hyndman & Fan type 7
+FORMAT = "overlord-sim-summary"
+VERSION = 1
+
+
+# -- the interval -----------------------------------------------------------------------------
+
+def z_for(confidence: float = CONFIDENCE) -> float:
+    """The two-sided standard normal quantile for ``confidence`` (1.959964... for 0.95)."""
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1 (exclusive), not {confidence!r}")
+    return NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0)
+
+
+def wilson_interval(successes: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion ``successes / n``::
+
+        p = k / n,  z = the (1 + confidence) / 2 normal quantile
+        centre    = (p + z^2 / 2n) / (1 + z^2 / n)
+        half      = z / (1 + z^2 / n) * sqrt(p (1 - p) / n + z^2 / 4n^2)
+        interval  = [centre - half, centre + half], clamped to [0, 1]
+
+    Unlike the normal (Wald) interval it stays inside [0, 1] and is not empty at 0 or n
+    successes. No games (``n == 0``) say nothing: the interval is [0, 1]."""
+    if isinstance(successes, bool) or isinstance(n, bool) or not isinstance(successes, int) \
+            or not isinstance(n, int):
+        raise TypeError("successes and n must be integers")
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return 0.0, 1.0
+    z = z_for(confidence)
+    p = successes / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)       # exact ends: no 2.8e-17
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
+
+
+# -- the summary ------------------------------------------------------------------------------
+
+def _r(x: float | None) -> float | None:
+    if x is None:
+        return None
+    value = round(float(x), DIGITS)
+    return 0.0 if value == 0 else value       # no "-0.0" in the JSON
+
+
+def _rate(wins: int, games: int) -> float | None:
+    return _r(wins / games) if games else None
+
+
+def _id_key(card: Any) -> tuple:
+    """Numbers before strings, numbers by value, the rest by text: mixed ids still sort."""
+    if isinstance(card, (int, float)) and not isinstance(card, bool):
+        return (0, card, "")
+    return (1, 0, str(card))
+
+
+def _sorted_counts(counter: Counter) -> dict:
+    return {key: counter[key] for key in sorted(counter)}
+
+
+def _check(records: list[dict]) -> None:
+    if not isinstance(records, list):
+        raise TypeError("records must be a list of dicts")
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict):
+            raise TypeError(f"record {i} is not a dict")
+        missing = [key for key in REQUIRED if key not in rec]
+        if missing:
+            raise ValueError(f"record {i} (seed {rec.get('seed')!r}) lacks {', '.join(missing)}")
+        if rec["result"] not in RESULTS:
+            raise ValueError(f"record {i} (seed {rec['seed']!r}): result {rec['result']!r} is not "
+                             f"one of {', '.join(RESULTS)}")
+
+
+def _ci(wins: int, games: int) -> dict:
+    low, high = wilson_interval(wins, games)
+    return {"confidence": CONFIDENCE, "high": _r(high) if games else None,
+            "low": _r(low) if games else None, "method": CI_METHOD, "z": _r(z_for(CONFIDENCE))}
+
+
+def _rounds(records: list[dict]) -> dict:
+    rounds = [int(rec["rounds"]) for rec in records]
+    if not rounds:
+        return {"distribution": [], "max": None, "mean": None, "median": None, "min": None,
+                "p90": None, "percentile_method": f"numpy.percentile method={PERCENTILE_METHOD!r}"}
+    arr = np.asarray(rounds, dtype=float)
+    counts = Counter(rounds)
+    return {
+        "distribution": [{"games": counts[r], "rounds": r} for r in sorted(counts)],
+        "max": max(rounds),
+        "mean": _r(arr.mean()),
+        "median": _r(np.percentile(arr, 50, method=PERCENTILE_METHOD)),
+        "min": min(rounds),
+        "p90": _r(np.percentile(arr, 90, method=PERCENTILE_METHOD)),
+        "percentile_method": f"numpy.percentile method={PERCENTILE_METHOD!r}",
+    }
+
+
+def _tracks(records: list[dict]) -> dict:
+    n = len(records)
+    gaps = Counter(int(rec["fate"]) - int(rec["doom"]) for rec in records)
+    per_round: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for rec in records:
+        for point in rec.get("timeline") or ():
+            per_round[int(point["round"])].append((int(point["doom"]), int(point["fate"])))
+    by_round = [{"doom_mean": _r(sum(d for d, _ in pts) / len(pts)),
+                 "fate_mean": _r(sum(f for _, f in pts) / len(pts)),
+                 "games": len(pts), "round": r}
+                for r, pts in sorted(per_round.items())]
+    spaces = sorted({int(rec["track_spaces"]) for rec in records if "track_spaces" in rec})
+    return {
+        "by_round": by_round,
+        "doom_mean": _r(sum(int(rec["doom"]) for rec in records) / n) if n else None,
+        "fate_mean": _r(sum(int(rec["fate"]) for rec in records) / n) if n else None,
+        "gap": "fate - doom at the end of the game",
+        "gap_distribution": [{"games": gaps[g], "gap": g} for g in sorted(gaps)],
+        "gap_mean": _r(sum(g * c for g, c in gaps.items()) / n) if n else None,
+        "spaces": spaces,
+    }
+
+
+def _by_heroes(records: list[dict]) -> list[dict]:
+    groups: dict[int, list[dict]] = defaultdict(list)
+    for rec in records:
+        groups[int(rec["heroes"])].append(rec)
+    if len(groups) < 2:
+        return []
+    out = []
+    for heroes in sorted(groups):
+        games = len(groups[heroes])
+        wins = sum(rec["result"] == "victory" for rec in groups[heroes])
+        low, high = wilson_interval(wins, games)
+        out.append({"ci_high": _r(high), "ci_low": _r(low), "games": games, "heroes": heroes,
+                    "win_rate": _rate(wins, games), "wins": wins})
+    return out
+
+
+def _cards(records: list[dict]) -> dict:
+    games: dict[str, Counter] = defaultdict(Counter)
+    draws: dict[str, Counter] = defaultdict(Counter)
+    wins: dict[str, Counter] = defaultdict(Counter)
+    for rec in records:
+        won = rec["result"] == "victory"
+        for deck, drawn in (rec.get("cards") or {}).items():
+            drawn = list(drawn or ())
+            draws[str(deck)].update(drawn)
+            seen = set(drawn)
+            games[str(deck)].update(seen)
+            if won:
+                wins[str(deck)].update(seen)
+    n = len(records)
+    out = {}
+    for deck in sorted(set(games) | set(draws)):
+        out[deck] = [{"draws": draws[deck][card], "game_share": _rate(games[deck][card], n),
+                      "games": games[deck][card], "id": card,
+                      "win_rate": _rate(wins[deck][card], games[deck][card]),
+                      "wins": wins[deck][card]}
+                     for card in sorted(games[deck], key=_id_key)]
+    return out
+
+
+def summarize(records: list[dict]) -> dict:
+    """The summary of finished game records as plain JSON-safe data (see the module docstring
+    for a record). Keys, all present whatever the records:
+
+    ``format``, ``version``; ``games``, ``wins``, ``losses``, ``unfinished``; ``win_rate``
+    (None with no games) and ``win_rate_ci`` ({method, confidence, z, low, high});
+    ``rounds`` ({mean, median, p90, min, max, percentile_method, distribution}); ``loss_reasons``
+    and ``unfinished_reasons`` ({reason: games}); ``tracks`` ({doom_mean, fate_mean, gap,
+    gap_mean, gap_distribution, by_round, spaces}); ``heroes`` (the hero counts played);
+    ``by_heroes`` (per hero count games, wins, win rate and interval; empty unless several hero
+    counts were played); ``bots`` ({bot: games}); ``cards`` ({deck: [{id, games, draws,
+    game_share, wins, win_rate}]}); ``cpu_seconds`` ({total, mean})."""
+    _check(records)
+    n = len(records)
+    results = Counter(rec["result"] for rec in records)
+    wins = results["victory"]
+    reasons = {res: Counter(str(rec.get("reason", "")) for rec in records if rec["result"] == res)
+               for res in ("defeat", "unfinished")}
+    cpu = [float(rec["cpu_seconds"]) for rec in records if "cpu_seconds" in rec]
+    summary = {
+        "bots": _sorted_counts(Counter(str(rec.get("bot", "")) for rec in records)),
+        "by_heroes": _by_heroes(records),
+        "cards": _cards(records),
+        "cpu_seconds": {"mean": _r(sum(cpu) / len(cpu)) if cpu else None,
+                        "total": _r(sum(cpu)) if cpu else None},
+        "format": FORMAT,
+        "games": n,
+        "heroes": sorted({int(rec["heroes"]) for rec in records}),
+        "loss_reasons": _sorted_counts(reasons["defeat"]),
+        "losses": results["defeat"],
+        "rounds": _rounds(records),
+        "tracks": _tracks(records),
+        "unfinished": results["unfinished"],
+        "unfinished_reasons": _sorted_counts(reasons["unfinished"]),
+        "version": VERSION,
+        "win_rate": _rate(wins, n),
+        "win_rate_ci": _ci(wins, n),
+        "wins": wins,
+    }
+    return summary
+
+
+# -- the table --------------------------------------------------------------------------------
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, int) or float(x).is_integer():
+        return str(int(x))
+    return f"{x:.2f}"
+
+
+def render_table(summary: dict) -> str:
+    """The summary as plain text for a terminal: an overview, how games ended, the doom-fate
+    gap, win rate by hero count (when several) and each deck's cards. No colour codes; the same
+    summary gives the same text."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(record=True, width=100, file=io.StringIO(), color_system=None,
+                      force_terminal=False, force_jupyter=False, legacy_windows=False,
+                      emoji=False, highlight=False, markup=False)
+
+    def table(title: str, *columns: tuple[str, str]) -> Table:
+        console.print(Text(title))                  # above the table, never wrapped to its width
+        t = Table(box=box.ASCII2, show_edge=True)
+        for name, justify in columns:
+            t.add_column(name, justify=justify)
+        return t
+
+    def show(t: Table) -> None:
+        console.print(t)
+        console.print()
+
+    def row(t: Table, *cells: object) -> None:
+        t.add_row(*(Text(str(c)) for c in cells))
+
+    n = summary["games"]
+    ci = summary["win_rate_ci"]
+    rounds = summary["rounds"]
+    tracks = summary["tracks"]
+
+    overview = table("Simulation summary", ("", "left"), ("", "left"))
+    overview.show_header = False
+    row(overview, "Games", n)
+    row(overview, "Victories", summary["wins"])
+    row(overview, "Defeats", summary["losses"])
+    row(overview, "Unfinished", summary["unfinished"])
+    if n:
+        row(overview, "Win rate", f"{_pct(summary['win_rate'])} "
+            f"({100 * ci['confidence']:.0f}% CI {_pct(ci['low'])} to {_pct(ci['high'])}, {ci['method']})")
+        row(overview, "Rounds", f"mean {_num(rounds['mean'])}, median {_num(rounds['median'])}, "
+            f"p90 {_num(rounds['p90'])}, min {rounds['min']}, max {rounds['max']}")
+        row(overview, "Tracks at the end", f"doom mean {_num(tracks['doom_mean'])}, "
+            f"fate mean {_num(tracks['fate_mean'])}, gap (fate - doom) mean {_num(tracks['gap_mean'])}")
+    else:
+        row(overview, "Win rate", "- (no games)")
+    row(overview, "Hero counts", ", ".join(str(h) for h in summary["heroes"]) or "-")
+    row(overview, "Bots", ", ".join(f"{b or '?'} ({c})" for b, c in summary["bots"].items()) or "-")
+    cpu = summary.get("cpu_seconds") or {"total": None}
+    if cpu["total"] is not None:
+        row(overview, "CPU seconds", f"total {cpu['total']:.2f}, mean {cpu['mean']:.3f} per game")
+    show(overview)
+
+    ends = [(count, "defeat", reason) for reason, count in summary["loss_reasons"].items()]
+    ends += [(count, "unfinished", reason) for reason, count in summary["unfinished_reasons"].items()]
+    if ends:
+        t = table("How games were lost or left unfinished", ("Result", "left"), ("Reason", "left"),
+                  ("Games", "right"), ("Share", "right"))
+        for count, result, reason in sorted(ends, key=lambda e: (-e[0], e[1], e[2])):
+            row(t, result, reason or "-", count, _pct(count / n))
+        show(t)
+
+    if tracks["gap_distribution"]:
+        t = table("Doom-fate gap at the end of the game (fate - doom)", ("Gap", "right"), ("Games", "right"),
+                  ("Share", "right"))
+        for item in tracks["gap_distribution"]:
+            row(t, item["gap"], item["games"], _pct(item["games"] / n))
+        show(t)
+
+    if summary["by_heroes"]:
+        t = table("Win rate by hero count", ("Heroes", "right"), ("Games", "right"),
+                  ("Wins", "right"), ("Win rate", "right"), (f"{100 * ci['confidence']:.0f}% CI", "right"))
+        for item in summary["by_heroes"]:
+            row(t, item["heroes"], item["games"], item["wins"], _pct(item["win_rate"]),
+                f"{_pct(item['ci_low'])} to {_pct(item['ci_high'])}")
+        show(t)
+
+    for deck, cards in summary["cards"].items():
+        if not cards:
+            continue
+        t = table(f"{deck.capitalize()} cards", ("Card", "left"), ("Games drawn", "right"),
+                  ("Share of games", "right"), ("Draws", "right"), ("Win rate when drawn", "right"))
+        for card in cards:
+            row(t, card["id"], card["games"], _pct(card["game_share"]), card["draws"],
+                _pct(card["win_rate"]))
+        show(t)
+
+    lines = [line.rstrip() for line in console.export_text(styles=False).splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"

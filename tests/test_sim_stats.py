@@ -1,0 +1,282 @@
+"""The summary of simulated games (``overlord simulate``): the Wilson interval, the summary's
+fields on hand-made records, per-card figures, byte-identical JSON, the terminal table and the
+PNG charts."""
+
+import json
+import math
+import random
+import sys
+
+import pytest
+
+from overlord.sim.plots import PlotError, plot
+from overlord.sim.stats import render_table, summarize, wilson_interval, z_for
+
+Z = 1.959963984540054                 # the 0.975 standard normal quantile
+
+
+# -- the Wilson score interval ----------------------------------------------------------------
+#
+# centre = (p + z^2/2n) / (1 + z^2/n),  half = z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/4n^2)
+#
+#  0 of 10: p = 0, so centre = half = (z^2/20) / (1 + z^2/10): low 0,
+#           high = z^2 / (10 + z^2) = 3.841459 / 13.841459 = 0.277533
+#  5 of 10: centre 0.5, half = 1.959964 / 1.384146 * sqrt(0.025 + 0.009604) = 0.263407:
+#           0.236593 to 0.763407
+# 10 of 10: the mirror of 0 of 10: 1 - 0.277533 = 0.722467 to 1
+#  1 of 10: centre (0.1 + 0.192073) / 1.384146 = 0.211013, half = 1.415996 * sqrt(0.009
+#           + 0.009604) = 0.193137: 0.017876 to 0.404150 (the textbook 0.0179 to 0.4042)
+#  1 of 4:  centre (0.25 + 0.480182) / 1.960365 = 0.372473, half = 0.999795 * sqrt(0.046875
+#           + 0.060023) = 0.326886: 0.045587 to 0.699358
+
+@pytest.mark.parametrize("k, n, low, high", [
+    pytest.param(0, 10, 0.0, 0.277533, id="0 of 10"),
+    pytest.param(5, 10, 0.236593, 0.763407, id="5 of 10"),
+    pytest.param(10, 10, 0.722467, 1.0, id="10 of 10"),
+    pytest.param(1, 10, 0.017876, 0.404150, id="1 of 10"),
+    pytest.param(1, 4, 0.045587, 0.699358, id="1 of 4"),
+])
+def test_wilson_interval_matches_the_formula_worked_by_hand(k, n, low, high):
+    got = wilson_interval(k, n)
+    assert got == pytest.approx((low, high), abs=1e-6)
+
+
+def test_wilson_interval_ends_are_exact_and_inside_zero_one():
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 10)[1] == pytest.approx(Z * Z / (10 + Z * Z))
+    for n in (1, 2, 7, 50, 1000):
+        for k in range(0, n + 1, max(1, n // 7)):
+            lo, hi = wilson_interval(k, n)
+            assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_wilson_interval_is_symmetric_and_narrows_with_more_games():
+    lo, hi = wilson_interval(3, 10)
+    mlo, mhi = wilson_interval(7, 10)
+    assert (lo, hi) == pytest.approx((1 - mhi, 1 - mlo))
+    assert wilson_interval(50, 100)[1] - wilson_interval(50, 100)[0] < hi - lo
+
+
+def test_wilson_interval_confidence_and_no_games():
+    assert z_for(0.95) == pytest.approx(Z)
+    assert z_for(0.99) == pytest.approx(2.5758293035489)
+    lo95, hi95 = wilson_interval(5, 10)
+    lo99, hi99 = wilson_interval(5, 10, confidence=0.99)
+    assert lo99 < lo95 and hi99 > hi95
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("k, n, error", [(11, 10, ValueError), (-1, 10, ValueError),
+                                         (1, -1, ValueError), (1.0, 2, TypeError),
+                                         (True, 2, TypeError)])
+def test_wilson_interval_refuses_impossible_counts(k, n, error):
+    with pytest.raises(error):
+        wilson_interval(k, n)
+
+
+# -- the summary ------------------------------------------------------------------------------
+
+def _records():
+    return [
+        {"seed": 1, "heroes": 2, "bot": "greedy", "result": "victory", "reason": "all quest goals met",
+         "rounds": 5, "doom": 3, "fate": 8, "track_spaces": 10,
+         "cards": {"exploration": ["e1", "e2"], "peril": ["p1"], "activation": ["a1", "a2", "a1"]},
+         "timeline": [{"round": 1, "doom": 1, "fate": 9}, {"round": 2, "doom": 2, "fate": 9}],
+         "cpu_seconds": 0.5},
+        {"seed": 2, "heroes": 2, "bot": "greedy", "result": "defeat", "reason": "doom met fate",
+         "rounds": 8, "doom": 6, "fate": 6, "track_spaces": 10,
+         "cards": {"exploration": ["e2"], "peril": ["p1", "p2"], "activation": ["a1"]},
+         "timeline": [{"round": 1, "doom": 2, "fate": 9}, {"round": 2, "doom": 3, "fate": 8},
+                      {"round": 3, "doom": 4, "fate": 7}],
+         "cpu_seconds": 0.25},
+        {"seed": 3, "heroes": 3, "bot": "greedy", "result": "defeat", "reason": "all heroes defeated",
+         "rounds": 6, "doom": 4, "fate": 7, "track_spaces": 10,
+         "cards": {"exploration": ["e3"], "peril": [], "activation": ["a2"]},
+         "timeline": [{"round": 1, "doom": 1, "fate": 9}],
+         "cpu_seconds": 0.25},
+        {"seed": 4, "heroes": 3, "bot": "greedy", "result": "unfinished", "reason": "round limit",
+         "rounds": 12, "doom": 5, "fate": 9, "track_spaces": 10,
+         "cards": {"exploration": ["e2", "e3"], "peril": ["p2"], "activation": ["a1"]},
+         "timeline": [],
+         "cpu_seconds": 1.0},
+    ]
+
+
+def test_summary_counts_rate_interval_and_rounds():
+    s = summarize(_records())
+    assert (s["games"], s["wins"], s["losses"], s["unfinished"]) == (4, 1, 2, 1)
+    assert s["win_rate"] == 0.25
+    ci = s["win_rate_ci"]
+    assert ci["method"] == "Wilson score interval" and ci["confidence"] == 0.95
+    assert (ci["low"], ci["high"]) == (0.045587, 0.699358)          # 1 of 4, worked above
+    assert ci["z"] == 1.959964
+    # rounds 5, 6, 8, 12: p90 by linear interpolation at position 0.9 * 3 = 2.7: 8 + 0.7 * 4
+    assert s["rounds"] == {"distribution": [{"games": 1, "rounds": 5}, {"games": 1, "rounds": 6},
+                                            {"games": 1, "rounds": 8}, {"games": 1, "rounds": 12}],
+                           "max": 12, "mean": 7.75, "median": 7.0, "min": 5, "p90": 10.8,
+                           "percentile_method": "numpy.percentile method='linear'"}
+    assert s["loss_reasons"] == {"all heroes defeated": 1, "doom met fate": 1}
+    assert s["unfinished_reasons"] == {"round limit": 1}
+    assert s["bots"] == {"greedy": 4}
+    assert s["cpu_seconds"] == {"mean": 0.5, "total": 2.0}
+    assert (s["format"], s["version"]) == ("overlord-sim-summary", 1)
+
+
+def test_summary_tracks_at_the_end_and_over_the_rounds():
+    t = summarize(_records())["tracks"]
+    assert (t["doom_mean"], t["fate_mean"], t["gap_mean"]) == (4.5, 7.5, 3.0)
+    assert t["gap_distribution"] == [{"games": 1, "gap": 0}, {"games": 1, "gap": 3},
+                                     {"games": 1, "gap": 4}, {"games": 1, "gap": 5}]
+    assert t["by_round"] == [
+        {"doom_mean": 1.333333, "fate_mean": 9.0, "games": 3, "round": 1},
+        {"doom_mean": 2.5, "fate_mean": 8.5, "games": 2, "round": 2},
+        {"doom_mean": 4.0, "fate_mean": 7.0, "games": 1, "round": 3},
+    ]
+    assert t["spaces"] == [10]
+
+
+def test_summary_by_hero_count_only_when_several():
+    s = summarize(_records())
+    assert s["heroes"] == [2, 3]
+    two, three = s["by_heroes"]
+    assert (two["heroes"], two["games"], two["wins"], two["win_rate"]) == (2, 2, 1, 0.5)
+    assert (three["heroes"], three["games"], three["wins"], three["win_rate"]) == (3, 2, 0, 0.0)
+    assert (two["ci_low"], two["ci_high"]) == pytest.approx(wilson_interval(1, 2), abs=1e-6)
+    assert (three["ci_low"], three["ci_high"]) == (0.0, 0.65762)        # 0 of 2: z^2 / (2 + z^2)
+    only_two = summarize(_records()[:2])
+    assert only_two["heroes"] == [2] and only_two["by_heroes"] == []
+
+
+def test_per_card_games_draws_and_win_rate():
+    cards = summarize(_records())["cards"]
+    assert list(cards) == ["activation", "exploration", "peril"]
+    assert cards["activation"] == [
+        {"draws": 4, "game_share": 0.75, "games": 3, "id": "a1", "win_rate": 0.333333, "wins": 1},
+        {"draws": 2, "game_share": 0.5, "games": 2, "id": "a2", "win_rate": 0.5, "wins": 1},
+    ]
+    assert cards["exploration"] == [
+        {"draws": 1, "game_share": 0.25, "games": 1, "id": "e1", "win_rate": 1.0, "wins": 1},
+        {"draws": 3, "game_share": 0.75, "games": 3, "id": "e2", "win_rate": 0.333333, "wins": 1},
+        {"draws": 2, "game_share": 0.5, "games": 2, "id": "e3", "win_rate": 0.0, "wins": 0},
+    ]
+    assert [(c["id"], c["games"], c["draws"], c["wins"]) for c in cards["peril"]] == \
+        [("p1", 2, 2, 1), ("p2", 2, 2, 0)]
+
+
+def test_card_ids_sort_numbers_by_value_and_mixed_ids_still_sort():
+    recs = [{"seed": 1, "heroes": 2, "result": "defeat", "rounds": 3, "doom": 1, "fate": 1,
+             "cards": {"peril": [10, 2, "x", 2]}}]
+    peril = summarize(recs)["cards"]["peril"]
+    assert [(c["id"], c["draws"]) for c in peril] == [(2, 2), (10, 1), ("x", 1)]
+
+
+def test_same_records_give_byte_identical_json_whatever_their_order():
+    text = json.dumps(summarize(_records()), allow_nan=False)
+    assert json.dumps(summarize(_records()), allow_nan=False) == text
+    shuffled = _records()
+    random.Random(3).shuffle(shuffled)
+    for rec in shuffled:
+        rec["cards"] = dict(reversed(list(rec["cards"].items())))
+    assert json.dumps(summarize(shuffled), allow_nan=False) == text
+    assert json.loads(text) == summarize(_records())              # plain data through JSON
+
+
+def test_every_dict_is_built_in_sorted_key_order():
+    def walk(node):
+        if isinstance(node, dict):
+            assert list(node) == sorted(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(summarize(_records()))
+
+
+def test_no_games_summary_is_complete():
+    s = summarize([])
+    assert (s["games"], s["wins"], s["win_rate"]) == (0, 0, None)
+    assert (s["win_rate_ci"]["low"], s["win_rate_ci"]["high"]) == (None, None)
+    assert s["rounds"]["mean"] is None and s["cards"] == {} and s["by_heroes"] == []
+    assert set(s) == set(summarize(_records()))
+    assert "no games" in render_table(s)
+
+
+def test_an_unknown_result_is_refused():
+    rec = {**_records()[0], "result": "won"}
+    with pytest.raises(ValueError, match="record 0 .*'won' is not one of victory, defeat, unfinished"):
+        summarize([rec])
+
+
+def test_a_record_missing_a_field_is_named():
+    rec = _records()[0]
+    del rec["doom"]
+    with pytest.raises(ValueError, match="record 0 .*lacks doom"):
+        summarize([rec])
+
+
+# -- the table --------------------------------------------------------------------------------
+
+def test_render_table_shows_the_key_numbers_without_colour_codes():
+    text = render_table(summarize(_records()))
+    assert "\x1b" not in text
+    assert text == render_table(summarize(_records()))
+    for expected in ("Games", "25.0%", "4.6% to 69.9%", "Wilson score interval", "mean 7.75",
+                     "median 7", "p90 10.80", "doom met fate", "all heroes defeated", "round limit",
+                     "Win rate by hero count", "Exploration cards", "e2", "33.3%", "doom mean 4.50",
+                     "fate mean 7.50"):
+        assert expected in text, expected
+    assert all(len(line) <= 100 for line in text.splitlines())
+
+
+def test_render_table_leaves_square_brackets_in_reasons_alone():
+    recs = _records()
+    recs[1]["reason"] = "All 8 villager tokens [red] taken"
+    assert "All 8 villager tokens [red] taken" in render_table(summarize(recs))
+
+
+def test_render_table_without_timing_or_with_extra_keys():
+    s = summarize(_records())
+    assert "CPU seconds" in render_table(s)
+    s.pop("cpu_seconds")                                   # timing varies from run to run
+    s.update(scenario="forgotten-souls", bot="greedy", seed=7)
+    text = render_table(s)
+    assert "CPU seconds" not in text and "25.0%" in text
+
+
+def test_render_table_hides_hero_counts_when_only_one():
+    assert "Win rate by hero count" not in render_table(summarize(_records()[:2]))
+
+
+# -- the charts -------------------------------------------------------------------------------
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    recs = _records()
+    for path, records in ((tmp_path / "all.png", recs), (tmp_path / "one.png", recs[:2]),
+                          (tmp_path / "none.png", [])):
+        assert plot(summarize(records), records, path) == str(path)
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(tmp_path, monkeypatch):
+    for name in list(sys.modules):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)          # import matplotlib fails
+    with pytest.raises(PlotError, match=r"pip install 'overlord\[plot\]'"):
+        plot(summarize(_records()), _records(), tmp_path / "x.png")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_plot_to_an_unwritable_place_is_a_plot_error(tmp_path):
+    pytest.importorskip("matplotlib")
+    with pytest.raises(PlotError, match="cannot write"):
+        plot(summarize(_records()), _records(), tmp_path / "no such dir" / "x.png")
+
+
+def test_rounding_keeps_floats_finite():
+    s = summarize(_records())
+    assert all(math.isfinite(c["win_rate"]) for deck in s["cards"].values() for c in deck)
