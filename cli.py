@@ -434,7 +434,8 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         task = bar.add_task(f"{quest.scenario.name}", total=total)
         progress = lambda: bar.advance(task)  # noqa: E731
     try:
-        records = run.simulate(str(path), games, seed, counts, bot, jobs, str(log_dir) if log_dir else None,
+        records = run.simulate(str(Path(path).resolve()), games, seed, counts, bot, jobs,
+                               str(log_dir) if log_dir else None,
                                progress, max_rounds)
     finally:
         if bar is not None:
@@ -456,6 +457,34 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         click.echo(json.dumps(summary, sort_keys=True))
     else:
         click.echo(render_table(summary))
+
+
+@main.command("replay")
+@click.argument("log_path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--print", "show", is_flag=True, help="Print the game turn by turn.")
+@click.option("--round", "upto", type=click.IntRange(min=1), default=None,
+              help="Stop after this round and show the board.")
+def replay_cmd(log_path, show, upto):
+    """Play a logged game again from its seed and inputs and check that it matches the log."""
+    from overlord.session.narrate import narrate
+    from overlord.sim.replay import ReplayError, replay
+    try:
+        difference, game, events = replay(log_path, upto)
+    except ReplayError as e:
+        _fail(str(e))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    if show:
+        for line in narrate(game.state.log, game, []):
+            click.echo(line)
+    if upto is not None:
+        s = game.state
+        click.echo(f"after round {min(upto, s.round)}: {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate}")
+        click.echo(draw(game.scene()))
+        return
+    if difference:
+        _fail(f"{log_path}: the replay differs - {difference}")
+    click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
 
 
 @main.command("soak")

@@ -73,3 +73,21 @@ def test_the_same_seed_gives_the_same_summary_and_logs_with_one_or_two_jobs(tmp_
 def test_a_short_soak_finds_no_violation(quest):
     steps, found = soak(quest, 3, seed=5, max_rounds=10)
     assert steps > 20 and found == []
+
+
+def test_replay_checks_a_logged_game_and_finds_a_tampered_one(tmp_path):
+    out = run_cli("simulate", "forgotten-souls", "--games", "1", "--seed", "2", "--json",
+                  "--log", str(tmp_path), "--max-rounds", "6")
+    assert out.returncode == 0, out.stderr
+    log = tmp_path / "game-000000.jsonl"
+    ok = run_cli("replay", str(log))
+    assert ok.returncode == 0 and "every event and the end match" in ok.stdout
+    board = run_cli("replay", str(log), "--round", "2")
+    assert board.returncode == 0 and "after round 2" in board.stdout and "A=leoric" in board.stdout
+    lines = log.read_text().splitlines()
+    event = json.loads(lines[5])
+    event["tampered"] = True
+    lines[5] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n")
+    bad = run_cli("replay", str(log))
+    assert bad.returncode == 1 and "event 5 differs" in bad.stderr and "Traceback" not in bad.stderr

@@ -32,9 +32,20 @@ def game_seeds(master: int, games: int) -> list[int]:
 def play_game(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_ROUNDS,
               log: list | None = None) -> dict:
     """One whole game; returns its record (plain data). ``log``: receives the game's events."""
+    started = time.process_time()
+    game, timeline = play(quest, seed, heroes, bot, max_rounds)
+    record = _record(game, seed, heroes, bot, timeline)
+    record["cpu_seconds"] = time.process_time() - started
+    if log is not None:
+        log.extend(game.state.log)
+    return record
+
+
+def play(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_ROUNDS) -> tuple[Game, list]:
+    """Play a game headless until it ends or ``max_rounds`` have been played; returns the game
+    and its round-by-round tracks."""
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
-    started = time.process_time()
     game = new_game(quest, list(HERO_NAMES[:heroes]), seed)
     for f in game.state.hero_figures():
         f.health = HERO.health
@@ -52,11 +63,7 @@ def play_game(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = 
         overlord_phase(game)
         resolve_monster_attacks(game, game.state.log[start:], players)
         timeline.append({"round": game.state.round, "doom": game.state.track.doom, "fate": game.state.track.fate})
-    record = _record(game, seed, heroes, bot, timeline)
-    record["cpu_seconds"] = time.process_time() - started
-    if log is not None:
-        log.extend(game.state.log)
-    return record
+    return game, timeline
 
 
 def resolve_monster_attacks(game: Game, events: list[dict], rng: np.random.Generator) -> None:
@@ -101,7 +108,8 @@ def _work(args):
     events: list | None = [] if log_dir else None
     record = play_game(quest, seed, heroes, bot, max_rounds, log=events)
     if log_dir:
-        write_log(Path(log_dir) / f"game-{index:06d}.jsonl", record, events)
+        write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
+                                                              "max_rounds": max_rounds}, events)
     return record
 
 
