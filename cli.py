@@ -407,7 +407,11 @@ def resume_cmd(save_path, as_json):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write PNG charts (needs the 'plot' extra).")
 @click.option("--max-rounds", type=click.IntRange(min=1), default=40, show_default=True)
-def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds):
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: a process pool; dask: a Dask cluster (pip install '.[dask]').")
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds,
+                 backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
     from overlord.content.quest import load_quest, resolve_scenario
     from overlord.sim import run
@@ -435,8 +439,9 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         progress = lambda: bar.advance(task)  # noqa: E731
     try:
         records = run.simulate(str(Path(path).resolve()), games, seed, counts, bot, jobs,
-                               str(log_dir) if log_dir else None,
-                               progress, max_rounds)
+                               str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler)
+    except run.BackendError as e:
+        _fail(str(e))
     finally:
         if bar is not None:
             bar.stop()

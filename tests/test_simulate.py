@@ -91,3 +91,13 @@ def test_replay_checks_a_logged_game_and_finds_a_tampered_one(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     bad = run_cli("replay", str(log))
     assert bad.returncode == 1 and "event 5 differs" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_dask_backend_gives_the_same_summary_as_the_local_pool():
+    pytest.importorskip("dask.distributed")
+    args = ["simulate", "forgotten-souls", "--games", "3", "--seed", "9", "--heroes", "2", "--json",
+            "--max-rounds", "8"]
+    local = run_cli(*args)
+    dask = run_cli(*args, "--backend", "dask", "--jobs", "2")
+    assert local.returncode == 0 and dask.returncode == 0, dask.stderr
+    assert local.stdout == dask.stdout

@@ -131,15 +131,24 @@ def write_log(path: Path, record: dict, events: list[dict]) -> None:
             f.write(json.dumps(to_json(e) if not isinstance(e, dict) else e, sort_keys=True, default=str) + "\n")
 
 
+class BackendError(RuntimeError):
+    """A back end that cannot run here (dask not installed, no scheduler at the address)."""
+
+
 def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
-             log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS) -> list[dict]:
-    """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` is."""
+             log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS,
+             backend: str = "local", scheduler: str | None = None) -> list[dict]:
+    """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` and
+    the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
+    ``scheduler``, or a local one of ``jobs`` workers)."""
     tasks = []
     for h in heroes:
         for i, s in enumerate(game_seeds(seed * 10 + h, games)):
             tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds))
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
+    if backend == "dask":
+        return _dask(tasks, jobs, scheduler, progress)
     if jobs <= 1:
         records = []
         for t in tasks:
@@ -154,3 +163,31 @@ def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, 
             if progress:
                 progress()
         return records
+
+
+def _dask(tasks: list, jobs: int, scheduler: str | None, progress) -> list[dict]:
+    """The batch on a Dask cluster: whole games as tasks, gathered back in their order."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise BackendError("--backend dask needs dask: pip install 'overlord[dask]'") from None
+    cluster = None
+    try:
+        if scheduler:
+            client = Client(scheduler, timeout="10s")
+        else:
+            cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as e:
+        raise BackendError(f"no Dask scheduler at {scheduler}: {e}") from None
+    try:
+        futures = client.map(_work, tasks, pure=False)
+        if progress:
+            for _ in as_completed(futures):
+                progress()
+        return client.gather(futures)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
