@@ -1,0 +1,45 @@
+"""The PettingZoo AEC environment passes PettingZoo's own conformance tests, and its action
+mask allows exactly the legal actions."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from overlord.sim import bots  # noqa: E402
+from overlord.sim.pz_env import env  # noqa: E402
+
+
+def test_pettingzoo_api_test():
+    api_test(env(heroes=2, max_rounds=6), num_cycles=300, verbose_progress=False)
+
+
+def test_pettingzoo_seed_test():
+    seed_test(lambda **kw: env(heroes=2, max_rounds=6), num_cycles=100)
+
+
+def test_masked_random_play_runs_to_the_end_and_rewards_the_outcome():
+    e = env(heroes=3, max_rounds=10)
+    e.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter(max_iter=5000):
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = bots.legal_actions(e.game, agent)
+        assert mask.sum() >= 1 and (mask[2] == 1) == ("objective" in legal)
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert e.game.over or e.game.state.round > 10
+    assert not e.agents
+
+
+def test_an_illegal_action_is_refused():
+    e = env(heroes=2, max_rounds=6)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
