@@ -58,10 +58,19 @@ class Game:
         return [x - sx, y - sy]
 
     def scene(self) -> Scene:
+        """The figures on the dungeon's board. Cached while no figure has moved, come or gone
+        (and the act, which sets the monsters' speed, is the same)."""
         board, (sx, sy) = self.board()
+        key = (id(board), self.state.act,
+               tuple((f.id, f.side, f.at[0], f.at[1], f.size[0], f.size[1]) for f in self.state.figures))
+        cached = self.__dict__.get("_scene")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         figures = [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], self.speed(f), list(f.size))
                    for f in self.state.figures]
-        return Scene(board, figures, self.quest.scenario.rules)
+        scene = Scene(board, figures, self.quest.scenario.rules)
+        self.__dict__["_scene"] = (key, scene)
+        return scene
 
     def speed(self, f: FigureState) -> int:
         if f.side == "heroes":
