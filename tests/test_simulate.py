@@ -101,3 +101,15 @@ def test_the_dask_backend_gives_the_same_summary_as_the_local_pool():
     dask = run_cli(*args, "--backend", "dask", "--jobs", "2")
     assert local.returncode == 0 and dask.returncode == 0, dask.stderr
     assert local.stdout == dask.stdout
+
+
+def test_simulate_writes_png_charts_and_reports_bad_arguments(tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "charts.png"
+    out = run_cli("simulate", "forgotten-souls", "--games", "2", "--heroes", "2,3", "--max-rounds", "5",
+                  "--plot", str(png))
+    assert out.returncode == 0, out.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Win rate" in out.stdout
+    bad = run_cli("simulate", "forgotten-souls", "--heroes", "5")
+    assert bad.returncode == 2 and "is for 2, 3, 4 heroes" in bad.stderr and "Traceback" not in bad.stderr
