@@ -354,7 +354,8 @@ def _completion(session):
 
 @main.command("play")
 @click.argument("scenario")
-@click.option("--heroes", "heroes", required=True, help="The heroes' names, separated by commas or spaces.")
+@click.option("--heroes", "heroes", required=True, multiple=True,
+              help="The heroes' names: --heroes leoric,tarha or --heroes leoric --heroes tarha.")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="The game's seed (default: a fresh one).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite save file: every command is saved before its result is shown.")
@@ -364,7 +365,7 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
     from overlord.content.quest import resolve_scenario
     from overlord.session.store import SaveError
     from overlord.session.table import CommandError, Session
-    names = [h for h in heroes.replace(",", " ").split() if h]
+    names = [h for value in heroes for h in value.replace(",", " ").split() if h]
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
