@@ -67,7 +67,9 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
     enemies = scene.enemy_cells(hero)
     levels = mp_levels(board, scene.cells[hero][0], monster=False, enemies=enemies, limit=HERO.speed)
     stand = board.bitboard.walk & ~scene.figure_mask()
-    spaces = [game.dungeon_at(n) for level in levels[1:] for n in bits(level & stand)]
+    _, (sx, sy) = game.board()
+    xy = board.xy
+    spaces = [[x - sx, y - sy] for level in levels[1:] for x, y in map(xy, bits(level & stand))]
     if spaces:
         actions["move"] = spaces
     targets = [m.id for m in state.monsters()

@@ -43,9 +43,10 @@ class Game:
         return {c.id: c for c in self.quest.exploration}
 
     def board(self) -> tuple[GridBoard, tuple[int, int]]:
-        key = (len(self.state.dungeon.placements), len(self.state.dungeon.links))
+        dungeon = self.state.dungeon
+        key = (id(dungeon), len(dungeon.placements), len(dungeon.links))
         if self._board is None or self._board[0] != key:
-            self._board = (key, build_board(self.state.dungeon, self.cards))
+            self._board = (key, build_board(dungeon, self.cards))
         return self._board[1]
 
     def node(self, at) -> int:
