@@ -2,9 +2,10 @@
 :func:`legal_actions` enumerates from the rules core; a hero has two actions a turn.
 
 * ``random``: a legal action kind at random, then one of its options at random.
-* ``heuristic``: tries to win: attack the weakest adjacent monster of the current encounter; else
-  close in on the nearest one; with the encounter clear, walk to its goal and complete it, or
-  open the next door; rest when badly hurt and nothing is near.
+* ``heuristic``: tries to win, in this order: complete the objective when it can; open the next
+  door (with no active card fate advances every round); attack the weakest adjacent monster;
+  move toward the door, else the nearest monster of the encounter, else its goal.
+A defeated hero's whole turn is standing up (Descent 2e).
 
 Heroes use stand-in stats until hero sheets exist (:data:`HERO`): the table's real heroes report
 their own rolls; only headless play needs these.
@@ -117,46 +118,47 @@ def _stood_up(game: Game, hero: str, rng) -> bool:
     return False
 
 
-def random_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+def play_turn(game: Game, hero: str, rng: np.random.Generator, choose) -> None:
+    """A hero's turn: a defeated hero stands up (the whole turn); otherwise two actions, each
+    chosen by ``choose(game, hero, legal_actions, rng) -> (kind, option)``."""
     if _stood_up(game, hero, rng):
         return
     for _ in range(2):
         if game.over:
             return
-        actions = legal_actions(game, hero)
-        kinds = sorted(actions)
-        kind = kinds[int(rng.integers(len(kinds)))]
-        options = actions[kind]
-        perform(game, hero, kind, options[int(rng.integers(len(options)))], rng)
+        kind, option = choose(game, hero, legal_actions(game, hero), rng)
+        perform(game, hero, kind, option, rng)
 
 
-def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+def choose_random(game: Game, hero: str, actions: dict, rng) -> tuple[str, object]:
+    """A legal action kind at random, then one of its options at random."""
+    kinds = sorted(actions)
+    kind = kinds[int(rng.integers(len(kinds)))]
+    options = actions[kind]
+    return kind, options[int(rng.integers(len(options)))]
+
+
+def choose_heuristic(game: Game, hero: str, actions: dict, rng) -> tuple[str, object]:
     """Complete the objective when it can; with no active card fate advances every round, so
     head for the door and open it; otherwise fight the encounter's monsters, weakest adjacent
-    first, then walk to the encounter's goal. A defeated hero stands up."""
-    if _stood_up(game, hero, rng):
-        return
-    for _ in range(2):
-        if game.over:
-            return
-        actions = legal_actions(game, hero)
-        state = game.state
-        if "objective" in actions:
-            perform(game, hero, "objective", None, rng)
-        elif "open" in actions:
-            perform(game, hero, "open", None, rng)
-        elif "attack" in actions:
-            weakest = min(actions["attack"], key=lambda m: (state.figure(m).health, m))
-            perform(game, hero, "attack", weakest, rng)
-        elif "move" in actions:
-            _close_in(game, hero, rng)
-        else:
-            perform(game, hero, "rest", None, rng)
+    first, then walk to the encounter's goal."""
+    state = game.state
+    if "objective" in actions:
+        return "objective", None
+    if "open" in actions:
+        return "open", None
+    if "attack" in actions:
+        return "attack", min(actions["attack"], key=lambda m: (state.figure(m).health, m))
+    if "move" in actions:
+        end = _toward_goal(game, hero)
+        if end is not None and end in actions["move"]:
+            return "move", end
+    return "rest", None
 
 
-def _close_in(game: Game, hero: str, rng) -> None:
-    """Move ("toward", the movement vocabulary, for a hero): to the door when no card is
-    active; else to the nearest monster of the current encounter; else to its goal."""
+def _toward_goal(game: Game, hero: str) -> list[int] | None:
+    """Where "toward" (the movement vocabulary, for a hero) takes the hero: to the door when no
+    card is active; else to the nearest monster of the current encounter; else to its goal."""
     state = game.state
     scene = game.scene()
     card = game.cards[state.current_encounter]
@@ -164,23 +166,27 @@ def _close_in(game: Game, hero: str, rng) -> None:
     if state.active_exploration is not None and mine:
         target = min(mine, key=lambda m: (_gap(game, hero, m), m))
     else:
-        goal = card.goal.at if state.active_exploration else "exit"
-        at = marker_at(game, goal)
+        at = marker_at(game, card.goal.at if state.active_exploration else "exit")
         _, (sx, sy) = game.board()
         target = f"{at[0] + sx},{at[1] + sy}"
     try:
         result = move(scene, hero, "toward", target, HERO.speed)
     except ValueError:
-        result = None
-    if result is not None and result.performed:
-        perform(game, hero, "move", game.dungeon_at(scene.board.node_of(result.end)), rng)
-    else:
-        perform(game, hero, "rest", None, rng)
+        return None
+    return game.dungeon_at(scene.board.node_of(result.end)) if result.performed else None
 
 
 def _gap(game: Game, a: str, b: str) -> int:
     fa, fb = game.state.figure(a), game.state.figure(b)
     return max(abs(fa.at[0] - fb.at[0]), abs(fa.at[1] - fb.at[1]))
+
+
+def random_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+    play_turn(game, hero, rng, choose_random)
+
+
+def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
+    play_turn(game, hero, rng, choose_heuristic)
 
 
 TURNS = {"random": random_turn, "heuristic": heuristic_turn}
