@@ -166,9 +166,20 @@ def _step(scene: Scene, fid: str, target_cells, target_id: str | None, speed: in
         end_node = placement.end_space(scene, a, size, dist)
         k = cands.count[best]
         moved = _Moved(a, size, [], int(dist[end_node]), None if k == INF else int(k),
-                       [int(cands.anchor[t]) for t in ties], int(eligible.sum()))
+                       _unique_anchors(cands, ties, a), int(eligible.sum()))
     moved.path = trace_back(board, levels, end_node, moved.mp, None if toward else layers)
     return moved, decisions
+
+
+def _unique_anchors(cands, ties: list[int], chosen: int) -> list[int]:
+    """Tied placements' anchors, each once, without the chosen one (another orientation at the
+    same top-left space is not another place to put the figure on the table)."""
+    out: list[int] = []
+    for t in ties:
+        a = int(cands.anchor[t])
+        if a != chosen and a not in out:
+            out.append(a)
+    return out
 
 
 def _summary(scene: Scene, moved: _Moved, toward: bool, decisions: list[Decision]) -> dict:
