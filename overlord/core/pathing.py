@@ -194,7 +194,3 @@ def path_to(pred: np.ndarray, node: int) -> list[int]:
         path.append(int(pred[path[-1]]))
     path.reverse()
     return path
-
-
-def path_cost(board: Board, path: list[int]) -> int:
-    return int(sum(board.cost[n] for n in path[1:]))

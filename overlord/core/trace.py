@@ -8,7 +8,7 @@ a named tie-break policy, and either way the trace shows it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -50,17 +50,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float) and value == float("inf"):
         return None
     return value
-
-
-@dataclass
-class Trace:
-    """An append-only list of decisions, part of a game's log."""
-
-    decisions: list[Decision] = field(default_factory=list)
-
-    def add(self, decision: Decision) -> Decision:
-        self.decisions.append(decision)
-        return decision
-
-    def to_json(self) -> list[dict]:
-        return [d.to_json() for d in self.decisions]

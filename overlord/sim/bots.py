@@ -20,14 +20,14 @@ import numpy as np
 from ..ai.movement import move
 from ..core.bitsets import bits
 from ..core.pathing import mp_levels
-from ..games.descent.engine import (Game, complete_encounter, damage_figure, marker_at,
-                                    move_figure, open_door)
+from ..games.descent.engine import (HERO_HEALTH, HERO_SPEED, Game, complete_encounter, damage_figure,
+                                    marker_at, move_figure, open_door)
 
 
 @dataclass(frozen=True)
 class HeroStats:
-    speed: int = 4
-    health: int = 12
+    speed: int = HERO_SPEED
+    health: int = HERO_HEALTH
     attack: tuple[str, ...] = ("blue", "yellow")
     defense: tuple[str, ...] = ("gray",)
 

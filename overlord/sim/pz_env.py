@@ -67,8 +67,6 @@ class DescentHeroesEnv(AECEnv):
     def reset(self, seed=None, options=None):
         seed = 0 if seed is None else int(seed)
         self.game = new_game(self.quest, list(self.possible_agents), seed)
-        for f in self.game.state.hero_figures():
-            f.health = bots.HERO.health
         self.players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

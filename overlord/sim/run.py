@@ -47,8 +47,6 @@ def play(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_R
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
     game = new_game(quest, list(HERO_NAMES[:heroes]), seed)
-    for f in game.state.hero_figures():
-        f.health = HERO.health
     players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     turn = TURNS[bot]
     timeline = []

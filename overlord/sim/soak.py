@@ -7,7 +7,7 @@ import numpy as np
 
 from ..games.descent.engine import new_game, overlord_phase
 from ..games.descent.invariants import violations
-from .bots import HERO, TURNS
+from .bots import TURNS
 from .run import HERO_NAMES, game_seeds, resolve_monster_attacks
 
 
@@ -19,8 +19,6 @@ def soak(quest, games: int, seed: int, max_rounds: int = 40) -> tuple[int, list[
         bot = ("heuristic", "random")[i % 2]
         heroes = list(HERO_NAMES[: 2 + i % 3])
         game = new_game(quest, heroes, s)
-        for f in game.state.hero_figures():
-            f.health = HERO.health
         players = np.random.default_rng(np.random.SeedSequence(s).spawn(1)[0])
         doom = game.state.track.doom
         while not game.over and game.state.round <= max_rounds:

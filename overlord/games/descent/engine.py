@@ -25,7 +25,8 @@ from .dungeon import attach, build_board, start, to_dungeon
 from .setup import setup_decks
 from .state import DescentState, FigureState, TokenState
 
-HERO_HEALTH = 12          # a stand-in until hero sheets exist: the table reports real damage
+HERO_HEALTH = 12          # stand-ins until hero sheets exist: the table reports real damage
+HERO_SPEED = 4
 
 
 class GameError(ValueError):
@@ -75,7 +76,7 @@ class Game:
 
     def speed(self, f: FigureState) -> int:
         if f.side == "heroes":
-            return 4
+            return HERO_SPEED
         return self.stats(f).speed
 
     def stats(self, f: FigureState):
