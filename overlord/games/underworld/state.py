@@ -30,12 +30,12 @@ Places a counter can be:
 
 from __future__ import annotations
 
-from collections import Counter as _Multiset
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...core.decks import Deck
 from ...core.rng import rng_from_state, rng_state
 
 from ..heroes.sheet import HeroSheet
@@ -142,6 +142,10 @@ class UnderworldState:
     winner: str = ""                                        # the hero who won (or lesser victory)
     rules: dict = field(default_factory=dict)               # the scenario's named flags
     log: list[dict] = field(default_factory=list)
+    # the co-operative game against the program (``overlord.games.underworld.dark``)
+    dark_deck: Deck | None = None                           # the Damned One's activation deck
+    peril_deck: Deck | None = None                          # Underworld events
+    last_hero: str = ""                                     # whose turn came last
 
 
 # -- counters ---------------------------------------------------------------------------------
@@ -205,8 +209,7 @@ def counter_problems(state: UnderworldState) -> list[str]:
             problems.append(f"counter {cid} is nowhere (lost)")
         elif len(where) > 1:
             problems.append(f"counter {cid} is in {len(where)} places: {', '.join(where)}")
-    extra = _Multiset(found) - _Multiset(expected)
-    for cid in sorted(extra):
+    for cid in sorted(set(found) - set(expected)):
         problems.append(f"counter {cid} is not one of this game's counters (found in {', '.join(found[cid])})")
     revealed_off_map = [c for c in state.revealed if not any(w.startswith("tile:") for w in found.get(c, []))]
     for cid in revealed_off_map:
