@@ -201,16 +201,16 @@ def distance_cmd(map_arg, a, b, side, as_json):
 @main.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 def validate_cmd(paths):
-    """Check content files (default: everything shipped in decks/ and scenarios/).
+    """Check content files (default: everything shipped in decks/ and scenarios/). PATHS are files,
+    folders or shipped names: a scenario, a deck folder (underworld) or a deck file (underworld-tiles).
 
     Every problem is printed as FILE:LINE:COL: message; exit 0 when clean, 1 when not."""
-    from overlord.content.paths import shipped_dir
+    from overlord.content.paths import resolve_content, shipped_content, shipped_dir
     from overlord.content.validate import validate_paths
-    if not paths:
-        paths = [shipped_dir("decks"), shipped_dir("scenarios")]
+    paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
     missing = [p for p in paths if not p.exists()]
     for p in missing:
-        click.echo(f"{p}: no such file or folder", err=True)
+        click.echo(f"{p}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
     problems, count = validate_paths([p for p in paths if p.exists()])
     for problem in problems:
         click.echo(str(problem), err=True)

@@ -41,3 +41,24 @@ def named_or_path(arg: str, shipped: dict[str, Path]) -> Path | None:
 def resolve_map(arg: str) -> Path:
     """A map argument: a path to a file, or the name of a shipped map."""
     return named_or_path(arg, shipped_maps()) or Path(arg)
+
+
+def shipped_content() -> dict[str, Path]:
+    """Names ``overlord validate`` takes besides paths: each shipped scenario (its file stem), each
+    shipped deck folder (``underworld``) and each file in one (``underworld-tiles``). A scenario
+    and a deck folder of one name (``forgotten-souls``): the scenario, which checks its decks too."""
+    names = dict(shipped_files())
+    try:
+        decks = shipped_dir("decks")
+    except FileNotFoundError:
+        return names
+    for folder in sorted(p for p in decks.iterdir() if p.is_dir()):
+        names.setdefault(folder.name, folder)
+        for f in sorted(folder.glob("*.yaml")):
+            names.setdefault(f"{folder.name}-{f.stem}", f)
+    return names
+
+
+def resolve_content(arg: str) -> Path:
+    """A content argument: a path to a file or folder, or a shipped name (see shipped_content)."""
+    return named_or_path(arg, shipped_content()) or Path(arg)

@@ -18,13 +18,13 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards
+from . import cards, underworld
 from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
 
-KINDS = {**cards.FILE_KINDS}
+KINDS = {**cards.FILE_KINDS, **underworld.FILE_KINDS}
 UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS}
 
 
@@ -39,7 +39,7 @@ def _all_field_names() -> set[str]:
         for name, f in model.model_fields.items():
             names.add(f.alias or name)
     from . import effects
-    for module in (cards, effects):
+    for module in (cards, effects, underworld):
         for value in vars(module).values():
             walk(value)
     return names
@@ -82,9 +82,11 @@ def _owner(doc: Located, path: tuple) -> str:
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(data, dict) and isinstance(data.get("id"), str):
-            label = f"card {data['id']!r}: "
+            label = f"{underworld.NOUNS.get(path[0], 'card')} {data['id']!r}: "
         elif i == 1 and path[0] == "monsters":
             label = f"group {part!r}: "
+        elif i == 1 and path[0] in underworld.KEYED:
+            label = f"{underworld.KEYED[path[0]]} {part!r}: "
     return label
 
 
@@ -150,10 +152,11 @@ def load_content(path: str | Path) -> Loaded:
             return Loaded(doc.file, "map", None, doc, e.problems)
         return Loaded(doc.file, "map", None, doc)
     keys = [k for k in data if k in KINDS]
-    if len(keys) != 1 or len(data) != 1:
-        key = next(iter(data))
+    companions = underworld.COMPANION_KEYS.get(keys[0], ()) if len(keys) == 1 else ()
+    if len(keys) != 1 or any(k not in keys and k not in companions for k in data):
+        key = next((k for k in data if k not in keys and k not in companions), next(iter(data)))
         return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown kind of content {key!r}"
-                                                           f"{nearest(key, KINDS)}; the top-level key is one of "
+                                                           f"{nearest(key, list(KINDS) + list(companions))}; the top-level key is one of "
                                                            f"{', '.join(list(KINDS) + ['map'])}")])
     kind = keys[0]
     try:
@@ -164,6 +167,8 @@ def load_content(path: str | Path) -> Loaded:
     loaded.problems.extend(_check_ids(loaded))
     if kind == "exploration_cards":
         loaded.problems.extend(_check_maps(loaded))
+    if kind in underworld.FILE_KINDS:
+        loaded.problems.extend(underworld.file_problems(kind, model, doc))
     return loaded
 
 
