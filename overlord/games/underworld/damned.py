@@ -1,0 +1,596 @@
+"""The rules around the Damned One's and the Avatars' machines (HitU "The Damned One", "The
+Damned One Appears", "Attacking the Damned One", "The Fight Against the Damned One", "Solitaire
+Play", "Shadow Cubes of the Damned One", "Death", "Rebirth"; glossary "Avatar", "Verdammter").
+
+Every function mutates the :class:`~overlord.games.underworld.state.UnderworldState` passed in,
+appends its events (plain dicts, each with a ``"why"``) to ``state.log`` and returns the events
+it appended (the Dark Side's own events included). A call the rules do not allow raises
+(:class:`~overlord.games.heroes.sheet.RulesError`, or the machines' ``TriggerRefused``) before
+anything is changed.
+
+Rule readings
+-------------
+* Mark of the Damned: "After defeating the last Avatar, if the Mark of the Damned One is put
+  into play" a shadow cube goes on the Dark Side. The Mark is the Damned One's marker ("if these
+  are defeated and placed on the Damned One's reference card, a Mark of the Damned is put into
+  the game"); it is put into play when it leaves the card, so the cube goes on in
+  :func:`bring_in`, also when the marker is kept aside, once. In solitaire the Damned One enters
+  "in accordance with the main rules", so the cube goes on there too.
+* "neighbouring map tile" means a placed tile side by side with the other (exits need not join:
+  the players move the marker, not a hero). "empty" means no marker or counter on it (heroes do
+  not count). Every marker on Chaos moves, face-down ones too (the rule names "another face-up
+  marker"; a face-down one left there would stand between a hero and the Damned One), and they
+  move together. The rule's two cases (an empty neighbour; else a neighbour's markers step to
+  an empty tile beside it, then Chaos's step to that neighbour) are the first two lengths of one
+  chain: the shortest chains of occupied tiles from Chaos to an empty tile, each tile's markers
+  stepping one tile along. If no tile is empty at all, the markers stay and the event says so.
+* Headless choices are the first option in N, E, S, W order; every event with a choice records
+  the options that tied, the one taken and the policy.
+* The final battle needs the hero on Chaos, alive and not trapped. The special weapon's own
+  bonus counts (its +2 is in the skill value), then -3. A failed trial costs 1 LP (not a shadow
+  cube); ``life_policy`` chooses natural or artificial (default: artificial first). An item
+  destroyed by losing its last artificial LP goes face up beside the treasure heap; a special
+  weapon (the Mail of Persephone) goes back to the Damned One's card.
+* Death in the battle: rebirth on Styx; "1 item may be kept" (``keep``; headless, the first item
+  that is not a special weapon; a special weapon cannot be kept: "Special weapons are placed
+  back on the Damned One's reference card"); the other items face up beside the treasure heap;
+  tasks stay face up on the tile where the hero died.
+* Solitaire: Magic first, then the other two "in either order" (headless: the stronger first, a
+  skill with a shadow cube counting as the weakest), cycling. The weapon must still be a special
+  weapon able to attack, but the skills are the solitaire cycle's ("must be fought with each
+  skill"); a skill with a shadow cube fails without dice and costs 1 LP. An attack with no pure
+  skill at all is refused ("A skill with SC may never be used against the Damned One").
+  "Between rounds of combat, Nektar or Ambrosia can be used": ``between_rounds(state, hero)`` is
+  called between trials (solitaire only; the multi-player fight "is considered one round"); it
+  may drink (e.g. ``items.drink``) and returns the events of what it did, or None; events it
+  did not append to ``state.log`` itself are logged with the rule as their "why".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+
+from overlord.core.tiles import SIDES
+
+from ..heroes.sheet import SKILLS, RulesError, lose_life, rebirth, shadow_cubes, skill_value
+from ..heroes.trials import DiceSource, skill_trial, source
+from . import darkside
+from .machines import (allowed_damned, avatar_ids, avatar_state, banished_avatars, chaos_tile,
+                       entry_count, fire_avatar, fire_damned, special_treasures_held)
+from .state import UnderworldState, instance_ids, kind_of, rolling, where
+from .tiles import beyond, placed_tile, styx_id, tile_at
+
+DAMNED_MODIFIER = -3          # "In the fight against the Damned One heroes have a difficulty modification of -3."
+SOLITAIRE_FIRST = "magic"     # "The Damned One must be fought with each skill beginning with Magic"
+MAX_TRIALS = 1000             # a guard against a between_rounds callback that heals for ever
+FIRST_POLICY = "first in N, E, S, W order"
+
+Choose = Callable[[list[list[str]]], list[str]]
+
+
+# -- small helpers -------------------------------------------------------------------------------
+
+def _log(state: UnderworldState, event: dict) -> dict:
+    state.log.append(event)
+    return event
+
+
+def _machine_event(state: UnderworldState, who: str, trigger: str, before: str, after: str, why: str) -> dict:
+    return _log(state, {"event": "machine", "machine": who, "trigger": trigger,
+                        "from": before, "to": after, "why": why})
+
+
+def damned_marker(state: UnderworldState) -> str:
+    """The Damned One's marker: the instance of the ``damned_one`` kind."""
+    for spec in state.catalogue.values():
+        if spec.kind == "damned_one":
+            return instance_ids(spec)[0]
+    raise RulesError("this game's counters have no Damned One marker (kind 'damned_one')")
+
+
+def _adjacent(state: UnderworldState, tile: str) -> list[str]:
+    """Placed tiles side by side with ``tile``, in N, E, S, W order."""
+    t = placed_tile(state.map, tile)
+    out = []
+    for side in SIDES:
+        other = tile_at(state.map, *beyond(t, side))
+        if other is not None:
+            out.append(other.id)
+    return out
+
+
+def _markers(state: UnderworldState, tile: str) -> list[str]:
+    return placed_tile(state.map, tile).markers
+
+
+def _is_empty(state: UnderworldState, tile: str) -> bool:
+    return not _markers(state, tile)
+
+
+def _move_markers(state: UnderworldState, src: str, dst: str, why: str) -> dict:
+    moving = list(_markers(state, src))
+    placed_tile(state.map, src).markers.clear()
+    placed_tile(state.map, dst).markers.extend(moving)
+    return _log(state, {"event": "markers_moved", "markers": moving, "from": src, "to": dst, "why": why})
+
+
+def _choice(options: list, choose: Choose | None, what: str):
+    """The option taken: the player's (``choose``) or the headless policy's (the first)."""
+    if choose is None:
+        return options[0], FIRST_POLICY
+    picked = choose([list(o) if isinstance(o, list) else o for o in options])
+    if picked not in options:
+        raise RulesError(f"{what}: {picked!r} is not one of the options {options}")
+    return picked, "the active player's choice"
+
+
+def _distances(state: UnderworldState, start: str) -> list[tuple[str, int]]:
+    """Placed tiles reachable through side-by-side tiles, with their distance from ``start``, in
+    breadth-first order (neighbours N, E, S, W)."""
+    seen = {start: 0}
+    order = [start]
+    for tile in order:
+        for other in _adjacent(state, tile):
+            if other not in seen:
+                seen[other] = seen[tile] + 1
+                order.append(other)
+    return [(t, seen[t]) for t in order]
+
+
+def _chains(state: UnderworldState, chaos: str) -> list[list[str]]:
+    """The shortest chains Chaos -> occupied tiles -> an empty tile, in N, E, S, W order."""
+    dist = dict(_distances(state, chaos))
+    empty = [t for t, d in dist.items() if d > 0 and _is_empty(state, t)]
+    if not empty:
+        return []
+    best = min(dist[t] for t in empty)
+    out: list[list[str]] = []
+
+    def walk(path: list[str]) -> None:
+        here = path[-1]
+        if len(path) - 1 == best:
+            if _is_empty(state, here):
+                out.append(path)
+            return
+        for other in _adjacent(state, here):
+            if dist.get(other) == len(path) and other not in path:
+                walk(path + [other])
+
+    walk([chaos])
+    return out
+
+
+# -- Avatars -------------------------------------------------------------------------------------
+
+def avatar_revealed(state: UnderworldState, avatar_id: str, hero: str) -> list[dict]:
+    """An Avatar's marker is revealed: "Once this marker is uncovered, place an SC on the Dark
+    Side" (glossary "Avatar"; "When drawing an Avatar of the Damned One"). The first one wakes the
+    Damned One: "The Damned One only appears, at first, in the form of its 3 Avatars"."""
+    on_map = where(state, avatar_id).startswith("tile:") if avatar_id in avatar_ids(state) else False
+    start = len(state.log)
+    before = avatar_state(state, avatar_id)
+    after = fire_avatar(state, avatar_id, "reveal")
+    _machine_event(state, f"avatar:{avatar_id}", "reveal", before, after,
+                   f"{hero} uncovered Avatar {avatar_id}")
+    if on_map and avatar_id not in state.revealed:
+        state.revealed.append(avatar_id)
+    if "awaken" in allowed_damned(state):
+        was = state.damned
+        _machine_event(state, "damned-one", "awaken", was, fire_damned(state, "awaken"),
+                       "The Damned One only appears, at first, in the form of its 3 Avatars.")
+    darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero}: \"Once this marker is "
+                               "uncovered, place an SC on the Dark Side.\"")
+    return state.log[start:]
+
+
+def avatar_survived(state: UnderworldState, avatar_id: str, hero: str) -> list[dict]:
+    """A fight against an Avatar was lost by the hero: "The counter remains face up on the map
+    tile, to be encountered again." (fires ``fight`` if needed, then ``survive``)."""
+    st = avatar_state(state, avatar_id)
+    if st not in ("revealed", "fought"):
+        fire_avatar(state, avatar_id, "survive")          # raises, naming the state
+    start = len(state.log)
+    if st == "revealed":
+        _machine_event(state, f"avatar:{avatar_id}", "fight", st, fire_avatar(state, avatar_id, "fight"),
+                       f"{hero} fights Avatar {avatar_id}")
+    _machine_event(state, f"avatar:{avatar_id}", "survive", "fought", fire_avatar(state, avatar_id, "survive"),
+                   "The counter remains face up on the map tile, to be encountered again.")
+    return state.log[start:]
+
+
+def avatar_defeated(state: UnderworldState, avatar_id: str, hero: str, *, choose: Choose | None = None
+                    ) -> list[dict]:
+    """A hero defeated an Avatar: "Avatar markers are placed on the Damned One's reference card."
+    The counter goes from its map tile onto the card and the Avatar is banished; when the count
+    reaches 3 ("As soon as the 3 Avatars are all defeated"; solitaire: "The number of defeated
+    Avatars and acquired special treasures are added together. If they total 3") the Damned One
+    comes into play (:func:`bring_in`). The hero's reward (an EC of choice and a treasure
+    marker) is the combat code's. ``choose``: as in :func:`bring_in`."""
+    st = avatar_state(state, avatar_id)
+    if st not in ("revealed", "fought"):
+        fire_avatar(state, avatar_id, "banish")           # raises, naming the state
+    loc = where(state, avatar_id)
+    if not loc.startswith("tile:"):
+        raise RulesError(f"Avatar {avatar_id} lies on {loc}, not on a map tile: only an Avatar on the map "
+                         "can be defeated")
+    start = len(state.log)
+    if st == "revealed":
+        _machine_event(state, f"avatar:{avatar_id}", "fight", st, fire_avatar(state, avatar_id, "fight"),
+                       f"{hero} fights Avatar {avatar_id}")
+    tile = loc.removeprefix("tile:")
+    _markers(state, tile).remove(avatar_id)
+    if avatar_id in state.revealed:
+        state.revealed.remove(avatar_id)
+    state.card.append(avatar_id)
+    _machine_event(state, f"avatar:{avatar_id}", "banish", "fought", fire_avatar(state, avatar_id, "banish"),
+                   "Avatar markers are placed on the Damned One's reference card.")
+    _log(state, {"event": "avatar_banished", "avatar": avatar_id, "hero": hero, "from": tile, "to": "card",
+                 "banished": banished_avatars(state), "special_treasures": len(special_treasures_held(state))
+                 if state.solitaire else 0, "count": entry_count(state),
+                 "why": "If a hero defeats an Avatar, the counter is placed on the reference card of the Damned One."})
+    check_entry(state, hero, choose=choose)
+    return state.log[start:]
+
+
+# -- the Damned One comes into play --------------------------------------------------------------
+
+def check_entry(state: UnderworldState, active_hero: str, *, choose: Choose | None = None) -> list[dict]:
+    """Bring the Damned One in if the count has reached 3 and it is not in play yet (call it when
+    an Avatar falls, and in solitaire when a special treasure is acquired); else nothing."""
+    if "manifest" in allowed_damned(state):
+        return bring_in(state, active_hero, choose=choose)
+    return []
+
+
+def bring_in(state: UnderworldState, active_hero: str, *, choose: Choose | None = None) -> list[dict]:
+    """"When the marker of the Damned One comes into play": on Chaos, face up, if the Chaos tile
+    is revealed (markers already on Chaos move off first, see the module notes); else it is "kept
+    aside and appears as soon as the Chaos tile is revealed" (:func:`chaos_placed`). The Mark of
+    the Damned puts 1 SC on the Dark Side.
+
+    ``choose(options) -> option`` is the active player's choice among the chains of tiles the
+    markers on Chaos may move along (each a list of tile ids from Chaos to an empty tile)."""
+    marker = damned_marker(state)
+    loc = where(state, marker)
+    if loc != "card":
+        raise RulesError(f"the Damned One's marker lies on {loc}, not on its reference card")
+    start = len(state.log)
+    before = state.damned
+    fire_damned(state, "manifest")
+    n, special = banished_avatars(state), (len(special_treasures_held(state)) if state.solitaire else 0)
+    why = ("As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
+           if not state.solitaire else
+           f"Solitaire: {n} defeated Avatar(s) + {special} acquired special treasure(s) = {n + special}: "
+           "\"If they total 3, the Damned One appears on the Chaos tile\"")
+    _machine_event(state, "damned-one", "manifest", before, state.damned, why)
+    state.card.remove(marker)
+    if state.damned == "in_chaos":
+        _place_on_chaos(state, marker, active_hero, choose)
+    else:
+        state.aside.append(marker)
+        _log(state, {"event": "damned_one_aside", "marker": marker, "why":
+                     "If the Chaos map tile is not yet revealed, the marker of the Damned One is kept aside "
+                     "and appears as soon as the Chaos tile is revealed."})
+    darkside.add(state, 1, why="After defeating the last Avatar, if the Mark of the Damned One is put into play")
+    return state.log[start:]
+
+
+def _place_on_chaos(state: UnderworldState, marker: str, active_hero: str, choose: Choose | None) -> None:
+    chaos = chaos_tile(state)
+    if _markers(state, chaos):
+        chains = _chains(state, chaos)
+        if not chains:
+            _log(state, {"event": "no_empty_tile", "tile": chaos, "markers": list(_markers(state, chaos)),
+                         "why": "no map tile is empty: the markers on Chaos stay (the rule does not say)"})
+        else:
+            chosen, policy = _choice(chains, choose, "where the markers on Chaos move")
+            _log(state, {"event": "choice", "chooser": active_hero, "what": "chain of tiles to an empty tile",
+                         "options": chains, "ties": chains if len(chains) > 1 else [], "chosen": chosen,
+                         "policy": policy, "why":
+                         "that marker is moved to a neighboring empty map tile (active player decides which "
+                         "tile exactly). Should all adjacent map tiles be \"occupied\", move one of those markers "
+                         "to a neighboring empty tile, then move the marker on the Chaos tile to that now-empty "
+                         "map tile"})
+            for i in range(len(chosen) - 2, -1, -1):
+                _move_markers(state, chosen[i], chosen[i + 1],
+                              "a marker on Chaos makes room for the Damned One" if i == 0 else
+                              "a neighbouring tile's marker makes room for the marker on Chaos")
+    _markers(state, chaos).append(marker)
+    state.revealed.append(marker)
+    _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
+                 "why": "If the Chaos map tile is revealed, the Damned One appears there (place the marker face up)."})
+
+
+def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[list[str]], str] | None = None
+                 ) -> list[dict]:
+    """The engine calls this when the Chaos tile has been placed. If the Damned One was kept
+    aside, it appears now, and "The Adventure markers which would normally be placed on the Chaos
+    tile are placed on another empty map tile of the active player's choosing" (``choose(tiles)
+    -> tile``; headless: the empty tile nearest to Chaos, ties in N, E, S, W order). With no
+    empty tile, a real counter goes back face down among the Adventure markers and an undrawn
+    placeholder is simply not drawn. Otherwise nothing happens."""
+    if state.damned != "waiting":
+        return []
+    chaos = chaos_tile(state)
+    if chaos is None:
+        raise RulesError("chaos_placed: the Chaos tile is not on the map")
+    marker = damned_marker(state)
+    if where(state, marker) != "aside":
+        raise RulesError(f"the Damned One's marker lies on {where(state, marker)}, not aside")
+    start = len(state.log)
+    moving = list(_markers(state, chaos))
+    if moving:
+        dist = [(t, d) for t, d in _distances(state, chaos) if d > 0 and _is_empty(state, t)]
+        far = {t for t, _ in _distances(state, chaos)}
+        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and not t.markers]
+        options = [t for t, _ in dist]
+        if options:
+            nearest = [t for t, d in dist if d == dist[0][1]]
+            chosen, policy = _choice(options, choose, "where the Adventure markers of Chaos go")
+            if choose is None:
+                policy = "the empty tile nearest to Chaos, " + FIRST_POLICY
+            _log(state, {"event": "choice", "chooser": active_hero, "what": "empty map tile for Chaos's markers",
+                         "options": options, "ties": nearest if len(nearest) > 1 else [], "chosen": chosen,
+                         "policy": policy, "why": "The Adventure markers which would normally be placed on the "
+                         "Chaos tile are placed on another empty map tile of the active player's choosing."})
+            _move_markers(state, chaos, chosen, "The Adventure markers which would normally be placed on the "
+                          "Chaos tile are placed on another empty map tile")
+        else:
+            _markers(state, chaos).clear()
+            back = [c for c in moving if c != "adventure"]
+            for c in back:
+                if c in state.revealed:
+                    state.revealed.remove(c)
+                state.adventure.append(c)
+            _log(state, {"event": "markers_returned", "markers": moving, "to": "adventure",
+                         "why": "no other map tile is empty (the rule does not say): the markers go back "
+                                "face down"})
+    before = state.damned
+    fire_damned(state, "appear")
+    _machine_event(state, "damned-one", "appear", before, state.damned,
+                   "appears as soon as the Chaos tile is revealed")
+    state.aside.remove(marker)
+    _markers(state, chaos).append(marker)
+    state.revealed.append(marker)
+    _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
+                 "why": "If the Chaos map tile is not yet revealed, the marker of the Damned One is kept aside "
+                        "and appears as soon as the Chaos tile is revealed."})
+    return state.log[start:]
+
+
+def solitaire_turn(state: UnderworldState) -> list[dict]:
+    """Solitaire, "Damned One in Chaos": "If the Damned One's marker is placed on the Chaos tile,
+    on each turn 1 Shadow Cube is placed on the Dark Side". Call once a turn."""
+    if not state.solitaire or state.outcome or state.damned not in ("in_chaos", "in_battle"):
+        return []
+    chaos = chaos_tile(state)
+    if chaos is None or where(state, damned_marker(state)) != f"tile:{chaos}":
+        return []
+    start = len(state.log)
+    darkside.add(state, 1, why="If the Damned One's marker is placed on the Chaos tile, on each turn "
+                               "1 Shadow Cube is placed on the Dark Side")
+    return state.log[start:]
+
+
+# -- the final battle ----------------------------------------------------------------------------
+
+def weapon_skills(state: UnderworldState, weapon: str) -> tuple[str, ...]:
+    """The skills a counter lets a hero attack the Damned One with: a special weapon's bonus
+    skills (Golden Staff magic, Bow ranged, Scythe close; the Trident raises all three: "any
+    skill"). Nothing for the Mail of Persephone ("not a weapon"), black weapons or other items."""
+    spec = kind_of(state, weapon)
+    if spec.kind != "special_weapon":
+        return ()
+    return tuple(s for s in SKILLS if spec.bonus.get(s, 0) > 0)
+
+
+def solitaire_order(state: UnderworldState, hero: str) -> list[str]:
+    """Solitaire: Magic, then the other two "in either order" - headless, the stronger first (a
+    skill with a shadow cube counts as the weakest; ties in sheet order)."""
+    sheet = state.sheets[hero]
+    rest = [s for s in sheet.skills if s != SOLITAIRE_FIRST]
+    rest.sort(key=lambda s: (shadow_cubes(sheet, s) > 0, -skill_value(sheet, s), list(sheet.skills).index(s)))
+    return [SOLITAIRE_FIRST] + rest
+
+
+def attack_problem(state: UnderworldState, hero: str, skill: str | None, weapon: str) -> str | None:
+    """Why ``hero`` may not attack the Damned One with ``skill`` and ``weapon`` now, or None."""
+    if state.outcome:
+        return f"the game is over ({state.outcome}: {state.reason})"
+    if hero not in state.sheets:
+        return f"no hero {hero!r} in this game"
+    if state.damned != "in_chaos":
+        return f"the Damned One is not on the Chaos tile (its state is {state.damned!r})"
+    sheet = state.sheets[hero]
+    if sheet.dead:
+        return f"{hero} is dead"
+    if hero in state.trapped:
+        return f"{hero} is caught in a trap: other actions are not possible while trapped"
+    chaos = chaos_tile(state)
+    if state.map.heroes.get(hero) != chaos:
+        return f"{hero} stands on {state.map.heroes.get(hero)!r}, not on the Damned One's tile {chaos!r}"
+    if not any(i.id == weapon for i in sheet.items):
+        return f"{hero} does not carry {weapon!r}"
+    try:
+        spec = kind_of(state, weapon)
+    except KeyError:
+        return f"{weapon!r} is not a counter of this game"
+    if spec.kind == "black_weapon":
+        return f"The Damned One cannot be attacked with a Black Weapon ({spec.name})"
+    if spec.kind != "special_weapon":
+        return f"The Damned One can only be attacked with a special weapon; {spec.name} is not one"
+    skills = weapon_skills(state, weapon)
+    if not skills:
+        return f"{spec.name} is not a weapon: it cannot be used to attack the Damned One"
+    if state.solitaire:
+        if skill not in (None, SOLITAIRE_FIRST):
+            return (f"solitaire: The Damned One must be fought with each skill beginning with Magic "
+                    f"(not {skill!r})")
+        if all(shadow_cubes(sheet, s) for s in sheet.skills):
+            return f"{hero} has a shadow cube in every skill: A skill with SC may never be used against the Damned One"
+        return None
+    if skill is None:
+        return "name the skill to attack with"
+    if skill not in skills:
+        return (f"The Damned One may only be attacked with the skill associated with the special weapon used: "
+                f"{spec.name} allows {', '.join(skills)}, not {skill}")
+    if shadow_cubes(sheet, skill):
+        return f"The Damned One cannot be attacked with a skill that contains at least 1 Shadow Cube ({skill})"
+    return None
+
+
+def can_attack(state: UnderworldState, hero: str, skill: str | None, weapon: str) -> bool:
+    """Whether ``hero`` may attack the Damned One now with ``skill`` and ``weapon`` (see
+    :func:`attack_problem` for why not). In solitaire ``skill`` is None or "magic"."""
+    return attack_problem(state, hero, skill, weapon) is None
+
+
+def _discard(state: UnderworldState, item_id: str) -> str:
+    """Where an item leaves a hero: special weapons to the Damned One's card, others face up
+    beside the treasure heap."""
+    if kind_of(state, item_id).kind == "special_weapon":
+        state.card.append(item_id)
+        return "card"
+    state.treasure_up.append(item_id)
+    return "treasure_up"
+
+
+def _default_skill(state: UnderworldState, hero: str, weapon: str) -> str | None:
+    sheet = state.sheets[hero]
+    pure = [s for s in weapon_skills(state, weapon) if not shadow_cubes(sheet, s)]
+    if not pure:
+        return None
+    return max(pure, key=lambda s: (skill_value(sheet, s), -list(sheet.skills).index(s)))
+
+
+def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str | None = None,
+                 rng=None, dice=None, life_policy: str = "artificial_first", keep: str | None = None,
+                 between_rounds: Callable[[UnderworldState, str], list[dict] | None] | None = None) -> list[dict]:
+    """The final battle ("The Fight Against the Damned One"): trials at -3 ("All skill tests are
+    at -3 from the current value"), the Damned One's LP = the Dark Side's at the start, each
+    success takes 1 of its LP, each failure costs the hero 1 LP, "until either the Damned One is
+    defeated, or the attacking hero loses the last LP". Defeated: the hero wins the game. The
+    hero dies: rebirth on Styx and the Damned One regenerates.
+
+    ``skill``: multi-player, the skill the weapon allows (default: the weapon's strongest pure
+    skill); solitaire, None (the cycle Magic first). Dice: ``dice`` (forced faces), ``rng`` (a
+    numpy Generator) or, with neither, the game's own generator (``state.rng``). ``keep``: the
+    item kept at rebirth ("" for none; default the first that is not a special weapon)."""
+    if skill is None and not state.solitaire and hero in state.sheets and _weapon_skills_safe(state, weapon):
+        skill = _default_skill(state, hero, weapon)
+    problem = attack_problem(state, hero, skill, weapon)
+    if problem:
+        raise RulesError(f"{hero} cannot attack the Damned One: {problem}")
+    sheet = state.sheets[hero]
+    if keep and not any(i.id == keep for i in sheet.items):
+        raise RulesError(f"{hero} does not carry {keep!r} to keep")
+    if keep and kind_of(state, keep).kind == "special_weapon":
+        raise RulesError(f"{keep} is a special weapon: Special weapons are placed back on the Damned One's "
+                         "reference card")
+    start = len(state.log)
+    order = solitaire_order(state, hero) if state.solitaire else [skill]
+    damned_lp = darkside.life(state)
+    before = state.damned
+    fire_damned(state, "attack")
+    _machine_event(state, "damned-one", "attack", before, state.damned, f"{hero} attacks the Damned One")
+    _log(state, {"event": "final_battle", "hero": hero, "weapon": weapon, "skills": order,
+                 "modifier": DAMNED_MODIFIER, "damned_lp": damned_lp, "dark_side": state.dark_side,
+                 "why": "The Damned One has LP equal to the number of SC on the Dark Side (1 if there are none); "
+                        "In the fight against the Damned One heroes have a difficulty modification of -3."
+                        + (" Solitaire: The Damned One must be fought with each skill beginning with Magic, and "
+                           "the next 2 skills may be checked in either order." if state.solitaire else "")})
+    ctx = rolling(state) if rng is None and dice is None else nullcontext(None)
+    with ctx as own:
+        src = DiceSource(own) if own is not None else source(rng, dice)
+        n = 0
+        while True:
+            if n >= MAX_TRIALS:
+                raise RulesError(f"the final battle did not end after {MAX_TRIALS} trials")
+            s = order[n % len(order)]
+            n += 1
+            event = {"event": "final_battle_trial", "hero": hero, "trial": n, "skill": s}
+            if state.solitaire and shadow_cubes(sheet, s):
+                success = False
+                event.update(rolled=[], kept=[], total=None, value=skill_value(sheet, s),
+                             target=skill_value(sheet, s) + DAMNED_MODIFIER, success=False,
+                             why="Solitaire: Skill tests with Shadow Cubes automatically fail, and count as 1 LP "
+                                 "lost to the player.")
+            else:
+                t = skill_trial(sheet, s, DAMNED_MODIFIER, rng=src)
+                success = t.success
+                event.update(rolled=t.rolled, kept=t.kept, total=t.total, value=t.value, target=t.target,
+                             success=t.success, why=t.reason)
+            if success:
+                damned_lp -= 1
+                event["outcome"] = "the Damned One loses 1 LP"
+            else:
+                loss = lose_life(sheet, policy=life_policy)
+                event["outcome"] = f"{hero} loses 1 LP ({loss.source}, {loss.policy or 'chosen'})"
+                if loss.destroyed is not None:
+                    event["destroyed"] = loss.destroyed.id
+                    event["destroyed_to"] = _discard(state, loss.destroyed.id)
+            event["damned_lp"] = max(0, damned_lp)
+            event["hero_natural"] = sheet.natural
+            event["hero_artificial"] = sum(i.life - i.lost for i in sheet.items if i.life)
+            _log(state, event)
+            if damned_lp <= 0 or sheet.dead:
+                break
+            if state.solitaire and between_rounds is not None:
+                logged = len(state.log)
+                returned = between_rounds(state, hero) or []
+                if len(state.log) == logged:          # the callback did not log its events itself
+                    for e in returned:
+                        _log(state, {"why": "Between rounds of combat, Nektar or Ambrosia can be used.", **e})
+    if damned_lp <= 0:
+        before = state.damned
+        fire_damned(state, "fall")
+        _machine_event(state, "damned-one", "fall", before, state.damned, "the Damned One lost its last LP")
+        marker = damned_marker(state)
+        _markers(state, chaos_tile(state)).remove(marker)
+        if marker in state.revealed:
+            state.revealed.remove(marker)
+        state.removed.append(marker)
+        state.outcome, state.winner = "won", hero
+        state.reason = f"{hero} defeated the Damned One"
+        _log(state, {"event": "game_over", "outcome": "won", "winner": hero, "reason": state.reason,
+                     "why": "If the Damned One is defeated, that hero is the winner of the game."})
+    else:
+        _rebirth_on_styx(state, hero, keep)
+        before = state.damned
+        fire_damned(state, "regenerate")
+        _machine_event(state, "damned-one", "regenerate", before, state.damned,
+                       "The Damned One regenerates all LP after a battle, if not defeated.")
+    return state.log[start:]
+
+
+def _weapon_skills_safe(state: UnderworldState, weapon: str) -> tuple[str, ...]:
+    try:
+        return weapon_skills(state, weapon)
+    except KeyError:
+        return ()
+
+
+def _rebirth_on_styx(state: UnderworldState, hero: str, keep: str | None) -> None:
+    sheet = state.sheets[hero]
+    died_on = state.map.heroes[hero]
+    policy = "chosen"
+    if keep is None:
+        keep = next((i.id for i in sheet.items if kind_of(state, i.id).kind != "special_weapon"), None)
+        policy = "the first item that is not a special weapon"
+    record = rebirth(sheet, keep or None)
+    to_card, to_up = [], []
+    for item in record.left_items:
+        (to_card if _discard(state, item.id) == "card" else to_up).append(item.id)
+    for task in record.left_tasks:
+        _markers(state, died_on).append(task)
+        state.revealed.append(task)
+    state.map.heroes[hero] = styx_id(state.map)
+    _log(state, {"event": "rebirth", "hero": hero, "died_on": died_on, "to": state.map.heroes[hero],
+                 "kept": record.kept.id if record.kept else None, "keep_policy": policy,
+                 "to_card": to_card, "to_treasure_up": to_up, "tasks_left": record.left_tasks,
+                 "cubes_returned": record.returned_cubes,
+                 "why": "If the hero dies, the player must begin again on the Styx map tile: 1 item may be kept; "
+                        "All other items are placed face up in the group of face-up treasure markers. Special "
+                        "weapons are placed back on the Damned One's reference card; Task markers remain on the "
+                        "map tile where the hero died."})
