@@ -13,6 +13,8 @@ one of shadow cubes): each a one-key mapping, typed and documented, never evalua
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
@@ -229,3 +231,106 @@ class UnderworldScenario(Strict):
 
 class UnderworldScenarioFile(Strict):
     underworld_scenario: UnderworldScenario
+
+
+FILE_KINDS = {"dark_cards": DarkCardsFile, "dark_perils": DarkPerilsFile,
+              "underworld_scenario": UnderworldScenarioFile}
+CONTENT_KINDS = {"tiles": "underworld_tiles", "counters": "underworld_counters", "heroes": "underworld_heroes",
+                 "dark_cards": "dark_cards", "dark_perils": "dark_perils"}
+
+
+# -- checks and loading --------------------------------------------------------------------------
+
+def file_problems(kind: str, model, doc) -> list:
+    """Checks within one file that the models cannot make: unique card ids."""
+    if kind == "dark_cards":
+        items = [(("dark_cards", "cards", i, "id"), c.id) for i, c in enumerate(model.dark_cards.cards)]
+    elif kind == "dark_perils":
+        items = [(("dark_perils", i, "id"), c.id) for i, c in enumerate(model.dark_perils)]
+    else:
+        return []
+    seen: set[str] = set()
+    out = []
+    for path, cid in items:
+        if cid in seen:
+            out.append(doc.problem(path, f"card id {cid!r} is used twice"))
+        seen.add(cid)
+    return out
+
+
+@dataclass
+class CoopContent:
+    """A co-operative Underworld scenario and everything it names, validated."""
+
+    file: str
+    scenario: UnderworldScenario
+    underworld: object            # content.underworld.Underworld (tiles, counters, heroes)
+    dark: DarkDeck
+    perils: list[DarkPeril]
+
+
+def check_scenario(loaded) -> tuple[list, CoopContent | None]:
+    """Cross-file checks of a valid scenario file: each content file exists, holds the kind it
+    should and is valid; the Dark Side starts for every hero count; every kind of enemy has a
+    speed. Returns the problems and, when there are none, the loaded content."""
+    from .errors import ContentError
+    from .underworld import load_underworld
+    from .validate import load_content      # validate imports this module
+    sc: UnderworldScenario = loaded.model.underworld_scenario
+    doc = loaded.doc
+    base = Path(loaded.file).parent
+    problems: list = []
+    models = {}
+    for field_name, kind in CONTENT_KINDS.items():
+        rel = getattr(sc.content, field_name)
+        path = base / rel
+        where = ("underworld_scenario", "content", field_name)
+        if not path.is_file():
+            problems.append(doc.problem(where, f"{rel}: no such file"))
+            continue
+        one = load_content(path)
+        problems.extend(p for p in one.problems if p not in problems)
+        if one.model is not None and one.kind != kind:
+            problems.append(doc.problem(where, f"{rel} holds {one.kind}, not {kind}"))
+        elif one.model is not None:
+            models[field_name] = one
+    for hc in sc.heroes:
+        if hc not in sc.dark_side_start:
+            problems.append(doc.problem(("underworld_scenario", "dark_side_start"), f"no Dark Side start for {hc} hero(es)"))
+        elif sc.dark_side_start[hc] >= 11:
+            problems.append(doc.problem(("underworld_scenario", "dark_side_start", hc), "the Dark Side would start full (11)"))
+    missing = [k for k in EnemyGroup.__args__ if k not in sc.enemies]
+    if missing:
+        problems.append(doc.problem(("underworld_scenario", "enemies"), f"no speed for {', '.join(missing)}"))
+    underworld = None
+    if not problems and len(models) == len(CONTENT_KINDS):
+        try:
+            underworld = load_underworld(*(base / getattr(sc.content, f) for f in ("tiles", "counters", "heroes")))
+        except ContentError as e:
+            problems.extend(p for p in e.problems if p not in problems)
+        if underworld is not None:
+            n_heroes = len(underworld.heroes)
+            too_many = [hc for hc in sc.heroes if hc > n_heroes]
+            if too_many:
+                problems.append(doc.problem(("underworld_scenario", "heroes"),
+                                            f"{too_many[0]} heroes, but the heroes file has only {n_heroes}"))
+    if problems or underworld is None:
+        return problems, None
+    return [], CoopContent(loaded.file, sc, underworld, models["dark_cards"].model.dark_cards,
+                           list(models["dark_perils"].model.dark_perils))
+
+
+def load_scenario(path) -> CoopContent:
+    """Load a co-operative Underworld scenario and everything it names; raises ContentError
+    listing every problem (FILE:LINE:COL: message)."""
+    from .errors import ContentError, Problem
+    from .validate import load_content
+    loaded = load_content(path)
+    if loaded.problems:
+        raise ContentError(loaded.problems)
+    if loaded.kind != "underworld_scenario":
+        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not an underworld_scenario")])
+    problems, content = check_scenario(loaded)
+    if problems:
+        raise ContentError(problems)
+    return content

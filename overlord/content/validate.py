@@ -18,14 +18,16 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards, underworld
+from . import cards, underworld, underworld_coop
 from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
 
-KINDS = {**cards.FILE_KINDS, **underworld.FILE_KINDS}
+KINDS = {**cards.FILE_KINDS, **underworld.FILE_KINDS, **underworld_coop.FILE_KINDS}
 UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS}
+U_UNION_KINDS = {"unknown_effect": underworld_coop.U_EFFECTS, "unknown_action": underworld_coop.U_ACTIONS,
+                 "unknown_test": underworld_coop.U_TESTS}
 
 
 def _all_field_names() -> set[str]:
@@ -39,7 +41,7 @@ def _all_field_names() -> set[str]:
         for name, f in model.model_fields.items():
             names.add(f.alias or name)
     from . import effects
-    for module in (cards, effects, underworld):
+    for module in (cards, effects, underworld, underworld_coop):
         for value in vars(module).values():
             walk(value)
     return names
@@ -169,6 +171,8 @@ def load_content(path: str | Path) -> Loaded:
         loaded.problems.extend(_check_maps(loaded))
     if kind in underworld.FILE_KINDS:
         loaded.problems.extend(underworld.file_problems(kind, model, doc))
+    if kind in underworld_coop.FILE_KINDS:
+        loaded.problems.extend(underworld_coop.file_problems(kind, model, doc))
     return loaded
 
 
@@ -346,6 +350,10 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         problems.extend(loaded.problems)
         if loaded.kind == "scenario" and loaded.model is not None:
             for p in check_scenario(loaded):
+                if p not in problems:
+                    problems.append(p)
+        if loaded.kind == "underworld_scenario" and loaded.model is not None:
+            for p in underworld_coop.check_scenario(loaded)[0]:
                 if p not in problems:
                     problems.append(p)
     return problems, len(files)
