@@ -508,3 +508,12 @@ def test_validate_paths_counts_the_three_files(tmp_path):
         (tmp_path / name).write_text((DECK / name).read_text(encoding="utf-8"), encoding="utf-8")
     problems, count = validate_paths([tmp_path])
     assert (problems, count) == ([], 3)
+
+
+def test_the_rules_modules_speak_the_contents_effect_and_ability_names():
+    # one vocabulary: every effect the rules modules act on, and every hero ability, is a name
+    # an author may write in counters.yaml / heroes.yaml
+    from overlord.content import underworld as content
+    from overlord.games.underworld import handling
+    assert set(handling.EFFECTS) <= set(content.EFFECTS)
+    assert set(handling.ABILITIES) == set(content.ABILITIES)

@@ -73,6 +73,7 @@ EFFECTS = (
     "hades_task",          # Hades task: brought to Hades, removes 1 SC from the Dark Side
     "persephone_task",     # Persephone task: removes 1 SC (2 if Hades is already there)
     "gorgon",              # a lost combat costs 1 movement (or 1 LP at movement 1)
+    "lose_ec",             # a lost combat costs 1 EC (an SC may be given instead)
     "grant_special",       # a won trial gives the special weapon named in `grants`
     "hermes",              # takes the hero back to Styx if wished
     "hypnos",              # a passed test turns an SC into a normal EC

@@ -1,0 +1,140 @@
+"""Items in Heroes in the Underworld (HitU "Items (Revealed Treasure Markers)", "Weapons and
+Armor", "Artificial Life Points", the Glossary's items): the family's :class:`Item` for a
+counter, taking, trading for gold, discarding, and the items used up when used.
+
+Rule readings
+-------------
+* "Extra weapons and armor can be discarded. The player will receive 1 gold for a discarded
+  weapon or armor": discarding a weapon, armour, shield or helmet pays 1 gold; other items pay
+  nothing. A discarded treasure marker goes face up beside the heap (``treasure_up``); a
+  special weapon goes back to the Damned One's card so it "can come into play again".
+* "Normal treasure items may be traded for 1 gold" is offered when the item is revealed
+  (:func:`trade_for_gold`, used by ``treasure``); a carried item is given up with :func:`discard`.
+* Lightning Bolts ("Can only be used once"), the Gold Bag ("After taking the gold, discard the
+  marker"), Nektar and Ambrosia (drink and food of the gods: used once) go to ``treasure_up``
+  when used. Nektar/Ambrosia heal the LP their counter's ``hearts`` say
+  (ours: the rulebook gives no number; 0 heals all natural LP).
+* The Advice of Hermes: "can convert uniquely a gray point" - German "einmalig", once: it is
+  used up (see ``combat``).
+* Taking a Black Weapon (from the treasure or in a Duel) puts 1 SC on the Dark Side ("If the
+  item is taken by a hero, place 1 SC on the Dark Side").
+* The Centaur "cannot carry certain items such as Armor (except for a Shield) ... Sandals".
+"""
+
+from __future__ import annotations
+
+from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal
+from . import darkside
+from .handling import ability, discard_pile, emit, relocate
+from .state import UnderworldState, kind_of, where
+
+ITEM_COUNTER_KINDS = ("item", "black_weapon", "special_weapon")
+GEAR = ("weapon", "armour", "shield", "helmet")
+
+
+def item_of(state: UnderworldState, cid: str) -> Item:
+    """The family's Item for counter instance ``cid`` (id = the instance id)."""
+    spec = kind_of(state, cid)
+    if spec.kind not in ITEM_COUNTER_KINDS:
+        raise RulesError(f"{cid} ({spec.name}) is a {spec.kind}, not an item (HitU: 'Items are markers "
+                         "with a yellow border')")
+    return Item(id=cid, name=spec.name, kind=spec.slot, bonus=dict(spec.bonus), movement=spec.movement,
+                life=spec.life, combinable=spec.combinable, black=spec.black or None,
+                special=spec.kind == "special_weapon")
+
+
+def take_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
+    """Why the hero cannot carry ``cid`` now, or None."""
+    spec = kind_of(state, cid)
+    if spec.effect == "gold_bag":
+        return None
+    item = item_of(state, cid)
+    if ability(state, hero) == "centaur" and (item.kind == "armour" or spec.movement > 0):
+        return f"the Centaur cannot carry {spec.name} (HitU 'Centaur')"
+    return carry_problem(state.sheets[hero], item)
+
+
+def take(state: UnderworldState, hero: str, cid: str, *, why: str = "") -> list[dict]:
+    """Put item ``cid`` (wherever it lies) on the hero's sheet: "the player must place the item
+    marker on a free box in the item section". A Gold Bag pays its gold and is discarded; a Black
+    Weapon puts 1 SC on the Dark Side."""
+    spec = kind_of(state, cid)
+    sheet = state.sheets[hero]
+    if sheet.dead:
+        raise RulesError(f"{hero} is dead")
+    if spec.effect == "gold_bag":
+        gain_gold(sheet, spec.gold)
+        if where(state, cid) != "treasure_up":
+            relocate(state, cid, "treasure_up")
+        return emit(state, {"event": "gold", "hero": hero, "change": spec.gold, "gold": sheet.gold, "item": cid,
+                            "why": "HitU Gold Bag: 'After taking the gold, discard the marker'"})
+    problem = take_problem(state, hero, cid)
+    if problem:
+        raise RulesError(f"{hero} cannot take {cid}: {problem}")
+    relocate(state, cid, f"items:{hero}", item=item_of(state, cid))
+    events = emit(state, {"event": "item_taken", "hero": hero, "item": cid, "why": why or "HitU 'Items'"})
+    if spec.kind == "black_weapon":
+        events.append(darkside.add(state, 1, why=f"{hero} took the Black Weapon {spec.name} (HitU 'Shadow "
+                                                 "Cubes of the Damned One')"))
+    return events
+
+
+def trade_for_gold(state: UnderworldState, hero: str, cid: str) -> list[dict]:
+    """A revealed treasure marker given up for 1 gold; it stays face up beside the heap. "Normal
+    treasure items may be traded for 1 gold. Black weapons may not be traded for gold." """
+    spec = kind_of(state, cid)
+    if spec.kind == "black_weapon":
+        raise RulesError(f"{spec.name} is a Black Weapon: 'Black weapons may not be traded for gold' (HitU)")
+    if spec.kind != "item":
+        raise RulesError(f"{cid} is a {spec.kind}, not a treasure item to trade")
+    if where(state, cid) != "treasure_up":
+        relocate(state, cid, "treasure_up")
+    gain_gold(state.sheets[hero], 1)
+    return emit(state, {"event": "traded", "hero": hero, "item": cid, "gold": state.sheets[hero].gold,
+                        "why": "HitU 'Treasure': 'it can be exchanged for 1 gold piece'"})
+
+
+def discard(state: UnderworldState, hero: str, cid: str, *, why: str = "") -> list[dict]:
+    """Give up a carried item. Black Weapons "may only be discarded if the hero does not have one
+    or more Shadow Cubes in the appropriate skill"; weapons and armour pay 1 gold."""
+    sheet = state.sheets[hero]
+    item = drop_item(sheet, cid)          # raises for a Black Weapon with SC in its skill
+    sheet.items.append(item)              # leave through relocate
+    relocate(state, cid, discard_pile(state, cid))
+    paid = 1 if item.kind in GEAR else 0
+    if paid:
+        gain_gold(sheet, 1)
+    return emit(state, {"event": "item_discarded", "hero": hero, "item": cid, "to": discard_pile(state, cid),
+                        "gold": paid, "why": why or "HitU 'Weapons and Armor': 'The player will receive 1 gold "
+                                                     "for a discarded weapon or armor'"})
+
+
+def _carried_with(state: UnderworldState, hero: str, cid: str, eff: str) -> None:
+    if not any(i.id == cid for i in state.sheets[hero].items):
+        raise RulesError(f"{hero} does not carry {cid}")
+    if kind_of(state, cid).effect.split(":")[0] != eff:
+        raise RulesError(f"{cid} is not {eff.replace('_', ' ')}")
+
+
+def use_up(state: UnderworldState, hero: str, cid: str, why: str) -> list[dict]:
+    relocate(state, cid, "treasure_up")
+    return emit(state, {"event": "item_used_up", "hero": hero, "item": cid, "why": why})
+
+
+def lightning_bolts(state: UnderworldState, hero: str, cid: str, skill: str) -> tuple[int, list[dict]]:
+    """Use the Lightning Bolts: "+2 ... of the player's choosing. Can only be used once." Returns
+    the modifier for ``skill`` and the events (the marker goes to ``treasure_up``)."""
+    _carried_with(state, hero, cid, "lightning_bolts")
+    if skill not in state.sheets[hero].skills:
+        raise RulesError(f"{hero} has no skill {skill!r}")
+    return 2, use_up(state, hero, cid, f"HitU Lightning Bolts: +2 to {skill}, 'Can only be used once'")
+
+
+def drink(state: UnderworldState, hero: str, cid: str) -> list[dict]:
+    """Nektar or Ambrosia: heal natural LP ("Only natural LP can be healed"); used up."""
+    _carried_with(state, hero, cid, "heal")
+    amount = kind_of(state, cid).hearts or None     # content: a healing item's ``hearts`` are the LP it heals
+    healed = heal(state.sheets[hero], amount)
+    return emit(state, {"event": "healed", "hero": hero, "points": healed, "natural": state.sheets[hero].natural,
+                        "why": f"HitU {kind_of(state, cid).name}: natural LP healed"}) + \
+        use_up(state, hero, cid, "used once")

@@ -1,0 +1,387 @@
+"""Places, encounters and tasks in Phase 3 (HitU "Standard Actions", "Using a Place", "Having
+Encounters", "Accepting a Task", "Fulfilling Tasks", "Using Healing Locations", "Removing
+Shadow Cubes", "Solitaire Play", the Glossary's places and encounters).
+
+``state.uses`` keys (see also ``handling``):
+
+===========================  =================================================================
+``corners:<id>``             LP, gold or SC put on the corners of the tile of encounter ``<id>``
+                             (Low Demon always; Hypnos and Well of Wisdom in solitaire), and
+                             ``corners:styx`` the LP taken from Styx in solitaire
+``<what>@<hero>``            the round in which ``hero`` last did ``what`` (``styx``, ``lethe``,
+                             ``encounter:<id>``): once a turn
+``hades_in_throne_hall``     1 once Hades was brought to the Throne Hall (Persephone then takes
+                             2 SC off the Dark Side)
+===========================  =================================================================
+
+Rule readings
+-------------
+* Styx "heal[s] all natural LP if the hero spends an entire turn there": the hero began the turn
+  on Styx (``turn.started_on``) and entered no tile (``turn.moved == 0``). In solitaire the same
+  condition holds and one of the 4 LP on Styx's corners is taken instead (1 natural LP).
+* Lethe: "give up a blue, red or green EC ... to remove 1 SC from the Dark Side. Only 1 EC can
+  be given up per turn" and "1 SC may be lost along with the regular EC" (to the supply).
+  Headless: the first skill in sheet order with a normal cube; an SC of the hero goes with it
+  whenever the hero has one.
+* Hypnos converts the first SC of the skill's track into that skill's colour (normal cubes stay
+  before shadow cubes). Solitaire: no trial; the SC becomes an EC of ``colour`` (default the
+  skill's own) and the SC lies on a corner; the 4th use removes Hypnos.
+* Low Demon and Well of Wisdom: the hero wants the trial to *fail* (the two highest dice are
+  kept); a failed trial raises the skill by 1 (never above 11; ``raise_skill=False`` declines
+  the "may"). The Low Demon's LP goes on a corner in every game, and with 4 corners full it is
+  removed from play; the Well's gold goes on a corner in solitaire only.
+* Hekate, Orion and Thanatos test the skill of their one coloured dot (magic, ranged, close); the
+  weapon is granted only if it lies on the Damned One's card and the hero can carry it (it stays
+  on the card otherwise).
+* The Hades/Persephone rewards are taken if they lie on the card and can be carried; otherwise
+  the Task still counts (the SC still leave the Dark Side). A fulfilled task leaves the game.
+* Returning a black creature to its prison grants 1 treasure and 1 SC off the Dark Side; the
+  creature is locked up for ever (removed).
+"""
+
+from __future__ import annotations
+
+from ..heroes.counters import (
+    ACTIONS,
+    DOT_SKILL,
+    UNDERWORLD_ACTIONS,
+    TurnActions,
+    action_problem,
+)
+from ..heroes.sheet import (
+    SHADOW,
+    SKILL_CUBE,
+    SKILL_MAX,
+    RulesError,
+    gain_cube,
+    gain_gold,
+    heal,
+    remove_cube,
+    shadow_cubes,
+    spend_gold,
+)
+from ..heroes.trials import skill_trial
+from . import darkside
+from .combat import must_fight
+from .handling import (
+    CORNERS,
+    HADES_THERE,
+    check_acting,
+    dice_source,
+    effect,
+    emit,
+    hero_tile,
+    lose_life_points,
+    mark_turn,
+    on_tile,
+    outside_bonus,
+    place_name,
+    relocate,
+    roll,
+    tile_name,
+    used_this_turn,
+)
+from .items import take, take_problem
+from .state import UnderworldState, kind_of
+from .tiles import styx_id
+
+
+def _check_action(state: UnderworldState, hero: str, action: str, what: str) -> None:
+    check_acting(state, hero, what)
+    turn = state.turn
+    if turn.phase != "act":
+        raise RulesError(f"{what}: standard actions are taken in Phase 3 (now {turn.phase!r})")
+    taken = ["combat" if a == "duel" else a for a in turn.actions]
+    record = TurnActions(taken=[a for a in taken if a in ACTIONS], combat_fought="combat" in taken)
+    enemies = must_fight(state, hero)
+    problem = action_problem(record, action, bool(enemies), UNDERWORLD_ACTIONS)
+    if problem:
+        raise RulesError(f"{what}: {problem} (HitU 'Phase 3: Actions')")
+
+
+def _record(state: UnderworldState, action: str) -> None:
+    state.turn.actions.append(action)
+
+
+def _trial(state, hero, skill, aim, src):
+    sheet = state.sheets[hero]
+    if skill not in sheet.skills:
+        raise RulesError(f"{hero} has no skill {skill!r}")
+    mod = outside_bonus(state, hero, skill)
+    return roll(state, src, lambda r: skill_trial(sheet, skill, mod, rng=r, aim=aim))
+
+
+# -- places -------------------------------------------------------------------------------------
+
+def use_styx(state: UnderworldState, hero: str) -> list[dict]:
+    """"The Styx map tile will heal all of a hero's natural LP if the hero spends an entire turn
+    there." Solitaire: "Styx has only 4 LP ... Once per turn, a single LP can be taken." """
+    _check_action(state, hero, "use_place", "use Styx")
+    styx = styx_id(state.map)
+    turn = state.turn
+    if hero_tile(state, hero) != styx or turn.started_on != styx or turn.moved:
+        raise RulesError("Styx heals only 'if the hero spends an entire turn there' (HitU)")
+    if used_this_turn(state, "styx", hero):
+        raise RulesError("Styx was already used this turn")
+    sheet = state.sheets[hero]
+    if state.solitaire:
+        taken = state.uses.get(f"corners:{styx}", 0)
+        if taken >= CORNERS:
+            raise RulesError("solitaire: all 4 LP of Styx are taken (HitU 'Solitaire Play')")
+        healed = heal(sheet, 1)
+        if healed:
+            state.uses[f"corners:{styx}"] = taken + 1
+        why = "HitU solitaire: 'Once per turn, a single LP can be taken' from Styx's 4"
+    else:
+        healed = heal(sheet)
+        why = "HitU Styx: heals all natural LP after an entire turn there"
+    _record(state, "use_place")
+    mark_turn(state, "styx", hero)
+    return emit(state, {"event": "healed", "hero": hero, "points": healed, "natural": sheet.natural,
+                        "styx_lp_left": CORNERS - state.uses.get(f"corners:{styx}", 0) if state.solitaire else None,
+                        "why": why})
+
+
+def use_lethe(state: UnderworldState, hero: str, *, skill: str | None = None,
+              with_shadow: str | bool | None = None) -> list[dict]:
+    """Lethe: "give up a blue, red or green EC from their hero reference card to remove 1 SC from
+    the Dark Side. Only 1 EC can be given up per turn"; "1 SC may be lost along with the regular
+    EC". ``skill``: where the EC comes from; ``with_shadow``: the skill whose SC goes too (True:
+    any; False: none; None: headless - one if the hero has one)."""
+    _check_action(state, hero, "use_place", "use Lethe")
+    if tile_name(state, hero_tile(state, hero)) != "lethe":
+        raise RulesError(f"{hero} is not on the Lethe tile")
+    if used_this_turn(state, "lethe", hero):
+        raise RulesError("Lethe: 'Only 1 EC can be given up per turn' (HitU)")
+    sheet = state.sheets[hero]
+    normal = [s for s in sheet.skills if SKILL_CUBE.get(s) in sheet.cubes[s]]
+    if skill is None:
+        if not normal:
+            raise RulesError(f"{hero} has no blue, red or green EC to give up at Lethe")
+        skill = normal[0]
+    if skill not in normal:
+        raise RulesError(f"{hero} has no normal EC on {skill} to give up at Lethe")
+    colour = remove_cube(sheet, skill, SKILL_CUBE[skill])
+    events = emit(state, {"event": "cube_lost", "hero": hero, "skill": skill, "colour": colour,
+                          "why": "HitU Lethe: a blue, red or green EC given up"})
+    events.append(darkside.remove(state, 1, why="HitU Lethe: 'to remove 1 SC from the Dark Side'"))
+    dark = [s for s in sheet.skills if shadow_cubes(sheet, s)]
+    if with_shadow is None or with_shadow is True:
+        with_shadow = dark[0] if dark else (None if with_shadow is None else "")
+    if with_shadow:
+        if with_shadow not in dark:
+            raise RulesError(f"{hero} has no SC on {with_shadow}")
+        remove_cube(sheet, with_shadow, SHADOW)
+        events += emit(state, {"event": "shadow_cube_lost", "hero": hero, "skill": with_shadow, "to": "supply",
+                               "why": "HitU Lethe: '1 SC may be lost along with the regular EC'"})
+    elif with_shadow == "":
+        raise RulesError(f"{hero} has no SC to give up at Lethe")
+    _record(state, "use_place")
+    mark_turn(state, "lethe", hero)
+    return events
+
+
+# -- encounters ---------------------------------------------------------------------------------
+
+def encounter(state: UnderworldState, hero: str, cid: str, *, skill: str | None = None, colour: str | None = None,
+              go: bool = True, raise_skill: bool = True, life_source: str | None = None, dice=None) -> list[dict]:
+    """Have the Encounter ``cid`` (green border) on the hero's tile, once a turn. Choices:
+    ``skill`` (Hypnos: a skill with an SC; Low Demon/Well: any skill - headless the first in
+    sheet order, resp. the first with an SC), ``colour`` (solitaire Hypnos), ``go`` (Hermes),
+    ``raise_skill`` (take the +1 after a failed trial), ``life_source`` (the Low Demon's LP)."""
+    spec = kind_of(state, cid)
+    if spec.kind != "encounter":
+        raise RulesError(f"{spec.name} is a {spec.kind}, not an Encounter (green border)")
+    if cid not in on_tile(state, hero):
+        raise RulesError(f"{cid} does not lie on {hero}'s tile")
+    _check_action(state, hero, "encounter", f"encounter {spec.name}")
+    if used_this_turn(state, f"encounter:{cid}", hero):
+        raise RulesError(f"{spec.name}: 'the hero may encounter it once per turn' (HitU)")
+    if cid not in state.revealed:
+        state.revealed.append(cid)
+    src = dice_source(dice)
+    eff = effect(state, cid)
+    _record(state, "encounter")
+    mark_turn(state, f"encounter:{cid}", hero)
+    if eff == "hypnos":
+        return _hypnos(state, hero, cid, skill, colour, src)
+    if eff in ("low_demon", "well_of_wisdom"):
+        return _learn(state, hero, cid, eff, skill, raise_skill, life_source, src)
+    if eff == "hermes":
+        if not go:
+            return emit(state, {"event": "encounter", "hero": hero, "counter": cid, "why": "Hermes: the hero stays"})
+        state.map.heroes[hero] = styx_id(state.map)
+        return emit(state, {"event": "moved", "hero": hero, "to": styx_id(state.map),
+                            "why": "HitU Hermes: 'Will take the hero back to the Styx tile if the hero wishes it'"})
+    if eff == "grant_special":
+        return _grants(state, hero, cid, src)
+    return emit(state, {"event": "encounter", "hero": hero, "counter": cid, "why": f"{spec.name}: no effect modelled"})
+
+
+def _hypnos(state, hero, cid, skill, colour, src):
+    sheet = state.sheets[hero]
+    dark = [s for s in sheet.skills if shadow_cubes(sheet, s)]
+    skill = skill or (dark[0] if dark else None)
+    if skill not in dark:
+        raise RulesError("Hypnos: 'a skill check is passed in the skill containing the SC' - "
+                         f"{hero} has no SC on {skill}")
+    events = []
+    if not state.solitaire:
+        t = _trial(state, hero, skill, "succeed", src)
+        events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": "Hypnos"})
+        if not t.success:
+            return events
+        colour = SKILL_CUBE[skill]
+    colour = colour or SKILL_CUBE[skill]
+    if colour not in SKILL_CUBE.values():
+        raise RulesError(f"Hypnos turns an SC into a red, green or blue EC, not {colour!r}")
+    track = sheet.cubes[skill]
+    at = track.index(SHADOW)
+    if SKILL_CUBE[skill] == colour:
+        track[at] = colour
+        placed = (skill, colour)
+    else:
+        del track[at]
+        placed = gain_cube(sheet, colour)
+    events += emit(state, {"event": "shadow_cube_converted", "hero": hero, "skill": skill, "to": placed,
+                           "why": "HitU Hypnos: 'change an SC into a regular EC'"})
+    if state.solitaire:
+        events += _corner(state, cid, "HitU solitaire Hypnos: the SC on a corner; 'After the 4th cube is placed, "
+                                      "Hypnos is removed from the game'")
+    return events
+
+
+def _corner(state, cid, why) -> list[dict]:
+    n = state.uses.get(f"corners:{cid}", 0) + 1
+    state.uses[f"corners:{cid}"] = n
+    events = emit(state, {"event": "corner", "counter": cid, "corners": n, "why": why})
+    if n >= CORNERS:
+        relocate(state, cid, "removed")
+        events += emit(state, {"event": "removed", "counter": cid, "why": why})
+    return events
+
+
+def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
+    sheet = state.sheets[hero]
+    skill = skill or next(iter(sheet.skills))
+    if skill not in sheet.skills:
+        raise RulesError(f"{hero} has no skill {skill!r}")
+    name = kind_of(state, cid).name
+    if eff == "low_demon":
+        events = lose_life_points(state, hero, source=life_source, why="HitU Low Demon: 'For 1 LP, a test can be made'")
+    else:
+        spend_gold(sheet, 1)
+        events = emit(state, {"event": "gold", "hero": hero, "change": -1, "gold": sheet.gold,
+                              "why": "HitU Well of Wisdom: 'For 1 GP a test can be made against any skill'"})
+    if eff == "low_demon" or state.solitaire:
+        events += _corner(state, cid, f"{name}: 'can only be used 4 times' / 'If 1 LP is in each corner, the Low "
+                                      "Demon is removed from play'")
+    if sheet.dead:
+        return events
+    t = _trial(state, hero, skill, "fail", src)
+    events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": name})
+    if not t.success and raise_skill and sheet.skills[skill] < SKILL_MAX:
+        sheet.skills[skill] += 1
+        events += emit(state, {"event": "skill_raised", "hero": hero, "skill": skill, "value": sheet.skills[skill],
+                               "why": f"HitU {name}: 'If the test fails ... then the value may be increased by 1'"})
+    return events
+
+
+def _grants(state, hero, cid, src):
+    spec = kind_of(state, cid)
+    skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
+    if skill is None:
+        raise RulesError(f"{spec.name} has no coloured dot naming its skill")
+    t = _trial(state, hero, skill, "succeed", src)
+    events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": spec.name})
+    weapon = spec.grants
+    if not t.success:
+        return events
+    if weapon not in state.card:
+        return events + emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon,
+                                     "why": "HitU: 'The Thanatos counter grants the scythe only if it is on the "
+                                            "reference card of the Damned One'"})
+    return events + _special(state, hero, weapon, f"HitU {spec.name}: the test succeeds")
+
+
+def _special(state, hero, weapon, why) -> list[dict]:
+    if weapon not in state.card:
+        return emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon, "why": "not on the Damned One's card"})
+    problem = take_problem(state, hero, weapon)
+    if problem:
+        return emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon, "why": problem})
+    return take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
+                                                             "weapon": weapon, "why": why})
+
+
+# -- tasks --------------------------------------------------------------------------------------
+
+def accept_task(state: UnderworldState, hero: str, cid: str) -> list[dict]:
+    """Take a Task marker (blue border) from the hero's tile into a free task box. "The Persephone
+    Task cannot be taken by a hero that possesses 1 or more Shadow Cubes" (Hades likewise)."""
+    spec = kind_of(state, cid)
+    if spec.kind != "task":
+        raise RulesError(f"{spec.name} is a {spec.kind}, not a Task (blue border)")
+    if cid not in on_tile(state, hero):
+        raise RulesError(f"{cid} does not lie on {hero}'s tile")
+    _check_action(state, hero, "accept_task", f"accept {spec.name}")
+    sheet = state.sheets[hero]
+    if effect(state, cid) in ("hades_task", "persephone_task") and shadow_cubes(sheet):
+        raise RulesError(f"'Hades and Persephone cannot be returned by Dark heroes' - {hero} has shadow cubes (HitU)")
+    if len(sheet.tasks) >= sheet.task_slots:
+        raise RulesError("'If there is no empty Task box on the player's hero reference card, then no new Task "
+                         "markers may be taken' (HitU)")
+    relocate(state, cid, f"tasks:{hero}")
+    _record(state, "accept_task")
+    return emit(state, {"event": "task_accepted", "hero": hero, "task": cid, "why": "HitU 'Accepting a Task'"})
+
+
+def destination(state: UnderworldState, cid: str) -> str:
+    spec = kind_of(state, cid)
+    if spec.kind == "black_creature":
+        return spec.prison
+    if effect(state, cid) in ("hades_task", "persephone_task"):
+        return spec.destination or "Hades"
+    return spec.destination
+
+
+def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict | None = None, dice=None) -> list[dict]:
+    """Fulfil a held task on its destination tile (may repeat in a turn): rewards, Hades (the
+    Trident, 1 SC off), Persephone (the Mail, 1 SC off, 2 if Hades is there), a black creature
+    locked up in its prison (1 treasure, 1 SC off). ``treasure``: keyword choices for the draws."""
+    sheet = state.sheets[hero]
+    if cid not in sheet.tasks:
+        raise RulesError(f"{hero} does not hold task {cid!r}")
+    spec = kind_of(state, cid)
+    _check_action(state, hero, "fulfil_task", f"fulfil {spec.name}")
+    dest = destination(state, cid)
+    here = tile_name(state, hero_tile(state, hero))
+    if not dest or place_name(dest) != here:
+        raise RulesError(f"{spec.name} must be brought to {dest or '?'}; {hero} is on {here}")
+    eff = effect(state, cid)
+    if eff in ("hades_task", "persephone_task") and shadow_cubes(sheet):
+        raise RulesError("'Hades and Persephone cannot be returned by Dark heroes' (HitU)")
+    _record(state, "fulfil_task")
+    relocate(state, cid, "removed")
+    events = emit(state, {"event": "task_fulfilled", "hero": hero, "task": cid, "tile": hero_tile(state, hero),
+                          "why": "HitU 'Fulfilling Tasks'"})
+    draws = spec.treasure
+    if spec.kind == "black_creature":
+        draws = 1
+        events.append(darkside.remove(state, 1, why=f"{spec.name} locked up in {dest} (HitU Erebos/Tartarus)"))
+    elif eff == "hades_task":
+        state.uses[HADES_THERE] = 1
+        events += _special(state, hero, spec.grants, "HitU Hades: the Trident of Hades")
+        events.append(darkside.remove(state, 1, why="HitU: 'Bringing Hades into the Throne Hall'"))
+    elif eff == "persephone_task":
+        events += _special(state, hero, spec.grants, "HitU Persephone: the Mail of Persephone")
+        n = 2 if state.uses.get(HADES_THERE) else 1
+        events.append(darkside.remove(state, n, why="HitU Persephone into the Throne Hall" +
+                                      (": 'If Hades is already in the Throne Hall, remove 2'" if n == 2 else "")))
+    if spec.gold and spec.kind == "task":
+        gain_gold(sheet, spec.gold)
+        events += emit(state, {"event": "gold", "hero": hero, "change": spec.gold, "gold": sheet.gold, "why": "reward"})
+    if draws:
+        from .treasure import draw_treasure
+        events += draw_treasure(state, hero, draws, dice=dice, why=f"reward for {spec.name}", **(treasure or {}))
+    return events

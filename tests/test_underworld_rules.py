@@ -1,0 +1,336 @@
+"""Heroes in the Underworld: the rules that happen to heroes - items and victory points here,
+and the shared helper (``make_state``) the other ``test_underworld_<topic>.py`` files import.
+
+Rule readings are listed in the docstrings of ``overlord.games.underworld.items``,
+``handling`` and ``scoring``.
+"""
+
+import sys
+import types
+
+import pytest
+
+from overlord.core.rng import new_rng, rng_state
+from overlord.games.heroes.sheet import (
+    RulesError,
+    gain_cube,
+    movement_allowance,
+    new_sheet,
+)
+from overlord.games.underworld.handling import lose_life_points, relocate
+from overlord.games.underworld.items import (
+    discard,
+    drink,
+    item_of,
+    lightning_bolts,
+    take,
+    trade_for_gold,
+)
+from overlord.games.underworld.scoring import victory_points
+from overlord.games.underworld.state import (
+    CounterSpec,
+    TurnState,
+    UnderworldState,
+    counter_problems,
+    instance_ids,
+    where,
+)
+from overlord.games.underworld.tiles import PlacedTile, TileSpec, setup
+
+CATALOGUE = [
+    # enemies (Adventure markers)
+    CounterSpec("alekto", "Alekto", "creature", dots={"red": 0, "green": -1}, reward=[["red"]]),
+    CounterSpec("lamie", "Lamie", "creature", dots={"blue": 0}, reward=[["blue", "green"]], treasure=1),
+    CounterSpec("gorgon", "Gorgon", "creature", dots={"red": 0}, reward=[["red"]], effect="gorgon"),
+    CounterSpec("empusa", "Empusa", "creature", dots={"blue": 0}, effect="lose_ec", gold=1),
+    CounterSpec("ixion", "Ixion", "black_creature", dots={"red": -1}, reward=[["red"]], prison="Erebos"),
+    CounterSpec("titan", "Titan", "black_creature", dots={"gray": 0}, reward=[["red", "green", "blue"]],
+                prison="Tartarus"),
+    CounterSpec("avatar", "Avatar", "avatar", copies=3, dots={"gray": 0}, reward=[["red", "green", "blue"]]),
+    # encounters and tasks
+    CounterSpec("hypnos", "Hypnos", "encounter", effect="hypnos"),
+    CounterSpec("low-demon", "Low Demon", "encounter", effect="low_demon"),
+    CounterSpec("well", "Well of Wisdom", "encounter", effect="well_of_wisdom"),
+    CounterSpec("hermes", "Hermes", "encounter", effect="hermes"),
+    CounterSpec("hekate", "Hekate", "encounter", dots={"blue": 0}, effect="grant_special", grants="golden-staff"),
+    CounterSpec("thanatos", "Thanatos", "encounter", dots={"red": 0}, effect="grant_special", grants="scythe"),
+    CounterSpec("minos", "Minos", "task", destination="Kriterion", treasure=1),
+    CounterSpec("chronos", "Chronos", "task", destination="Elysion", gold=2),
+    CounterSpec("hades-task", "Hades", "task", effect="hades_task", grants="trident", destination="Hades"),
+    CounterSpec("persephone", "Persephone", "task", effect="persephone_task", grants="mail", destination="Hades"),
+    # treasure markers
+    CounterSpec("sickle", "Sickle", "item", slot="weapon", bonus={"close": 1}),
+    CounterSpec("sling", "Sling", "item", slot="weapon", bonus={"ranged": 1}),
+    CounterSpec("ring", "Ring", "item", bonus={"magic": 1}, combinable=True),
+    CounterSpec("breastplate", "Breastplate", "item", slot="armour", life=2),
+    CounterSpec("sandals", "Sandals", "item", movement=1),
+    CounterSpec("bolts", "Lightning Bolts", "item", effect="lightning_bolts"),
+    CounterSpec("gold-bag", "Gold Bag", "item", gold=3, effect="gold_bag"),
+    CounterSpec("nektar", "Nektar", "item", effect="heal"),
+    CounterSpec("advice", "Advice of Hermes", "item", effect="advice_of_hermes"),
+    CounterSpec("mirror", "Mirror", "item", effect="mirror"),
+    CounterSpec("soul-sword", "Soul Sword", "black_weapon", slot="weapon", bonus={"close": 2}, black="close"),
+    CounterSpec("black-staff", "Black Staff", "black_weapon", slot="weapon", bonus={"magic": 2}, black="magic"),
+    CounterSpec("trap", "Damned Treasure Chest", "trap", copies=2, dots={"red": 0, "blue": -1}),
+    CounterSpec("damned-creature", "Creature of the Damned", "damned_creature", copies=2, dots={"gray": 0},
+                treasure=1),
+    # the Damned One's card
+    CounterSpec("golden-staff", "Golden Staff", "special_weapon", slot="weapon", bonus={"magic": 2}),
+    CounterSpec("scythe", "Scythe of Thanatos", "special_weapon", slot="weapon", bonus={"close": 2}),
+    CounterSpec("trident", "Trident of Hades", "special_weapon", slot="weapon",
+                bonus={"magic": 1, "ranged": 1, "close": 1}),
+    CounterSpec("mail", "Mail of Persephone", "special_weapon", slot="armour", life=2, effect="mail_of_persephone"),
+    CounterSpec("damned-one", "The Damned One", "damned_one", dots={"red": 0, "green": 0, "blue": 0}),
+]
+TILES = [TileSpec("styx", "styx", "Styx", "NESW", arrow=True)] + [
+    TileSpec(t, "place", name, "NESW") for t, name in
+    [("lethe", "Lethe"), ("hades", "Hades"), ("kriterion", "Kriterion"), ("erebos", "Erebos"),
+     ("tartaros", "Tartaros"), ("elysion", "Elysion"), ("field", "Asphodelion")]]
+HEROES = ["hippolyte", "ture"]
+THRESHOLDS = {"magic": [2, 4, 6], "ranged": [2, 4, 6], "close": [2, 4, 6]}
+
+
+def make_state(seed: int = 1, solitaire: bool = False, active: str = "hippolyte") -> UnderworldState:
+    """Two heroes on Styx, every tile placed (in a row), every counter in its starting heap;
+    ``active``'s turn in Phase 3, begun on Styx."""
+    rng = new_rng(seed)
+    m = setup(TILES, HEROES, rng)
+    m.stacks = [[], [], []]
+    for i, spec in enumerate(TILES[1:], start=1):
+        m.placed.append(PlacedTile(spec.id, [i, 0], "NESW", 0, []))
+    catalogue = {c.id: c for c in CATALOGUE}
+    sheets = {
+        "hippolyte": new_sheet("hippolyte", {"magic": 5, "ranged": 6, "close": 7}, THRESHOLDS, 3, 5, 2),
+        "ture": new_sheet("ture", {"magic": 8, "ranged": 5, "close": 4}, THRESHOLDS, 3, 5, 2),
+    }
+    state = UnderworldState("test", seed, list(HEROES), rng_state(rng), m, catalogue, sheets, solitaire=solitaire)
+    for spec in CATALOGUE:
+        heap = {"item": "treasure", "black_weapon": "treasure", "trap": "treasure", "damned_creature": "treasure",
+                "special_weapon": "card", "damned_one": "card"}.get(spec.kind, "adventure")
+        getattr(state, heap).extend(instance_ids(spec))
+    state.turn = TurnState(hero=active, phase="act", started_on="styx")
+    return state
+
+
+def put(state, cid, tile):
+    """Counter ``cid`` face up on ``tile``."""
+    relocate(state, cid, f"tile:{tile}")
+
+
+def stand(state, hero, tile):
+    state.map.heroes[hero] = tile
+
+
+def give(state, hero, cid):
+    relocate(state, cid, f"items:{hero}", item=item_of(state, cid))
+
+
+def heap(state, *cids):
+    """The treasure heap is exactly ``cids`` (the others leave the game), face-up pile empty."""
+    for c in list(state.treasure) + list(state.treasure_up):
+        if c not in cids:
+            relocate(state, c, "removed")
+    for c in cids:
+        if where(state, c) != "treasure":
+            relocate(state, c, "treasure")
+
+
+def fake_damned(monkeypatch):
+    """Stand-in for ``damned.avatar_defeated`` (another developer's module)."""
+    calls = []
+
+    def avatar_defeated(state, avatar_id, hero):
+        calls.append((avatar_id, hero))
+        relocate(state, avatar_id, "card")
+        return [{"event": "avatar_banished", "avatar": avatar_id, "why": "fake"}]
+
+    module = types.ModuleType("overlord.games.underworld.damned")
+    module.avatar_defeated = avatar_defeated
+    monkeypatch.setitem(sys.modules, "overlord.games.underworld.damned", module)
+    import overlord.games.underworld as pkg
+    monkeypatch.setattr(pkg, "damned", module, raising=False)
+    return calls
+
+
+# -- the helper itself ---------------------------------------------------------------------------
+
+def test_a_fresh_state_has_every_counter_in_one_place():
+    state = make_state()
+    assert counter_problems(state) == []
+
+
+# -- items ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cid, kind, bonus, special, black", [
+    ("sickle", "weapon", {"close": 1}, False, None),
+    ("breastplate", "armour", {}, False, None),
+    ("soul-sword", "weapon", {"close": 2}, False, "close"),     # HitU: "Soul Sword – Black Item"
+    ("scythe", "weapon", {"close": 2}, True, None),            # HitU: "Scythe of Thanatos – Item (Special Weapon)"
+    ("trap-1", None, None, None, None),                        # HitU: traps are treasure markers, not items
+])
+def test_item_of(cid, kind, bonus, special, black):
+    state = make_state()
+    if kind is None:
+        with pytest.raises(RulesError):
+            item_of(state, cid)
+    else:
+        item = item_of(state, cid)
+        assert (item.id, item.kind, item.bonus, item.special, item.black) == (cid, kind, bonus, special, black)
+    assert counter_problems(state) == []
+
+
+def test_taking_an_item_puts_it_on_a_free_box():
+    # HitU "Items": "the player must place the item marker on a free box in the item section"
+    state = make_state()
+    events = take(state, "hippolyte", "sickle")
+    assert where(state, "sickle") == "items:hippolyte"
+    assert events[-1]["event"] == "item_taken" and state.log[-1] == events[-1]
+    assert counter_problems(state) == []
+
+
+def test_taking_a_black_weapon_feeds_the_dark_side():
+    # HitU Soul Sword: "If the Soul Sword is taken by a hero, 1 SC must be placed on the Dark Side."
+    state = make_state()
+    take(state, "hippolyte", "soul-sword")
+    assert state.dark_side == 1
+    assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("first, second, allowed", [
+    ("sickle", "soul-sword", False),   # HitU: "exactly 1 weapon (plus 'combinable' weapons)"
+    ("sickle", "ring", True),          # HitU Ring: "can be combined with another item"
+    ("breastplate", "mail", False),    # HitU: "exactly 1 Armor item (plus a shield and/or helmet)"
+])
+def test_carrying_limits(first, second, allowed):
+    state = make_state()
+    take(state, "hippolyte", first)
+    if allowed:
+        take(state, "hippolyte", second)
+        assert where(state, second) == "items:hippolyte"
+    else:
+        with pytest.raises(RulesError):
+            take(state, "hippolyte", second)
+    assert counter_problems(state) == []
+
+
+def test_trading_for_gold():
+    # HitU "Treasure": "it can be exchanged for 1 gold piece"; "Black weapons may not be traded for gold."
+    state = make_state()
+    trade_for_gold(state, "hippolyte", "sickle")
+    assert state.sheets["hippolyte"].gold == 3 and where(state, "sickle") == "treasure_up"
+    with pytest.raises(RulesError, match="may not be traded"):
+        trade_for_gold(state, "hippolyte", "soul-sword")
+    assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("shadow_on, allowed", [
+    (None, True),
+    ("magic", True),
+    ("close", False),   # HitU: "it cannot be discarded unless the hero loses all Shadow Cubes in the Close Combat skill"
+])
+def test_discarding_a_black_weapon(shadow_on, allowed):
+    state = make_state()
+    give(state, "hippolyte", "soul-sword")
+    if shadow_on:
+        gain_cube(state.sheets["hippolyte"], "black", shadow_on)
+    if allowed:
+        discard(state, "hippolyte", "soul-sword")
+        assert where(state, "soul-sword") == "treasure_up"
+        # HitU: "The player will receive 1 gold for a discarded weapon or armor."
+        assert state.sheets["hippolyte"].gold == 3
+    else:
+        with pytest.raises(RulesError):
+            discard(state, "hippolyte", "soul-sword")
+        assert where(state, "soul-sword") == "items:hippolyte"
+    assert counter_problems(state) == []
+
+
+def test_discarded_special_weapon_goes_back_to_the_card():
+    state = make_state()
+    give(state, "hippolyte", "scythe")
+    discard(state, "hippolyte", "scythe")
+    assert where(state, "scythe") == "card"
+    assert counter_problems(state) == []
+
+
+def test_lightning_bolts_once():
+    # HitU Lightning Bolts: "increase of a skill level of the player's choosing by +2. Can only be used once."
+    state = make_state()
+    give(state, "hippolyte", "bolts")
+    plus, _ = lightning_bolts(state, "hippolyte", "bolts", "magic")
+    assert plus == 2 and where(state, "bolts") == "treasure_up"
+    with pytest.raises(RulesError):
+        lightning_bolts(state, "hippolyte", "bolts", "magic")
+    assert counter_problems(state) == []
+
+
+def test_gold_bag():
+    # HitU Gold Bag: "the number of Gold Pieces granted to the hero. After taking the gold, discard the marker."
+    state = make_state()
+    take(state, "hippolyte", "gold-bag")
+    assert state.sheets["hippolyte"].gold == 5 and where(state, "gold-bag") == "treasure_up"
+    assert counter_problems(state) == []
+
+
+def test_nektar_heals_natural_life():
+    # HitU: "Only natural LP can be healed or regenerated."
+    state = make_state()
+    give(state, "hippolyte", "nektar")
+    state.sheets["hippolyte"].natural = 2
+    drink(state, "hippolyte", "nektar")     # ours: the counter's hearts (1) are the LP it heals
+    assert state.sheets["hippolyte"].natural == 3 and where(state, "nektar") == "treasure_up"
+    state.catalogue["nektar"].hearts = 0    # 0: every natural LP
+    relocate(state, "nektar", "treasure")
+    give(state, "hippolyte", "nektar")
+    drink(state, "hippolyte", "nektar")
+    assert state.sheets["hippolyte"].natural == 5
+    assert counter_problems(state) == []
+
+
+def test_sandals_and_the_centaur():
+    # HitU Sandals: "Increases MP by +1. Cannot be used by the Centaur."
+    state = make_state()
+    take(state, "hippolyte", "sandals")
+    assert movement_allowance(state.sheets["hippolyte"]) == 4
+    state.rules["abilities"] = {"ture": "centaur"}
+    relocate(state, "sandals", "treasure_up")
+    with pytest.raises(RulesError, match="Centaur"):
+        take(state, "ture", "sandals")
+    assert counter_problems(state) == []
+
+
+def test_item_destroyed_when_its_artificial_life_is_lost():
+    # HitU: "Items that grant more than 1 LP are only discarded if all of the LPs granted by that item are lost."
+    state = make_state()
+    give(state, "hippolyte", "breastplate")
+    lose_life_points(state, "hippolyte", source="breastplate")
+    assert where(state, "breastplate") == "items:hippolyte"
+    lose_life_points(state, "hippolyte", source="breastplate")
+    assert where(state, "breastplate") == "treasure_up"
+    assert state.sheets["hippolyte"].natural == 5
+    assert counter_problems(state) == []
+
+
+# -- victory points -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gold, cubes, skills, natural, dark, points", [
+    # "Each piece of gold, each EC, and each increase in skill level grants +10 points."
+    (2, [], {}, 5, 5, (10 * 2) * 5 / 5),
+    (0, ["red", "red", "blue"], {"close": 8}, 4, 2, (10 * 4) * 4 / 2),
+    # "Each skill level lowered, and each SC, grants -20 points."
+    (3, ["black"], {"magic": 4}, 2, 4, (30 - 40) * 2 / 4),
+    # "multiplied by the total number of remaining natural LPs and then divided by the number of Shadow Cubes"
+    (1, [], {}, 3, 0, 10 * 3 / 1),
+])
+def test_victory_points(gold, cubes, skills, natural, dark, points):
+    state = make_state()
+    sheet = state.sheets["hippolyte"]
+    sheet.gold = gold
+    for c in cubes:
+        gain_cube(sheet, c, "magic" if c == "black" else None)
+    sheet.skills.update(skills)
+    sheet.natural = natural
+    result = victory_points(state, "hippolyte", dark)
+    assert result["points"] == pytest.approx(points)
+    assert result["arithmetic"].endswith(f"= {points:g}")
+    assert counter_problems(state) == []
