@@ -36,7 +36,8 @@ from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
 from ...core.trace import Decision
 from ...ai.movement import MoveError, move
-from ..heroes.sheet import life_total, lose_life, shadow_cubes, spend_gold
+from ..heroes.sheet import life_total, shadow_cubes, spend_gold
+from .handling import lose_life_points
 from . import darkside
 from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
@@ -262,12 +263,8 @@ def _hero_effect(state: UnderworldState, name: str, hero: str, amount: int) -> l
                 events.append(_log(state, {"event": "spared", "hero": hero,
                                            "why": f"{hero} is on the last life point: an event does not kill"}))
                 break
-            loss = lose_life(sheet, "event", policy=state.rules.get("life_policy", "artificial_first"))
-            events.append(_log(state, {"event": "life_lost", "hero": hero, "source": loss.source,
-                                       "why": f"{hero} loses a life point"}))
-            if loss.destroyed is not None:
-                from .combat import item_destroyed
-                events += item_destroyed(state, hero, loss.destroyed)
+            events += lose_life_points(state, hero, 1, policy=state.rules.get("life_policy", "artificial_first"),
+                                       why="an Underworld event")
         elif name == "lose_gold":
             n = min(1, sheet.gold)
             spend_gold(sheet, n) if n else None

@@ -385,3 +385,102 @@ def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict |
         from .treasure import draw_treasure
         events += draw_treasure(state, hero, draws, dice=dice, why=f"reward for {spec.name}", **(treasure or {}))
     return events
+
+
+# -- what may be done now (for listing legal actions; each action still checks for itself) ------
+
+def _problem(fn, *args) -> str | None:
+    try:
+        fn(*args)
+    except RulesError as e:
+        return str(e)
+    return None
+
+
+def encounter_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
+    """Why ``hero`` may not have the Encounter ``cid`` now (None: it may), with the headless
+    choices :func:`encounter` makes; an encounter that could do nothing for the hero is refused."""
+    spec = kind_of(state, cid)
+    if spec.kind != "encounter" or cid not in on_tile(state, hero):
+        return f"{spec.name} is not an Encounter on {hero}'s tile"
+    problem = _problem(_check_action, state, hero, "encounter", f"encounter {spec.name}")
+    if problem:
+        return problem
+    if used_this_turn(state, f"encounter:{cid}", hero):
+        return f"{spec.name}: once per turn"
+    sheet = state.sheets[hero]
+    eff = effect(state, cid)
+    if eff == "hypnos" and not shadow_cubes(sheet):
+        return "Hypnos: the hero has no shadow cube"
+    if eff == "well_of_wisdom" and sheet.gold < 1:
+        return "the Well of Wisdom costs 1 gold"
+    if eff == "low_demon" and sheet.natural <= 1:
+        return "the Low Demon's price (1 LP) would be the hero's last natural LP"
+    if eff == "hermes" and hero_tile(state, hero) == styx_id(state.map):
+        return "Hermes: the hero is on Styx already"
+    if eff == "grant_special" and (spec.grants not in state.card or take_problem(state, hero, spec.grants)):
+        return f"{spec.name}: the special weapon is not on the Damned One's card, or the hero cannot carry it"
+    if eff not in ("hypnos", "well_of_wisdom", "low_demon", "hermes", "grant_special"):
+        return f"{spec.name}: nothing to do"
+    return None
+
+
+def accept_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
+    """Why ``hero`` may not accept the Task ``cid`` now (None: it may)."""
+    spec = kind_of(state, cid)
+    if spec.kind != "task" or cid not in on_tile(state, hero):
+        return f"{spec.name} is not a Task on {hero}'s tile"
+    problem = _problem(_check_action, state, hero, "accept_task", f"accept {spec.name}")
+    if problem:
+        return problem
+    sheet = state.sheets[hero]
+    if effect(state, cid) in ("hades_task", "persephone_task") and shadow_cubes(sheet):
+        return "Hades and Persephone cannot be returned by Dark heroes"
+    if len(sheet.tasks) >= sheet.task_slots:
+        return "no empty Task box"
+    return None
+
+
+def fulfil_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
+    """Why ``hero`` may not fulfil the held task ``cid`` now (None: it may)."""
+    sheet = state.sheets[hero]
+    if cid not in sheet.tasks:
+        return f"{hero} does not hold {cid}"
+    spec = kind_of(state, cid)
+    problem = _problem(_check_action, state, hero, "fulfil_task", f"fulfil {spec.name}")
+    if problem:
+        return problem
+    dest = destination(state, cid)
+    if not dest or place_name(dest) != tile_name(state, hero_tile(state, hero)):
+        return f"{spec.name} must be brought to {dest or '?'}"
+    if effect(state, cid) in ("hades_task", "persephone_task") and shadow_cubes(sheet):
+        return "Hades and Persephone cannot be returned by Dark heroes"
+    return None
+
+
+def place_problem(state: UnderworldState, hero: str, place: str) -> str | None:
+    """Why ``hero`` may not use the place (``styx`` or ``lethe``) now (None: it may). Healing at
+    Styx with nothing to heal is refused."""
+    problem = _problem(_check_action, state, hero, "use_place", f"use {place}")
+    if problem:
+        return problem
+    sheet = state.sheets[hero]
+    turn = state.turn
+    if place == "styx":
+        styx = styx_id(state.map)
+        if hero_tile(state, hero) != styx or turn.started_on != styx or turn.moved:
+            return "Styx heals only if the hero spends an entire turn there"
+        if used_this_turn(state, "styx", hero) or sheet.natural >= sheet.natural_max:
+            return "Styx: already used this turn, or nothing to heal"
+        if state.solitaire and state.uses.get(f"corners:{styx}", 0) >= CORNERS:
+            return "solitaire: all 4 LP of Styx are taken"
+        return None
+    if place == "lethe":
+        if tile_name(state, hero_tile(state, hero)) != "lethe":
+            return f"{hero} is not on the Lethe tile"
+        if used_this_turn(state, "lethe", hero):
+            return "Lethe: only 1 EC can be given up per turn"
+        if not any(SKILL_CUBE.get(s) in sheet.cubes[s] for s in sheet.skills):
+            return f"{hero} has no blue, red or green EC to give up"
+        return None
+    return f"no place {place!r} to use"

@@ -111,6 +111,7 @@ class TurnState:
     combat_lost: bool = False        # "All further hero actions are lost"
     started_on: str = ""             # the tile the hero began the turn on (Styx healing)
     pending: list[str] = field(default_factory=list)   # counters that must be dealt with now
+    pending_tile: list = field(default_factory=list)   # [stack, side] of a drawn tile to turn
 
 
 @dataclass

@@ -1,0 +1,383 @@
+"""The co-operative Underworld game: setup, the heroes' turns as legal actions, and the rounds
+with the Damned One's Dark phase (``dark``).
+
+A hero's turn follows HitU "Course of Play": 1. extend the Underworld (draw a tile from a stack
+of the player's choice and place it beside the hero's tile on a free exit side, turned as the
+player likes unless it bears an arrow), 2. movement (1 MP a tile, the first step into the new
+tile; entering a tile with a marker stops and reveals it), 3. actions (combat first, then
+encounters, tasks, places). When every hero has had a turn, the Dark phase runs and a new round
+begins.
+
+Everything a player may do now is :func:`legal_actions`; :func:`apply` does one of them and
+returns the events. An action is a small dict (``{"do": "step", "to": "area-07"}``), the same
+in a save file, a log, a bot's choice and a typed command. An action that is not legal now
+raises :class:`ActionError` naming the rule and listing what is legal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from ...core.decks import new_deck
+from ...core.rng import new_rng, rng_state
+from ..heroes.sheet import HeroSheet, movement_allowance, new_sheet
+from . import darkside, tiles
+from .dark import DarkContent, dark_phase
+from .markers import draw_adventure, enemies_on, face_down_on, reveal
+from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
+
+
+class ActionError(ValueError):
+    """An action that is not legal now; the message says why and lists the legal ones."""
+
+
+@dataclass
+class HeroSpec:
+    id: str
+    name: str
+    skills: dict[str, int]
+    thresholds: dict[str, list[int]]
+    movement: int
+    life: int
+    gold: int
+    item_slots: int = 4
+    ability: str = ""
+
+
+@dataclass
+class UnderworldContent:
+    """Everything a game reads from its scenario and content files, loaded once."""
+
+    scenario: object                  # content.underworld_coop.UnderworldScenario
+    tiles: list[tiles.TileSpec]
+    catalogue: dict[str, CounterSpec]
+    heroes: dict[str, HeroSpec]
+    dark: DarkContent
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+def new_game(content: UnderworldContent, heroes: list[str], seed: int, scenario_file: str = "") -> UnderworldState:
+    """HitU "Preparation": Styx in the centre, the other tiles in three face-down stacks; the
+    treasure markers in a face-down heap; the Adventure markers face down; the Damned One's
+    marker and the special weapons on its card; every hero on Styx with the sheet's starting
+    gold and life. Co-operative: the Dark and peril decks shuffled, the Dark Side's start by the
+    number of heroes."""
+    sc = content.scenario
+    unknown = [h for h in heroes if h not in content.heroes]
+    if unknown:
+        raise ActionError(f"unknown hero {unknown[0]!r}; heroes: {', '.join(content.heroes)}")
+    if len(set(heroes)) != len(heroes):
+        raise ActionError(f"each hero may be chosen once, got {heroes}")
+    if len(heroes) not in sc.heroes:
+        raise ActionError(f"this scenario is for {', '.join(map(str, sc.heroes))} heroes, not {len(heroes)}")
+    rng = new_rng(seed)
+    m = tiles.setup(content.tiles, heroes, rng)
+    sheets = {h: _sheet(content.heroes[h]) for h in heroes}
+    piles: dict[str, list[str]] = {"adventure": [], "treasure": [], "card": []}
+    for spec in content.catalogue.values():
+        piles[KIND_HEAP[spec.kind]] += instance_ids(spec)
+    state = UnderworldState(
+        scenario=scenario_file or sc.id, seed=seed, heroes=list(heroes), rng=rng_state(rng), map=m,
+        catalogue=copy.deepcopy(content.catalogue), sheets=sheets,
+        adventure=sorted(piles["adventure"]), treasure=sorted(piles["treasure"]), card=sorted(piles["card"]),
+        solitaire=len(heroes) == 1 and sc.rules.solitaire_changes,
+        rules={**sc.rules.model_dump(), "abilities": {h: content.heroes[h].ability for h in heroes}}, avatars={},
+    )
+    for spec in content.catalogue.values():
+        if spec.kind == "avatar":
+            for cid in instance_ids(spec):
+                state.avatars[cid] = "hidden"
+    with rolling(state) as r:
+        state.dark_deck = new_deck("dark", list(content.dark.cards), r)
+        state.peril_deck = new_deck("peril", list(content.dark.perils), r)
+    start = sc.dark_side_start.get(len(heroes), 0)
+    if start:
+        darkside.add(state, start, f"the scenario starts the Dark Side at {start} for {len(heroes)} heroes")
+    state.log.append({"event": "setup", "heroes": list(heroes), "seed": seed, "why": "Preparation"})
+    start_turn(state, heroes[0])
+    return state
+
+
+def _sheet(spec: HeroSpec) -> HeroSheet:
+    return new_sheet(spec.id, spec.skills, spec.thresholds, spec.movement, spec.life, spec.gold,
+                     item_slots=spec.item_slots)
+
+
+# -- turns ---------------------------------------------------------------------------------------
+
+def start_turn(state: UnderworldState, hero: str) -> list[dict]:
+    state.map = tiles.new_turn(state.map)
+    here = state.map.heroes[hero]
+    state.turn = TurnState(hero=hero, phase="extend", mp_left=movement_allowance(state.sheets[hero]),
+                           started_on=here)
+    event = {"event": "turn", "hero": hero, "round": state.round, "tile": here,
+             "why": f"{hero}'s turn, round {state.round}"}
+    state.log.append(event)
+    events = [event]
+    from .damned import solitaire_turn
+    events += solitaire_turn(state)
+    if hero in state.trapped:
+        state.turn.phase = "act"
+        events.append(_log(state, {"event": "trapped", "hero": hero, "trap": state.trapped[hero],
+                                   "why": "a hero caught in a trap can only try to escape"}))
+    elif not tiles.can_place(state.map, here):
+        state.turn.phase = "move"
+        events.append(_log(state, {"event": "no_tile", "hero": hero,
+                                   "why": "no new map tile can be placed beside the hero's tile "
+                                          "(surrounded, no free exit, or the stacks are empty)"}))
+    return events
+
+
+def _log(state: UnderworldState, event: dict) -> dict:
+    state.log.append(event)
+    return event
+
+
+# -- what may be done now ------------------------------------------------------------------------
+
+def legal_actions(state: UnderworldState) -> list[dict]:
+    """Every action the active hero's player may take now, in a stable order."""
+    if state.outcome or state.turn is None:
+        return []
+    turn = state.turn
+    hero = turn.hero
+    here = state.map.heroes[hero]
+    if turn.phase == "extend":
+        out = [{"do": "extend", "stack": i, "side": side}
+               for i, stack in enumerate(state.map.stacks) if stack
+               for side in tiles.can_place(state.map, here)]
+        return out + [{"do": "skip_extend"}]
+    if turn.phase == "orient":
+        stack, side = turn.pending_tile
+        spec = tiles.top_tile(state.map, stack)
+        seen, out = set(), []
+        for t in range(4):
+            exits = tiles.rotate(spec.exits, t)
+            if exits not in seen:
+                seen.add(exits)
+                out.append({"do": "orient", "turns": t, "exits": exits})
+        return out
+    if turn.phase == "move":
+        out = []
+        if turn.mp_left > 0:
+            options = tiles.first_move_rule(state.map, here).options if turn.moved == 0 else tiles.neighbours(state.map, here)
+            out = [{"do": "step", "to": t} for t in options]
+        return out + [{"do": "stop"}]
+    if turn.phase == "act":
+        return _act_actions(state, hero)
+    return []
+
+
+def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
+    from . import combat, damned, places, treasure
+    from .handling import check_acting, used_this_turn
+    from ..heroes.sheet import RulesError
+    turn = state.turn
+    if hero in state.trapped:
+        if "escape_trap" in turn.actions:
+            return [{"do": "end"}]
+        skills = sorted({s for s, _m in treasure.trap_options(state, hero, state.trapped[hero])})
+        return [{"do": "escape", "skill": s} for s in skills]
+    try:
+        check_acting(state, hero, "act")
+    except RulesError:
+        return [{"do": "end"}]
+    fights = combat.must_fight(state, hero)
+    if fights and "combat" not in turn.actions:
+        return [{"do": "fight", "counter": cid, "skill": o["skill"]}
+                for cid in fights for o in combat.options(state, hero, cid)] or [{"do": "end"}]
+    out: list[dict] = []
+
+    def allowed(kind: str) -> bool:
+        try:
+            places._check_action(state, hero, kind, kind)
+            return True
+        except RulesError:
+            return False
+
+    here = state.map.heroes[hero]
+    on_tile = [c for c in _counters(state, here)]
+    sheet = state.sheets[hero]
+    if allowed("encounter"):
+        for cid in on_tile:
+            if kind_of(state, cid).kind == "encounter" and not used_this_turn(state, f"encounter:{cid}", hero):
+                if places.encounter_problem(state, hero, cid) is None:
+                    out.append({"do": "encounter", "counter": cid})
+    if allowed("accept_task"):
+        for cid in on_tile:
+            if kind_of(state, cid).kind == "task" and places.accept_problem(state, hero, cid) is None:
+                out.append({"do": "accept", "task": cid})
+    if allowed("fulfil_task"):
+        for cid in sheet.tasks:
+            if places.fulfil_problem(state, hero, cid) is None:
+                out.append({"do": "fulfil", "task": cid})
+    if allowed("use_place"):
+        for place in ("styx", "lethe"):
+            if places.place_problem(state, hero, place) is None:
+                out.append({"do": "use", "place": place})
+    if "combat" not in turn.actions and not turn.actions:
+        for item in sheet.items:
+            if kind_of(state, item.id).kind == "special_weapon":
+                for skill in sheet.skills:
+                    if damned.can_attack(state, hero, skill, item.id) and not state.solitaire:
+                        out.append({"do": "attack_damned", "weapon": item.id, "skill": skill})
+                if state.solitaire and damned.can_attack(state, hero, None, item.id):
+                    out.append({"do": "attack_damned", "weapon": item.id, "skill": None})
+    return out + [{"do": "end"}]
+
+
+def _counters(state: UnderworldState, tile: str) -> list[str]:
+    from .state import counters_on
+    return counters_on(state, tile)
+
+
+# -- doing it ------------------------------------------------------------------------------------
+
+def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
+    """Do one legal action; the events it caused. Ends the turn, runs the Dark phase and starts
+    the next round as the rules say."""
+    legal = legal_actions(state)
+    if action not in legal:
+        shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        phase = state.turn.phase if state.turn else "over"
+        raise ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
+                          f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
+    start = len(state.log)
+    _do(state, content, action)
+    _advance(state, content)
+    return state.log[start:]
+
+
+def _do(state: UnderworldState, content: UnderworldContent, a: dict) -> None:
+    from . import combat, damned, places, treasure
+    turn = state.turn
+    hero = turn.hero
+    do = a["do"]
+    state.log.append({"event": "action", "hero": hero, "action": dict(a), "why": describe(a)})
+    if do == "skip_extend":
+        turn.phase = "move"
+    elif do == "extend":
+        spec = tiles.top_tile(state.map, a["stack"])
+        if spec.arrow:
+            _place(state, hero, a["stack"], a["side"], 0)
+        else:
+            turn.phase = "orient"
+            turn.pending_tile = [a["stack"], a["side"]]
+    elif do == "orient":
+        stack, side = turn.pending_tile
+        turn.pending_tile = []
+        _place(state, hero, stack, side, a["turns"])
+    elif do == "step":
+        _step(state, hero, a["to"])
+    elif do == "stop":
+        turn.phase = "act"
+    elif do == "fight":
+        combat.fight(state, hero, a["counter"], skill=a["skill"])
+    elif do == "escape":
+        treasure.escape_trap(state, hero, skill=a["skill"])
+    elif do == "encounter":
+        places.encounter(state, hero, a["counter"])
+    elif do == "accept":
+        places.accept_task(state, hero, a["task"])
+    elif do == "fulfil":
+        places.fulfil_task(state, hero, a["task"])
+    elif do == "use":
+        (places.use_styx if a["place"] == "styx" else places.use_lethe)(state, hero)
+    elif do == "attack_damned":
+        damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"])
+    elif do == "end":
+        turn.phase = "done"
+
+
+def _place(state: UnderworldState, hero: str, stack: int, side: str, turns: int) -> None:
+    from . import damned
+    here = state.map.heroes[hero]
+    state.map, placement = tiles.place_tile(state.map, here, stack, side, turns)
+    tile = placement.tile
+    state.log.append({"event": "tile_placed", "hero": hero, "tile": tile.id, "at": list(tile.at), "exits": tile.exits,
+                      "connected": placement.connected,
+                      "why": "Phase 1: a new tile beside the hero's, on a free exit side"
+                             + ("" if placement.connected else "; no exit faces the hero's: the hero cannot move")})
+    draw_adventure(state, tile.id)
+    if state.map.catalogue[tile.id].name == "Chaos":
+        damned.chaos_placed(state, hero)
+    state.turn.phase = "move"
+
+
+def _step(state: UnderworldState, hero: str, to: str) -> None:
+    from .combat import must_fight
+    turn = state.turn
+    state.map.heroes[hero] = to
+    turn.moved += 1
+    turn.mp_left -= 1
+    state.log.append({"event": "moved", "hero": hero, "to": to, "mp_left": turn.mp_left,
+                      "why": "1 step = 1 map tile = 1 MP"})
+    hidden = face_down_on(state, to)
+    for cid in hidden:
+        reveal(state, cid, hero)
+    stops = [c for c in _counters(state, to) if c not in _passable(state, hero, to)]
+    if hidden or stops or must_fight(state, hero):
+        turn.phase = "act"
+        state.log.append({"event": "movement_interrupted", "hero": hero, "tile": to,
+                          "why": "a marker lies on the tile: movement is interrupted"})
+    elif turn.mp_left <= 0:
+        turn.phase = "act"
+
+
+def _passable(state: UnderworldState, hero: str, tile: str) -> list[str]:
+    """Revealed enemies the hero may pass (the Bard's song: red; the Shoes of Hermes: all)."""
+    from .combat import must_fight
+    enemies = enemies_on(state, tile)
+    blocking = set(must_fight(state, hero)) if state.map.heroes[hero] == tile else set(enemies)
+    return [c for c in enemies if c not in blocking]
+
+
+def _advance(state: UnderworldState, content: UnderworldContent) -> None:
+    """After an action: when the active hero's turn is over, the next hero's begins; after the
+    last hero, the Dark phase, then a new round."""
+    while not state.outcome and state.turn is not None and state.turn.phase == "done":
+        hero = state.turn.hero
+        state.last_hero = hero
+        i = state.heroes.index(hero)
+        if i + 1 < len(state.heroes):
+            start_turn(state, state.heroes[i + 1])
+            continue
+        dark_phase(state, content.dark)
+        if state.outcome:
+            break
+        state.round += 1
+        start_turn(state, state.heroes[0])
+
+
+def describe(a: dict) -> str:
+    """One line for an action, as a player would say it."""
+    do = a.get("do")
+    if do == "extend":
+        return f"draw a tile from stack {a['stack'] + 1} and place it to the {a['side']}"
+    if do == "orient":
+        return f"turn the tile {a['turns']} quarter turn(s): exits {a.get('exits', '?')}"
+    if do == "skip_extend":
+        return "do not extend the Underworld"
+    if do == "step":
+        return f"move to {a['to']}"
+    if do == "stop":
+        return "stop moving"
+    if do == "fight":
+        return f"fight {a['counter']} with {a['skill']}"
+    if do == "escape":
+        return f"try to escape the trap with {a['skill']}"
+    if do == "encounter":
+        return f"encounter {a['counter']}"
+    if do == "accept":
+        return f"accept the task {a['task']}"
+    if do == "fulfil":
+        return f"fulfil the task {a['task']}"
+    if do == "use":
+        return f"use {a['place'].capitalize()}"
+    if do == "attack_damned":
+        return f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")
+    if do == "end":
+        return "end the turn"
+    return str(a)

@@ -1,0 +1,58 @@
+"""The rules' invariants of an Underworld game, checked after every step by the tests and by
+``overlord soak``: the Dark Side stays within 0..11 and only the 11th cube ends the game; life
+points stay within the sheet; every counter lies in exactly one place (map, heaps, sheets, traps,
+the Damned One's card); the machines agree with where their counters lie; every map tile comes
+from the stacks once; the Dark and peril decks keep their cards; the state goes through JSON
+unchanged."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from ...core.state import dumps, from_json
+from ..heroes.sheet import artificial_life
+from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems
+
+
+def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
+    """Every invariant that does not hold now (empty when all do)."""
+    out = []
+    if not 0 <= state.dark_side <= DARK_SIDE_BOXES:
+        out.append(f"the Dark Side holds {state.dark_side} shadow cubes (0 to {DARK_SIDE_BOXES})")
+    if state.dark_side == DARK_SIDE_BOXES and state.outcome != "lost":
+        out.append("the Dark Side is full but the game is not lost")
+    for hero, sheet in state.sheets.items():
+        if not 0 <= sheet.natural <= sheet.natural_max:
+            out.append(f"{hero} has {sheet.natural} natural LP (0 to {sheet.natural_max})")
+        if sheet.dead and state.turn is not None and state.turn.phase != "done":
+            out.append(f"{hero} is dead outside a death")
+        for item in sheet.items:
+            if not 0 <= item.lost <= item.life:
+                out.append(f"{hero}'s {item.id} lost {item.lost} of {item.life} artificial LP")
+        if artificial_life(sheet) < 0:
+            out.append(f"{hero} has negative artificial LP")
+        if len(sheet.items) > sheet.item_slots:
+            out.append(f"{hero} carries {len(sheet.items)} items in {sheet.item_slots} boxes")
+        if len(sheet.tasks) > sheet.task_slots:
+            out.append(f"{hero} holds {len(sheet.tasks)} tasks in {sheet.task_slots} boxes")
+        if not 0 <= min(sheet.skills.values()) or max(sheet.skills.values()) > 11:
+            out.append(f"{hero}'s skills left 0..11: {sheet.skills}")
+    out += counter_problems(state)
+    for avatar, machine_state in state.avatars.items():
+        on_card = avatar in state.card
+        if (machine_state == "banished") != on_card:
+            out.append(f"{avatar} is {machine_state} but {'lies' if on_card else 'does not lie'} on the Damned One's card")
+    placed = [t.id for t in state.map.placed]
+    stacked = [t for stack in state.map.stacks for t in stack]
+    if Counter(placed + stacked) != Counter(list(state.map.catalogue)):
+        out.append("a map tile was lost or placed twice")
+    if content is not None:
+        for deck, cards in ((state.dark_deck, content.dark.cards), (state.peril_deck, content.dark.perils)):
+            if deck is not None and Counter(deck.draw + deck.discard) != Counter(list(cards)):
+                out.append(f"the {deck.name} deck lost or doubled a card")
+    if full:
+        text = dumps(state)
+        if dumps(from_json(UnderworldState, json.loads(text))) != text:
+            out.append("the state does not go through JSON unchanged")
+    return out

@@ -1,0 +1,189 @@
+"""The co-operative Underworld game's turn flow over the shipped content: setup, the three
+phases of a hero's turn as legal actions, and the rounds with the Dark phase (HitU "Preparation",
+"Course of Play", "Phase 1: Extending the Underworld", "Phase 2: Hero Movement", "Phase 3:
+Actions"). Random play with the invariants checked after every step finds what examples miss.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from overlord.core.state import dumps, from_json
+from overlord.games.underworld import engine
+from overlord.games.underworld.invariants import violations
+from overlord.games.underworld.setup import load_game
+from overlord.games.underworld.state import UnderworldState, where
+
+SCENARIO = "scenarios/underworld.yaml"
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_game(SCENARIO)
+
+
+def on_top(state, tile_id):
+    """Put a tile on top of the first stack (a test arranges the shuffle)."""
+    for stack in state.map.stacks:
+        if tile_id in stack:
+            stack.remove(tile_id)
+    state.map.stacks[0].insert(0, tile_id)
+
+
+def test_setup(content):
+    # HitU "Preparation": "Place the Styx map tile on the center of the play area"; "The
+    # remaining map tiles are mixed and put face down in 3 equal piles" (47: 16/16/15);
+    # "Place the treasure markers in a loose heap ... face down"; "Place the Damned One's
+    # marker, and the 5 special weapon markers on the Damned One's reference card"; "Place all
+    # the hero tokens being used on the Styx map tile"
+    state = engine.new_game(content, ["bard", "gnome", "shaman"], 3)
+    assert [t.id for t in state.map.placed] == ["styx"] and state.map.placed[0].at == [0, 0]
+    assert sorted(len(s) for s in state.map.stacks) == [15, 16, 16]
+    assert set(state.map.heroes.values()) == {"styx"}
+    assert sorted(state.card) == sorted(["bow-of-herkules", "damned-one", "golden-staff", "mail-of-persephone",
+                                         "scythe-of-thanatos", "trident-of-hades"])
+    assert all(state.catalogue[c.rsplit("-", 1)[0] if c not in state.catalogue else c].kind in
+               ("item", "black_weapon", "trap", "damned_creature") for c in state.treasure)
+    assert state.dark_side == content.scenario.dark_side_start[3]
+    assert state.turn.hero == "bard" and state.turn.phase == "extend"
+    assert violations(state, content, full=True) == []
+
+
+def test_extending_offers_each_stack_and_free_side_and_may_be_skipped(content):
+    # "The active player may draw one map tile from the top of any stack in Phase 1"; "adding a
+    # new map tile is voluntary"
+    state = engine.new_game(content, ["bard"], 1)
+    acts = engine.legal_actions(state)
+    extends = [a for a in acts if a["do"] == "extend"]
+    assert len(extends) == 3 * 4                       # Styx has 4 free exits, 3 stacks
+    assert {"do": "skip_extend"} in acts
+
+
+def test_an_arrow_tile_is_placed_as_printed_and_the_first_move_must_enter_it(content):
+    # "The new map tile must be oriented so that the directional arrow points the same direction
+    # as the arrow on the Styx tile"; "If a new map tile was placed in Phase 1, then the hero's
+    # first move must be to this new tile"
+    state = engine.new_game(content, ["bard"], 1)
+    on_top(state, "hades")                             # Hades: exits N and S, an arrow
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "N"})
+    tile = state.map.placed[-1]
+    assert (tile.id, tile.at, tile.exits) == ("hades", [0, -1], "NS")
+    assert state.turn.phase == "move"
+    assert [a for a in engine.legal_actions(state) if a["do"] == "step"] == [{"do": "step", "to": "hades"}]
+
+
+def test_a_tile_without_an_arrow_is_turned_by_the_player(content):
+    # "If no directional arrow is present, then the tile may be oriented as the drawing player chooses."
+    state = engine.new_game(content, ["bard"], 1)
+    on_top(state, "elysion")                           # Elysion: exits E and S, no arrow
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "E"})
+    options = engine.legal_actions(state)
+    assert [a["exits"] for a in options] == ["ES", "SW", "NW", "NE"]
+    engine.apply(state, content, {"do": "orient", "turns": 1, "exits": "SW"})
+    assert state.map.placed[-1].exits == "SW"
+    assert [a for a in engine.legal_actions(state) if a["do"] == "step"] == [{"do": "step", "to": "elysion"}]
+
+
+def test_a_new_tile_not_joined_to_the_heros_means_the_hero_cannot_move(content):
+    # "If this is not possible (for example, if a wall blocks the path), then the hero cannot move."
+    state = engine.new_game(content, ["bard"], 1)
+    on_top(state, "elysion")
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "E"})
+    engine.apply(state, content, {"do": "orient", "turns": 0, "exits": "ES"})   # no W exit facing Styx
+    assert engine.legal_actions(state) == [{"do": "stop"}]
+
+
+def test_places_and_areas_get_an_adventure_marker_passageways_do_not(content):
+    # "Places ... Areas ...: put an Adventure marker on it"; "Passageways ... Do not place Adventure markers"
+    state = engine.new_game(content, ["bard"], 1)
+    passage = next(t.id for t in content.tiles if t.kind == "passageway" and t.arrow and "S" in t.exits)
+    on_top(state, passage)
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "N"})
+    assert state.map.placed[-1].markers == []
+    state2 = engine.new_game(content, ["bard"], 1)
+    on_top(state2, "hades")
+    engine.apply(state2, content, {"do": "extend", "stack": 0, "side": "N"})
+    [marker] = state2.map.placed[-1].markers
+    assert where(state2, marker) == "tile:hades" and marker not in state2.revealed
+
+
+def test_entering_a_tile_with_a_marker_stops_and_reveals_it(content):
+    # "If a marker is on the tile, movement is interrupted and the marker is revealed."
+    state = engine.new_game(content, ["gladiator"], 2)
+    state.adventure.remove("alekto")
+    state.adventure.insert(0, "alekto")
+    state.adventure[:] = ["alekto"]                    # the only marker left to draw
+    on_top(state, "hades")
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "N"})
+    engine.apply(state, content, {"do": "step", "to": "hades"})
+    assert "alekto" in state.revealed and state.turn.phase == "act"
+    # "The hero cannot evade combat against a counter": only fights are offered
+    acts = engine.legal_actions(state)
+    assert acts and all(a["do"] == "fight" and a["counter"] == "alekto" for a in acts)
+    assert {a["skill"] for a in acts} == {"close", "ranged"}   # Alekto: a red and a green dot
+
+
+def test_a_black_creature_turning_up_feeds_the_dark_side(content):
+    # HitU "Shadow Cubes of the Damned One": "A black creature is drawn" -> 1 SC on the Dark Side
+    state = engine.new_game(content, ["gladiator"], 2)
+    state.adventure[:] = ["ixion"] + [c for c in state.adventure if c != "ixion"][:0]
+    before = state.dark_side
+    on_top(state, "hades")
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "N"})
+    engine.apply(state, content, {"do": "step", "to": "hades"})
+    assert state.dark_side == before + 1
+
+
+def test_an_illegal_action_is_refused_with_what_is_legal(content):
+    state = engine.new_game(content, ["bard"], 1)
+    with pytest.raises(engine.ActionError, match=r"move to hades is not legal now .*phase extend.*legal: draw a tile"):
+        engine.apply(state, content, {"do": "step", "to": "hades"})
+
+
+def test_after_the_last_hero_the_dark_phase_then_a_new_round(content):
+    state = engine.new_game(content, ["bard", "gnome"], 4)
+    for _ in range(2):
+        engine.apply(state, content, {"do": "skip_extend"})
+        engine.apply(state, content, {"do": "stop"})
+        engine.apply(state, content, {"do": "end"})
+    assert state.round == 2 and state.turn.hero == "bard"
+    assert len(state.dark_deck.discard) == 1
+    assert any(e["event"] == "dark_card" for e in state.log)
+
+
+def play_random(content, heroes, seed, check_every=1, max_rounds=40):
+    state = engine.new_game(content, heroes, seed)
+    r = random.Random(seed)
+    steps = 0
+    actions = []
+    while not state.outcome and state.round <= max_rounds:
+        a = r.choice(engine.legal_actions(state))
+        actions.append(a)
+        engine.apply(state, content, a)
+        steps += 1
+        if steps % check_every == 0:
+            problems = violations(state, content, full=steps % 40 == 0)
+            assert problems == [], (seed, steps, a, problems)
+    return state, actions
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_legal_play_keeps_every_invariant(content, seed):
+    # issue 4: "many seeded games with random legal hero actions run to an end with invariants
+    # checked after every step" (``overlord soak`` runs many more)
+    heroes = ["bard", "gladiator", "gnome", "shaman", "centaur"][: 1 + seed % 4]
+    state, _ = play_random(content, heroes, seed)
+    assert state.outcome in ("lost", "won") or state.round > 40
+
+
+def test_the_same_seed_and_actions_give_the_same_game_byte_for_byte(content):
+    a, actions = play_random(content, ["bard", "shaman"], 11, check_every=10**9)
+    b = engine.new_game(content, ["bard", "shaman"], 11)
+    for act in actions:
+        engine.apply(b, content, act)
+    assert dumps(a) == dumps(b)
+    c = from_json(UnderworldState, json.loads(dumps(a)))
+    assert dumps(c) == dumps(a)
