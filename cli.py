@@ -295,8 +295,6 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
 
 def _table_loop(session, first, as_json):
     """Read commands (a prompt on a terminal, else one per line) and answer each."""
-    from overlord.session.table import reply_json
-
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
@@ -305,25 +303,20 @@ def _table_loop(session, first, as_json):
 
     def show(reply):
         if as_json:
-            click.echo(reply_json(reply, session.game))
-        elif console is not None and reply.command.split()[:1] == ["map"]:
+            click.echo(session.reply_json(reply))
+        elif console is not None and reply.command.split()[:1] == ["map"] and hasattr(session, "game"):
             from overlord.view.colour import colour_board
             console.print(colour_board("\n".join(reply.lines)), end="")
         else:
             for line in reply.lines:
                 click.echo(line)
 
-    def prompt():                     # the round, the tracks and the active card, always in view
-        s = session.game.state
-        card = session.game.cards[s.active_exploration].name if s.active_exploration else "no active card"
-        return f"[round {s.round} | doom {s.track.doom} fate {s.track.fate} | {card}] overlord> "
-
     show(first)
     if interactive:
         _completion(session)
     while True:
         try:
-            line = input(prompt()) if interactive else sys.stdin.readline()
+            line = input(session.prompt()) if interactive else sys.stdin.readline()
         except EOFError:
             break
         if not interactive and line == "":
@@ -342,14 +335,22 @@ def _completion(session):
         import readline
     except ImportError:  # pragma: no cover - no readline on this platform
         return
-    from overlord.session.table import HELP
 
     def complete(text, state):
-        words = list(HELP) + session.game.state.heroes + [f.id for f in session.game.state.monsters()]
-        hits = [w for w in words if w.startswith(text)]
+        hits = [w for w in session.words() if w.startswith(text)]
         return hits[state] if state < len(hits) else None
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+
+
+def _session_class(path):
+    """The table session for a scenario file: Descent's or the co-operative Underworld's."""
+    from overlord.sim.run import scenario_kind
+    if scenario_kind(path) == "underworld":
+        from overlord.session.underworld_table import UnderworldSession
+        return UnderworldSession
+    from overlord.session.table import Session
+    return Session
 
 
 @main.command("play")
@@ -364,13 +365,14 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
     """Play SCENARIO at the table: you move the heroes, the program runs the enemy."""
     from overlord.content.quest import resolve_scenario
     from overlord.session.store import SaveError
-    from overlord.session.table import CommandError, Session
+    from overlord.session.table import CommandError
     names = [h for value in heroes for h in value.replace(",", " ").split() if h]
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
     try:
-        session, first = Session.start(resolve_scenario(scenario), names, seed, save_path)
+        path = resolve_scenario(scenario)
+        session, first = _session_class(path).start(path, names, seed, save_path)
     except ContentError as e:
         _fail(str(e), prefix=False)
     except (CommandError, SaveError) as e:
@@ -383,9 +385,15 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
 def resume_cmd(save_path, as_json):
     """Continue a saved game exactly where it stopped."""
-    from overlord.session.store import SaveError
-    from overlord.session.table import Session
+    from overlord.session.store import SaveError, SaveFile
     try:
+        with_meta = SaveFile.open(save_path)
+        kind = with_meta.meta.get("game", "descent")
+        with_meta.close()
+        if kind == "underworld":
+            from overlord.session.underworld_table import UnderworldSession as Session
+        else:
+            from overlord.session.table import Session
         session, first = Session.resume(save_path)
     except ContentError as e:
         _fail(str(e), prefix=False)
@@ -414,7 +422,7 @@ def resume_cmd(save_path, as_json):
 def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds,
                  backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
-    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.content.quest import resolve_scenario
     from overlord.sim import run
     from overlord.sim.stats import render_table, summarize
     try:
@@ -423,12 +431,13 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
     try:
         path = resolve_scenario(scenario)
-        quest = load_quest(path)
+        kind, content = run.load_any(str(Path(path).resolve()))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    bad = [h for h in counts if h not in quest.scenario.heroes]
+    scenario_id, scenario_name, allowed = run.about(kind, content)
+    bad = [h for h in counts if h not in allowed]
     if bad or not counts:
-        _fail(f"--heroes {heroes}: {quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes", 2)
+        _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
     total = games * len(counts)
     progress = None
     bar = None
@@ -436,7 +445,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         from rich.progress import Progress
         bar = Progress(transient=True)
         bar.start()
-        task = bar.add_task(f"{quest.scenario.name}", total=total)
+        task = bar.add_task(f"{scenario_name}", total=total)
         progress = lambda: bar.advance(task)  # noqa: E731
     try:
         records = run.simulate(str(Path(path).resolve()), games, seed, counts, bot, jobs,
@@ -450,7 +459,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     cpu = summary.pop("cpu_seconds", None)       # timing varies run to run: not part of the result
     if cpu and cpu.get("total") is not None and sys.stderr.isatty():
         click.echo(f"({len(records)} games, {cpu['total']:.1f} CPU seconds)", err=True)
-    summary["scenario"] = quest.scenario.id
+    summary["scenario"] = scenario_id
     summary["bot"] = bot
     summary["seed"] = seed
     if plot_path is not None:
@@ -499,13 +508,17 @@ def replay_cmd(log_path, show, upto):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 def soak_cmd(scenario, games, seed):
     """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
-    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.content.quest import resolve_scenario
+    from overlord.sim import run, underworld_run
     from overlord.sim.soak import soak
     try:
-        quest = load_quest(resolve_scenario(scenario))
+        kind, content = run.load_any(str(Path(resolve_scenario(scenario)).resolve()))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    checked, violations = soak(quest, games, seed)
+    if kind == "underworld":
+        checked, violations = underworld_run.soak(content, run.game_seeds(seed, games))
+    else:
+        checked, violations = soak(content, games, seed)
     for v in violations[:20]:
         click.echo(v, err=True)
     click.echo(f"{games} games, {checked} steps checked, {len(violations)} violation(s)")

@@ -297,6 +297,20 @@ class Session:
     def _quit(self, args):
         return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
 
+    # -- the table loop's needs -------------------------------------------------------------------
+    def prompt(self) -> str:
+        """The round, the tracks and the active card, always in view."""
+        s = self.game.state
+        card = self.game.cards[s.active_exploration].name if s.active_exploration else "no active card"
+        return f"[round {s.round} | doom {s.track.doom} fate {s.track.fate} | {card}] overlord> "
+
+    def words(self) -> list[str]:
+        """What Tab completes: commands, heroes, monsters."""
+        return list(HELP) + self.game.state.heroes + [f.id for f in self.game.state.monsters()]
+
+    def reply_json(self, reply: Reply) -> str:
+        return reply_json(reply, self.game)
+
     def _epilogue(self):
         s = self.game.state
         text = self.game.quest.scenario.epilogue.get("win" if s.phase == "victory" else "lose", "")

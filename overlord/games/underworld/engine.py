@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ...core.decks import new_deck
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import HeroSheet, movement_allowance, new_sheet
+from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
 from . import darkside, tiles
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
@@ -101,8 +101,9 @@ def new_game(content: UnderworldContent, heroes: list[str], seed: int, scenario_
 
 
 def _sheet(spec: HeroSpec) -> HeroSheet:
-    return new_sheet(spec.id, spec.skills, spec.thresholds, spec.movement, spec.life, spec.gold,
-                     item_slots=spec.item_slots)
+    order = [s for s in SKILLS if s in spec.skills]          # sheet order, as load_state restores it
+    return new_sheet(spec.id, {s: spec.skills[s] for s in order}, {s: spec.thresholds[s] for s in order},
+                     spec.movement, spec.life, spec.gold, item_slots=spec.item_slots)
 
 
 # -- turns ---------------------------------------------------------------------------------------
@@ -185,7 +186,7 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
     except RulesError:
         return [{"do": "end"}]
     fights = combat.must_fight(state, hero)
-    if fights and "combat" not in turn.actions:
+    if fights and "combat" not in turn.actions and not turn.actions:
         return [{"do": "fight", "counter": cid, "skill": o["skill"]}
                 for cid in fights for o in combat.options(state, hero, cid)] or [{"do": "end"}]
     out: list[dict] = []

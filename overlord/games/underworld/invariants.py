@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ...core.state import dumps, from_json
+from ...core.state import dumps
 from ..heroes.sheet import artificial_life
-from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems
+from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, load_state
 
 
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
@@ -53,6 +53,6 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
                 out.append(f"the {deck.name} deck lost or doubled a card")
     if full:
         text = dumps(state)
-        if dumps(from_json(UnderworldState, json.loads(text))) != text:
+        if dumps(load_state(json.loads(text))) != text:
             out.append("the state does not go through JSON unchanged")
     return out

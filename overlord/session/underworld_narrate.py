@@ -1,0 +1,65 @@
+"""What happened in an Underworld game, in lines a table reads aloud: every event's reason, the
+enemies' moves with their paths and the keys behind them, trials with their dice."""
+
+from __future__ import annotations
+
+
+def _move_line(e: dict) -> str:
+    m = e.get("move") or {}
+    path = " -> ".join(str(p) for p in m.get("path", []))
+    key = m.get("key") or {}
+    keys = ", ".join(f"{k} {v}" for k, v in key.items())
+    ties = m.get("ties") or []
+    out = f"    {e['counter']} {e['action']}s: {path or e['why']}"
+    if keys:
+        out += f" (key: {keys})"
+    if ties:
+        out += f"; equally good: {', '.join(map(str, ties))} (the heroes may choose)"
+    return out
+
+
+def narrate(events: list[dict]) -> list[str]:
+    lines: list[str] = []
+    for e in events:
+        kind = e.get("event")
+        why = e.get("why", "")
+        if kind == "turn":
+            lines.append(f"-- round {e['round']}: {e['hero']}'s turn (on {e['tile']})")
+        elif kind == "action":
+            lines.append(f"  {e['hero']}: {why}")
+        elif kind == "tile_placed":
+            lines.append(f"    tile {e['tile']} placed at {e['at']}, exits {e['exits']}"
+                         + ("" if e["connected"] else " - no exit faces the hero's tile: the hero cannot move"))
+        elif kind == "revealed":
+            lines.append(f"    {e['name']} turns up ({e['kind'].replace('_', ' ')})")
+        elif kind == "dark_side":
+            if e["change"]:
+                sign = "+" if e["change"] > 0 else ""
+                lines.append(f"    Dark Side {sign}{e['change']} -> {e['dark_side']}/11: {why}")
+        elif kind in ("combat", "defence"):
+            outcome = ("won" if e.get("won") else "lost") if kind == "combat" else \
+                ("beaten off" if e.get("success") else "failed")
+            lines.append(f"    {why}: {e.get('trial', '')} - {outcome}")
+        elif kind == "dark_card":
+            lines.append(f"== The Damned One plays: {e['name']} ==")
+        elif kind == "peril":
+            lines.append(f"== Peril: {e['name']} == {e.get('flavor', '')}".rstrip())
+        elif kind == "enemy":
+            lines.append(f"  {e['name']} ({e['counter']}) on {e['tile']} activates")
+        elif kind == "enemy_action":
+            if e.get("performed") and e.get("move"):
+                lines.append(_move_line(e))
+            elif e.get("performed"):
+                lines.append(f"    {e['counter']}: {why}")
+            else:
+                lines.append(f"    {e['counter']} does not {e['action']}: {why}")
+        elif kind in ("enemy_done", "moved", "if", "adventure_marker", "setup"):
+            continue
+        elif kind == "say":
+            lines.append(f"    \"{e['text']}\"")
+        elif kind == "game_over":
+            extra = f" Lesser victory: {', '.join(e['lesser_victory'])}." if e.get("lesser_victory") else ""
+            lines.append(f"== The game is over: {e['reason']}.{extra}")
+        elif why:
+            lines.append(f"    {why}")
+    return lines

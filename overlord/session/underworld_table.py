@@ -1,0 +1,244 @@
+"""The co-operative Underworld at a real table: the players say what their heroes do, the
+program plays the Damned One, rolls the dice with the game's seeded generator (so undo and
+resume give the same rolls), and tells the table what happened and why.
+
+Commands (``help`` lists them; ``options`` numbers what may be done now; a bad command gets one
+line and changes nothing)::
+
+    N                      the N-th of `options`
+    extend STACK SIDE      skip         turn N        move TILE      stop
+    fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK
+    use styx|lethe         attack WEAPON [SKILL]     end
+    options   map   status   undo   help [COMMAND]   quit
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+
+from ..core.state import dumps
+from ..games.heroes.sheet import RulesError, life_total, shadow_cubes
+from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
+from ..games.underworld.setup import load_game
+from ..games.underworld.state import UnderworldState, load_state
+from ..view.underworld_text import draw_map
+from .store import SaveError, SaveFile
+from .table import CommandError, Reply
+from .underworld_narrate import narrate
+
+HELP = {
+    "extend": "extend STACK SIDE - Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
+    "skip": "skip - Phase 1: do not extend the Underworld",
+    "turn": "turn N - turn the drawn tile N quarter turns clockwise (tiles without an arrow)",
+    "move": "move TILE - Phase 2: move the hero one tile",
+    "stop": "stop - Phase 2: stop moving; Phase 3 begins",
+    "fight": "fight COUNTER SKILL - combat (magic, ranged or close)",
+    "escape": "escape SKILL - try to escape the trap",
+    "encounter": "encounter COUNTER - have the encounter on the hero's tile",
+    "accept": "accept TASK - take the task on the hero's tile",
+    "fulfil": "fulfil TASK - fulfil a task on its destination",
+    "use": "use styx|lethe - heal at Styx / give up a cube at Lethe",
+    "attack": "attack WEAPON [SKILL] - fight the Damned One with a special weapon",
+    "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
+    "options": "options - number every action possible now (then type the number)",
+    "map": "map - draw the Underworld",
+    "status": "status - round, the Dark Side, every hero's life, cubes and items",
+    "undo": "undo - take back the last command (the dice, tiles and cards go back with it)",
+    "help": "help [COMMAND] - this list, or one command",
+    "quit": "quit - stop here; `overlord resume FILE` continues",
+}
+ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
+                "use", "attack", "end"}
+
+
+class UnderworldSession:
+    def __init__(self, content: UnderworldContent, state: UnderworldState, save: SaveFile | None):
+        self.content = content
+        self.state = state
+        self.save = save
+
+    @classmethod
+    def start(cls, scenario_path, heroes: list[str], seed: int, save_path=None) -> tuple["UnderworldSession", Reply]:
+        content = load_game(scenario_path)
+        try:
+            state = new_game(content, heroes, seed, str(scenario_path))
+        except ActionError as e:
+            raise CommandError(str(e)) from None
+        save = None
+        if save_path is not None:
+            save = SaveFile.create(save_path, {"scenario": str(scenario_path), "seed": seed, "heroes": heroes,
+                                               "game": "underworld"})
+            save.append("start", dumps(state))
+        session = cls(content, state, save)
+        sc = content.scenario
+        lines = [f"{sc.name}: {', '.join(heroes)} (seed {seed})", sc.intro.strip(), ""]
+        lines += [f"  {h}: {content.heroes[h].name} - skills {content.heroes[h].skills}, "
+                  f"{content.heroes[h].life} life, {content.heroes[h].movement} movement" for h in heroes]
+        lines += narrate(state.log) + session._options([])
+        return session, Reply("start", True, lines, list(state.log))
+
+    @classmethod
+    def resume(cls, save_path) -> tuple["UnderworldSession", Reply]:
+        save = SaveFile.open(save_path)
+        content = load_game(save.meta["scenario"])
+        latest = save.latest()
+        if latest is None:
+            raise SaveError(f"{save_path}: the save holds no game yet")
+        session = cls(content, _load_state(latest[1], save_path), save)
+        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session._status([])
+        return session, Reply("resume", True, lines)
+
+    # -- one command ------------------------------------------------------------------------------
+    def execute(self, line: str) -> Reply:
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return Reply(line, True, [])
+        verb = words[0].lower()
+        try:
+            if verb.isdigit():
+                return self._act(line, self._numbered(int(verb)))
+            if verb in ACTION_WORDS:
+                return self._act(line, self._parse(verb, words[1:]))
+            if verb not in HELP:
+                hint = difflib.get_close_matches(verb, HELP, n=1)
+                return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                                           + "; `help` lists the commands, `options` what may be done now"])
+            return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
+        except (CommandError, ActionError, RulesError, SaveError) as e:
+            return Reply(line, False, [str(e)])
+
+    def _act(self, line: str, action: dict) -> Reply:
+        if self.state.outcome:
+            raise CommandError(f"the game is over ({self.state.reason}); `undo` or `quit`")
+        before = len(self.state.log)
+        hidden = (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
+                  len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
+        apply(self.state, self.content, action)
+        drew = hidden != (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
+                          len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
+        drew = drew or bool(self.state.turn and self.state.turn.phase == "orient")   # the drawn tile is seen
+        if self.save is not None:
+            self.save.append(f"{line} ({describe(action)})" if line.split()[0].isdigit() else line,
+                             dumps(self.state), drew)
+        events = self.state.log[before:]
+        lines = narrate(events)
+        if self.state.outcome:
+            sc = self.content.scenario
+            lines += ["== Victory ==" if self.state.outcome == "won" else "== Defeat ==",
+                      sc.win if self.state.outcome == "won" else sc.lose]
+        else:
+            lines += self._options([])
+        return Reply(line, True, lines, events)
+
+    def _numbered(self, n: int) -> dict:
+        legal = legal_actions(self.state)
+        if not 1 <= n <= len(legal):
+            raise CommandError(f"no option {n}: there are {len(legal)} (type `options`)")
+        return legal[n - 1]
+
+    def _parse(self, verb: str, args: list[str]) -> dict:
+        """A typed action as the engine's action dict; checked for legality by the engine."""
+        def need(n, usage):
+            if len(args) < n:
+                raise CommandError(f"usage: {usage}")
+
+        if verb == "extend":
+            need(2, HELP["extend"])
+            if not args[0].isdigit():
+                raise CommandError(f"extend: the stack is 1, 2 or 3, not {args[0]!r}")
+            return {"do": "extend", "stack": int(args[0]) - 1, "side": args[1].upper()}
+        if verb == "skip":
+            return {"do": "skip_extend"}
+        if verb == "turn":
+            need(1, HELP["turn"])
+            for a in legal_actions(self.state):
+                if a["do"] == "orient" and str(a["turns"]) == args[0]:
+                    return a
+            raise CommandError(f"turn {args[0]}: turns of this tile that change its exits: "
+                               + ", ".join(str(a["turns"]) for a in legal_actions(self.state) if a["do"] == "orient"))
+        if verb == "move":
+            need(1, HELP["move"])
+            return {"do": "step", "to": args[0]}
+        if verb in ("stop", "end"):
+            return {"do": verb}
+        if verb == "fight":
+            need(2, HELP["fight"])
+            return {"do": "fight", "counter": args[0], "skill": args[1].lower()}
+        if verb == "escape":
+            need(1, HELP["escape"])
+            return {"do": "escape", "skill": args[0].lower()}
+        if verb == "encounter":
+            need(1, HELP["encounter"])
+            return {"do": "encounter", "counter": args[0]}
+        if verb in ("accept", "fulfil"):
+            need(1, HELP[verb])
+            return {"do": verb, "task": args[0]}
+        if verb == "use":
+            need(1, HELP["use"])
+            return {"do": "use", "place": args[0].lower()}
+        need(1, HELP["attack"])
+        return {"do": "attack_damned", "weapon": args[0], "skill": args[1].lower() if len(args) > 1 else None}
+
+    # -- reading the game -------------------------------------------------------------------------
+    def _options(self, args):
+        legal = legal_actions(self.state)
+        if not legal:
+            return []
+        t = self.state.turn
+        head = f"{t.hero}, phase {t.phase}" + (f", {t.mp_left} MP left" if t.phase == "move" else "") + ":"
+        return [head] + [f"  {i:2}. {describe(a)}" for i, a in enumerate(legal, start=1)]
+
+    def _map(self, args):
+        return draw_map(self.state).splitlines()
+
+    def _status(self, args):
+        s = self.state
+        lines = [f"round {s.round}; Dark Side {s.dark_side}/11; the Damned One: {s.damned.replace('_', ' ')}; "
+                 f"Avatars banished: {sum(v == 'banished' for v in s.avatars.values())}/3"]
+        for h in s.heroes:
+            sh = s.sheets[h]
+            cubes = {k: "".join(c[0] for c in v) for k, v in sh.cubes.items() if v}
+            lines.append(f"  {h} on {s.map.heroes[h]}: life {life_total(sh)} ({sh.natural}/{sh.natural_max} natural), "
+                         f"skills {sh.skills}, gold {sh.gold}, shadow cubes {shadow_cubes(sh)}, cubes {cubes or '-'}, "
+                         f"items {[i.id for i in sh.items] or '-'}, tasks {sh.tasks or '-'}"
+                         + (" - TRAPPED" if h in s.trapped else ""))
+        return lines
+
+    def _undo(self, args):
+        if self.save is None:
+            raise CommandError("undo needs a save file (--save FILE)")
+        allow = self.content.scenario.rules.undo_hidden_draws
+        command, state_json = self.save.undo(allow_hidden=allow)
+        self.state = _load_state(state_json, self.save.path)
+        return [f"undone: {command}"] + self._status([]) + self._options([])
+
+    def _help(self, args):
+        if args:
+            return [HELP.get(args[0].lower(), f"no command {args[0]!r}")]
+        return ["N - the N-th of `options`"] + [HELP[k] for k in HELP]
+
+    def _quit(self, args):
+        return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
+
+    # -- the table loop's needs ---------------------------------------------------------------------
+    def prompt(self) -> str:
+        s = self.state
+        who = f"{s.turn.hero} {s.turn.phase}" if s.turn and not s.outcome else (s.outcome or "-")
+        return f"[round {s.round} | Dark Side {s.dark_side}/11 | {who}] underworld> "
+
+    def words(self) -> list[str]:
+        return list(HELP) + list(self.state.heroes) + [t.id for t in self.state.map.placed]
+
+    def reply_json(self, reply: Reply) -> str:
+        s = self.state
+        return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
+                           "round": s.round, "dark_side": s.dark_side, "outcome": s.outcome,
+                           "legal": legal_actions(s)}, default=str)
+
+
+def _load_state(text: str, where) -> UnderworldState:
+    try:
+        return load_state(json.loads(text))
+    except (ValueError, KeyError, TypeError) as e:
+        raise SaveError(f"{where}: the saved game state cannot be read ({e})") from None

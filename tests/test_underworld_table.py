@@ -1,0 +1,67 @@
+"""The co-operative Underworld at a real table (``overlord play underworld``): numbered options
+and typed actions, one-line refusals that change nothing, undo from the save file, resume."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+import cli
+from overlord.core.state import dumps
+from overlord.session.underworld_table import UnderworldSession
+
+SCENARIO = "scenarios/underworld.yaml"
+
+
+def test_typed_and_numbered_actions_play_a_round_and_the_damned_one_answers(tmp_path):
+    session, first = UnderworldSession.start(SCENARIO, ["bard", "gnome"], 3, tmp_path / "g.db")
+    assert "1. draw a tile from stack 1 and place it to the N" in "\n".join(first.lines)
+    lines = []
+    for line in ("skip", "stop", "end", "13", "1", "1"):
+        reply = session.execute(line)
+        assert reply.ok, reply.lines
+        lines += reply.lines
+    assert session.state.round == 2
+    assert any(line.startswith("== The Damned One plays:") for line in lines)
+
+
+def test_bad_commands_say_one_line_and_change_nothing(tmp_path):
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
+    before = dumps(session.state)
+    for line, expected in [("bogus", "unknown command 'bogus'"), ("extend 9 N", "is not legal now"),
+                           ("extend x N", "the stack is 1, 2 or 3"), ("99", "no option 99"),
+                           ("fight", "usage: fight COUNTER SKILL"), ("move styx", "is not legal now")]:
+        reply = session.execute(line)
+        assert not reply.ok and len(reply.lines) == 1 and expected in reply.lines[0], (line, reply.lines)
+    assert dumps(session.state) == before
+
+
+def test_undo_takes_back_the_last_command_and_resume_continues(tmp_path):
+    path = tmp_path / "g.db"
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, path)
+    session.execute("skip")
+    after_one = dumps(session.state)
+    session.execute("stop")
+    reply = session.execute("undo")
+    assert reply.ok and dumps(session.state) == after_one
+    again, _ = UnderworldSession.resume(path)
+    assert dumps(again.state) == after_one
+    # a command that turned up hidden tiles or markers is not taken back (scenario flag
+    # undo_hidden_draws: false), so nobody peeks and redraws
+    again.execute("stop")
+    again.execute("end")
+    again.execute("extend 1 N")
+    refused = again.execute("undo")
+    assert not refused.ok and "hidden" in refused.lines[0]
+
+
+def test_play_command_runs_without_a_terminal():
+    result = CliRunner().invoke(cli.main, ["play", "underworld", "--heroes", "bard,shaman", "--seed", "2"],
+                                input="skip\nstop\nend\nmap\nstatus\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Into the Underworld, Together" in result.output and "Dark Side" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_hero_is_a_clear_error():
+    result = CliRunner().invoke(cli.main, ["play", "underworld", "--heroes", "bart", "--seed", "2"], input="quit\n")
+    assert result.exit_code != 0 and "unknown hero 'bart'" in result.output and "Traceback" not in result.output
