@@ -87,19 +87,20 @@ def plot(summary: dict, records: list[dict], path: str | os.PathLike) -> str:
 
         else:
             by_round = (summary.get("tracks") or {}).get("by_round") or []
+            names = (summary.get("tracks") or {}).get("names") or {"doom": "doom", "fate": "fate"}
             xs = [item["round"] for item in by_round]
             if xs:
                 ax.plot(xs, [item["doom_mean"] for item in by_round], marker="o", markersize=3,
-                        color="tab:orange", label="doom (mean)")
+                        color="tab:orange", label=f"{names['doom']} (mean)")
                 ax.plot(xs, [item["fate_mean"] for item in by_round], marker="o", markersize=3,
-                        color="tab:purple", label="fate (mean)")
+                        color="tab:purple", label=f"{names['fate']} (mean)")
                 ax.legend(fontsize=8)
             spaces = (summary.get("tracks") or {}).get("spaces") or []
             if spaces:
                 ax.set_ylim(-0.5, max(spaces) - 0.5)
             ax.set_xlabel("round (games still going)")
             ax.set_ylabel("track space")
-            ax.set_title("Doom and fate over the rounds")
+            ax.set_title(f"{names['doom'].capitalize()} and {names['fate']} over the rounds")
 
     try:
         fig.savefig(os.fspath(path), format="png", metadata={"Software": None})

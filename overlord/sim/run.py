@@ -16,7 +16,9 @@ import numpy as np
 
 from ..content.quest import Quest, load_quest
 from ..core.state import to_json
+from ..games.descent.dice import attack
 from ..games.descent.engine import Game, damage_figure, new_game, overlord_phase
+from . import underworld_run
 from .bots import BOTS, HERO, TURNS
 
 HERO_NAMES = ("leoric", "tarha", "syndrael", "tomble")
@@ -66,7 +68,6 @@ def play(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_R
 
 def resolve_monster_attacks(game: Game, events: list[dict], rng: np.random.Generator) -> None:
     """Roll the attacks the monsters made (at a table the heroes roll them)."""
-    from ..games.descent.dice import attack
     for e in events:
         if e.get("action") != "attack" or not e["performed"] or game.over:
             continue
@@ -102,22 +103,39 @@ def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dic
 
 def _work(args):
     scenario, seed, heroes, bot, log_dir, index, max_rounds = args
-    quest = _quest(scenario)
+    kind, content = load_any(scenario)
     events: list | None = [] if log_dir else None
-    record = play_game(quest, seed, heroes, bot, max_rounds, log=events)
+    player = play_game if kind == "descent" else underworld_run.play_game
+    record = player(content, seed, heroes, bot, max_rounds, log=events)
     if log_dir:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
     return record
 
 
-_QUESTS: dict[str, Quest] = {}
+_CONTENT: dict[str, tuple[str, object]] = {}
 
 
-def _quest(scenario: str) -> Quest:
-    if scenario not in _QUESTS:
-        _QUESTS[scenario] = load_quest(scenario)
-    return _QUESTS[scenario]
+def scenario_kind(path: str | Path) -> str:
+    """"underworld" for a co-operative Underworld scenario file, else "descent"."""
+    from ..content.yamlio import load_yaml
+    data = load_yaml(path).data
+    return "underworld" if isinstance(data, dict) and "underworld_scenario" in data else "descent"
+
+
+def load_any(scenario: str) -> tuple[str, object]:
+    """(kind, content) of a scenario file: a Descent ``Quest`` or the Underworld's content;
+    loaded once a process. Raises ContentError with FILE:LINE:COL problems."""
+    if scenario not in _CONTENT:
+        kind = scenario_kind(scenario)
+        _CONTENT[scenario] = (kind, load_quest(scenario) if kind == "descent" else underworld_run.load(scenario))
+    return _CONTENT[scenario]
+
+
+def about(kind: str, content) -> tuple[str, str, list[int]]:
+    """(id, name, hero counts) of a loaded scenario, for messages and summaries."""
+    sc = content.scenario
+    return sc.id, sc.name, list(sc.heroes)
 
 
 def write_log(path: Path, record: dict, events: list[dict]) -> None:

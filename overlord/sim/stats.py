@@ -152,8 +152,19 @@ def _tracks(records: list[dict]) -> dict:
         "gap": "fate - doom at the end of the game",
         "gap_distribution": [{"games": gaps[g], "gap": g} for g in sorted(gaps)],
         "gap_mean": _r(sum(g * c for g, c in gaps.items()) / n) if n else None,
+        "names": _track_names(records),
         "spaces": spaces,
     }
+
+
+def _track_names(records: list[dict]) -> dict:
+    """What ``doom`` and ``fate`` stand for in these records (the Underworld: the Dark Side and
+    the box that fills it)."""
+    names = {"doom": "doom", "fate": "fate"}
+    for rec in records:
+        names.update(rec.get("track_names") or {})
+        break
+    return dict(sorted(names.items()))
 
 
 def _by_heroes(records: list[dict]) -> list[dict]:
@@ -295,8 +306,9 @@ def render_table(summary: dict) -> str:
             f"({100 * ci['confidence']:.0f}% CI {_pct(ci['low'])} to {_pct(ci['high'])}, {ci['method']})")
         row(overview, "Rounds", f"mean {_num(rounds['mean'])}, median {_num(rounds['median'])}, "
             f"p90 {_num(rounds['p90'])}, min {rounds['min']}, max {rounds['max']}")
-        row(overview, "Tracks at the end", f"doom mean {_num(tracks['doom_mean'])}, "
-            f"fate mean {_num(tracks['fate_mean'])}, gap (fate - doom) mean {_num(tracks['gap_mean'])}")
+        doom, fate = tracks["names"]["doom"], tracks["names"]["fate"]
+        row(overview, "Tracks at the end", f"{doom} mean {_num(tracks['doom_mean'])}, "
+            f"{fate} mean {_num(tracks['fate_mean'])}, gap ({fate} - {doom}) mean {_num(tracks['gap_mean'])}")
     else:
         row(overview, "Win rate", "- (no games)")
     row(overview, "Hero counts", ", ".join(str(h) for h in summary["heroes"]) or "-")
@@ -316,7 +328,8 @@ def render_table(summary: dict) -> str:
         show(t)
 
     if tracks["gap_distribution"]:
-        t = table("Doom-fate gap at the end of the game (fate - doom)", ("Gap", "right"), ("Games", "right"),
+        doom, fate = tracks["names"]["doom"], tracks["names"]["fate"]
+        t = table(f"{doom.capitalize()}-{fate} gap at the end of the game ({fate} - {doom})", ("Gap", "right"), ("Games", "right"),
                   ("Share", "right"))
         for item in tracks["gap_distribution"]:
             row(t, item["gap"], item["games"], _pct(item["games"] / n))

@@ -96,7 +96,7 @@ def must_fight(state: UnderworldState, hero: str) -> list[str]:
     out = []
     for cid in on_tile(state, hero):
         spec = kind_of(state, cid)
-        if cid not in state.revealed or spec.kind not in ENEMY_KINDS:
+        if cid not in state.revealed or spec.kind not in ENEMY_KINDS or spec.kind == "damned_one":
             continue
         if carried(state, hero, "shoes_of_hermes"):
             continue
