@@ -489,6 +489,22 @@ def replay_cmd(log_path, show, upto):
         _fail(str(e))
     except ContentError as e:
         _fail(str(e), prefix=False)
+    from overlord.games.underworld.state import UnderworldState
+    if isinstance(game, UnderworldState):              # a co-operative Underworld game
+        from overlord.session.underworld_narrate import narrate as narrate_underworld
+        from overlord.view.underworld_text import draw_map
+        if show:
+            for line in narrate_underworld(game.log):
+                click.echo(line)
+        if upto is not None:
+            click.echo(f"after round {min(upto, game.round)}: Dark Side {game.dark_side}/11; "
+                       f"the Damned One: {game.damned.replace('_', ' ')}")
+            click.echo(draw_map(game))
+            return
+        if difference:
+            _fail(f"{log_path}: the replay differs - {difference}")
+        click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
+        return
     if show:
         for line in narrate(game.state.log, game, []):
             click.echo(line)

@@ -329,7 +329,7 @@ def render_table(summary: dict) -> str:
 
     if tracks["gap_distribution"]:
         doom, fate = tracks["names"]["doom"], tracks["names"]["fate"]
-        t = table(f"{doom.capitalize()}-{fate} gap at the end of the game ({fate} - {doom})", ("Gap", "right"), ("Games", "right"),
+        t = table(f"Gap at the end of the game ({fate} - {doom})", ("Gap", "right"), ("Games", "right"),
                   ("Share", "right"))
         for item in tracks["gap_distribution"]:
             row(t, item["gap"], item["games"], _pct(item["games"] / n))

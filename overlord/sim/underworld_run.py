@@ -19,7 +19,7 @@ from ..games.underworld.invariants import violations
 from ..games.underworld.setup import load_game
 from ..games.underworld.state import DARK_SIDE_BOXES, UnderworldState
 
-TRACK_NAMES = {"doom": "Dark Side", "fate": "full at"}
+TRACK_NAMES = {"doom": "Dark Side", "fate": "its last box"}
 
 
 def bots() -> dict:
