@@ -154,8 +154,9 @@ def test_after_the_last_hero_the_dark_phase_then_a_new_round(content):
     assert any(e["event"] == "dark_card" for e in state.log)
 
 
-def play_random(content, heroes, seed, check_every=1, max_rounds=40):
+def play_random(content, heroes, seed, check_every=1, max_rounds=40, rules=None):
     state = engine.new_game(content, heroes, seed)
+    state.rules.update(rules or {})
     r = random.Random(seed)
     steps = 0
     actions = []
@@ -177,6 +178,13 @@ def test_random_legal_play_keeps_every_invariant(content, seed):
     heroes = ["bard", "gladiator", "gnome", "shaman", "centaur"][: 1 + seed % 4]
     state, _ = play_random(content, heroes, seed)
     assert state.outcome in ("lost", "won") or state.round > 40
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_with_duels_allowed_keeps_every_invariant(content, seed):
+    # the competitive game's Duels (scenario flag duels: true): random heroes challenge each other
+    state, actions = play_random(content, ["bard", "gladiator", "gnome"], 100 + seed, rules={"duels": True})
+    assert state.outcome or state.round > 40
 
 
 def test_the_same_seed_and_actions_give_the_same_game_byte_for_byte(content):

@@ -8,7 +8,7 @@ line and changes nothing)::
     N                      the N-th of `options`
     extend STACK SIDE      skip         turn N        move TILE      stop
     fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK
-    use styx|lethe         attack WEAPON [SKILL]     end
+    use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
     options   map   status   undo   help [COMMAND]   quit
 """
 
@@ -40,6 +40,8 @@ HELP = {
     "fulfil": "fulfil TASK - fulfil a task on its destination",
     "use": "use styx|lethe - heal at Styx / give up a cube at Lethe",
     "attack": "attack WEAPON [SKILL] - fight the Damned One with a special weapon",
+    "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
+    "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
     "options": "options - number every action possible now (then type the number)",
     "map": "map - draw the Underworld",
@@ -49,7 +51,7 @@ HELP = {
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
 ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
-                "use", "attack", "end"}
+                "use", "attack", "drink", "duel", "end"}
 
 
 class UnderworldSession:
@@ -174,6 +176,12 @@ class UnderworldSession:
         if verb in ("accept", "fulfil"):
             need(1, HELP[verb])
             return {"do": verb, "task": args[0]}
+        if verb == "drink":
+            need(1, HELP["drink"])
+            return {"do": "drink", "item": args[0]}
+        if verb == "duel":
+            need(1, HELP["duel"])
+            return {"do": "duel", "defender": args[0]}
         if verb == "use":
             need(1, HELP["use"])
             return {"do": "use", "place": args[0].lower()}

@@ -218,6 +218,14 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         for place in ("styx", "lethe"):
             if places.place_problem(state, hero, place) is None:
                 out.append({"do": "use", "place": place})
+    for item in sheet.items:                 # Nektar and Ambrosia may be taken whenever the hero acts
+        if kind_of(state, item.id).effect == "heal" and sheet.natural < sheet.natural_max:
+            out.append({"do": "drink", "item": item.id})
+    if state.rules.get("duels") and not turn.actions:
+        from .duels import duel_problem
+        for other in state.heroes:
+            if other != hero and state.map.heroes[other] == here and duel_problem(state, hero, other) is None:
+                out.append({"do": "duel", "defender": other})
     if "combat" not in turn.actions and not turn.actions:
         for item in sheet.items:
             if kind_of(state, item.id).kind == "special_weapon":
@@ -286,6 +294,12 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict) -> None:
         places.fulfil_task(state, hero, a["task"])
     elif do == "use":
         (places.use_styx if a["place"] == "styx" else places.use_lethe)(state, hero)
+    elif do == "drink":
+        from .items import drink
+        drink(state, hero, a["item"])
+    elif do == "duel":
+        from .duels import duel
+        duel(state, hero, a["defender"])
     elif do == "attack_damned":
         damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"])
     elif do == "end":
@@ -379,6 +393,10 @@ def describe(a: dict) -> str:
         return f"use {a['place'].capitalize()}"
     if do == "attack_damned":
         return f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")
+    if do == "drink":
+        return f"eat or drink {a['item']}"
+    if do == "duel":
+        return f"challenge {a['defender']} to a Duel"
     if do == "end":
         return "end the turn"
     return str(a)
