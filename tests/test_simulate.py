@@ -113,3 +113,75 @@ def test_simulate_writes_png_charts_and_reports_bad_arguments(tmp_path):
     assert "Win rate" in out.stdout
     bad = run_cli("simulate", "forgotten-souls", "--heroes", "5")
     assert bad.returncode == 2 and "is for 2, 3, 4 heroes" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_move_options_answer_as_the_list_they_stand_for(quest):
+    """legal_actions keeps a hero's move options as bitsets (sim.reach.Spaces): they answer
+    length, indexing, iteration and ``in`` as the plain list of spaces would."""
+    from overlord.core.bitsets import bits
+    from overlord.core.pathing import mp_levels
+    from overlord.sim.run import play
+    game, _ = play(quest, 21, 3, "heuristic", max_rounds=3)
+    checked = 0
+    for hero in game.state.heroes:
+        legal = bots.legal_actions(game, hero)
+        if "move" not in legal:
+            continue
+        scene = game.scene()
+        board = scene.board
+        levels = mp_levels(board, scene.cells[hero][0], monster=False, enemies=scene.enemy_cells(hero),
+                           limit=bots.HERO.speed)
+        stand = board.bitboard.walk & ~scene.figure_mask()
+        _, (sx, sy) = game.board()
+        plain = [[x - sx, y - sy] for level in levels[1:] for x, y in map(board.xy, bits(level & stand))]
+        spaces = legal["move"]
+        assert list(spaces) == plain and spaces == plain and len(spaces) == len(plain)
+        assert [spaces[i] for i in range(len(plain))] == plain and spaces[-1] == plain[-1]
+        assert all(p in spaces for p in plain)
+        assert [999, 999] not in spaces and "x" not in spaces and [0.5, 1] not in spaces
+        checked += 1
+    assert checked
+
+
+def test_the_bots_toward_is_the_movement_vocabularys_toward(quest):
+    """movement.toward_end (what the heuristic bot weighs) ends where move(..., "toward") does."""
+    from overlord.ai.movement import move, toward_end
+    from overlord.sim.run import play
+    compared = 0
+    for seed in (4, 5, 6):
+        game, _ = play(quest, seed, 3, "random", max_rounds=4)
+        scene = game.scene()
+        for hero in game.state.heroes:
+            for target in [f.id for f in game.state.monsters()] + ["3,3", "1,1"]:
+                try:
+                    result = move(scene, hero, "toward", target, bots.HERO.speed)
+                except ValueError:
+                    continue
+                want = scene.board.node_of(result.end) if result.performed else None
+                assert toward_end(scene, hero, target, bots.HERO.speed) == want
+                compared += 1
+    assert compared > 10
+
+
+def test_a_scene_moved_on_is_the_scene_built_afresh(quest, monkeypatch):
+    """game.scene() moves its cached scene on when figures move (Scene.moved); after every
+    action it holds what a new Scene of the same figures holds."""
+    from overlord.core.figures import Figure, Scene
+    real = bots.perform
+    compared = []
+
+    def checked(game, hero, kind, option, rng):
+        real(game, hero, kind, option, rng)
+        scene = game.scene()
+        _, (sx, sy) = game.board()
+        fresh = Scene(scene.board, [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], game.speed(f), list(f.size))
+                                    for f in game.state.figures], quest.scenario.rules)
+        for attr in ("cells", "anchor", "occupant", "stack"):
+            assert getattr(scene, attr) == getattr(fresh, attr), attr
+        assert list(scene.figures) == list(fresh.figures) and scene.figure_mask() == fresh.figure_mask()
+        assert [(f.at, f.size, f.speed) for f in scene.figures.values()] == \
+            [(f.at, f.size, f.speed) for f in fresh.figures.values()]
+        compared.append(kind)
+    monkeypatch.setattr(bots, "perform", checked)
+    play_game(quest, 8, 3, "heuristic", max_rounds=10)
+    assert "move" in compared

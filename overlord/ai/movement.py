@@ -171,6 +171,32 @@ def _step(scene: Scene, fid: str, target_cells, target_id: str | None, speed: in
     return moved, decisions
 
 
+def toward_end(scene: Scene, fid: str, target: str, speed: int, levels: list[int] | None = None) -> int | None:
+    """The end space of ``move(scene, fid, "toward", target, speed)`` for a 1x1 figure, without
+    its path, key and reasons (for bots weighing a move); None when it would not move.
+    ``target``: a figure id or a space. ``levels``: the figure's movement levels, when known."""
+    f = scene.get(fid)
+    if f.large:
+        result = move(scene, fid, "toward", target, speed)
+        return scene.board.node_of(result.end) if result.performed else None
+    _, cells, tid = _resolve_target(scene, fid, target)
+    board = scene.board
+    monster = f.side == "monsters"
+    layers = layers_to(scene, cells, *((fid, tid) if tid else (fid,)))
+    start = scene.anchor[fid]
+    if levels is None:
+        enemies = scene.enemy_cells(fid)
+        if board.stacking and tid:
+            enemies = [c for c in enemies if c not in cells]
+        levels = mp_levels(board, start, monster=monster, enemies=enemies, limit=speed)
+    cand = 0
+    for level in levels[: speed + 1]:
+        cand |= level
+    cand = (cand & _stand_mask(scene, fid, monster)) | (1 << start)
+    end = _choose_small(levels[: speed + 1], layers, cand, True)[0]
+    return None if end == start else end
+
+
 def _unique_anchors(cands, ties: list[int], chosen: int) -> list[int]:
     """Tied placements' anchors, each once, without the chosen one (another orientation at the
     same top-left space is not another place to put the figure on the table)."""

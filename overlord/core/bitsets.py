@@ -72,6 +72,9 @@ class BitBoard:
     @cached_property
     def neighbour_masks(self) -> list[int]:
         """For each node, the bitset of its neighbours."""
+        shared = getattr(self.board, "neighbour_mask_list", None)
+        if shared is not None:
+            return shared()
         out = []
         for nbrs in self.board.neighbours:
             m = 0

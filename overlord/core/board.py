@@ -45,9 +45,12 @@ class Board:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in neighbours)
         self.labels: tuple[str, ...] = tuple(labels)
         self.size = len(self.labels)
-        self._label_index = {label: i for i, label in enumerate(self.labels)}
         self._count_cache: dict[int, np.ndarray] = {}
         self._layer_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    @cached_property
+    def _label_index(self) -> dict[str, int]:
+        return {label: i for i, label in enumerate(self.labels)}
 
     # -- terrain properties as arrays over nodes --------------------------------------------
     def _prop(self, name: str, dtype) -> np.ndarray:
@@ -66,6 +69,11 @@ class Board:
     @cached_property
     def blocks_move(self) -> np.ndarray:
         return self._prop("blocks_move", bool)
+
+    @cached_property
+    def blocks_move_list(self) -> list[bool]:
+        """:attr:`blocks_move` as a Python list (one element is read quicker than from numpy)."""
+        return self.blocks_move.tolist()
 
     @cached_property
     def blocks_los(self) -> np.ndarray:

@@ -52,9 +52,10 @@ class Scene:
         cells = self.board.footprint(anchor, tuple(f.size))
         if cells is None:
             raise BoardError(f"figure {f.id!r} of size {f.size} does not fit on the map at {f.at}")
+        blocked = self.board.blocks_move_list
         for c in cells:
-            t = self.board.terrain(c)
-            if t.blocks_move:
+            if blocked[c]:
+                t = self.board.terrain(c)
                 raise BoardError(f"figure {f.id!r} stands on {t.name} at {self.board.at_of(c)}")
             if c in self.occupant and not self.board.stacking:
                 raise BoardError(f"figures {self.occupant[c]!r} and {f.id!r} share the space {self.board.at_of(c)}")
@@ -104,10 +105,35 @@ class Scene:
         return any(los(x, y, blockers) for x in self.cells[a] for y in self.cells[b])
 
     def moved(self, fid: str, anchor: int, size: tuple[int, int]) -> "Scene":
-        """A copy with figure ``fid`` placed at ``anchor`` in orientation ``size``."""
-        figs = []
-        for f in self.figures.values():
-            if f.id == fid:
-                f = Figure(f.id, f.side, self.board.at_of(anchor), f.speed, list(size))
-            figs.append(f)
-        return Scene(self.board, figs, self.rules)
+        """A copy with figure ``fid`` placed at ``anchor`` in orientation ``size``. Only that figure
+        is placed and checked again (on boards where figures share spaces, and when the new place
+        is refused, the copy is built afresh: the same scene and errors as a new :class:`Scene`)."""
+        old = self.get(fid)
+        new = Figure(old.id, old.side, self.board.at_of(anchor), old.speed, list(size))
+        board = self.board
+        cells = board.footprint(anchor, tuple(size))
+        blocked = board.blocks_move_list
+        occupant = self.occupant
+        if board.stacking or cells is None or any(blocked[c] or occupant.get(c, fid) != fid for c in cells):
+            return Scene(board, [new if f.id == fid else f for f in self.figures.values()], self.rules)
+        out = Scene.__new__(Scene)
+        out.board, out.rules = board, dict(self.rules)
+        out.figures = dict(self.figures)
+        out.figures[fid] = new
+        out.cells = dict(self.cells)
+        out.cells[fid] = cells
+        out.anchor = dict(self.anchor)
+        out.anchor[fid] = anchor
+        out.occupant = dict(occupant)
+        out.stack = dict(self.stack)
+        gone = 0
+        for c in self.cells[fid]:
+            del out.occupant[c], out.stack[c]
+            gone |= 1 << c
+        here = 0
+        for c in cells:
+            out.occupant[c] = fid
+            out.stack[c] = [fid]
+            here |= 1 << c
+        out._mask = None if self._mask is None else (self._mask & ~gone) | here
+        return out

@@ -144,3 +144,61 @@ def failed_guards(machine: Machine, model, trigger: str, *args, **kwargs) -> lis
                 if label not in out:
                     out.append(label)
     return out
+
+
+# -- the same machine as a lookup table, for hot loops --------------------------------------------
+
+@dataclass(frozen=True)
+class Table:
+    """A module-level machine read once into plain lookups: for each state, each trigger with its
+    transitions from there as (guards, dest, after), guards as (predicate, wanted result). Built
+    from the machine itself (:func:`compile_table`), so the machine stays the authority; a test
+    checks both give the same answers. Guards and callbacks get the same arguments as through
+    transitions (``send_event=False``)."""
+
+    triggers: dict
+
+
+def compile_table(machine: Machine) -> Table:
+    """The table of ``machine``. Refuses a machine with callbacks the table does not run (enter
+    and exit, prepare and before callbacks, machine-wide callbacks) or with guards given by name."""
+    machine_wide = ("prepare_event", "before_state_change", "after_state_change", "on_final",
+                    "finalize_event", "on_exception")
+    if machine.send_event or any(getattr(machine, name, None) for name in machine_wide):
+        raise ValueError("compile_table: the machine has machine-wide callbacks or send_event")
+    for state in machine.states.values():
+        if state.on_enter or state.on_exit or getattr(state, "on_final", None):
+            raise ValueError(f"compile_table: state {state.name!r} has enter, exit or final callbacks")
+    triggers: dict[str, list] = {}
+    for name in machine.states:
+        out = []
+        for trigger in machine.get_triggers(name):
+            rows = []
+            for t in machine.events[trigger].transitions[name]:
+                if t.prepare or t.before or not all(callable(c.func) for c in t.conditions) \
+                        or not all(callable(a) for a in t.after):
+                    raise ValueError(f"compile_table: {trigger!r} from {name!r} has callbacks the table cannot run")
+                rows.append((tuple((c.func, c.target) for c in t.conditions), t.dest or name, tuple(t.after)))
+            out.append((trigger, tuple(rows)))
+        triggers[name] = tuple(out)
+    return Table(triggers)
+
+
+def table_allowed(table: Table, state: str, *args) -> list[str]:
+    """:func:`allowed_triggers` from the table."""
+    return [trigger for trigger, rows in table.triggers[state]
+            if any(all(f(*args) == want for f, want in guards) for guards, _, _ in rows)]
+
+
+def table_step(table: Table, state: str, trigger: str, *args) -> str | None:
+    """Fire ``trigger`` from ``state`` as transitions would: the first transition whose guards
+    pass, its ``after`` callbacks run; returns the new state, None when none passes."""
+    for name, rows in table.triggers[state]:
+        if name != trigger:
+            continue
+        for guards, dest, after in rows:
+            if all(f(*args) == want for f, want in guards):
+                for callback in after:
+                    callback(*args)
+                return dest
+    return None

@@ -31,6 +31,10 @@ NO_LIMIT = 1 << 30
 def count_layers(board: Board, sources: Iterable[int], blocked: Iterable[int] = ()) -> tuple[int, ...]:
     """Spaces counted from ``sources`` as bitset layers: layer k holds the spaces exactly k
     spaces away. Cached on the board when nothing but terrain blocks."""
+    if not blocked and type(sources) is tuple:       # the usual call: a figure's spaces, cached
+        hit = board._layer_cache.get(sources)
+        if hit is not None:
+            return hit
     sources = tuple(sorted({int(s) for s in sources}))
     blocked = tuple(int(b) for b in blocked if int(b) not in sources)
     bb = board.bitboard
@@ -94,12 +98,16 @@ def iter_mp_levels(board: Board, source: int, *, monster: bool = True, enemies: 
 
 def levels_array(levels, size: int) -> np.ndarray:
     """Layers or levels as a float array over nodes: the index of the level holding each node,
-    ``inf`` for nodes in none."""
-    from .bitsets import bools_from_mask
+    ``inf`` for nodes in none (the last level holding it, should levels overlap)."""
     out = np.full(size, INF)
-    for d, level in enumerate(levels):
-        if level:
-            out[bools_from_mask(level, size)] = d
+    levels = list(levels)
+    if not levels:
+        return out
+    width = (size + 7) // 8 + 1
+    raw = np.frombuffer(b"".join(level.to_bytes(width, "little") for level in levels), dtype=np.uint8)
+    held = np.unpackbits(raw.reshape(len(levels), width), axis=1, bitorder="little")[::-1, :size]
+    anywhere = held.any(axis=0)
+    out[anywhere] = (len(levels) - 1 - held.argmax(axis=0))[anywhere]
     return out
 
 

@@ -25,6 +25,43 @@ def iy_ix_node(at, board) -> int:
     return (y + 1) * board.pw + (x + 1)
 
 
+class _Geometry:
+    """What a board's shape alone decides (its class and padded size), shared by every board of
+    that shape: neighbours before links, labels, and the neighbours as bitsets."""
+
+    def __init__(self, cls, pw: int, ph: int):
+        neighbours, labels = [], []
+        for iy in range(ph):
+            steps = cls.neighbour_steps(None, iy - 1)
+            rows_ok = [(dx, dy * pw + dx) for dx, dy in steps if 0 <= iy + dy < ph]
+            inner = tuple(off for _, off in rows_ok)
+            for ix in range(pw):
+                base = iy * pw + ix
+                if 0 < ix < pw - 1 and all(-1 <= dx <= 1 for dx, _ in rows_ok):
+                    neighbours.append(tuple(base + off for off in inner))
+                else:
+                    neighbours.append(tuple(base + off for dx, off in rows_ok if 0 <= ix + dx < pw))
+                labels.append(f"{ix - 1},{iy - 1}")
+        self.neighbours = tuple(neighbours)
+        self.labels = tuple(labels)
+        self.touch = tuple(frozenset(n) for n in neighbours)
+        self.masks = tuple(sum(1 << v for v in set(n)) for n in neighbours)
+
+
+_GEOMETRIES: dict[tuple, _Geometry] = {}
+GEOMETRIES_KEPT = 256
+
+
+def _geometry(cls, pw: int, ph: int) -> _Geometry:
+    key = (cls, pw, ph)
+    hit = _GEOMETRIES.get(key)
+    if hit is None:
+        if len(_GEOMETRIES) >= GEOMETRIES_KEPT:
+            _GEOMETRIES.pop(next(iter(_GEOMETRIES)))
+        hit = _GEOMETRIES[key] = _Geometry(cls, pw, ph)
+    return hit
+
+
 class RasterBoard(Board):
     """Subclasses give ``neighbour_steps(y)`` ((dx, dy) pairs for a space in row y) and
     ``line_masks(a, b)`` (bitmasks of the spaces each candidate sight line passes, ends left
@@ -42,31 +79,29 @@ class RasterBoard(Board):
         self.height = len(rows)
         self.pw, self.ph = self.width + 2, self.height + 2     # padded
         cells = np.full((self.ph, self.pw), terrains.index("nothing"), dtype=np.int16)
+        index_of = {ch: terrains.index(name) for ch, name in legend.items() if name in terrains}
         for y, row in enumerate(rows):
-            for x, ch in enumerate(row):
-                name = legend.get(ch)
-                if name is None or name not in terrains:
-                    raise BoardError(f"row {y}, x={x}: unknown map character {ch!r}")
-                cells[y + 1, x + 1] = terrains.index(name)
+            try:
+                cells[y + 1, 1:len(row) + 1] = [index_of[ch] for ch in row]
+            except KeyError:
+                x = next(x for x, ch in enumerate(row) if ch not in index_of)
+                raise BoardError(f"row {y}, x={x}: unknown map character {row[x]!r}") from None
         self.rows = tuple(rows)
         self.legend = legend
-        pw, ph = self.pw, self.ph
-        neighbours, labels = [], []
-        for iy in range(ph):
-            steps = self.neighbour_steps(iy - 1)
-            for ix in range(pw):
-                neighbours.append([(iy + dy) * pw + ix + dx for dx, dy in steps
-                                   if 0 <= ix + dx < pw and 0 <= iy + dy < ph])
-                labels.append(f"{ix - 1},{iy - 1}")
-        self._touch = tuple(frozenset(n) for n in neighbours)    # geometric neighbours only
+        geometry = _geometry(type(self), self.pw, self.ph)
+        neighbours, labels = geometry.neighbours, geometry.labels
+        self._touch = geometry.touch                                # geometric neighbours only
         self.links: list[tuple[int, int]] = []
+        if links:
+            neighbours = list(neighbours)
         for a_at, b_at in links:                 # linked end caps: one step apart, not in sight
             a, b = (iy_ix_node(at, self) for at in (a_at, b_at))
             self.links.append((a, b))
-            neighbours[a].append(b)
-            neighbours[b].append(a)
+            neighbours[a] += (b,)
+            neighbours[b] += (a,)
         super().__init__(terrains, cells.ravel(), neighbours, labels)
         self._static_masks: dict[int, tuple[int, ...]] = {}
+        self._geometry = geometry
 
     def touching(self, a: int, b: int) -> bool:
         """Spaces side by side or corner to corner on the board (a link between end caps lets
@@ -74,7 +109,17 @@ class RasterBoard(Board):
         return b in self._touch[a]
 
     def neighbour_steps(self, y: int) -> Sequence[tuple[int, int]]:
+        """(dx, dy) of a space's neighbours in row ``y``; the same for every board of the class
+        (it is asked of the class, ``self`` None, once per shape)."""
         raise NotImplementedError
+
+    def neighbour_mask_list(self) -> list[int]:
+        """For each node, the bitset of its neighbours (links included)."""
+        masks = list(self._geometry.masks)
+        for a, b in self.links:
+            masks[a] |= 1 << b
+            masks[b] |= 1 << a
+        return masks
 
     def line_masks(self, a: int, b: int):
         raise NotImplementedError

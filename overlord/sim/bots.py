@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ai.movement import move
-from ..core.bitsets import bits
-from ..core.pathing import mp_levels
+from ..ai.movement import toward_end
+from ..games.descent.dice import attack, roll
 from ..games.descent.engine import (HERO_HEALTH, HERO_SPEED, Game, complete_encounter, damage_figure,
                                     marker_at, move_figure, open_door)
+from .reach import Spaces, hero_levels
 
 
 @dataclass(frozen=True)
@@ -62,19 +62,16 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
     if f.health <= 0:
         # Descent 2e: a defeated hero's whole turn is to stand up (two red dice: hearts healed)
         return {"stand_up": [None]}
-    scene = game.scene()
+    scene, levels = hero_levels(game, hero, HERO.speed)
     board = scene.board
     actions: dict[str, list] = {"rest": [None]}
-    enemies = scene.enemy_cells(hero)
-    levels = mp_levels(board, scene.cells[hero][0], monster=False, enemies=enemies, limit=HERO.speed)
     stand = board.bitboard.walk & ~scene.figure_mask()
-    _, (sx, sy) = game.board()
-    xy = board.xy
-    spaces = [[x - sx, y - sy] for level in levels[1:] for x, y in map(xy, bits(level & stand))]
+    spaces = Spaces([level & stand for level in levels[1:]], board, game.board()[1])
     if spaces:
         actions["move"] = spaces
-    targets = [m.id for m in state.monsters()
-               if any(board.touching(a, b) for a in scene.cells[hero] for b in scene.cells[m.id])]
+    touch = board.touching
+    mine = scene.cells[hero]
+    targets = [m.id for m in state.monsters() if any(touch(a, b) for a in mine for b in scene.cells[m.id])]
     if targets:
         actions["attack"] = targets
     if goal_reached(game, hero):
@@ -89,7 +86,6 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
 # -- carrying an action out ---------------------------------------------------------------------
 
 def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) -> None:
-    from ..games.descent.dice import attack
     if kind == "move":
         move_figure(game, hero, option)
     elif kind == "attack":
@@ -103,7 +99,6 @@ def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) 
     elif kind == "open":
         open_door(game, hero)
     elif kind == "stand_up":
-        from ..games.descent.dice import roll
         f = game.state.figure(hero)
         f.health = max(1, min(HERO.health, roll(["red", "red"], rng).hearts))
         game.log({"event": "note", "text": f"{hero} stands up with {f.health} health"})
@@ -170,10 +165,11 @@ def _toward_goal(game: Game, hero: str) -> list[int] | None:
         _, (sx, sy) = game.board()
         target = f"{at[0] + sx},{at[1] + sy}"
     try:
-        result = move(scene, hero, "toward", target, HERO.speed)
+        _, levels = hero_levels(game, hero, HERO.speed)
+        end = toward_end(scene, hero, target, HERO.speed, levels)
     except ValueError:
         return None
-    return game.dungeon_at(scene.board.node_of(result.end)) if result.performed else None
+    return game.dungeon_at(end) if end is not None else None
 
 
 def _gap(game: Game, a: str, b: str) -> int:

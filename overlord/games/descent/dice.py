@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -100,11 +101,14 @@ def roll(dice: Sequence[str], rng: np.random.Generator) -> Roll:
     unknown = [d for d in dice if d not in DICE]
     if unknown:
         raise ValueError(f"unknown die {unknown[0]!r}; the dice are {', '.join(DICE)}")
-    faces = [int(i) for i in rng.integers(0, 6, size=len(dice))]
-    rolled = [DICE[d][i] for d, i in zip(dice, faces)]
-    return Roll(range=sum(f[0] for f in rolled), hearts=sum(f[1] for f in rolled),
-                surges=sum(f[2] for f in rolled), shields=sum(f[3] for f in rolled),
-                miss=any(f[4] for f in rolled), dice=tuple(dice), faces=tuple(faces))
+    faces = rng.integers(0, 6, size=len(dice)).tolist()
+    reach = hearts = surges = shields = 0
+    miss = False
+    for d, i in zip(dice, faces):
+        r, h, g, s, x = DICE[d][i]
+        reach, hearts, surges, shields, miss = reach + r, hearts + h, surges + g, shields + s, miss or bool(x)
+    return Roll(range=reach, hearts=hearts, surges=surges, shields=shields, miss=miss, dice=tuple(dice),
+                faces=tuple(faces))
 
 
 # -- surge abilities -----------------------------------------------------------------------------
@@ -124,6 +128,7 @@ _RANGE = re.compile(r"^(?:range\s*\+\s*(\d+)|\+\s*(\d+)\s*range)$", re.IGNORECAS
 _PIERCE = re.compile(r"^pierce\s*(\d+)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)
 def parse_surge(text: str) -> SurgeAbility:
     """"+2 damage" (also "+2 heart(s)", "+2 health"), "Range +1" or "+1 range", "Pierce 2";
     anything else is a Special named by its text ("Disease", "Mend 2", "Fire Breath")."""

@@ -8,12 +8,15 @@ is ``state.rng``. Every step appends events (plain dicts) to ``state.log``.
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from ...ai.activation import Hero, Monster, Table, activate_card
 from ...content.cards import ExplorationCard
 from ...content.quest import Quest
 from ...core.bitsets import bits
+from ...core.board import BoardError
 from ...core.decks import discard_card, draw_card, new_deck
 from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
@@ -33,6 +36,35 @@ class GameError(ValueError):
     """An action the rules do not allow now (a door while an Exploration card is active...)."""
 
 
+BOARDS_KEPT = 128         # dungeon boards kept per quest (least recently used go first)
+_DERIVED: dict[int, dict] = {}
+
+
+def derived(quest: Quest) -> dict:
+    """What is derived from a quest's content alone, shared by every game of that quest in this
+    process: its Exploration cards by id, and dungeon boards by layout (a board is a pure function
+    of the layout and the cards; its caches - sight lines, counting layers - warm up across
+    games). Dropped when the quest is."""
+    d = _DERIVED.get(id(quest))
+    if d is None:
+        d = _DERIVED[id(quest)] = {"cards": _by_id(quest.exploration), "boards": OrderedDict(),
+                                   "activation": _by_id(quest.activation.cards), "perils": _by_id(quest.perils)}
+        weakref.finalize(quest, _DERIVED.pop, id(quest), None)
+    return d
+
+
+def _by_id(cards) -> dict:
+    out: dict = {}
+    for c in cards:
+        out.setdefault(c.id, c)          # the first card listed with an id, as a search would find
+    return out
+
+
+def _layout(dungeon) -> tuple:
+    return (tuple((p.card, p.turns, tuple(p.offset)) for p in dungeon.placements),
+            tuple(tuple(tuple(end) for end in link) for link in dungeon.links))
+
+
 @dataclass
 class Game:
     quest: Quest
@@ -41,13 +73,22 @@ class Game:
 
     @property
     def cards(self) -> dict[str, ExplorationCard]:
-        return {c.id: c for c in self.quest.exploration}
+        return derived(self.quest)["cards"]
 
     def board(self) -> tuple[GridBoard, tuple[int, int]]:
         dungeon = self.state.dungeon
         key = (id(dungeon), len(dungeon.placements), len(dungeon.links))
         if self._board is None or self._board[0] != key:
-            self._board = (key, build_board(dungeon, self.cards))
+            boards = derived(self.quest)["boards"]
+            layout = _layout(dungeon)
+            built = boards.get(layout)
+            if built is None:
+                built = boards[layout] = build_board(dungeon, self.cards)
+                if len(boards) > BOARDS_KEPT:
+                    boards.popitem(last=False)
+            else:
+                boards.move_to_end(layout)
+            self._board = (key, built)
         return self._board[1]
 
     def node(self, at) -> int:
@@ -61,16 +102,30 @@ class Game:
 
     def scene(self) -> Scene:
         """The figures on the dungeon's board. Cached while no figure has moved, come or gone
-        (and the act, which sets the monsters' speed, is the same)."""
+        (and the act, which sets the monsters' speed, is the same); when only some figures have
+        moved, the cached scene is moved on (:meth:`Scene.moved`) rather than built again."""
         board, (sx, sy) = self.board()
-        key = (id(board), self.state.act,
-               tuple((f.id, f.side, f.at[0], f.at[1], f.size[0], f.size[1]) for f in self.state.figures))
+        figures = self.state.figures
+        key = (id(board), self.state.act, tuple((f.id, f.side, f.at[0], f.at[1], f.size[0], f.size[1])
+                                                for f in figures))
         cached = self.__dict__.get("_scene")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        figures = [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], self.speed(f), list(f.size))
-                   for f in self.state.figures]
-        scene = Scene(board, figures, self.quest.scenario.rules)
+        if cached is not None:
+            old, scene = cached
+            if old == key:
+                return scene
+            if old[:2] == key[:2] and len(old[2]) == len(key[2]) and \
+                    all(a[:2] == b[:2] for a, b in zip(old[2], key[2])):
+                try:
+                    for a, b in zip(old[2], key[2]):
+                        if a != b:
+                            scene = scene.moved(b[0], board.node(b[2] + sx, b[3] + sy), (b[4], b[5]))
+                except BoardError:
+                    pass              # figures moved through each other's spaces: build it afresh
+                else:
+                    self.__dict__["_scene"] = (key, scene)
+                    return scene
+        scene = Scene(board, [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], self.speed(f), list(f.size))
+                              for f in figures], self.quest.scenario.rules)
         self.__dict__["_scene"] = (key, scene)
         return scene
 
@@ -330,7 +385,7 @@ def fate_step(game: Game) -> None:
         return
     with Dice(state.__dict__) as rng:
         card_id = draw_card(state.peril, rng)
-    card = next(c for c in game.quest.perils if c.id == card_id)
+    card = derived(game.quest)["perils"][card_id]
     monsters = bool(state.monsters())
     half = card.effects if card.effects is not None else (card.with_monsters if monsters else card.without_monsters)
     game.log({"event": "peril", "card": card_id, "name": card.name, "flavor": card.flavor,
@@ -346,7 +401,7 @@ def monster_activation(game: Game, only: set[str] | None = None) -> None:
         return
     with Dice(state.__dict__) as rng:
         card_id = draw_card(state.activation, rng)
-    card = next(c for c in game.quest.activation.cards if c.id == card_id)
+    card = derived(game.quest)["activation"][card_id]
     game.log({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None})
     scene = game.scene()
     monsters = {f.id: Monster(f.group, f.rank, f.health, list(f.conditions)) for f in state.monsters()}

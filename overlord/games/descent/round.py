@@ -34,7 +34,15 @@ from __future__ import annotations
 
 from transitions import Machine
 
-from overlord.core.machines import MachineDef, allowed_triggers, failed_guards, register
+from overlord.core.machines import (
+    MachineDef,
+    allowed_triggers,
+    compile_table,
+    failed_guards,
+    register,
+    table_allowed,
+    table_step,
+)
 
 FINAL_MAIN_ENCOUNTER = 3      # "Winning the Game": the third main encounter (the Finale)
 
@@ -106,6 +114,9 @@ DEFINITION = register("round", MachineDef(
     notes=["fate is skipped while an Exploration card is active; lose and win are checked after every step"],
 ))
 
+# the same machine as lookups (read from MACHINE; tests check both answer alike): what the game loop uses
+TABLE = compile_table(MACHINE)
+
 PHASES = [s if isinstance(s, str) else s["name"] for s in STATES]
 TERMINAL = [s["name"] for s in STATES if isinstance(s, dict) and s.get("final")]
 
@@ -133,6 +144,14 @@ def new_state(heroes: int, fate_top: int) -> dict:
 
 def allowed(state: dict) -> list[str]:
     """The triggers allowed now: from this phase, guards passing. Empty once the game is over."""
+    phase = state.get("phase")
+    if phase not in PHASES:
+        raise RoundError(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}", phase)
+    return table_allowed(TABLE, phase, state)
+
+
+def allowed_by_machine(state: dict) -> list[str]:
+    """:func:`allowed`, asked of transitions itself (the slow path the table is checked against)."""
     return allowed_triggers(MACHINE, RoundModel(state), state)
 
 
@@ -161,6 +180,14 @@ def settle(state: dict) -> str:
 
 
 def _apply(state: dict, trigger: str) -> None:
+    phase = table_step(TABLE, state["phase"], trigger, state)
+    if phase is None:
+        raise AssertionError(f"{trigger!r} was allowed but did not fire")   # pragma: no cover
+    state["phase"] = phase
+
+
+def apply_by_machine(state: dict, trigger: str) -> None:
+    """Fire ``trigger`` through transitions itself, no settling (what the table is checked against)."""
     model = RoundModel(state)
     if not MACHINE.events[trigger].trigger(model, state):
         raise AssertionError(f"{trigger!r} was allowed but did not fire")   # pragma: no cover
