@@ -33,8 +33,11 @@ def from_json(cls: type[T], data: Any) -> T:
 
 
 def dumps(obj: Any) -> str:
-    """Canonical JSON text: sorted keys, no spaces, so equal states give equal bytes."""
-    return json.dumps(to_json(obj), sort_keys=True, separators=(",", ":"))
+    """Compact JSON text with every mapping in its own order (not sorted): the same game played
+    the same way gives the same bytes, and a state read back keeps the order of every mapping,
+    which rules may depend on (a sheet's skills in sheet order, a counter's dots in printed
+    order), so a resumed game goes on exactly as the uninterrupted one."""
+    return json.dumps(to_json(obj), separators=(",", ":"))
 
 
 def _build(tp: Any, data: Any) -> Any:

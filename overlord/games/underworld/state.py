@@ -254,17 +254,7 @@ def rolling(state: UnderworldState):
 
 
 def load_state(data: dict) -> UnderworldState:
-    """A state from its JSON data (``core.state.to_json`` / ``dumps``). ``dumps`` sorts keys, and
-    a sheet's skills are in sheet order (magic, ranged, close: the gray dot's ties go in that
-    order), so the sheets' skill maps are put back in that order: a game resumed from a save
-    goes on exactly as the uninterrupted one."""
+    """A state from its JSON data (``core.state.to_json`` / ``dumps``, which keep every
+    mapping's order: a sheet's skills, a counter's dots - the order rules read them in)."""
     from ...core.state import from_json
-    from ..heroes.sheet import SKILLS
-    state = from_json(UnderworldState, data)
-    for sheet in state.sheets.values():
-        order = [s for s in SKILLS if s in sheet.skills] + [s for s in sheet.skills if s not in SKILLS]
-        sheet.skills = {s: sheet.skills[s] for s in order}
-        sheet.thresholds = {s: sheet.thresholds[s] for s in order if s in sheet.thresholds}
-        sheet.cubes = {s: sheet.cubes[s] for s in order if s in sheet.cubes}
-        sheet.start.skills = {s: sheet.start.skills[s] for s in order if s in sheet.start.skills}
-    return state
+    return from_json(UnderworldState, data)
