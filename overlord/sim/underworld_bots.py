@@ -1,0 +1,598 @@
+"""Hero bots for the co-operative Underworld (``overlord.games.underworld``).
+
+Two choosers with one signature, ``choose(state, actions, rng) -> action``: ``actions`` is
+``engine.legal_actions(state)`` and the action returned is always one of them. ``rng`` (a
+``random.Random`` or a numpy ``Generator``, owned by the runner) is used only to break ties, so a
+seeded game is deterministic.
+
+* :func:`choose_random` - any legal action, uniformly.
+* :func:`choose_heuristic` - a player that tries to win. Every choice is the **minimum of an
+  ordered key** (a tuple; the last element is always the random tie-break), so a reader can see
+  why an action was taken.
+
+The heuristic's plan (:func:`plan`)
+-----------------------------------
+Each time it decides, the active hero picks one *goal*: the candidate with the smallest key
+``(priority, distance in tiles, tie)`` among
+
+====  ===========  =========================================================================
+prio  goal         when
+====  ===========  =========================================================================
+0     ``attack``   the Damned One waits in Chaos and the hero carries a special weapon whose
+                   pure skill wins the battle with P >= :func:`attack_threshold` (Dark Side)
+1     ``heal``     natural LP at half the maximum or less: to Styx (heal there a whole turn)
+2     ``deliver``  a held task whose destination is on the map (black creatures to Erebos or
+                   Tartaros: 1 SC off the Dark Side; Hades/Persephone to Hades; other tasks
+                   at priority 6)
+3     ``bridge``   Chaos lies on the map but no path leads to it: a tile with a free exit onto a
+                   cell beside one of Chaos's exits (the new tile is turned to join it)
+3     ``weapon``   a face-up Hekate/Orion/Thanatos whose weapon is still on the Damned One's
+                   card, for the hero best at its skill among those without an attacking
+                   special weapon (:func:`best_holder`; trial P >= 0.3);
+                   a face-up Hades/Persephone task for a hero without shadow cubes
+4     ``avatar``   a face-up Avatar the hero beats with P >= 0.5
+4     ``hunt``     a face-up black creature (P >= 0.55, a free task box)
+5     ``ready``    the Damned One waits in Chaos, the odds are not yet good enough: wait there
+5     ``lethe``    Lethe is on the map, the Dark Side >= 5 and the hero has a normal EC
+5     ``prey``     a face-up red creature beaten with P >= 0.65 (experience)
+6     ``marker``   a face-down marker on a placed tile (at most 2 x movement away)
+7     ``edge``     a tile with a free exit to extend the Underworld from
+8     ``rest``     nothing else: stay (on Styx if possible)
+====  ===========  =========================================================================
+
+Distances are breadth-first over placed tiles joined by matching exits
+(``tiles.neighbours``); tiles holding a face-up enemy the hero would have to fight with poor
+odds (:func:`danger`) are not walked through, nor chosen as a goal unless that enemy is it
+(healing and attacking may go through them when there is no other way, at +3 tiles).
+
+Decision keys by phase (smallest wins)
+--------------------------------------
+* **extend**: the goal is on this tile or the hero stays (heal, attack, Lethe, edge here) ->
+  extend, else ``skip_extend``. Extends: ``(not onto a bridge cell, -open cells around the new
+  tile's cell, not the largest stack, tie)``.
+  A stack is never chosen by its (face-down) top tile.
+* **orient**: ``(not joined to the hero's tile, not joined to an unreachable Chaos when on a
+  bridge cell, -(exits facing open cells + exits joining placed tiles), tie)``.
+* **move**: ``step`` to the next tile of the path to the goal; just after exploring by
+  extending, into the new tile if it is safe; ``stop`` at the goal or when the path is blocked.
+* **act** (trapped): ``escape`` with ``(-P(escape), tie)``.
+* **act** (an enemy here): ``fight`` with ``(-P(win), tie)`` - the exact chance of a 2d6 keep-
+  the-two-lowest-of-N trial at the target (:func:`p_success`).
+* **act** (free): ``(rank, -value, tie)`` over the actions worth taking, ``end`` last (rank 9):
+  0 ``attack_damned`` when P(win the battle) >= the threshold (:func:`p_battle`: the hero's LP
+  against the Damned One's LP = Dark Side cubes, each trial at skill - 3); 1 ``encounter``
+  (special weapon trial, Hypnos, Well of Wisdom; Hermes when the hero should heal; Low Demon
+  only with full and plenty of natural LP); 2 ``accept`` (Hades/Persephone only: the judges'
+  and Chronos' treasure may feed the Dark Side and the walk costs turns); 3 ``fulfil``; 4 ``use`` Styx (when hurt) or Lethe
+  (Dark Side >= 3, or the hero carries a shadow cube).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+
+from overlord.core.tiles import OPPOSITE, SIDES, STEP
+from overlord.games.heroes.counters import DOT_SKILL
+from overlord.games.heroes.sheet import (
+    SKILL_CUBE,
+    dice_for,
+    life_total,
+    movement_allowance,
+    shadow_cubes,
+    skill_value,
+)
+from overlord.games.underworld import combat, darkside, tiles
+from overlord.games.underworld.damned import DAMNED_MODIFIER, weapon_skills
+from overlord.games.underworld.handling import ability, effect, outside_bonus, tile_name
+from overlord.games.underworld.items import take_problem
+from overlord.games.underworld.machines import chaos_tile
+from overlord.games.underworld.places import destination
+from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
+
+# -- dice --------------------------------------------------------------------------------------
+
+
+def _table() -> dict[tuple[int, int], float]:
+    out = {}
+    for n in range(2, 6):
+        counts = [0] * 13
+        for roll in itertools.product(range(1, 7), repeat=n):
+            a, b = sorted(roll)[:2]
+            counts[a + b] += 1
+        cum = 0
+        for t in range(13):
+            cum += counts[t]
+            out[(n, t)] = cum / 6 ** n
+    return out
+
+
+_P = _table()
+
+
+def p_success(n_dice: int, target: int) -> float:
+    """P(the two lowest of ``n_dice`` dice sum to ``target`` or less)."""
+    n = min(5, max(2, n_dice))
+    if target < 2:
+        return 0.0
+    if target >= 12:
+        return 1.0
+    return _P[(n, target)]
+
+
+def p_fail(n_dice: int, target: int) -> float:
+    """P(the two highest of ``n_dice`` dice sum above ``target``) - for trials the hero wants to
+    fail (Low Demon, Well of Wisdom)."""
+    # by symmetry (face f -> 7 - f) the two highest summing > t is the two lowest summing < 14 - t
+    return p_success(n_dice, 13 - target) if target >= 1 else 1.0
+
+
+@lru_cache(maxsize=4096)
+def p_battle(p: float, damned_lp: int, hero_lp: int) -> float:
+    """P(``damned_lp`` successes come before ``hero_lp`` failures), each trial succeeding with
+    ``p``: the final battle "until either the Damned One is defeated, or the attacking hero
+    loses the last LP"."""
+    if hero_lp <= 0:
+        return 0.0
+    if damned_lp <= 0:
+        return 1.0
+    q = 1 - p
+    return sum(math.comb(damned_lp - 1 + k, k) * p ** damned_lp * q ** k for k in range(hero_lp))
+
+
+def attack_threshold(dark_side: int) -> float:
+    """How good the odds must be to attack the Damned One: choosy while the Dark Side has room,
+    anything goes when it is about to fill."""
+    room = DARK_SIDE_BOXES - dark_side
+    return {1: 0.0, 2: 0.1, 3: 0.25, 4: 0.35}.get(room, 0.45)
+
+
+# -- small readings of the state ----------------------------------------------------------------
+
+
+def _tie(rng) -> float:
+    return float(rng.random())
+
+
+def fight_p(state, hero: str, cid: str) -> tuple[float, str | None]:
+    """The best chance to beat ``cid`` in one combat trial, and the skill giving it."""
+    sheet = state.sheets[hero]
+    best = (0.0, None)
+    for o in combat.options(state, hero, cid):
+        p = p_success(dice_for(sheet, o["skill"]), o["target"])
+        if p > best[0]:
+            best = (p, o["skill"])
+    return best
+
+
+def _must_fight(state, hero: str, cid: str) -> bool:
+    spec = kind_of(state, cid)
+    if spec.kind not in ENEMY_KINDS:
+        return False
+    if any(i.id and effect(state, i.id) == "shoes_of_hermes" for i in state.sheets[hero].items):
+        return False
+    return not (ability(state, hero) == "bard_song" and spec.kind == "creature")
+
+
+def danger(state, hero: str, tile: str) -> bool:
+    """Whether entering ``tile`` means a fight the hero would rather not have: a face-up enemy it
+    must fight with P(win) below 0.5 (0.85 against a red creature on the last natural LP)."""
+    sheet = state.sheets[hero]
+    for cid in counters_on(state, tile):
+        if cid not in state.revealed or not _must_fight(state, hero, cid):
+            continue
+        spec = kind_of(state, cid)
+        if spec.kind == "damned_one":
+            continue
+        p, _ = fight_p(state, hero, cid)
+        need = 0.85 if spec.kind == "creature" and spec.effect != "lose_ec" and sheet.natural <= 1 else 0.5
+        if p < need:
+            return True
+    return False
+
+
+def _adjacency(state) -> dict[str, list[str]]:
+    return {t.id: tiles.neighbours(state.map, t.id) for t in state.map.placed}
+
+
+def bfs(adj: dict[str, list[str]], start: str, blocked: set[str]) -> tuple[dict[str, int], dict[str, str]]:
+    """Distances and parents from ``start``; ``blocked`` tiles may be reached, not passed."""
+    dist, parent = {start: 0}, {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for t in frontier:
+            if t in blocked and t != start:
+                continue
+            for n in adj[t]:
+                if n not in dist:
+                    dist[n] = dist[t] + 1
+                    parent[n] = t
+                    nxt.append(n)
+        frontier = nxt
+    return dist, parent
+
+
+def first_step(parent: dict[str, str], start: str, goal: str) -> str | None:
+    if goal == start or goal not in parent:
+        return None
+    t = goal
+    while parent[t] != start:
+        t = parent[t]
+    return t
+
+
+def _tile_by_name(state, name: str) -> str | None:
+    for t in state.map.placed:
+        if tile_name(state, t.id) == name:
+            return t.id
+    return None
+
+
+def attack_odds(state, hero: str) -> tuple[float, str | None, str | None]:
+    """(P(win), weapon, skill) of the hero's best attack on the Damned One with what it carries
+    (whether or not it stands on Chaos)."""
+    sheet = state.sheets[hero]
+    lp = life_total(sheet)
+    damned_lp = darkside.life(state)
+    best = (0.0, None, None)
+    for item in sheet.items:
+        if kind_of(state, item.id).kind != "special_weapon":
+            continue
+        for skill in weapon_skills(state, item.id):
+            if shadow_cubes(sheet, skill):
+                continue
+            p = p_success(dice_for(sheet, skill), skill_value(sheet, skill) + DAMNED_MODIFIER)
+            pw = p_battle(round(p, 6), damned_lp, lp)
+            if pw > best[0]:
+                best = (pw, item.id, skill)
+    return best
+
+
+def _has_attack_weapon(state, hero: str) -> bool:
+    return any(kind_of(state, i.id).kind == "special_weapon" and weapon_skills(state, i.id)
+               for i in state.sheets[hero].items)
+
+
+def needs_heal(state, hero: str) -> bool:
+    sheet = state.sheets[hero]
+    return sheet.natural < sheet.natural_max and sheet.natural * 2 <= sheet.natural_max
+
+
+def _trial_p(state, hero: str, skill: str) -> float:
+    sheet = state.sheets[hero]
+    return p_success(dice_for(sheet, skill), skill_value(sheet, skill) + outside_bonus(state, hero, skill))
+
+
+# -- the plan -----------------------------------------------------------------------------------
+
+
+def candidates(state, hero: str) -> list[tuple[int, str, str]]:
+    """Every goal the hero could pursue: (priority, tile, label); see the module's table."""
+    sheet = state.sheets[hero]
+    out: list[tuple[int, str, str]] = []
+    styx = tiles.styx_id(state.map)
+    chaos = chaos_tile(state)
+    if chaos and state.damned == "in_chaos":
+        p, _w, _s = attack_odds(state, hero)
+        if _w and p >= attack_threshold(state.dark_side):
+            out.append((0, chaos, "attack"))
+        elif _w:
+            out.append((5, chaos, "ready"))
+    if needs_heal(state, hero):
+        out.append((1, styx, "heal"))
+    for task in sheet.tasks:
+        dest = destination(state, task)
+        t = _tile_by_name(state, dest.strip().lower()) if dest else None
+        if dest and t is None:
+            t = _tile_by_name(state, {"tartarus": "tartaros", "erebus": "erebos"}.get(dest.lower(), dest.lower()))
+        if t is not None:
+            ordinary = kind_of(state, task).kind == "task" and effect(state, task) not in ("hades_task", "persephone_task")
+            out.append((6 if ordinary else 2, t, "deliver"))
+    no_weapon = not _has_attack_weapon(state, hero)
+    free_task = len(sheet.tasks) < sheet.task_slots
+    lethe = _tile_by_name(state, "lethe")
+    for t in state.map.placed:
+        for cid in t.markers:
+            if cid == "adventure":
+                continue
+            if cid not in state.revealed:
+                out.append((6, t.id, "marker"))
+                continue
+            spec = kind_of(state, cid)
+            eff = spec.effect
+            if spec.kind == "encounter" and eff == "grant_special" and no_weapon and spec.grants in state.card:
+                skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
+                if skill and not shadow_cubes(sheet, skill) and _trial_p(state, hero, skill) >= 0.3 \
+                        and take_problem(state, hero, spec.grants) is None and best_holder(state, hero, skill):
+                    out.append((3, t.id, "weapon"))
+            elif spec.kind == "task" and eff in ("hades_task", "persephone_task") and free_task \
+                    and not shadow_cubes(sheet):
+                out.append((3, t.id, "weapon"))
+            elif spec.kind in ENEMY_KINDS and not _must_fight(state, hero, cid):
+                continue      # the engine offers a fight only when the hero must fight
+            elif spec.kind == "avatar":
+                if fight_p(state, hero, cid)[0] >= 0.5:
+                    out.append((4, t.id, "avatar"))
+            elif spec.kind == "black_creature" and free_task:
+                if fight_p(state, hero, cid)[0] >= 0.55:
+                    out.append((4, t.id, "hunt"))
+            elif spec.kind == "creature":
+                if fight_p(state, hero, cid)[0] >= 0.65:
+                    out.append((5, t.id, "prey"))
+    if lethe and state.dark_side >= 5 and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
+        out.append((5, lethe, "lethe"))
+    bridge = bridge_cells(state)
+    for t in state.map.placed:
+        sides = tiles.can_place(state.map, t.id)
+        if sides:
+            host = tiles.placed_tile(state.map, t.id)
+            near = any(tuple(tiles.beyond(host, side)) in bridge for side in sides)
+            out.append((3 if near else 7, t.id, "bridge" if near else "edge"))
+    out.append((8, styx, "rest"))
+    return out
+
+
+def bridge_cells(state) -> dict[tuple[int, int], str]:
+    """Empty cells beside an exit of a placed Chaos tile that no hero can reach (a tile placed
+    there, turned to face Chaos, joins it to the map) -> the side of the new tile facing Chaos."""
+    chaos = chaos_tile(state)
+    if chaos is None:
+        return {}
+    dist, _ = bfs(_adjacency(state), tiles.styx_id(state.map), set())
+    if chaos in dist:
+        return {}
+    t = tiles.placed_tile(state.map, chaos)
+    out = {}
+    for side in t.exits:
+        cell = tiles.beyond(t, side)
+        if tiles.tile_at(state.map, *cell) is None:
+            out[tuple(cell)] = OPPOSITE[side]
+    return out
+
+
+def best_holder(state, hero: str, skill: str) -> bool:
+    """Whether ``hero`` is (one of) the best of the heroes without an attacking weapon to carry a
+    special weapon of ``skill``: value + dice, pure skills only."""
+    def worth(h):
+        sh = state.sheets[h]
+        if shadow_cubes(sh, skill) or _has_attack_weapon(state, h) or sh.dead:
+            return -1
+        return skill_value(sh, skill) + dice_for(sh, skill)
+    mine = worth(hero)
+    return mine >= 0 and all(worth(h) <= mine for h in state.heroes)
+
+
+_MEMO: dict = {}
+
+
+def plan(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
+    """The hero's goal: (label, tile, distance, BFS parents) - the minimum of
+    ``(priority, distance, tie)`` over the reachable :func:`candidates`. Memoised while the
+    state's log does not grow (the steps of one decision see the same state)."""
+    key = (len(state.log), hero, state.map.heroes[hero], state.turn.phase if state.turn else "")
+    if _MEMO.get("state") is state and _MEMO.get("key") == key:
+        return _MEMO["plan"]
+    result = _plan(state, hero, rng)
+    _MEMO.update(state=state, key=key, plan=result)     # holding the state keeps its id unique
+    return result
+
+
+def _plan(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
+    adj = _adjacency(state)
+    here = state.map.heroes[hero]
+    risky = {t for t in adj if t != here and danger(state, hero, t)}
+    dist, parent = bfs(adj, here, risky)
+    anyway, parent_any = bfs(adj, here, set())
+    reach = 2 * movement_allowance(state.sheets[hero]) + 1
+    best = None
+    for prio, tile, label in candidates(state, hero):
+        if tile in dist:
+            d, par = dist[tile], parent
+        elif label in ("heal", "attack") and tile in anyway:
+            d, par = anyway[tile] + 3, parent_any      # through danger only when it matters
+        else:
+            continue
+        if tile in risky and label not in ("avatar", "hunt", "prey", "heal", "attack"):
+            continue
+        if label == "marker" and d > reach:
+            continue
+        if tile == here and danger(state, hero, here) and label in ("edge", "marker", "rest", "lethe"):
+            continue
+        key = (prio, d, _tie(rng))
+        if best is None or key < best[0]:
+            best = (key, label, tile, par)
+    if best is None:
+        return "rest", here, 0, parent
+    return best[1], best[2], best[0][1], best[3]
+
+
+# -- the choosers -------------------------------------------------------------------------------
+
+
+def choose_random(state, actions: list[dict], rng) -> dict:
+    """Any legal action, uniformly."""
+    return actions[int(rng.random() * len(actions)) % len(actions)]
+
+
+def choose_heuristic(state, actions: list[dict], rng) -> dict:
+    """The heuristic player's choice among ``actions`` (see the module's keys)."""
+    if len(actions) == 1:
+        return actions[0]
+    turn = state.turn
+    hero = turn.hero
+    if turn.phase == "extend":
+        return _extend(state, hero, actions, rng)
+    if turn.phase == "orient":
+        return _orient(state, hero, actions, rng)
+    if turn.phase == "move":
+        return _move(state, hero, actions, rng)
+    return _act(state, hero, actions, rng)
+
+
+STAY_GOALS = ("heal", "attack", "ready", "lethe", "edge", "bridge", "rest", "deliver", "weapon")
+
+
+def _extend(state, hero, actions, rng):
+    extends = [a for a in actions if a["do"] == "extend"]
+    label, tile, dist, _ = plan(state, hero, rng)
+    here = state.map.heroes[hero]
+    if not extends or dist > 0 or label not in STAY_GOALS:
+        return {"do": "skip_extend"} if {"do": "skip_extend"} in actions else actions[-1]
+    host = tiles.placed_tile(state.map, here)
+    bridge = bridge_cells(state)
+
+    def key(a):
+        cell = tiles.beyond(host, a["side"])
+        open_cells = sum(1 for s in SIDES
+                         if tiles.tile_at(state.map, cell[0] + STEP[s][0], cell[1] + STEP[s][1]) is None)
+        return (tuple(cell) not in bridge, -open_cells, a["stack"] != _biggest_stack(state), _tie(rng))
+
+    return min(extends, key=key)
+
+
+def _biggest_stack(state) -> int:
+    sizes = [len(s) for s in state.map.stacks]
+    return sizes.index(max(sizes))
+
+
+def _orient(state, hero, actions, rng):
+    stack, side = state.turn.pending_tile
+    here = tiles.placed_tile(state.map, state.map.heroes[hero])
+    cell = tiles.beyond(here, side)
+    to_chaos = bridge_cells(state).get(tuple(cell))
+
+    def key(a):
+        joined = OPPOSITE[side] in a["exits"]
+        bridged = to_chaos is None or to_chaos in a["exits"]
+        good = 0
+        for s in a["exits"]:
+            other = tiles.tile_at(state.map, cell[0] + STEP[s][0], cell[1] + STEP[s][1])
+            if other is None or OPPOSITE[s] in other.exits:
+                good += 1
+        return (not joined, not bridged, -good, _tie(rng))
+
+    return min(actions, key=key)
+
+
+def _move(state, hero, actions, rng):
+    turn = state.turn
+    steps = {a["to"]: a for a in actions if a["do"] == "step"}
+    stop = {"do": "stop"}
+    label, tile, dist, parent = plan(state, hero, rng)
+    here = state.map.heroes[hero]
+    new = state.map.placed_this_turn
+    if turn.moved == 0 and new is not None and new in steps:
+        # we extended to explore: go and look, unless the plan wants to stay here
+        if label in ("edge", "bridge", "marker", "rest") and not danger(state, hero, new):
+            return steps[new]
+        return stop if stop in actions else actions[-1]
+    if dist == 0 or tile == here:
+        return stop if stop in actions else actions[-1]
+    nxt = first_step(parent, here, tile)
+    if nxt in steps:
+        return steps[nxt]
+    return stop if stop in actions else actions[-1]
+
+
+def _act(state, hero, actions, rng):
+    sheet = state.sheets[hero]
+    kinds = {a["do"] for a in actions}
+    if "escape" in kinds:
+        trap = state.trapped[hero]
+        mods = {}
+        from overlord.games.underworld.treasure import trap_options
+        for s, m in trap_options(state, hero, trap):
+            mods[s] = max(mods.get(s, m), m)
+
+        def ekey(a):
+            s = a["skill"]
+            return (-_trial_p(state, hero, s) if s not in mods else
+                    -p_success(dice_for(sheet, s), skill_value(sheet, s) + mods[s] + outside_bonus(state, hero, s)),
+                    _tie(rng))
+        return min((a for a in actions if a["do"] == "escape"), key=ekey)
+    if "fight" in kinds:
+        def fkey(a):
+            opts = [o for o in combat.options(state, hero, a["counter"]) if o["skill"] == a["skill"]]
+            target = max((o["target"] for o in opts), default=-99)
+            return (-p_success(dice_for(sheet, a["skill"]), target), _tie(rng))
+        return min((a for a in actions if a["do"] == "fight"), key=fkey)
+    scored = []
+    for a in actions:
+        s = _act_value(state, hero, a)
+        if s is not None:
+            scored.append((s[0], -s[1], _tie(rng), a))
+    return min(scored, key=lambda k: k[:3])[3]
+
+
+def _act_value(state, hero, a) -> tuple[int, float] | None:
+    """(rank, value) of an act-phase action worth taking, None if it is not."""
+    sheet = state.sheets[hero]
+    do = a["do"]
+    if do == "end":
+        return (9, 0.0)
+    if do == "attack_damned":
+        if a["skill"] is None:
+            skill = "magic"
+        else:
+            skill = a["skill"]
+        p = p_success(dice_for(sheet, skill), skill_value(sheet, skill) + DAMNED_MODIFIER)
+        pw = p_battle(round(p, 6), darkside.life(state), life_total(sheet))
+        if pw >= attack_threshold(state.dark_side):
+            return (0, pw)
+        return None
+    if do == "encounter":
+        cid = a["counter"]
+        eff = effect(state, cid)
+        if eff == "grant_special":
+            return (1, 1.0)
+        if eff == "hypnos":
+            return (1, 0.8)
+        if eff == "well_of_wisdom":
+            return (1, 0.3)
+        if eff == "hermes":
+            return (1, 0.5) if needs_heal(state, hero) and not sheet.tasks else None
+        if eff == "low_demon":
+            ok = sheet.natural == sheet.natural_max and sheet.natural >= 4
+            return (1, 0.1) if ok else None
+        return None
+    if do == "accept":
+        cid = a["task"]
+        if effect(state, cid) in ("hades_task", "persephone_task"):
+            return (2, 1.0)
+        return None       # other tasks: a long walk for a treasure that may feed the Dark Side
+    if do == "fulfil":
+        return (3, 1.0)
+    if do == "use":
+        if a["place"] == "styx":
+            return (4, 1.0)
+        if state.dark_side >= 3 or shadow_cubes(sheet):
+            return (4, 0.5)
+        return None
+    return None
+
+
+# -- a headless game ----------------------------------------------------------------------------
+
+HEROES = ("gladiator", "shaman", "centaur", "bard", "gnome")
+
+
+def heroes_for(n: int, seed: int) -> list[str]:
+    """``n`` heroes, rotating through the five by seed (so every hero plays)."""
+    return [HEROES[(seed + i) % len(HEROES)] for i in range(n)]
+
+
+def play_game(content, heroes: list[str], seed: int, chooser, max_rounds: int | None = None):
+    """Play one game to its end (or past ``max_rounds``, default the scenario's) with one
+    chooser for every hero; returns the final state (``outcome`` "" when the rounds ran out)."""
+    import random
+
+    from overlord.games.underworld import engine
+    limit = max_rounds if max_rounds is not None else getattr(content.scenario, "max_rounds", 40)
+    state = engine.new_game(content, list(heroes), seed)
+    rng = random.Random(seed)
+    while not state.outcome and state.round <= limit:
+        acts = engine.legal_actions(state)
+        engine.apply(state, content, chooser(state, acts, rng))
+    return state
