@@ -415,7 +415,8 @@ def resume_cmd(save_path, as_json):
               help="Write one JSON-lines log per game into this folder.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write PNG charts (needs the 'plot' extra).")
-@click.option("--max-rounds", type=click.IntRange(min=1), default=40, show_default=True)
+@click.option("--max-rounds", type=click.IntRange(min=1), default=None,
+              help="Stop a game after this many rounds (default: the scenario's max_rounds, else 40).")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: a process pool; dask: a Dask cluster (pip install '.[dask]').")
 @click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
@@ -435,6 +436,8 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     except ContentError as e:
         _fail(str(e), prefix=False)
     scenario_id, scenario_name, allowed = run.about(kind, content)
+    if max_rounds is None:
+        max_rounds = getattr(content.scenario, "max_rounds", run.MAX_ROUNDS)
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)

@@ -143,15 +143,39 @@ def test_an_illegal_action_is_refused_with_what_is_legal(content):
         engine.apply(state, content, {"do": "step", "to": "hades"})
 
 
-def test_after_the_last_hero_the_dark_phase_then_a_new_round(content):
-    state = engine.new_game(content, ["bard", "gnome"], 4)
-    for _ in range(2):
+def pass_round(state, content):
+    for _ in state.heroes:
         engine.apply(state, content, {"do": "skip_extend"})
         engine.apply(state, content, {"do": "stop"})
         engine.apply(state, content, {"do": "end"})
+
+
+def test_after_the_last_hero_the_dark_phase_then_a_new_round(content):
+    state = engine.new_game(content, ["bard", "gnome", "shaman"], 4)
+    pass_round(state, content)
     assert state.round == 2 and state.turn.hero == "bard"
     assert len(state.dark_deck.discard) == 1
     assert any(e["event"] == "dark_card" for e in state.log)
+
+
+def test_with_fewer_heroes_the_damned_one_plays_less_often(content):
+    # ours (scenario dark_phase_every {1: 3, 2: 2}): two heroes place half the tiles of four,
+    # so the Damned One plays after every second round
+    state = engine.new_game(content, ["bard", "gnome"], 4)
+    pass_round(state, content)
+    assert state.round == 2 and state.dark_deck.discard == []
+    assert any(e["event"] == "dark_rests" for e in state.log)
+    pass_round(state, content)
+    assert state.round == 3 and len(state.dark_deck.discard) == 1
+
+
+def test_the_damned_ones_patience_ends_long_games(content):
+    # ours (scenario patience {from_round: 30}): from round 30 each Dark phase adds a cube first
+    state = engine.new_game(content, ["bard", "gnome", "shaman"], 4)
+    state.round = 30
+    before = state.dark_side
+    pass_round(state, content)
+    assert any("patience" in e.get("why", "") for e in state.log) and state.dark_side >= before + 1
 
 
 def play_random(content, heroes, seed, check_every=1, max_rounds=40, rules=None):

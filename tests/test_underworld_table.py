@@ -13,10 +13,10 @@ SCENARIO = "scenarios/underworld.yaml"
 
 
 def test_typed_and_numbered_actions_play_a_round_and_the_damned_one_answers(tmp_path):
-    session, first = UnderworldSession.start(SCENARIO, ["bard", "gnome"], 3, tmp_path / "g.db")
+    session, first = UnderworldSession.start(SCENARIO, ["bard", "gnome", "shaman"], 3, tmp_path / "g.db")
     assert "1. draw a tile from stack 1 and place it to the N" in "\n".join(first.lines)
     lines = []
-    for line in ("skip", "stop", "end", "13", "1", "1"):
+    for line in ("skip", "stop", "end", "13", "1", "1", "skip", "stop", "end"):
         reply = session.execute(line)
         assert reply.ok, reply.lines
         lines += reply.lines

@@ -211,6 +211,15 @@ class URules(Strict):
     solitaire_changes: bool = Field(True, description="with one hero, the rulebook's solitaire changes apply")
     enemies_cross_styx: bool = Field(False, description="enemy counters may enter the Styx tile")
     undo_hidden_draws: bool = Field(False, description="undo may take back a command that drew hidden tiles or counters")
+    special_treasures_count: bool = Field(False, description="the solitaire rule for every hero count: special "
+                                          "treasures held count with banished Avatars toward the Damned One's entry")
+
+
+class Patience(Strict):
+    """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
+    that ends a game the heroes cannot finish."""
+    from_round: PositiveInt
+    cubes: PositiveInt = 1
 
 
 class UnderworldScenario(Strict):
@@ -222,6 +231,9 @@ class UnderworldScenario(Strict):
     dark_side_start: dict[HeroCountU, NonNegativeInt] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
     enemies: dict[EnemyGroup, EnemyStats]
     rules: URules = URules()
+    patience: Patience | None = None
+    dark_phase_every: dict[HeroCountU, PositiveInt] = Field(
+        {}, description="by number of heroes: the Damned One plays after every N-th round (default every round)")
     max_rounds: PositiveInt = Field(40, description="headless play stops here and counts the game as lost")
     intro: str = ""
     win: str = ""

@@ -54,6 +54,7 @@ class DarkContent:
     order: list[str]
     perils: dict[str, DarkPeril]
     speeds: dict[str, int]
+    patience: tuple[int, int] | None = None       # (from round, cubes): the scenario's clock
 
 
 # -- who is where --------------------------------------------------------------------------------
@@ -92,6 +93,11 @@ def build_scene(state: UnderworldState, content: DarkContent) -> Scene:
 def dark_phase(state: UnderworldState, content: DarkContent) -> list[dict]:
     """Draw and resolve one card of the Damned One's deck (omen, enemies, peril)."""
     events: list[dict] = []
+    if content.patience and state.round >= content.patience[0]:
+        events.append(darkside.add(state, content.patience[1], f"the Damned One's patience is spent "
+                                                               f"(round {content.patience[0]} or later)"))
+        if state.outcome:
+            return events
     with rolling(state) as rng:
         card_id = draw_card(state.dark_deck, rng)
     card = content.cards[card_id]

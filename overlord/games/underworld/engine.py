@@ -190,6 +190,10 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         return [{"do": "fight", "counter": cid, "skill": o["skill"]}
                 for cid in fights for o in combat.options(state, hero, cid)] or [{"do": "end"}]
     out: list[dict] = []
+    if not turn.actions:                    # enemies the hero may pass (the Bard's song, the Shoes
+        for cid in enemies_on(state, state.map.heroes[hero]):      # of Hermes) may still be fought
+            if cid not in fights and kind_of(state, cid).kind != "damned_one":
+                out += [{"do": "fight", "counter": cid, "skill": o["skill"]} for o in combat.options(state, hero, cid)]
 
     def allowed(kind: str) -> bool:
         try:
@@ -359,7 +363,12 @@ def _advance(state: UnderworldState, content: UnderworldContent) -> None:
         if i + 1 < len(state.heroes):
             start_turn(state, state.heroes[i + 1])
             continue
-        dark_phase(state, content.dark)
+        every = content.scenario.dark_phase_every.get(len(state.heroes), 1)
+        if state.round % every == 0:
+            dark_phase(state, content.dark)
+        else:
+            state.log.append({"event": "dark_rests", "round": state.round,
+                              "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
         if state.outcome:
             break
         state.round += 1

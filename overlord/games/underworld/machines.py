@@ -115,9 +115,10 @@ def special_treasures_held(state: UnderworldState) -> list[str]:
 
 def entry_count(state: UnderworldState) -> int:
     """What is counted towards the Damned One's entry: the banished Avatars, plus in solitaire
-    the special treasures acquired ("added together. If they total 3")."""
+    the special treasures acquired ("added together. If they total 3"); a scenario may take
+    that rule for every game (flag ``special_treasures_count``)."""
     n = banished_avatars(state)
-    if state.solitaire:
+    if state.solitaire or state.rules.get("special_treasures_count", False):
         n += len(special_treasures_held(state))
     return n
 

@@ -20,7 +20,8 @@ def game_content(coop: CoopContent) -> UnderworldContent:
               for hid, h in uw.heroes.items()}
     sc = coop.scenario
     dark = DarkContent({c.id: c for c in coop.dark.cards}, list(coop.dark.order),
-                       {p.id: p for p in coop.perils}, {k: v.speed for k, v in sc.enemies.items()})
+                       {p.id: p for p in coop.perils}, {k: v.speed for k, v in sc.enemies.items()},
+                       (sc.patience.from_round, sc.patience.cubes) if sc.patience else None)
     return UnderworldContent(sc, tiles, catalogue, heroes, dark)
 
 
