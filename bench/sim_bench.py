@@ -18,9 +18,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from overlord.content.errors import ContentError  # noqa: E402
-from overlord.content.quest import load_quest, shipped_scenarios  # noqa: E402
+from overlord.content.quest import shipped_scenarios  # noqa: E402
+from overlord.sim import underworld_run  # noqa: E402
 from overlord.sim.bots import BOTS  # noqa: E402
-from overlord.sim.run import game_seeds, play_game, simulate  # noqa: E402
+from overlord.sim.run import MAX_ROUNDS, game_seeds, load_any, play_game, simulate  # noqa: E402
 
 
 def reference_loop() -> float:
@@ -43,23 +44,26 @@ def main(argv=None) -> int:
     ref_before = reference_loop()
     for name, path in shipped_scenarios().items():
         try:
-            quest = load_quest(path)
+            kind, content = load_any(str(path.resolve()))
         except ContentError:
-            out.setdefault("skipped", []).append(name)     # not a quest the headless runner plays
+            out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
+        player = play_game if kind == "descent" else underworld_run.play_game
+        max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
         per_bot = {}
         for bot in BOTS:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0
             for s in seeds:
-                rounds += play_game(quest, s, 3, bot)["rounds"]
+                rounds += player(content, s, 3, bot, max_rounds)["rounds"]
             cpu = time.process_time() - start
             per_bot[bot] = {"games_per_core_second": round(args.games / cpu, 2),
                             "ms_per_game": round(1000 * cpu / args.games, 1),
                             "rounds_per_game": round(rounds / args.games, 1)}
         wall = time.perf_counter()
-        records = simulate(str(path), args.games, 2, [3], "heuristic", jobs=os.cpu_count() or 1)
+        records = simulate(str(path.resolve()), args.games, 2, [3], "heuristic", jobs=os.cpu_count() or 1,
+                           max_rounds=max_rounds)
         wall = time.perf_counter() - wall
         busy = sum(r["cpu_seconds"] for r in records) / wall
         out["scenarios"][name] = {"bots": per_bot, "pool": {"jobs": os.cpu_count(), "games": len(records),

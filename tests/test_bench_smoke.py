@@ -39,3 +39,20 @@ def test_board_bench_quick_json():
             assert (name, key) in targets
     assert not any(board == "50x50" for board, _ in targets)
     assert all(c["pass"] in (True, False) for c in result["targets"])
+
+
+def test_sim_bench_covers_every_shipped_scenario_and_bot():
+    # issue 5: "Games per second per core for each shipped scenario with each bot, measured in the
+    # same run as a fixed pure-Python reference loop"; the pool's busy ratio
+    sim = BENCH.parent / "sim_bench.py"
+    proc = subprocess.run([sys.executable, str(sim), "--games", "2", "--json"], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert set(result["scenarios"]) == {"forgotten-souls", "underworld"} and not result.get("skipped")
+    assert result["reference_loop_seconds"] > 0
+    for scenario in result["scenarios"].values():
+        assert set(scenario["bots"]) == {"heuristic", "random"}
+        for fig in scenario["bots"].values():
+            assert fig["games_per_core_second"] > 0 and fig["games_per_reference_loop"] > 0
+        assert scenario["pool"]["busy_ratio"] > 0
