@@ -41,7 +41,7 @@ from .handling import lose_life_points
 from . import darkside
 from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
-from .tiles import neighbours, styx_id
+from .tiles import distances, styx_id
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
 
@@ -318,7 +318,7 @@ def pick_heroes(state: UnderworldState, pick: str) -> tuple[list[str], Decision 
         keyed = [((life_total(state.sheets[h]), i), h) for i, h in enumerate(alive)]
         names = ("lowest life", "turn order")
     else:  # closest_to_enemy
-        dist = _distances_to_enemies(state)
+        dist = distances(state.map, [t for _c, t in enemies_on_map(state)])
         keyed = [((dist.get(state.map.heroes[h], 10**6), i), h) for i, h in enumerate(alive)]
         names = ("tiles to the nearest enemy", "turn order")
     keyed.sort()
@@ -328,32 +328,8 @@ def pick_heroes(state: UnderworldState, pick: str) -> tuple[list[str], Decision 
                                    "first in turn order", len(keyed))
 
 
-def _distances_to_enemies(state: UnderworldState) -> dict[str, int]:
-    frontier = [t for _c, t in enemies_on_map(state)]
-    dist = {t: 0 for t in frontier}
-    while frontier:
-        nxt = []
-        for t in frontier:
-            for n in neighbours(state.map, t):
-                if n not in dist:
-                    dist[n] = dist[t] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
 def _reveal_nearest(state: UnderworldState) -> list[dict]:
-    hero_tiles = [state.map.heroes[h] for h in state.heroes if not state.sheets[h].dead]
-    dist = {t: 0 for t in hero_tiles}
-    frontier = list(dict.fromkeys(hero_tiles))
-    while frontier:
-        nxt = []
-        for t in frontier:
-            for n in neighbours(state.map, t):
-                if n not in dist:
-                    dist[n] = dist[t] + 1
-                    nxt.append(n)
-        frontier = nxt
+    dist = distances(state.map, [state.map.heroes[h] for h in state.heroes if not state.sheets[h].dead])
     order = {t.id: i for i, t in enumerate(state.map.placed)}
     candidates = [(dist.get(t.id, 10**6), order[t.id], c) for t in state.map.placed for c in face_down_on(state, t.id)]
     if not candidates:

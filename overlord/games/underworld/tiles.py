@@ -234,6 +234,22 @@ def neighbours(m: UnderworldMap, tile: str) -> list[str]:
     return out
 
 
+def distances(m: UnderworldMap, sources) -> dict[str, int]:
+    """Tiles walked from the nearest of ``sources`` (tile ids) through tiles joined by matching
+    exits, for every tile that can be reached."""
+    frontier = list(dict.fromkeys(sources))
+    dist = {t: 0 for t in frontier}
+    while frontier:
+        nxt = []
+        for t in frontier:
+            for n in neighbours(m, t):
+                if n not in dist:
+                    dist[n] = dist[t] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
 # -- Phase 1: Extending the Underworld --------------------------------------------------------
 
 def can_place(m: UnderworldMap, hero_tile: str) -> list[str]:
