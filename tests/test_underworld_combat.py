@@ -360,3 +360,54 @@ def test_pieces_for_a_struck_hero_off_turn():
     item_destroyed(state, "hippolyte", loss.destroyed)
     assert where(state, "mail") == "card" and shadow_cubes(state.sheets["hippolyte"]) == 1
     assert counter_problems(state) == []
+
+
+# -- the Gnome ---------------------------------------------------------------------------------
+
+def gnome(state, hero="hippolyte"):
+    state.rules["abilities"] = {hero: "combine_skills"}
+    return state
+
+
+def test_the_gnome_adds_two_permitted_skills_and_the_modifier_once():
+    # HitU Gnome: "This hero can combine two of its skill values together for a skill test. If
+    # there is a difficulty modifier to the test, it is subtracted from the total of the two skill
+    # values." Alekto: red 0, green -1; hippolyte close 7, ranged 6 -> 7 + 6 - 1 = 12
+    state = gnome(make_state())
+    put(state, "alekto", "styx")
+    combined = [o for o in options(state, "hippolyte", "alekto") if o["dot"] == "combined"]
+    assert [(o["skill"], o["target"]) for o in combined] == [("ranged+close", 12)]   # equal dice: sheet order
+    events = fight(state, "hippolyte", "alekto", skill=combined[0]["skill"], dice=[6, 6])
+    assert events[0]["won"] and "=12" in events[0]["trial"]          # 12 <= 12: the pair wins where one skill cannot
+    assert counter_problems(state) == []
+
+
+def test_the_gnome_rolls_the_dice_of_one_skill_only():
+    # "To determine the number of dice rolled, use only 1 of the skills totaled."
+    state = gnome(make_state())
+    for _ in range(2):
+        gain_cube(state.sheets["hippolyte"], "red")                      # close reaches 3 dice
+    put(state, "alekto", "styx")
+    events = fight(state, "hippolyte", "alekto", skill="close+ranged", dice=[6, 6, 6])
+    assert len(events[0]["trial"].split("of [")[1].split("]")[0].split(",")) == 3
+
+
+def test_against_a_gray_spot_only_skills_tied_for_fewest_cubes_combine():
+    # "When facing an enemy with a gray spot, the Gnome can only add 2 skills together if they
+    # both tie for the least number of experience cubes. If not, then only 1 skill value may be used."
+    state = gnome(make_state())
+    put(state, "titan", "styx")
+    assert len([o for o in options(state, "hippolyte", "titan") if o["dot"] == "combined"]) == 3   # all tie at 0
+    gain_cube(state.sheets["hippolyte"], "red")
+    gain_cube(state.sheets["hippolyte"], "green")
+    assert [o for o in options(state, "hippolyte", "titan") if o["dot"] == "combined"] == []       # magic alone
+    with pytest.raises(RulesError, match="only the Gnome combines two skills"):
+        fight(state, "hippolyte", "titan", skill="magic+close", dice=WIN)
+
+
+def test_only_the_gnome_combines():
+    state = make_state()
+    put(state, "alekto", "styx")
+    assert all(o["dot"] != "combined" for o in options(state, "hippolyte", "alekto"))
+    with pytest.raises(RulesError, match="only the Gnome"):
+        fight(state, "hippolyte", "alekto", skill="close+ranged", dice=WIN)

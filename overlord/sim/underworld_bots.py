@@ -160,7 +160,7 @@ def fight_p(state, hero: str, cid: str) -> tuple[float, str | None]:
     sheet = state.sheets[hero]
     best = (0.0, None)
     for o in combat.options(state, hero, cid):
-        p = p_success(dice_for(sheet, o["skill"]), o["target"])
+        p = p_success(dice_for(sheet, o["skill"].split("+")[0]), o["target"])   # a Gnome's pair: the first's dice
         if p > best[0]:
             best = (p, o["skill"])
     return best
@@ -516,7 +516,7 @@ def _act(state, hero, actions, rng):
         def fkey(a):
             opts = [o for o in combat.options(state, hero, a["counter"]) if o["skill"] == a["skill"]]
             target = max((o["target"] for o in opts), default=-99)
-            return (-p_success(dice_for(sheet, a["skill"]), target), _tie(rng))
+            return (-p_success(dice_for(sheet, a["skill"].split("+")[0]), target), _tie(rng))
         return min((a for a in actions if a["do"] == "fight"), key=fkey)
     scored = []
     for a in actions:

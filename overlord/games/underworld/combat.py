@@ -26,6 +26,8 @@ Rule readings
 * The Bard "can bypass all revealed enemy markers with a red edge" and the Shoes of Hermes let
   the hero "pass over all revealed enemy counters": such heroes are not forced to fight them
   (:func:`must_fight`), but may.
+* The Gnome combines two permitted skills in a combat (``skill="close+magic"``, see
+  :func:`gnome_pairs`); other skill tests use one skill.
 * A counter fought immediately (a creature of the Damned One drawn as treasure) is fought even
   after other actions or a first combat; it still counts as a combat for the Duel rule.
 """
@@ -33,11 +35,12 @@ Rule readings
 from __future__ import annotations
 
 from ...core.trace import Decision
-from ..heroes.counters import GRAY, Counter, permitted_skills
+from ..heroes.counters import GRAY, Counter, modifier_for, permitted_skills
 from ..heroes.sheet import (
     SHADOW,
     SKILL_CUBE,
     RulesError,
+    dice_for,
     gain_cube,
     gain_gold,
     movement_allowance,
@@ -114,10 +117,53 @@ def options(state: UnderworldState, hero: str, cid: str, *, hermes_colour: str |
         counter = with_advice(counter, hermes_colour)
     sheet = state.sheets[hero]
     out = []
+    extra = _extra(state, hero, cid, counter)
     for o in permitted_skills(sheet, counter):
-        extra = _extra(state, hero, cid, counter)
         out.append({"skill": o.skill, "dot": o.dot, "target": skill_value(sheet, o.skill) + o.modifier + extra})
+    for a, b, mod in gnome_pairs(state, hero, counter):
+        out.append({"skill": f"{a}+{b}", "dot": "combined",
+                    "target": skill_value(sheet, a) + skill_value(sheet, b) + mod + extra})
     return sorted(out, key=lambda o: -o["target"])
+
+
+def gnome_pairs(state: UnderworldState, hero: str, counter: Counter) -> list[tuple[str, str, int]]:
+    """The Gnome's combined skills against ``counter``: (skill whose dice are rolled, skill added,
+    modifier). HitU Gnome: "This hero can combine two of its skill values together for a skill
+    test. If there is a difficulty modifier to the test, it is subtracted from the total of the
+    two skill values. To determine the number of dice rolled, use only 1 of the skills totaled.
+    When facing an enemy with a gray spot, the Gnome can only add 2 skills together if they both
+    tie for the least number of experience cubes."
+
+    Readings: both skills must be permitted by the counter's dots (the gray-spot sentence is
+    that rule for a gray dot); the modifier is the harder of the two skills' (one test, one
+    difficulty); the dice are those of the skill with more (the player's choice; ties: sheet
+    order)."""
+    if ability(state, hero) != "combine_skills":
+        return []
+    sheet = state.sheets[hero]
+    mods: dict[str, int] = {}
+    for o in permitted_skills(sheet, counter):
+        mods[o.skill] = max(o.modifier, mods.get(o.skill, o.modifier))
+    skills = [s for s in sheet.skills if s in mods]
+    out = []
+    for i, a in enumerate(skills):
+        for b in skills[i + 1:]:
+            first, second = (a, b) if dice_for(sheet, a) >= dice_for(sheet, b) else (b, a)
+            out.append((first, second, min(mods[a], mods[b])))
+    return out
+
+
+def _combined(state: UnderworldState, hero: str, counter: Counter, skill: str) -> tuple[str, int]:
+    """A Gnome's "a+b": the skill whose dice are rolled, and what the pair adds to its target
+    (the second skill's value, the pair's modifier in place of the first skill's)."""
+    pair = next((p for p in gnome_pairs(state, hero, counter) if f"{p[0]}+{p[1]}" == skill), None)
+    if pair is None:
+        raise RulesError(f"{skill}: only the Gnome combines two skills, both permitted against "
+                         f"{counter.name} (HitU Gnome); its pairs: "
+                         f"{[f'{a}+{b}' for a, b, _ in gnome_pairs(state, hero, counter)] or 'none'}")
+    first, second, mod = pair
+    sheet = state.sheets[hero]
+    return first, skill_value(sheet, second) + mod - modifier_for(sheet, counter, first)
 
 
 def _extra(state: UnderworldState, hero: str, cid: str, counter: Counter) -> int:
@@ -174,6 +220,9 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
             raise RulesError(f"{hero} does not carry the Advice of Hermes")
         counter = with_advice(counter, hermes_colour)
         events += use_up(state, hero, advice.id, f"HitU Advice of Hermes: gray dot turned {hermes_colour}, once")
+    combined = 0
+    if skill is not None and "+" in skill:           # the Gnome's two skills together
+        skill, combined = _combined(state, hero, counter, skill)
     allowed = sorted({o.skill for o in permitted_skills(sheet, counter)})
     if skill is None:
         best = max(permitted_skills(sheet, counter),
@@ -184,7 +233,7 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
     if skill not in allowed:
         raise RulesError(f"{spec.name} cannot be fought with {skill}: 'Heroes may only choose a combat skill if "
                          f"the same colored dot is on the enemy counter' (HitU); permitted {allowed}")
-    extra = _extra(state, hero, cid, counter)
+    extra = _extra(state, hero, cid, counter) + combined
     if bolts:
         plus, used = lightning_bolts(state, hero, bolts, skill)
         extra += plus
@@ -352,8 +401,11 @@ def best_skill(state: UnderworldState, hero: str, cid: str) -> tuple[str, Decisi
 def trial_against(state: UnderworldState, hero: str, cid: str, skill: str, *, rng=None, dice=None):
     """One combat trial of ``skill`` against ``cid`` (one success wins), without consequences."""
     counter = counter_of(state, cid)
+    combined = 0
+    if "+" in skill:
+        skill, combined = _combined(state, hero, counter, skill)
     result = combat(state.sheets[hero], counter, skill, rng=rng, dice=dice,
-                    extra_modifier=_extra(state, hero, cid, counter), heart_rule=UNDERWORLD_HEART_RULE)
+                    extra_modifier=_extra(state, hero, cid, counter) + combined, heart_rule=UNDERWORLD_HEART_RULE)
     return result.trials[-1]
 
 
@@ -362,7 +414,7 @@ def lose_combat(state: UnderworldState, hero: str, cid: str, *, skill: str | Non
                 ec_skill: str | None = None, pay_with_shadow: bool | None = None, keep: str | None = None) -> list[dict]:
     """What losing a combat against ``cid`` costs (LP, SC, movement, EC - see :func:`fight`); the
     counter stays where it lies. On the hero's own turn the further actions are lost too."""
-    skill = skill or best_skill(state, hero, cid)[0]
+    skill = (skill or best_skill(state, hero, cid)[0]).split("+")[0]
     return _lost(state, hero, cid, skill, sc_skill=sc_skill, life_source=life_source, life_policy=life_policy,
                  ec_skill=ec_skill, pay_with_shadow=pay_with_shadow, keep=keep)
 
