@@ -298,12 +298,12 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
         path = base / rel
         where = ("underworld_scenario", "content", field_name)
         if not path.is_file():
-            problems.append(doc.problem(where, f"{rel}: no such file"))
+            problems.append(doc.problem(where, f"content.{field_name}: {rel}: no such file"))
             continue
         one = load_content(path)
         problems.extend(p for p in one.problems if p not in problems)
         if one.model is not None and one.kind != kind:
-            problems.append(doc.problem(where, f"{rel} holds {one.kind}, not {kind}"))
+            problems.append(doc.problem(where, f"content.{field_name}: {rel} holds {one.kind}, not {kind}"))
         elif one.model is not None:
             models[field_name] = one
     for hc in sc.heroes:

@@ -92,12 +92,12 @@ def _owner(doc: Located, path: tuple) -> str:
     return label
 
 
-def _message(err: dict, doc: Located, path: tuple) -> str:
+def _message(err: dict, doc: Located, path: tuple, unions: dict = UNION_KINDS) -> str:
     kind = err["type"]
     value = err.get("input")
     where = ".".join(str(p) for p in path[1:]) or str(path[0]) if path else "file"
-    if kind in UNION_KINDS:
-        known = UNION_KINDS[kind]
+    if kind in unions:
+        known = unions[kind]
         what = kind.split("_", 1)[1]
         name = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else value
         if isinstance(name, str) and not (isinstance(value, dict) and len(value) > 1):
@@ -124,12 +124,15 @@ def _show(value) -> str:
     return text if len(text) < 50 else text[:47] + "..."
 
 
-def pydantic_problems(exc: ValidationError, doc: Located) -> list[Problem]:
+def pydantic_problems(exc: ValidationError, doc: Located, kind: str = "") -> list[Problem]:
+    """Each pydantic error as a Problem at its place; unknown effects, actions and tests are
+    named against the vocabulary of the file's kind (Descent's, or the Underworld's Dark cards')."""
+    unions = U_UNION_KINDS if kind in underworld_coop.FILE_KINDS else UNION_KINDS
     problems = []
     seen = set()
     for err in exc.errors():
         path = _resolve(doc, err["loc"])
-        message = _owner(doc, path) + _message(err, doc, path)
+        message = _owner(doc, path) + _message(err, doc, path, unions)
         if message in seen:
             continue
         seen.add(message)
@@ -164,7 +167,7 @@ def load_content(path: str | Path) -> Loaded:
     try:
         model = KINDS[kind].model_validate(data)
     except ValidationError as e:
-        return Loaded(doc.file, kind, None, doc, pydantic_problems(e, doc))
+        return Loaded(doc.file, kind, None, doc, pydantic_problems(e, doc, kind))
     loaded = Loaded(doc.file, kind, model, doc)
     loaded.problems.extend(_check_ids(loaded))
     if kind == "exploration_cards":
