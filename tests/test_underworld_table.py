@@ -65,3 +65,56 @@ def test_play_command_runs_without_a_terminal():
 def test_unknown_hero_is_a_clear_error():
     result = CliRunner().invoke(cli.main, ["play", "underworld", "--heroes", "bart", "--seed", "2"], input="quit\n")
     assert result.exit_code != 0 and "unknown hero 'bart'" in result.output and "Traceback" not in result.output
+
+
+def _only_marker(state, cid):
+    """Arrange the face-down Adventure markers so that the next tile gets ``cid`` (the others are
+    set aside: this test does not check the counters' invariant)."""
+    state.removed += [c for c in state.adventure if c != cid]
+    state.adventure[:] = [cid]
+
+
+def _walk_north_onto(session, tile, turns):
+    from test_underworld_engine import on_top
+    on_top(session.state, tile)
+    assert session.execute("extend 1 N").ok
+    if session.state.turn.phase == "orient":
+        assert session.execute(f"turn {turns}").ok
+    reply = session.execute(f"move {tile}")
+    assert reply.ok, reply.lines
+
+
+def test_players_choices_ride_along_with_an_action(tmp_path):
+    # Lethe: "give up a blue, red or green EC ... to remove 1 SC from the Dark Side"; "1 SC may
+    # be lost along with the regular EC" - the player says which cube, and whether the SC goes
+    from overlord.games.heroes.sheet import gain_cube
+    session, _ = UnderworldSession.start(SCENARIO, ["bard", "gnome"], 5, tmp_path / "g.db")
+    state = session.state
+    _only_marker(state, "hermes")
+    sheet = state.sheets["bard"]
+    gain_cube(sheet, "red")
+    gain_cube(sheet, "green")
+    gain_cube(sheet, "black", "magic")
+    state.dark_side = 3
+    _walk_north_onto(session, "lethe", 2)                       # Lethe N,W turned twice: S,E
+    reply = session.execute("use lethe ranged keep-shadow")
+    assert reply.ok, reply.lines
+    assert sheet.cubes["ranged"] == [] and sheet.cubes["close"] == ["red"] and sheet.cubes["magic"] == ["black"]
+    assert state.dark_side == 2
+    reply = session.execute("encounter hermes stay")            # Hermes: "if the hero wishes it"
+    assert reply.ok and state.map.heroes["bard"] == "lethe"
+
+
+def test_a_choice_the_rules_refuse_changes_nothing(tmp_path):
+    # Alekto's reward is a red cube: a blue one is refused, and the roll is taken back with it
+    session, _ = UnderworldSession.start(SCENARIO, ["gladiator"], 2, tmp_path / "g.db")
+    state = session.state
+    _only_marker(state, "alekto")
+    state.sheets["gladiator"].skills["close"] = 11
+    _walk_north_onto(session, "hades", 0)
+    before = dumps(session.state)
+    reply = session.execute("fight alekto close blue")
+    assert not reply.ok and "may be ['red']" in reply.lines[0]
+    assert dumps(session.state) == before
+    assert session.execute("fight alekto close red").ok
+    assert session.execute("fight alekto close purple").lines[0].startswith("fight: unexpected 'purple'")

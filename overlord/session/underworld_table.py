@@ -18,7 +18,7 @@ import difflib
 import json
 
 from ..core.state import dumps
-from ..games.heroes.sheet import RulesError, life_total, shadow_cubes
+from ..games.heroes.sheet import SKILLS, RulesError, life_total, shadow_cubes
 from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
 from ..games.underworld.setup import load_game
 from ..games.underworld.state import UnderworldState, load_state
@@ -33,12 +33,17 @@ HELP = {
     "turn": "turn N - turn the drawn tile N quarter turns clockwise (tiles without an arrow)",
     "move": "move TILE - Phase 2: move the hero one tile",
     "stop": "stop - Phase 2: stop moving; Phase 3 begins",
-    "fight": "fight COUNTER SKILL - combat (magic, ranged or close)",
+    "fight": "fight COUNTER SKILL [wish] [second] [COLOUR ...] [shadow SKILL] - combat (magic, ranged, close; a "
+             "Gnome's pair as close+magic); wish: spend 1 gold to see 3 treasures for each draw; second: the "
+             "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
+             "shadow SKILL: where a shadow cube goes if lost",
     "escape": "escape SKILL - try to escape the trap",
-    "encounter": "encounter COUNTER - have the encounter on the hero's tile",
+    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
+                 "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
     "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK - fulfil a task on its destination",
-    "use": "use styx|lethe - heal at Styx / give up a cube at Lethe",
+    "fulfil": "fulfil TASK [wish] - fulfil a task on its destination (wish: 1 gold to see 3 treasures)",
+    "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
+           "shadow cube with it unless keep-shadow)",
     "attack": "attack WEAPON [SKILL] - fight the Damned One with a special weapon",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
@@ -113,6 +118,16 @@ class UnderworldSession:
     def _act(self, line: str, action: dict) -> Reply:
         if self.state.outcome:
             raise CommandError(f"the game is over ({self.state.reason}); `undo` or `quit`")
+        if action.get("with"):
+            backup = dumps(self.state)
+            try:
+                return self._apply(line, action)
+            except (RulesError, ActionError) as e:          # a choice the rules refuse: nothing changed
+                self.state = load_state(json.loads(backup))
+                raise CommandError(str(e)) from None
+        return self._apply(line, action)
+
+    def _apply(self, line: str, action: dict) -> Reply:
         before = len(self.state.log)
         hidden = (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
                   len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
@@ -165,17 +180,20 @@ class UnderworldSession:
         if verb in ("stop", "end"):
             return {"do": verb}
         if verb == "fight":
-            need(2, HELP["fight"])
-            return {"do": "fight", "counter": args[0], "skill": args[1].lower()}
+            need(2, "fight COUNTER SKILL [wish] [second] [COLOUR ...] [shadow SKILL]")
+            return _with({"do": "fight", "counter": args[0], "skill": args[1].lower()}, _fight_choices(args[2:]))
         if verb == "escape":
             need(1, HELP["escape"])
             return {"do": "escape", "skill": args[0].lower()}
         if verb == "encounter":
-            need(1, HELP["encounter"])
-            return {"do": "encounter", "counter": args[0]}
+            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR]")
+            return _with({"do": "encounter", "counter": args[0]}, _encounter_choices(args[1:]))
         if verb in ("accept", "fulfil"):
-            need(1, HELP[verb])
-            return {"do": verb, "task": args[0]}
+            need(1, f"{verb} TASK")
+            extra = {"treasure": {"wish": True}} if verb == "fulfil" and [a.lower() for a in args[1:]] == ["wish"] else {}
+            if len(args) > 1 and not extra:
+                raise CommandError(f"{verb}: unexpected {' '.join(args[1:])!r}")
+            return _with({"do": verb, "task": args[0]}, extra)
         if verb == "drink":
             need(1, HELP["drink"])
             return {"do": "drink", "item": args[0]}
@@ -183,8 +201,16 @@ class UnderworldSession:
             need(1, HELP["duel"])
             return {"do": "duel", "defender": args[0]}
         if verb == "use":
-            need(1, HELP["use"])
-            return {"do": "use", "place": args[0].lower()}
+            need(1, "use styx|lethe [SKILL] [keep-shadow]")
+            extra: dict = {}
+            for word in (a.lower() for a in args[1:]):
+                if word in SKILLS:
+                    extra["skill"] = word
+                elif word == "keep-shadow":
+                    extra["with_shadow"] = False
+                else:
+                    raise CommandError(f"use: unexpected {word!r}; give a skill ({', '.join(SKILLS)}) or keep-shadow")
+            return _with({"do": "use", "place": args[0].lower()}, extra)
         need(1, HELP["attack"])
         return {"do": "attack_damned", "weapon": args[0], "skill": args[1].lower() if len(args) > 1 else None}
 
@@ -243,6 +269,49 @@ class UnderworldSession:
         return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
                            "round": s.round, "dark_side": s.dark_side, "outcome": s.outcome,
                            "legal": legal_actions(s)}, default=str)
+
+
+COLOURS = ("red", "green", "blue")
+
+
+def _with(action: dict, choices: dict) -> dict:
+    return {**action, "with": choices} if choices else action
+
+
+def _fight_choices(words: list[str]) -> dict:
+    out: dict = {}
+    words = [w.lower() for w in words]
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "wish":
+            out["treasure"] = {"wish": True}
+        elif w == "second":
+            out["second_round"] = True
+        elif w in COLOURS:
+            out.setdefault("colours", []).append(w)
+        elif w == "shadow" and i + 1 < len(words) and words[i + 1] in SKILLS:
+            out["sc_skill"] = words[i + 1]
+            i += 1
+        else:
+            raise CommandError(f"fight: unexpected {w!r}; after the skill: wish, second, a colour "
+                               f"({', '.join(COLOURS)}) or shadow SKILL")
+        i += 1
+    return out
+
+
+def _encounter_choices(words: list[str]) -> dict:
+    out: dict = {}
+    for w in (w.lower() for w in words):
+        if w in SKILLS:
+            out["skill"] = w
+        elif w == "stay":
+            out["go"] = False
+        elif w in COLOURS:
+            out["colour"] = w
+        else:
+            raise CommandError(f"encounter: unexpected {w!r}; give a skill ({', '.join(SKILLS)}), stay, or a colour")
+    return out
 
 
 def _load_state(text: str, where) -> UnderworldState:

@@ -248,9 +248,28 @@ def _counters(state: UnderworldState, tile: str) -> list[str]:
 
 # -- doing it ------------------------------------------------------------------------------------
 
+# the player's choices an action may carry under "with" (the rules modules' keyword arguments;
+# without them each module's documented headless policy decides)
+CHOICES = {
+    "fight": ("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure"),
+    "encounter": ("skill", "colour", "go", "raise_skill", "life_source"),
+    "fulfil": ("treasure",),
+    "use": ("skill", "with_shadow"),
+    "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
+}
+
+
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
     """Do one legal action; the events it caused. Ends the turn, runs the Dark phase and starts
-    the next round as the rules say."""
+    the next round as the rules say. ``action["with"]`` may carry the player's choices
+    (:data:`CHOICES`); a choice the rules refuse raises ``RulesError`` - callers that take
+    typed input restore the state they saved before (the table session does)."""
+    choices = action.get("with") or {}
+    action = {k: v for k, v in action.items() if k != "with"}
+    unknown = [k for k in choices if k not in CHOICES.get(action.get("do"), ())]
+    if unknown:
+        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: "
+                          f"{', '.join(CHOICES.get(action.get('do'), ())) or 'none'}")
     legal = legal_actions(state)
     if action not in legal:
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
@@ -258,17 +277,19 @@ def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> l
         raise ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
                           f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
     start = len(state.log)
-    _do(state, content, action)
+    _do(state, content, action, choices)
     _advance(state, content)
     return state.log[start:]
 
 
-def _do(state: UnderworldState, content: UnderworldContent, a: dict) -> None:
+def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
     from . import combat, damned, places, treasure
     turn = state.turn
     hero = turn.hero
     do = a["do"]
-    state.log.append({"event": "action", "hero": hero, "action": dict(a), "why": describe(a)})
+    kw = dict(choices or {})
+    state.log.append({"event": "action", "hero": hero, "action": dict(a), "why": describe(a),
+                      **({"with": kw} if kw else {})})
     if do == "skip_extend":
         turn.phase = "move"
     elif do == "extend":
@@ -287,23 +308,26 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict) -> None:
     elif do == "stop":
         turn.phase = "act"
     elif do == "fight":
-        combat.fight(state, hero, a["counter"], skill=a["skill"])
+        combat.fight(state, hero, a["counter"], skill=a["skill"], **kw)
     elif do == "escape":
         treasure.escape_trap(state, hero, skill=a["skill"])
     elif do == "encounter":
-        places.encounter(state, hero, a["counter"])
+        places.encounter(state, hero, a["counter"], **kw)
     elif do == "accept":
         places.accept_task(state, hero, a["task"])
     elif do == "fulfil":
-        places.fulfil_task(state, hero, a["task"])
+        places.fulfil_task(state, hero, a["task"], **kw)
     elif do == "use":
-        (places.use_styx if a["place"] == "styx" else places.use_lethe)(state, hero)
+        if a["place"] == "styx":
+            places.use_styx(state, hero)
+        else:
+            places.use_lethe(state, hero, **kw)
     elif do == "drink":
         from .items import drink
         drink(state, hero, a["item"])
     elif do == "duel":
         from .duels import duel
-        duel(state, hero, a["defender"])
+        duel(state, hero, a["defender"], **kw)
     elif do == "attack_damned":
         damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"])
     elif do == "end":
