@@ -137,6 +137,7 @@ def activate(state: UnderworldState, content: DarkContent, cid: str, actions: li
                            "tile": _tile_of(state, cid), "why": f"{spec.name} activates"})]
     performed = 0
     attacked = False
+    first_pass = True
     while performed < 2 and not state.outcome:
         this_pass = 0
         for action in actions:
@@ -147,45 +148,50 @@ def activate(state: UnderworldState, content: DarkContent, cid: str, actions: li
             if word in MOVE_WORDS:
                 ok, evs = _move(state, content, cid, word, rule)
             elif attacked:
-                ok, evs = False, [_log(state, _act(cid, "attack", False, "only one attack per activation"))]
+                ok, evs = False, [_act(cid, "attack", False, "only one attack per activation")]
             else:
                 ok, evs = _strike(state, cid, rule)
                 attacked = attacked or ok
-            events += evs
             if ok:
                 performed += 1
                 this_pass += 1
+                events += evs                      # logged as they happened
+            elif first_pass:                       # an action not performed is told once
+                events += [_log(state, e) for e in evs]
         if this_pass == 0:
             break
+        first_pass = False
     events.append(_log(state, {"event": "enemy_done", "counter": cid, "actions": performed,
                                "why": f"{spec.name} performed {performed} action(s)"}))
     return events
 
 
 def _move(state, content, cid, word, rule, speed: int | None = None) -> tuple[bool, list[dict]]:
+    """A move action: performed -> (True, [the event, logged]); not -> (False, [the event, not
+    logged: the caller tells it once])."""
     scene = build_scene(state, content)
     if cid not in scene.figures:
-        return False, [_log(state, _act(cid, word, False, "it lies on Styx, where the Damned One has no power"))]
+        return False, [_act(cid, word, False, "it lies on Styx, where the Damned One has no power")]
     if not any(f.side == "heroes" for f in scene.figures.values()):
-        return False, [_log(state, _act(cid, word, False, "no hero is within the Damned One's reach "
-                                                         "(heroes on Styx or caught in traps are not)"))]
+        return False, [_act(cid, word, False, "no hero is within the Damned One's reach "
+                                              "(heroes on Styx or caught in traps are not)")]
     target = rule.pick if rule.pick in ("closest", "furthest") else "closest"
     try:
         result = move(scene, cid, word, target, scene.figures[cid].speed if speed is None else speed)
     except MoveError as e:
-        return False, [_log(state, _act(cid, word, False, str(e)))]
-    data = result.to_json()
-    if result.performed:
-        src = _tile_of(state, cid)
-        move_counter(state, cid, src, result.end)
-    return result.performed, [_log(state, _act(cid, word, result.performed, result.reason, move=data))]
+        return False, [_act(cid, word, False, str(e))]
+    event = _act(cid, word, result.performed, result.reason, move=result.to_json())
+    if not result.performed:
+        return False, [event]
+    move_counter(state, cid, _tile_of(state, cid), result.end)
+    return True, [_log(state, event)]
 
 
 def _strike(state, cid, rule) -> tuple[bool, list[dict]]:
     tile = _tile_of(state, cid)
     here = [h for h in reachable_heroes(state) if state.map.heroes[h] == tile]
     if not here:
-        return False, [_log(state, _act(cid, "attack", False, "no hero within reach shares its tile"))]
+        return False, [_act(cid, "attack", False, "no hero within reach shares its tile")]
     if rule.pick == "all":
         targets, decision = here, None
     else:
@@ -246,7 +252,8 @@ def run_effect(state: UnderworldState, effect, content: DarkContent) -> list[dic
     if name == "restless":
         events = []
         for cid, _t in enemies_on_map(state):
-            events += _move(state, content, cid, "toward", Target(), speed=value)[1]
+            ok, evs = _move(state, content, cid, "toward", Target(), speed=value)
+            events += evs if ok else [_log(state, e) for e in evs]
         return events
     heroes, decision = pick_heroes(state, value.pick)
     events = [_log(state, {"event": name, "heroes": heroes, "amount": value.amount,
