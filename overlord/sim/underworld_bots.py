@@ -1,7 +1,8 @@
 """Hero bots for the co-operative Underworld (``overlord.games.underworld``).
 
 Two choosers with one signature, ``choose(state, actions, rng) -> action``: ``actions`` is
-``engine.legal_actions(state)`` and the action returned is always one of them. ``rng`` (a
+``engine.legal_actions(state)`` and the action returned is always one of them (the heuristic's
+solitaire fights may add the player's choices under ``"with"``, which ``engine.apply`` takes). ``rng`` (a
 ``random.Random`` or a numpy ``Generator``, owned by the runner) is used only to break ties, so a
 seeded game is deterministic.
 
@@ -65,6 +66,29 @@ Decision keys by phase (smallest wins)
   only with full and plenty of natural LP); 2 ``accept`` (Hades/Persephone only: the judges'
   and Chronos' treasure may feed the Dark Side and the walk costs turns); 3 ``fulfil``; 4 ``use`` Styx (when hurt) or Lethe
   (Dark Side >= 3, or the hero carries a shadow cube).
+
+Solitaire (one hero, ``state.solitaire``)
+-----------------------------------------
+The lone hero fights the Damned One with Magic first, then the other two skills (the engine's
+:func:`~overlord.games.underworld.damned.solitaire_order`), a skill with a shadow cube failing
+outright; it pays a shadow cube every turn the Damned One lies in Chaos, and its entry counts the
+special treasures held. So, with one hero only (2-4 heroes play exactly as above):
+
+* **odds**: :func:`attack_odds` is :func:`p_cycle_battle` over the cycle's per-trial chances
+  (:func:`solo_trial_ps`), the Damned One's LP = the Dark Side (+ the cubes still to come:
+  the Mark, one a turn on the way).
+* **attack** (prio 0): whenever the Damned One waits in Chaos and the hero carries a special
+  weapon - waiting only feeds it (no ``ready`` goal); act: ``attack_damned`` whenever legal.
+* **the entry's trigger**: with 2 counted towards the entry, beating an Avatar, the special-
+  weapon encounters and fulfilling Hades/Persephone bring the Damned One in. They are allowed
+  (:func:`trigger_ok`) only when the hero will then hold an attacking weapon and either Chaos is
+  not yet on the map (the Damned One waits aside and appears beside the hero) or
+  ``P(win at Dark Side + 1 + turns to walk to Chaos) >= SOLO_READY[round >= 30]``. Otherwise
+  revealed Avatars count as danger (not walked through, not sought) and those actions are not
+  taken; the hero gets experience and empties the Dark Side meanwhile.
+* **drink** (act): ``(-1, ...)`` before the attack when hurt on Chaos; ``(1, ...)`` when it
+  should heal; never otherwise.
+* **lethe** (goal): from Dark Side >= ``SOLO_LETHE``; ``use`` Lethe as above.
 """
 
 from __future__ import annotations
@@ -84,10 +108,10 @@ from overlord.games.heroes.sheet import (
     skill_value,
 )
 from overlord.games.underworld import combat, darkside, tiles
-from overlord.games.underworld.damned import DAMNED_MODIFIER, weapon_skills
+from overlord.games.underworld.damned import DAMNED_MODIFIER, solitaire_order, weapon_skills
 from overlord.games.underworld.handling import ability, effect, outside_bonus, tile_name
 from overlord.games.underworld.items import take_problem
-from overlord.games.underworld.machines import chaos_tile
+from overlord.games.underworld.machines import chaos_tile, entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
 
@@ -148,6 +172,41 @@ def attack_threshold(dark_side: int) -> float:
     return {1: 0.0, 2: 0.1, 3: 0.25, 4: 0.35}.get(room, 0.45)
 
 
+SOLO_READY = (0.15, 0.05)     # solitaire: P(win) needed to trigger the entry, before / from round 30
+SOLO_EXPLORE = 2             # solitaire: the priority of a free edge while Chaos is not on the map
+SOLO_LETHE = 3               # solitaire: the Dark Side from which Lethe is a goal
+
+
+@lru_cache(maxsize=65536)
+def p_cycle_battle(ps: tuple[float, ...], damned_lp: int, hero_lp: int, i: int = 0) -> float:
+    """P(``damned_lp`` successes before ``hero_lp`` failures) when trial k succeeds with
+    ``ps[k % len(ps)]`` (the solitaire battle's cycle of skills), starting at position ``i``."""
+    if hero_lp <= 0:
+        return 0.0
+    if damned_lp <= 0:
+        return 1.0
+    p = ps[i]
+    j = (i + 1) % len(ps)
+    return p * p_cycle_battle(ps, damned_lp - 1, hero_lp, j) + (1 - p) * p_cycle_battle(ps, damned_lp, hero_lp - 1, j)
+
+
+def solo_trial_ps(state, hero: str) -> tuple[float, ...]:
+    """The chance of each trial of the solitaire battle's cycle (0 for a skill with a shadow cube)."""
+    sheet = state.sheets[hero]
+    return tuple(0.0 if shadow_cubes(sheet, s) else
+                 round(p_success(dice_for(sheet, s), skill_value(sheet, s) + DAMNED_MODIFIER), 6)
+                 for s in solitaire_order(state, hero))
+
+
+def solo_odds(state, hero: str, extra: int = 0) -> float:
+    """P(the lone hero wins the battle) with ``extra`` more cubes on the Dark Side."""
+    ps = solo_trial_ps(state, hero)
+    if not any(ps):
+        return 0.0
+    damned_lp = max(1, state.dark_side + extra)
+    return p_cycle_battle(ps, min(damned_lp, DARK_SIDE_BOXES), life_total(state.sheets[hero]))
+
+
 # -- small readings of the state ----------------------------------------------------------------
 
 
@@ -185,6 +244,8 @@ def danger(state, hero: str, tile: str) -> bool:
         spec = kind_of(state, cid)
         if spec.kind == "damned_one":
             continue
+        if spec.kind == "avatar" and not trigger_ok(state, hero, tile):
+            return True
         p, _ = fight_p(state, hero, cid)
         need = 0.85 if spec.kind == "creature" and spec.effect != "lose_ec" and sheet.natural <= 1 else 0.5
         if p < need:
@@ -234,6 +295,10 @@ def attack_odds(state, hero: str) -> tuple[float, str | None, str | None]:
     """(P(win), weapon, skill) of the hero's best attack on the Damned One with what it carries
     (whether or not it stands on Chaos)."""
     sheet = state.sheets[hero]
+    if state.solitaire:
+        weapon = next((i.id for i in sheet.items if kind_of(state, i.id).kind == "special_weapon"
+                       and weapon_skills(state, i.id)), None)
+        return (solo_odds(state, hero), weapon, None) if weapon else (0.0, None, None)
     lp = life_total(sheet)
     damned_lp = darkside.life(state)
     best = (0.0, None, None)
@@ -260,6 +325,29 @@ def needs_heal(state, hero: str) -> bool:
     return sheet.natural < sheet.natural_max and sheet.natural * 2 <= sheet.natural_max
 
 
+def armed(state) -> bool:
+    """Solitaire: one more banished Avatar or special treasure brings the Damned One in."""
+    return state.solitaire and state.damned in ("dormant", "abroad") and entry_count(state) >= 2
+
+
+def trigger_ok(state, hero: str, at: str, grants_weapon: bool = False) -> bool:
+    """Solitaire: whether the hero may bring the Damned One in from tile ``at`` now (see the
+    module's notes); always True when the next trigger does not bring it in."""
+    if not armed(state):
+        return True
+    if not (_has_attack_weapon(state, hero) or grants_weapon):
+        return False
+    chaos = chaos_tile(state)
+    if chaos is None:
+        return True
+    dist, _ = bfs(_adjacency(state), at, set())
+    if chaos not in dist:
+        return False
+    turns = math.ceil(dist[chaos] / movement_allowance(state.sheets[hero]))
+    need = SOLO_READY[state.round >= 30]
+    return solo_odds(state, hero, 1 + turns) >= need
+
+
 def _trial_p(state, hero: str, skill: str) -> float:
     sheet = state.sheets[hero]
     return p_success(dice_for(sheet, skill), skill_value(sheet, skill) + outside_bonus(state, hero, skill))
@@ -276,7 +364,7 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
     chaos = chaos_tile(state)
     if chaos and state.damned == "in_chaos":
         p, _w, _s = attack_odds(state, hero)
-        if _w and p >= attack_threshold(state.dark_side):
+        if _w and (state.solitaire or p >= attack_threshold(state.dark_side)):
             out.append((0, chaos, "attack"))
         elif _w:
             out.append((5, chaos, "ready"))
@@ -289,6 +377,8 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             t = _tile_by_name(state, {"tartarus": "tartaros", "erebus": "erebos"}.get(dest.lower(), dest.lower()))
         if t is not None:
             ordinary = kind_of(state, task).kind == "task" and effect(state, task) not in ("hades_task", "persephone_task")
+            if not ordinary and not _fulfil_ok(state, hero, task, t):
+                continue
             out.append((6 if ordinary else 2, t, "deliver"))
     no_weapon = not _has_attack_weapon(state, hero)
     free_task = len(sheet.tasks) < sheet.task_slots
@@ -305,7 +395,8 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             if spec.kind == "encounter" and eff == "grant_special" and no_weapon and spec.grants in state.card:
                 skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
                 if skill and not shadow_cubes(sheet, skill) and _trial_p(state, hero, skill) >= 0.3 \
-                        and take_problem(state, hero, spec.grants) is None and best_holder(state, hero, skill):
+                        and take_problem(state, hero, spec.grants) is None and best_holder(state, hero, skill) \
+                        and trigger_ok(state, hero, t.id, bool(weapon_skills(state, spec.grants))):
                     out.append((3, t.id, "weapon"))
             elif spec.kind == "task" and eff in ("hades_task", "persephone_task") and free_task \
                     and not shadow_cubes(sheet):
@@ -313,7 +404,7 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             elif spec.kind in ENEMY_KINDS and not _must_fight(state, hero, cid):
                 continue      # the engine offers a fight only when the hero must fight
             elif spec.kind == "avatar":
-                if fight_p(state, hero, cid)[0] >= 0.5:
+                if fight_p(state, hero, cid)[0] >= 0.5 and trigger_ok(state, hero, t.id):
                     out.append((4, t.id, "avatar"))
             elif spec.kind == "black_creature" and free_task:
                 if fight_p(state, hero, cid)[0] >= 0.55:
@@ -321,7 +412,12 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             elif spec.kind == "creature":
                 if fight_p(state, hero, cid)[0] >= 0.65:
                     out.append((5, t.id, "prey"))
-    if lethe and state.dark_side >= 5 and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
+    if state.solitaire and shadow_cubes(sheet):
+        for t in state.map.placed:
+            for cid in t.markers:
+                if cid in state.revealed and kind_of(state, cid).effect == "hypnos":
+                    out.append((4, t.id, "hypnos"))
+    if lethe and state.dark_side >= (SOLO_LETHE if state.solitaire else 5) and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
         out.append((5, lethe, "lethe"))
     bridge = bridge_cells(state)
     for t in state.map.placed:
@@ -329,9 +425,21 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
         if sides:
             host = tiles.placed_tile(state.map, t.id)
             near = any(tuple(tiles.beyond(host, side)) in bridge for side in sides)
-            out.append((3 if near else 7, t.id, "bridge" if near else "edge"))
+            edge = SOLO_EXPLORE if state.solitaire and chaos is None else 7
+            out.append((3 if near else edge, t.id, "bridge" if near else "edge"))
     out.append((8, styx, "rest"))
     return out
+
+
+def _fulfil_ok(state, hero: str, task: str, at: str) -> bool:
+    """Solitaire: Hades and Persephone grant a special treasure - a trigger of the entry."""
+    eff = effect(state, task)
+    if eff not in ("hades_task", "persephone_task"):
+        return True
+    grants = kind_of(state, task).grants
+    if not grants or grants not in state.card:
+        return True
+    return trigger_ok(state, hero, at, bool(weapon_skills(state, grants)))
 
 
 def bridge_cells(state) -> dict[tuple[int, int], str]:
@@ -431,7 +539,7 @@ def choose_heuristic(state, actions: list[dict], rng) -> dict:
     return _act(state, hero, actions, rng)
 
 
-STAY_GOALS = ("heal", "attack", "ready", "lethe", "edge", "bridge", "rest", "deliver", "weapon")
+STAY_GOALS = ("heal", "attack", "ready", "lethe", "hypnos", "edge", "bridge", "rest", "deliver", "weapon")
 
 
 def _extend(state, hero, actions, rng):
@@ -517,7 +625,8 @@ def _act(state, hero, actions, rng):
             opts = [o for o in combat.options(state, hero, a["counter"]) if o["skill"] == a["skill"]]
             target = max((o["target"] for o in opts), default=-99)
             return (-p_success(dice_for(sheet, a["skill"].split("+")[0]), target), _tie(rng))
-        return min((a for a in actions if a["do"] == "fight"), key=fkey)
+        chosen = min((a for a in actions if a["do"] == "fight"), key=fkey)
+        return _with_solo_choices(state, hero, chosen) if state.solitaire else chosen
     scored = []
     for a in actions:
         s = _act_value(state, hero, a)
@@ -526,12 +635,52 @@ def _act(state, hero, actions, rng):
     return min(scored, key=lambda k: k[:3])[3]
 
 
+def _cube_gain(sheet, skill: str) -> float:
+    """How much one more normal cube on ``skill`` raises its battle trial (value - 3)."""
+    from overlord.games.heroes.sheet import cube_count
+    n = cube_count(sheet, skill) + 1
+    dice = min(5, 2 + sum(1 for step in sheet.thresholds[skill] if n >= step))
+    target = skill_value(sheet, skill) + DAMNED_MODIFIER
+    return p_success(dice, target) - p_success(dice_for(sheet, skill), target)
+
+
+def _with_solo_choices(state, hero: str, action: dict) -> dict:
+    """Solitaire: the fight's choices - a shadow cube for a loss on a skill already dark, else on
+    the battle's last skill (``sc_skill``); each reward cube on the pure skill it helps most
+    in the battle, ``(dark, -gain, order)`` (``colours``)."""
+    sheet = state.sheets[hero]
+    order = solitaire_order(state, hero)
+    dark = [s for s in order if shadow_cubes(sheet, s)]
+    choices = {"sc_skill": dark[0] if dark else order[-1]}
+    reward = kind_of(state, action["counter"]).reward
+    if reward:
+        colour_skill = {c: s for s, c in SKILL_CUBE.items()}
+        colours = []
+        for options in reward:
+            def ckey(c):
+                sk = colour_skill.get(c)
+                if sk is None or sk not in sheet.skills:
+                    return (True, 0.0, 9)
+                return (bool(shadow_cubes(sheet, sk)), -round(_cube_gain(sheet, sk), 6), order.index(sk))
+            colours.append(min(options, key=ckey))
+        choices["colours"] = colours
+    return {**action, "with": choices}
+
+
 def _act_value(state, hero, a) -> tuple[int, float] | None:
     """(rank, value) of an act-phase action worth taking, None if it is not."""
     sheet = state.sheets[hero]
     do = a["do"]
     if do == "end":
         return (9, 0.0)
+    if do == "attack_damned" and state.solitaire:
+        return (0, solo_odds(state, hero))
+    if do == "drink":
+        if not state.solitaire:
+            return None
+        if state.damned == "in_chaos" and state.map.heroes[hero] == chaos_tile(state) and _has_attack_weapon(state, hero):
+            return (-1, 1.0)
+        return (1, 0.6) if needs_heal(state, hero) else None
     if do == "attack_damned":
         if a["skill"] is None:
             skill = "magic"
@@ -546,6 +695,9 @@ def _act_value(state, hero, a) -> tuple[int, float] | None:
         cid = a["counter"]
         eff = effect(state, cid)
         if eff == "grant_special":
+            grants = kind_of(state, cid).grants
+            if not trigger_ok(state, hero, state.map.heroes[hero], bool(weapon_skills(state, grants))):
+                return None
             return (1, 1.0)
         if eff == "hypnos":
             return (1, 0.8)
@@ -563,6 +715,8 @@ def _act_value(state, hero, a) -> tuple[int, float] | None:
             return (2, 1.0)
         return None       # other tasks: a long walk for a treasure that may feed the Dark Side
     if do == "fulfil":
+        if not _fulfil_ok(state, hero, a["task"], state.map.heroes[hero]):
+            return None
         return (3, 1.0)
     if do == "use":
         if a["place"] == "styx":

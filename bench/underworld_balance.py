@@ -1,0 +1,59 @@
+"""Balance of the co-operative Underworld: the heuristic hero bot over N seeded games per hero
+count, through ``overlord.sim.run.simulate`` (so the figures are those of ``overlord simulate``
+with the same seed), summarized by ``overlord.sim.stats.summarize``.
+
+    python bench/underworld_balance.py [--games 200] [--seed 1] [--heroes 1,2,3,4] [--jobs 2]
+
+Prints per hero count: the win rate with its Wilson 95% interval, how the games ended and the
+mean rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from overlord.sim.run import load_any, simulate  # noqa: E402
+from overlord.sim.stats import summarize  # noqa: E402
+
+SCENARIO = os.path.join(ROOT, "scenarios", "underworld.yaml")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per hero count (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    parser.add_argument("--heroes", default="1,2,3,4", help="hero counts, comma-separated")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--bot", default="heuristic")
+    args = parser.parse_args(argv)
+    counts = [int(h) for h in args.heroes.split(",") if h.strip()]
+    _kind, content = load_any(SCENARIO)
+    max_rounds = getattr(content.scenario, "max_rounds", 50)
+    started = time.time()
+    records = simulate(SCENARIO, args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
+    wall = time.time() - started
+    print(f"underworld balance: {args.games} games per hero count, seed {args.seed}, bot {args.bot}, "
+          f"max {max_rounds} rounds, {wall:.1f} s")
+    print(f"{'heroes':>6}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'95% CI (Wilson)':>17}  "
+          f"{'rounds':>6}  {'cpu/game':>8}  endings")
+    for h in counts:
+        mine = [r for r in records if r["heroes"] == h]
+        s = summarize(mine)
+        ci = s["win_rate_ci"]
+        endings = "; ".join([f"defeat ({k}) {v}" for k, v in s["loss_reasons"].items()]
+                            + [f"unfinished ({k}) {v}" for k, v in s["unfinished_reasons"].items()])
+        cpu = sum(r.get("cpu_seconds", 0.0) for r in mine) / max(1, len(mine))
+        print(f"{h:>6}  {s['games']:>5}  {s['wins']:>4}  {100 * s['win_rate']:>7.1f}%  "
+              f"{100 * ci['low']:>6.1f}% to {100 * ci['high']:>5.1f}%  {s['rounds']['mean']:>6.2f}  "
+              f"{cpu:>7.3f}s  victory {s['wins']}; {endings}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
