@@ -27,8 +27,11 @@ def bots() -> dict:
     return {"heuristic": choose_heuristic, "random": choose_random}
 
 
-def hero_ids(content: UnderworldContent, n: int) -> list[str]:
-    return list(content.heroes)[:n]
+def hero_ids(content: UnderworldContent, n: int, seed: int = 0) -> list[str]:
+    """``n`` heroes in the content's order, starting at the ``seed``-th (mod the number of heroes):
+    over a batch every hero plays, alone and in every company."""
+    names = list(content.heroes)
+    return [names[(seed + i) % len(names)] for i in range(n)]
 
 
 def play(content: UnderworldContent, seed: int, heroes: int, bot: str, max_rounds: int,
@@ -38,7 +41,7 @@ def play(content: UnderworldContent, seed: int, heroes: int, bot: str, max_round
     choose = bots().get(bot)
     if choose is None:
         raise ValueError(f"unknown bot {bot!r}; known: {', '.join(bots())}")
-    state = new_game(content, hero_ids(content, heroes), seed)
+    state = new_game(content, hero_ids(content, heroes, seed), seed)
     players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     timeline = []
     while not state.outcome and state.round <= max_rounds:
