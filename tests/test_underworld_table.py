@@ -118,3 +118,21 @@ def test_a_choice_the_rules_refuse_changes_nothing(tmp_path):
     assert dumps(session.state) == before
     assert session.execute("fight alekto close red").ok
     assert session.execute("fight alekto close purple").lines[0].startswith("fight: unexpected 'purple'")
+
+
+def test_the_end_of_a_game_says_the_victory_points(tmp_path):
+    # HitU "Victory Points": "+10 ... -20 ... multiplied by the total number of remaining natural
+    # LPs and then divided by the number of Shadow Cubes that were on the Dark Side at the start of
+    # the final Duel" - told for every hero when the game ends
+    session, _ = UnderworldSession.start(SCENARIO, ["bard", "gnome", "shaman"], 3, tmp_path / "g.db")
+    session.state.dark_side = 10
+    session.state.sheets["gnome"].gold = 4
+    lines = []
+    while not session.state.outcome:
+        reply = session.execute("1")
+        assert reply.ok, reply.lines
+        lines += reply.lines
+    assert "== Defeat ==" in lines and "Victory points (HitU):" in lines
+    scores = lines[lines.index("Victory points (HitU):") + 1:]
+    gnome = next(line for line in scores if line.startswith("  gnome: "))
+    assert "(10 x (4 gold" in gnome and "/ 11 SC" in gnome

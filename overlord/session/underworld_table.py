@@ -20,6 +20,7 @@ import json
 from ..core.state import dumps
 from ..games.heroes.sheet import SKILLS, RulesError, life_total, shadow_cubes
 from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
+from ..games.underworld.scoring import final_score
 from ..games.underworld.setup import load_game
 from ..games.underworld.state import UnderworldState, load_state
 from ..view.underworld_text import draw_map
@@ -143,7 +144,8 @@ class UnderworldSession:
         if self.state.outcome:
             sc = self.content.scenario
             lines += ["== Victory ==" if self.state.outcome == "won" else "== Defeat ==",
-                      sc.win if self.state.outcome == "won" else sc.lose]
+                      sc.win if self.state.outcome == "won" else sc.lose, "Victory points (HitU):"]
+            lines += [f"  {v['hero']}: {v['points']:g}  {v['arithmetic']}" for v in final_score(self.state)]
         else:
             lines += self._options([])
         return Reply(line, True, lines, events)

@@ -38,3 +38,12 @@ def victory_points(state: UnderworldState, hero: str, dark_side_at_final: int) -
     return {"hero": hero, "gold": gold, "ec": ec, "raised": raised, "lowered": lowered, "sc": sc,
             "subtotal": total, "natural_lp": life, "divisor": divisor, "points": points,
             "arithmetic": arithmetic, "why": "HitU 'Victory Points'"}
+
+
+def final_score(state: UnderworldState) -> list[dict]:
+    """Every hero's victory points at the end of a game, best first: the divisor is the Dark Side
+    at the start of the last final battle (the Dark Side now if there was none)."""
+    battles = [e for e in state.log if e.get("event") == "final_battle"]
+    at_final = battles[-1]["dark_side"] if battles else state.dark_side
+    scores = [victory_points(state, h, at_final) for h in state.heroes]
+    return sorted(scores, key=lambda v: (-v["points"], state.heroes.index(v["hero"])))
