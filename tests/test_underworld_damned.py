@@ -720,8 +720,8 @@ def test_the_hero_dies_is_reborn_on_styx_and_the_damned_one_regenerates():
     assert [i.id for i in sheet.items] == ["ring"]                 # kept: the first non-special item
     assert where(state, "golden-staff") == "card" and where(state, "nektar") == "treasure_up"
     assert where(state, "minos") == "tile:chaos" and "minos" in state.revealed
-    rebirth = next(e for e in events if e["event"] == "rebirth")
-    assert rebirth["kept"] == "ring" and rebirth["to_card"] == ["golden-staff"]
+    death = next(e for e in events if e["event"] == "death")      # the family's one death and rebirth
+    assert death["kept"] == "ring" and death["to_card"] == ["golden-staff"] and death["tasks_left"] == ["minos"]
     assert events[-1]["trigger"] == "regenerate"
     assert damned.attack_problem(state, "hera", "magic", "golden-staff")  # no weapon now
     ok(state)
@@ -733,8 +733,8 @@ def test_the_player_chooses_natural_or_artificial_life_points():
     that item are lost." The Mail of Persephone goes back to the Damned One's card."""
     state = ready(weapons=("golden-staff", "mail"), dark_side=1)
     events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1])
-    trials = [e for e in events if e["event"] == "final_battle_trial"]
-    assert trials[1]["destroyed"] == "mail" and trials[1]["destroyed_to"] == "card"
+    destroyed = [e for e in events if e["event"] == "item_destroyed"]
+    assert [e["item"] for e in destroyed] == ["mail"] and where(state, "mail") == "card"
     assert state.sheets["hera"].natural == 3 and state.outcome == "won"
     ok(state)
     other = ready(weapons=("golden-staff", "mail"), dark_side=1)

@@ -31,10 +31,10 @@ Rule readings
   cube); ``life_policy`` chooses natural or artificial (default: artificial first). An item
   destroyed by losing its last artificial LP goes face up beside the treasure heap; a special
   weapon (the Mail of Persephone) goes back to the Damned One's card.
-* Death in the battle: rebirth on Styx; "1 item may be kept" (``keep``; headless, the first item
-  that is not a special weapon; a special weapon cannot be kept: "Special weapons are placed
-  back on the Damned One's reference card"); the other items face up beside the treasure heap;
-  tasks stay face up on the tile where the hero died.
+* Death in the battle is the family's one death (``handling.lose_life_points`` -> ``die``):
+  rebirth on Styx; "1 item may be kept" (``keep``; headless ``handling.default_keep``; a special
+  weapon cannot be kept: "Special weapons are placed back on the Damned One's reference card");
+  the other items face up beside the treasure heap; tasks stay face up where the hero died.
 * Solitaire: Magic first, then the other two "in either order" (headless: the stronger first, a
   skill with a shadow cube counting as the weakest), cycling. The weapon must still be a special
   weapon able to attack, but the skills are the solitaire cycle's ("must be fought with each
@@ -53,13 +53,14 @@ from contextlib import nullcontext
 
 from overlord.core.tiles import SIDES
 
-from ..heroes.sheet import SKILLS, RulesError, lose_life, rebirth, shadow_cubes, skill_value
+from ..heroes.sheet import SKILLS, RulesError, shadow_cubes, skill_value
 from ..heroes.trials import DiceSource, skill_trial, source
 from . import darkside
+from .handling import keep_problem, lose_life_points
 from .machines import (allowed_damned, avatar_ids, avatar_state, banished_avatars, chaos_tile,
                        entry_count, fire_avatar, fire_damned, special_treasures_held)
 from .state import UnderworldState, instance_ids, kind_of, rolling, where
-from .tiles import beyond, placed_tile, styx_id, tile_at
+from .tiles import beyond, placed_tile, tile_at
 
 DAMNED_MODIFIER = -3          # "In the fight against the Damned One heroes have a difficulty modification of -3."
 SOLITAIRE_FIRST = "magic"     # "The Damned One must be fought with each skill beginning with Magic"
@@ -446,16 +447,6 @@ def can_attack(state: UnderworldState, hero: str, skill: str | None, weapon: str
     return attack_problem(state, hero, skill, weapon) is None
 
 
-def _discard(state: UnderworldState, item_id: str) -> str:
-    """Where an item leaves a hero: special weapons to the Damned One's card, others face up
-    beside the treasure heap."""
-    if kind_of(state, item_id).kind == "special_weapon":
-        state.card.append(item_id)
-        return "card"
-    state.treasure_up.append(item_id)
-    return "treasure_up"
-
-
 def _default_skill(state: UnderworldState, hero: str, weapon: str) -> str | None:
     sheet = state.sheets[hero]
     pure = [s for s in weapon_skills(state, weapon) if not shadow_cubes(sheet, s)]
@@ -483,11 +474,9 @@ def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str |
     if problem:
         raise RulesError(f"{hero} cannot attack the Damned One: {problem}")
     sheet = state.sheets[hero]
-    if keep and not any(i.id == keep for i in sheet.items):
-        raise RulesError(f"{hero} does not carry {keep!r} to keep")
-    if keep and kind_of(state, keep).kind == "special_weapon":
-        raise RulesError(f"{keep} is a special weapon: Special weapons are placed back on the Damned One's "
-                         "reference card")
+    problem = keep_problem(state, hero, keep)
+    if problem:
+        raise RulesError(problem)
     start = len(state.log)
     order = solitaire_order(state, hero) if state.solitaire else [skill]
     damned_lp = darkside.life(state)
@@ -521,20 +510,19 @@ def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str |
                 success = t.success
                 event.update(rolled=t.rolled, kept=t.kept, total=t.total, value=t.value, target=t.target,
                              success=t.success, why=t.reason)
+            died = False
             if success:
                 damned_lp -= 1
                 event["outcome"] = "the Damned One loses 1 LP"
             else:
-                loss = lose_life(sheet, policy=life_policy)
-                event["outcome"] = f"{hero} loses 1 LP ({loss.source}, {loss.policy or 'chosen'})"
-                if loss.destroyed is not None:
-                    event["destroyed"] = loss.destroyed.id
-                    event["destroyed_to"] = _discard(state, loss.destroyed.id)
+                event["outcome"] = f"{hero} loses 1 LP"
             event["damned_lp"] = max(0, damned_lp)
-            event["hero_natural"] = sheet.natural
-            event["hero_artificial"] = sum(i.life - i.lost for i in sheet.items if i.life)
             _log(state, event)
-            if damned_lp <= 0 or sheet.dead:
+            if not success:                    # the family's life loss: items destroyed, death, rebirth
+                lost = lose_life_points(state, hero, 1, policy=life_policy, keep=keep,
+                                        why="each failed trial costs the hero 1 LP; the fight is to the death")
+                died = any(e["event"] == "death" for e in lost)
+            if damned_lp <= 0 or died:
                 break
             if state.solitaire and between_rounds is not None:
                 logged = len(state.log)
@@ -555,8 +543,7 @@ def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str |
         state.reason = f"{hero} defeated the Damned One"
         _log(state, {"event": "game_over", "outcome": "won", "winner": hero, "reason": state.reason,
                      "why": "If the Damned One is defeated, that hero is the winner of the game."})
-    else:
-        _rebirth_on_styx(state, hero, keep)
+    else:                                      # the hero died and was reborn on Styx
         before = state.damned
         fire_damned(state, "regenerate")
         _machine_event(state, "damned-one", "regenerate", before, state.damned,
@@ -569,28 +556,3 @@ def _weapon_skills_safe(state: UnderworldState, weapon: str) -> tuple[str, ...]:
         return weapon_skills(state, weapon)
     except KeyError:
         return ()
-
-
-def _rebirth_on_styx(state: UnderworldState, hero: str, keep: str | None) -> None:
-    sheet = state.sheets[hero]
-    died_on = state.map.heroes[hero]
-    policy = "chosen"
-    if keep is None:
-        keep = next((i.id for i in sheet.items if kind_of(state, i.id).kind != "special_weapon"), None)
-        policy = "the first item that is not a special weapon"
-    record = rebirth(sheet, keep or None)
-    to_card, to_up = [], []
-    for item in record.left_items:
-        (to_card if _discard(state, item.id) == "card" else to_up).append(item.id)
-    for task in record.left_tasks:
-        _markers(state, died_on).append(task)
-        state.revealed.append(task)
-    state.map.heroes[hero] = styx_id(state.map)
-    _log(state, {"event": "rebirth", "hero": hero, "died_on": died_on, "to": state.map.heroes[hero],
-                 "kept": record.kept.id if record.kept else None, "keep_policy": policy,
-                 "to_card": to_card, "to_treasure_up": to_up, "tasks_left": record.left_tasks,
-                 "cubes_returned": record.returned_cubes,
-                 "why": "If the hero dies, the player must begin again on the Styx map tile: 1 item may be kept; "
-                        "All other items are placed face up in the group of face-up treasure markers. Special "
-                        "weapons are placed back on the Damned One's reference card; Task markers remain on the "
-                        "map tile where the hero died."})

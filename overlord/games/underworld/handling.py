@@ -213,10 +213,27 @@ def give_shadow_cube(state: UnderworldState, hero: str, skill: str, why: str) ->
 
 
 def default_keep(sheet) -> str | None:
+    """Headless: the item with the largest sum of bonuses, movement and remaining artificial LP
+    (first on ties); never a special weapon ("Special weapons are placed back on the Damned One's
+    reference card")."""
     def worth(i: Item) -> int:
-        return sum(i.bonus.values()) + i.movement + (i.life - i.lost) + (3 if i.special else 0)
-    best = max(sheet.items, key=worth, default=None)
+        return sum(i.bonus.values()) + i.movement + (i.life - i.lost)
+    best = max((i for i in sheet.items if not i.special), key=worth, default=None)
     return best.id if best else None
+
+
+def keep_problem(state: UnderworldState, hero: str, keep: str | None) -> str | None:
+    """Why ``keep`` cannot be the item kept at death (None: it can; "" keeps nothing)."""
+    if not keep:
+        return None
+    sheet = state.sheets[hero]
+    item = next((i for i in sheet.items if i.id == keep), None)
+    if item is None:
+        return f"{hero} does not carry {keep!r} to keep"
+    if item.special:
+        return (f"{keep} is a special weapon: Special weapons are placed back on the Damned One's reference "
+                "card (HitU 'Rebirth')")
+    return None
 
 
 def die(state: UnderworldState, hero: str, *, keep: str | None = None, why: str = "") -> list[dict]:
@@ -225,18 +242,28 @@ def die(state: UnderworldState, hero: str, *, keep: str | None = None, why: str 
     tasks on the tile where the hero died, cubes back to the supply, the hero on Styx."""
     sheet = state.sheets[hero]
     died_on = hero_tile(state, hero)
-    keep = keep if keep is not None else default_keep(sheet)
+    problem = keep_problem(state, hero, keep)
+    if problem:
+        raise RulesError(problem)
+    keep = (keep or None) if keep is not None else default_keep(sheet)
     # counters leave the sheet through relocate, so nothing is lost or duplicated
+    left = {"card": [], "treasure_up": []}
     for item in [i for i in sheet.items if i.id != keep]:
-        relocate(state, item.id, discard_pile(state, item.id))
-    for task in list(sheet.tasks):
+        pile = discard_pile(state, item.id)
+        relocate(state, item.id, pile)
+        left[pile].append(item.id)
+    tasks = list(sheet.tasks)
+    for task in tasks:
         relocate(state, task, f"tile:{died_on}")
     record = rebirth(sheet, keep)
     state.map.heroes[hero] = styx_id(state.map)
     end_turn(state, hero)
     return emit(state, {"event": "death", "hero": hero, "tile": died_on, "kept": keep,
+                        "to_card": left["card"], "to_treasure_up": left["treasure_up"], "tasks_left": tasks,
                         "cubes_to_supply": record.returned_cubes,
-                        "why": why or "HitU 'Death': the last natural LP is lost; reborn on Styx"})
+                        "why": why or "HitU 'Death': the last natural LP is lost; reborn on Styx with one item "
+                                      "kept, the others face up beside the treasure, special weapons back on the "
+                                      "Damned One's card, tasks on the tile where the hero died"})
 
 
 def lose_life_points(state: UnderworldState, hero: str, n: int = 1, *, source: str | None = None,
