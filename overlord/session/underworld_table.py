@@ -264,7 +264,12 @@ class UnderworldSession:
         return f"[round {s.round} | Dark Side {s.dark_side}/11 | {who}] underworld> "
 
     def words(self) -> list[str]:
-        return list(HELP) + list(self.state.heroes) + [t.id for t in self.state.map.placed]
+        """What Tab completes: commands, heroes, placed tiles, the counters on the tiles and the
+        heroes' items and tasks."""
+        s = self.state
+        counters = [c for t in s.map.placed for c in t.markers if c in s.revealed]
+        carried = [i.id for sh in s.sheets.values() for i in sh.items] + [c for sh in s.sheets.values() for c in sh.tasks]
+        return list(HELP) + list(s.heroes) + [t.id for t in s.map.placed] + counters + carried + list(SKILLS)
 
     def reply_json(self, reply: Reply) -> str:
         s = self.state
