@@ -160,3 +160,29 @@ def test_hero_picks_are_keys_with_ties(pick, sheets, expected):
     chosen, decision = dark.pick_heroes(state, pick)
     assert chosen == [expected]
     assert (len(decision.ties) == 1) == (len(set(sheets.values())) == 1)
+
+
+TIE_MAP = """
+S-a-b
+  | |
+  c-d
+"""
+
+
+def test_equally_good_ends_are_listed_and_the_heroes_may_choose():
+    # Golden Rules (Forgotten Souls): where the rules leave a choice, the heroes choose; the
+    # enemy at d steps toward the hero on a: b and c are both one tile from a
+    from overlord.session.underworld_narrate import narrate, tie_decisions
+    state = make_state(TIE_MAP, {"h1": "a"}, markers={"d": ["alekto"]}, revealed=("alekto",))
+    content = dark_content([DarkCard.model_validate({"id": "t", "name": "T", "omen": [{"restless": 1}]})])
+    with_decks(state, content)
+    events = dark.dark_phase(state, content)                  # one step toward the closest hero
+    [decision] = tie_decisions(events)
+    end, other = decision["end"], decision["ties"][0]
+    assert {end, other} == {"b", "c"} and tile_of(state, "alekto") == end
+    assert any("[1] alekto moves toward" in line and "choose 1 TILE" in line for line in narrate(events))
+    dark.choose_end(state, "alekto", end, other, decision["ties"])
+    assert tile_of(state, "alekto") == other
+    with pytest.raises(ValueError, match="not one of the equally good ends"):
+        dark.choose_end(state, "alekto", other, "styx", decision["ties"])
+    assert counter_problems(state) == []

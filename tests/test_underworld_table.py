@@ -136,3 +136,12 @@ def test_the_end_of_a_game_says_the_victory_points(tmp_path):
     scores = lines[lines.index("Victory points (HitU):") + 1:]
     gnome = next(line for line in scores if line.startswith("  gnome: "))
     assert "(10 x (4 gold" in gnome and "/ 11 SC" in gnome
+
+
+def test_choose_needs_a_tied_move_of_the_last_dark_phase(tmp_path):
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
+    reply = session.execute("choose 1 area-01")
+    assert not reply.ok and "no decision 1" in reply.lines[0]
+    session.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
+    reply = session.execute("choose 1 area-09")
+    assert not reply.ok and "not one of the equally good ends" in reply.lines[0]

@@ -10,7 +10,9 @@ def _move_line(e: dict) -> str:
     key = m.get("key") or {}
     keys = ", ".join(f"{k} {v}" for k, v in key.items())
     ties = m.get("ties") or []
-    out = f"    {e['counter']} {e['action']}s: {path or e['why']}"
+    verb = {"toward": "moves toward", "away": "moves away", "engage": "engages", "spot": "spots"}.get(
+        e["action"], e["action"])
+    out = f"    {e['counter']} {verb} {m.get('target') or ''}: {path or e['why']}".replace("  :", ":")
     if keys:
         out += f" (key: {keys})"
     if ties:
@@ -18,8 +20,17 @@ def _move_line(e: dict) -> str:
     return out
 
 
+def tie_decisions(events: list[dict]) -> list[dict]:
+    """The enemy moves among these events that had equally good ends, in order: what ``choose
+    N TILE`` at the table refers to."""
+    return [{"counter": e["counter"], "end": e["move"]["to"], "ties": list(e["move"]["ties"])}
+            for e in events if e.get("event") == "enemy_action" and e.get("performed") and e.get("move")
+            and e["move"].get("ties")]
+
+
 def narrate(events: list[dict]) -> list[str]:
     lines: list[str] = []
+    numbered = 0
     for e in events:
         kind = e.get("event")
         why = e.get("why", "")
@@ -48,13 +59,19 @@ def narrate(events: list[dict]) -> list[str]:
             lines.append(f"  {e['name']} ({e['counter']}) on {e['tile']} activates")
         elif kind == "enemy_action":
             if e.get("performed") and e.get("move"):
-                lines.append(_move_line(e))
+                line = _move_line(e)
+                if e["move"].get("ties"):
+                    numbered += 1
+                    line = line.replace("    ", f"    [{numbered}] ", 1) + f"; `choose {numbered} TILE` to take one"
+                lines.append(line)
             elif e.get("performed"):
                 lines.append(f"    {e['counter']}: {why}")
             else:
                 lines.append(f"    {e['counter']} does not {e['action']}: {why}")
         elif kind in ("enemy_done", "moved", "if", "adventure_marker", "setup"):
             continue
+        elif kind == "enemy_choice":
+            lines.append(f"    {why}")
         elif kind == "say":
             lines.append(f"    \"{e['text']}\"")
         elif kind == "game_over":

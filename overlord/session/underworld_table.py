@@ -9,7 +9,7 @@ line and changes nothing)::
     extend STACK SIDE      skip         turn N        move TILE      stop
     fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK
     use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
-    options   map   status   undo   help [COMMAND]   quit
+    choose N TILE          options   map   status   undo   help [COMMAND]   quit
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import json
 
 from ..core.state import dumps
 from ..games.heroes.sheet import SKILLS, RulesError, life_total, shadow_cubes
+from ..games.underworld.dark import choose_end
 from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
 from ..games.underworld.scoring import final_score
 from ..games.underworld.setup import load_game
@@ -26,7 +27,7 @@ from ..games.underworld.state import UnderworldState, load_state
 from ..view.underworld_text import draw_map
 from .store import SaveError, SaveFile
 from .table import CommandError, Reply
-from .underworld_narrate import narrate
+from .underworld_narrate import narrate, tie_decisions
 
 HELP = {
     "extend": "extend STACK SIDE - Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
@@ -49,6 +50,8 @@ HELP = {
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
+    "choose": "choose N TILE - move the Damned One's counter of decision N to another of its equally good "
+              "ends (the heroes choose where the rules tie)",
     "options": "options - number every action possible now (then type the number)",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
@@ -65,6 +68,7 @@ class UnderworldSession:
         self.content = content
         self.state = state
         self.save = save
+        self.decisions: list[dict] = []          # the last Dark phase's ties, for `choose`
 
     @classmethod
     def start(cls, scenario_path, heroes: list[str], seed: int, save_path=None) -> tuple["UnderworldSession", Reply]:
@@ -140,6 +144,7 @@ class UnderworldSession:
             self.save.append(f"{line} ({describe(action)})" if line.split()[0].isdigit() else line,
                              dumps(self.state), drew)
         events = self.state.log[before:]
+        self.decisions = tie_decisions(events)
         lines = narrate(events)
         if self.state.outcome:
             sc = self.content.scenario
@@ -149,6 +154,23 @@ class UnderworldSession:
         else:
             lines += self._options([])
         return Reply(line, True, lines, events)
+
+    def _choose(self, args):
+        if len(args) != 2 or not args[0].isdigit():
+            raise CommandError(f"usage: {HELP['choose']}")
+        n = int(args[0])
+        if not 1 <= n <= len(self.decisions):
+            raise CommandError(f"no decision {n}: the last Dark phase numbered {len(self.decisions)} "
+                               "(only its moves with equally good ends, until the next action)")
+        d = self.decisions[n - 1]
+        try:
+            event = choose_end(self.state, d["counter"], d["end"], args[1], d["ties"])
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        d["end"] = args[1]
+        if self.save is not None:
+            self.save.append(f"choose {n} {args[1]}", dumps(self.state))
+        return narrate([event])
 
     def _numbered(self, n: int) -> dict:
         legal = legal_actions(self.state)

@@ -365,3 +365,15 @@ def _act(cid, action, performed, why, **extra) -> dict:
 def _log(state: UnderworldState, event: dict) -> dict:
     state.log.append(event)
     return event
+
+
+def choose_end(state: UnderworldState, cid: str, end: str, instead: str, ties: list) -> dict:
+    """The heroes take another of a move's equally good ends (Golden Rules: where the rules leave
+    a choice, the heroes choose): the counter still standing on ``end`` goes to ``instead``."""
+    if instead not in ties:
+        raise ValueError(f"{instead!r} is not one of the equally good ends: {', '.join(map(str, ties))}")
+    if _tile_of(state, cid) != end:
+        raise ValueError(f"{cid} no longer stands on {end}")
+    move_counter(state, cid, end, instead)
+    return _log(state, {"event": "enemy_choice", "counter": cid, "from": end, "to": instead,
+                        "why": f"the heroes choose {instead} for {kind_of(state, cid).name} among equally good ends"})
