@@ -1,0 +1,48 @@
+"""The co-operative Underworld as a PettingZoo AEC environment passes PettingZoo's own
+conformance tests, and its action mask allows exactly the engine's legal actions."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from overlord.games.underworld.engine import legal_actions  # noqa: E402
+from overlord.sim.pz_underworld import ACTION_SLOTS, OBS_SIZE, env  # noqa: E402
+
+
+def test_pettingzoo_api_test():
+    api_test(env(heroes=2, max_rounds=5), num_cycles=300, verbose_progress=False)
+
+
+def test_pettingzoo_seed_test():
+    seed_test(lambda **kw: env(heroes=2, max_rounds=5), num_cycles=100)
+
+
+def test_masked_random_play_runs_to_the_end_and_rewards_the_outcome():
+    e = env(heroes=3, max_rounds=12)
+    e.reset(seed=4)
+    rng = np.random.default_rng(0)
+    rewards = []
+    for agent in e.agent_iter(max_iter=20000):
+        obs, reward, terminated, truncated, _ = e.last()
+        assert obs["observation"].shape == (OBS_SIZE,)
+        if terminated or truncated:
+            rewards.append(reward)
+            e.step(None)
+            continue
+        assert agent == e.state.turn.hero
+        mask = obs["action_mask"]
+        assert mask.sum() == min(ACTION_SLOTS, len(legal_actions(e.state)))
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert not e.agents and rewards
+    assert set(rewards) <= {-1.0, 0.0, 1.0}
+
+
+def test_an_illegal_action_is_refused():
+    e = env(heroes=2, max_rounds=5)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
