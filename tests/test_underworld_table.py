@@ -145,3 +145,30 @@ def test_choose_needs_a_tied_move_of_the_last_dark_phase(tmp_path):
     session.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
     reply = session.execute("choose 1 area-09")
     assert not reply.ok and "not one of the equally good ends" in reply.lines[0]
+
+
+def test_wishing_for_luck_shows_three_and_the_players_pick_one(tmp_path):
+    # HitU "By the Way, a Hero May Wish for Good Luck…": "by forfeiting 1 gold piece the player
+    # may flip over 3 treasure markers and select the one desired"; the two others "are put face
+    # down and mixed back into the treasure heap"
+    from overlord.games.underworld.state import where
+    session, _ = UnderworldSession.start(SCENARIO, ["gladiator"], 2, tmp_path / "g.db")
+    state = session.state
+    _only_marker(state, "empusa")                              # beaten: one treasure
+    state.sheets["gladiator"].skills.update(magic=11, ranged=11)
+    _walk_north_onto(session, "hades", 0)
+    before = dumps(session.state)
+    asked = session.execute("fight empusa ranged wish")
+    assert asked.ok and "three treasures turn up" in asked.lines[0] and dumps(session.state) == before
+    shown = session.pending["shown"]
+    assert len(shown) == 3
+    refused = session.execute("pick nothing-here")
+    assert not refused.ok and "pick one of" in refused.lines[0]
+    choice = shown[-1]
+    done = session.execute(f"pick {choice}")
+    assert done.ok, done.lines
+    [revealed] = [e for e in session.state.log if e["event"] == "treasure_revealed"]
+    assert revealed["markers"] == shown and revealed["wish"]     # the same three, from the same dice
+    assert where(session.state, choice) != "treasure"
+    for other in shown[:-1]:
+        assert where(session.state, other) == "treasure", "the two others go back face down"

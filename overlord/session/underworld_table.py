@@ -7,7 +7,7 @@ line and changes nothing)::
 
     N                      the N-th of `options`
     extend STACK SIDE      skip         turn N        move TILE      stop
-    fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK
+    fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK   pick ID
     use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
     choose N TILE          options   map   status   undo   help [COMMAND]   quit
 """
@@ -23,7 +23,7 @@ from ..games.underworld.dark import choose_end
 from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
 from ..games.underworld.scoring import final_score
 from ..games.underworld.setup import load_game
-from ..games.underworld.state import UnderworldState, load_state
+from ..games.underworld.state import UnderworldState, kind_of, load_state
 from ..view.underworld_text import draw_map
 from .store import SaveError, SaveFile
 from .table import CommandError, Reply
@@ -35,21 +35,24 @@ HELP = {
     "turn": "turn N - turn the drawn tile N quarter turns clockwise (tiles without an arrow)",
     "move": "move TILE - Phase 2: move the hero one tile",
     "stop": "stop - Phase 2: stop moving; Phase 3 begins",
-    "fight": "fight COUNTER SKILL [wish] [second] [COLOUR ...] [shadow SKILL] - combat (magic, ranged, close; a "
-             "Gnome's pair as close+magic); wish: spend 1 gold to see 3 treasures for each draw; second: the "
+    "fight": "fight COUNTER SKILL [wish] [trade] [second] [COLOUR ...] [shadow SKILL] - combat (magic, ranged, "
+             "close; a Gnome's pair as close+magic); wish: spend 1 gold to see 3 treasures for each draw (then "
+             "`pick ID`); trade: take 1 gold for an item won instead of carrying it; second: the "
              "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
              "shadow SKILL: where a shadow cube goes if lost",
     "escape": "escape SKILL - try to escape the trap",
     "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
                  "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
     "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK [wish] - fulfil a task on its destination (wish: 1 gold to see 3 treasures)",
+    "fulfil": "fulfil TASK [wish] [trade] - fulfil a task on its destination (wish: 1 gold to see 3 treasures, "
+              "then `pick ID`; trade: 1 gold instead of an item)",
     "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
            "shadow cube with it unless keep-shadow)",
     "attack": "attack WEAPON [SKILL] - fight the Damned One with a special weapon",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
+    "pick": "pick ID - keep this one of the three treasures turned up by wishing for luck",
     "choose": "choose N TILE - move the Damned One's counter of decision N to another of its equally good "
               "ends (the heroes choose where the rules tie)",
     "options": "options - number every action possible now (then type the number)",
@@ -69,6 +72,7 @@ class UnderworldSession:
         self.state = state
         self.save = save
         self.decisions: list[dict] = []          # the last Dark phase's ties, for `choose`
+        self.pending: dict | None = None         # an action waiting for `pick`
 
     @classmethod
     def start(cls, scenario_path, heroes: list[str], seed: int, save_path=None) -> tuple["UnderworldSession", Reply]:
@@ -112,6 +116,8 @@ class UnderworldSession:
                 return self._act(line, self._numbered(int(verb)))
             if verb in ACTION_WORDS:
                 return self._act(line, self._parse(verb, words[1:]))
+            if verb == "pick":
+                return self._pick(words[1:])
             if verb not in HELP:
                 hint = difflib.get_close_matches(verb, HELP, n=1)
                 return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
@@ -123,6 +129,10 @@ class UnderworldSession:
     def _act(self, line: str, action: dict) -> Reply:
         if self.state.outcome:
             raise CommandError(f"the game is over ({self.state.reason}); `undo` or `quit`")
+        self.pending = None
+        asked = self._ask_pick(line, action)
+        if asked is not None:
+            return asked
         if action.get("with"):
             backup = dumps(self.state)
             try:
@@ -172,6 +182,40 @@ class UnderworldSession:
             self.save.append(f"choose {n} {args[1]}", dumps(self.state))
         return narrate([event])
 
+    def _ask_pick(self, line: str, action: dict) -> Reply | None:
+        """Wishing for luck turns up three treasures in the middle of an action: play the action
+        on a copy (the same dice and draws: the generator is in the state) to see them, and ask
+        the players which to keep before the real one is played."""
+        wish = ((action.get("with") or {}).get("treasure") or {})
+        if not wish.get("wish"):
+            return None
+        picks = list(wish.get("pick") or [])
+        trial = load_state(json.loads(dumps(self.state)))
+        try:
+            apply(trial, self.content, action)
+        except (RulesError, ActionError) as e:
+            raise CommandError(str(e)) from None
+        hero = self.state.turn.hero
+        shown = [e["markers"] for e in trial.log[len(self.state.log):]
+                 if e.get("event") == "treasure_revealed" and e.get("wish") and e.get("hero") == hero]
+        if len(shown) <= len(picks):
+            return None
+        self.pending = {"line": line, "action": action, "shown": shown[len(picks)]}
+        names = ", ".join(f"{c} ({kind_of(self.state, c).name})" for c in shown[len(picks)])
+        return Reply(line, True, [f"  {hero} pays 1 gold and three treasures turn up: {names}",
+                                  "  `pick ID` keeps one (the other two go back face down)"])
+
+    def _pick(self, args):
+        if not getattr(self, "pending", None):
+            raise CommandError("nothing to pick: wish for luck first (e.g. `fight COUNTER SKILL wish`)")
+        if len(args) != 1 or args[0] not in self.pending["shown"]:
+            raise CommandError(f"pick one of {', '.join(self.pending['shown'])}")
+        pending = self.pending
+        action = json.loads(json.dumps(pending["action"]))
+        treasure = action["with"]["treasure"]
+        treasure["pick"] = list(treasure.get("pick") or []) + [args[0]]
+        return self._act(f"{pending['line']} pick {args[0]}", action)
+
     def _numbered(self, n: int) -> dict:
         legal = legal_actions(self.state)
         if not 1 <= n <= len(legal):
@@ -214,9 +258,13 @@ class UnderworldSession:
             return _with({"do": "encounter", "counter": args[0]}, _encounter_choices(args[1:]))
         if verb in ("accept", "fulfil"):
             need(1, f"{verb} TASK")
-            extra = {"treasure": {"wish": True}} if verb == "fulfil" and [a.lower() for a in args[1:]] == ["wish"] else {}
-            if len(args) > 1 and not extra:
-                raise CommandError(f"{verb}: unexpected {' '.join(args[1:])!r}")
+            extra: dict = {}
+            for word in (a.lower() for a in args[1:]):
+                if verb == "fulfil" and word in ("wish", "trade"):
+                    extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
+                else:
+                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish or trade"
+                                                                        if verb == "fulfil" else ""))
             return _with({"do": verb, "task": args[0]}, extra)
         if verb == "drink":
             need(1, HELP["drink"])
@@ -314,7 +362,9 @@ def _fight_choices(words: list[str]) -> dict:
     while i < len(words):
         w = words[i]
         if w == "wish":
-            out["treasure"] = {"wish": True}
+            out.setdefault("treasure", {})["wish"] = True
+        elif w == "trade":
+            out.setdefault("treasure", {})["keep"] = False
         elif w == "second":
             out["second_round"] = True
         elif w in COLOURS:
@@ -323,7 +373,7 @@ def _fight_choices(words: list[str]) -> dict:
             out["sc_skill"] = words[i + 1]
             i += 1
         else:
-            raise CommandError(f"fight: unexpected {w!r}; after the skill: wish, second, a colour "
+            raise CommandError(f"fight: unexpected {w!r}; after the skill: wish, trade, second, a colour "
                                f"({', '.join(COLOURS)}) or shadow SKILL")
         i += 1
     return out
