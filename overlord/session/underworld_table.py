@@ -39,7 +39,7 @@ HELP = {
              "close; a Gnome's pair as close+magic); wish: spend 1 gold to see 3 treasures for each draw (then "
              "`pick ID`); trade: take 1 gold for an item won instead of carrying it; second: the "
              "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
-             "shadow SKILL: where a shadow cube goes if lost",
+             "shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
     "escape": "escape SKILL - try to escape the trap",
     "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
                  "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
@@ -48,7 +48,8 @@ HELP = {
               "then `pick ID`; trade: 1 gold instead of an item)",
     "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
            "shadow cube with it unless keep-shadow)",
-    "attack": "attack WEAPON [SKILL] - fight the Damned One with a special weapon",
+    "attack": "attack WEAPON [SKILL] [keep ITEM] - fight the Damned One with a special weapon (keep: the item "
+              "kept if the hero dies)",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
@@ -284,7 +285,18 @@ class UnderworldSession:
                     raise CommandError(f"use: unexpected {word!r}; give a skill ({', '.join(SKILLS)}) or keep-shadow")
             return _with({"do": "use", "place": args[0].lower()}, extra)
         need(1, HELP["attack"])
-        return {"do": "attack_damned", "weapon": args[0], "skill": args[1].lower() if len(args) > 1 else None}
+        rest = [a.lower() for a in args[1:]]
+        keep = None
+        if "keep" in rest:
+            at = rest.index("keep")
+            if at + 1 >= len(rest):
+                raise CommandError("attack: keep needs the item kept if the hero dies")
+            keep = rest[at + 1]
+            rest = rest[:at] + rest[at + 2:]
+        if len(rest) > 1:
+            raise CommandError(f"attack: unexpected {' '.join(rest[1:])!r}")
+        action = {"do": "attack_damned", "weapon": args[0], "skill": rest[0] if rest else None}
+        return _with(action, {"keep": keep} if keep else {})
 
     # -- reading the game -------------------------------------------------------------------------
     def _options(self, args):
@@ -372,9 +384,12 @@ def _fight_choices(words: list[str]) -> dict:
         elif w == "shadow" and i + 1 < len(words) and words[i + 1] in SKILLS:
             out["sc_skill"] = words[i + 1]
             i += 1
+        elif w == "keep" and i + 1 < len(words):
+            out["keep"] = words[i + 1]
+            i += 1
         else:
             raise CommandError(f"fight: unexpected {w!r}; after the skill: wish, trade, second, a colour "
-                               f"({', '.join(COLOURS)}) or shadow SKILL")
+                               f"({', '.join(COLOURS)}), shadow SKILL or keep ITEM")
         i += 1
     return out
 

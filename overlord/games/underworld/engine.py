@@ -256,6 +256,7 @@ CHOICES = {
     "fulfil": ("treasure",),
     "use": ("skill", "with_shadow"),
     "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
+    "attack_damned": ("keep", "life_policy"),
 }
 
 
@@ -329,7 +330,7 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
         from .duels import duel
         duel(state, hero, a["defender"], **kw)
     elif do == "attack_damned":
-        damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"])
+        damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
     elif do == "end":
         turn.phase = "done"
 
