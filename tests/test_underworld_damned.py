@@ -18,7 +18,7 @@ from click.testing import CliRunner
 import cli
 from overlord.core import machines
 from overlord.games.heroes.sheet import RulesError, gain_cube
-from overlord.games.underworld import damned, darkside
+from overlord.games.underworld import battle, damned, darkside
 from overlord.games.underworld import machines as um
 from overlord.games.underworld.machines import (TriggerRefused, allowed_avatar, allowed_damned, fire_avatar,
                                                 fire_damned)
@@ -640,9 +640,9 @@ def test_only_a_special_weapon_with_its_skill(weapons, skill, weapon, problem):
     One with any skill"; "The Damned One also cannot be attacked with a Black Weapon"; "The Mail
     of Persephone is not a weapon\""""
     state = ready(weapons=weapons)
-    got = damned.attack_problem(state, "hera", skill, weapon)
+    got = battle.attack_problem(state, "hera", skill, weapon)
     assert (got is None) if problem is None else (problem in got)
-    assert damned.can_attack(state, "hera", skill, weapon) is (problem is None)
+    assert battle.can_attack(state, "hera", skill, weapon) is (problem is None)
     ok(state)
 
 
@@ -650,11 +650,11 @@ def test_only_a_pure_skill():
     """"The Damned One cannot be attacked with a skill that contains at least 1 Shadow Cube.\""""
     state = ready(weapons=("trident",))
     gain_cube(state.sheets["hera"], "black", "magic")
-    assert "at least 1 Shadow Cube" in damned.attack_problem(state, "hera", "magic", "trident")
-    assert damned.can_attack(state, "hera", "ranged", "trident")
+    assert "at least 1 Shadow Cube" in battle.attack_problem(state, "hera", "magic", "trident")
+    assert battle.can_attack(state, "hera", "ranged", "trident")
     before = copy.deepcopy(state)
     with pytest.raises(RulesError, match="at least 1 Shadow Cube"):
-        damned.final_battle(state, "hera", weapon="trident", skill="magic", dice=[1, 1])
+        battle.final_battle(state, "hera", weapon="trident", skill="magic", dice=[1, 1])
     assert state == before
 
 
@@ -662,10 +662,10 @@ def test_only_on_chaos_and_only_when_it_is_there():
     """"If the 3 Avatars are defeated, the Damned One appears in Chaos." - it is fought there."""
     state = ready()
     stand(state, "hera", "styx")
-    assert "not on the Damned One's tile" in damned.attack_problem(state, "hera", "magic", "golden-staff")
+    assert "not on the Damned One's tile" in battle.attack_problem(state, "hera", "magic", "golden-staff")
     early = build()
     give(early, "hera", "golden-staff")
-    assert "not on the Chaos tile" in damned.attack_problem(early, "hera", "magic", "golden-staff")
+    assert "not on the Chaos tile" in battle.attack_problem(early, "hera", "magic", "golden-staff")
     ok(state)
     ok(early)
 
@@ -674,7 +674,7 @@ def test_the_minus_three_example():
     """"Ex: A hero with a value of 9 attacks the Damned One. The hero's skill is modified to 6.\"
     Magic 7 + Golden Staff 2 = 9; a roll of 3+3 = 6 succeeds, 3+4 = 7 fails."""
     state = ready(dark_side=2)
-    events = damned.final_battle(state, "hera", weapon="golden-staff", skill="magic", dice=[3, 3, 3, 4, 2, 4])
+    events = battle.final_battle(state, "hera", weapon="golden-staff", skill="magic", dice=[3, 3, 3, 4, 2, 4])
     trials = [e for e in events if e["event"] == "final_battle_trial"]
     assert [(t["value"], t["target"], t["total"], t["success"]) for t in trials] == [
         (9, 6, 6, True), (9, 6, 7, False), (9, 6, 6, True)]
@@ -686,7 +686,7 @@ def test_the_hero_who_defeats_the_damned_one_wins():
     """"If the Damned One is defeated, that hero is the winner of the game."; "Life points of the
     Damned One are equal to the Shadow Cubes on the Dark Side.\""""
     state = ready(dark_side=3)
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1] * 3)
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1] * 3)
     assert events[1]["damned_lp"] == 3
     assert [e["damned_lp"] for e in events if e["event"] == "final_battle_trial"] == [2, 1, 0]
     assert state.damned == "defeated" and state.outcome == "won" and state.winner == "hera"
@@ -699,7 +699,7 @@ def test_the_hero_who_defeats_the_damned_one_wins():
 def test_with_no_cube_on_the_dark_side_it_still_has_one_life_point():
     """"if there are no SCs on the Damned One's reference card at all, it has 1 LP.\""""
     state = ready(dark_side=0)
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 1, 1])
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 1, 1])
     assert [e["success"] for e in events if e["event"] == "final_battle_trial"] == [False, True]
     assert state.outcome == "won" and state.sheets["hera"].natural == 2
     ok(state)
@@ -713,7 +713,7 @@ def test_the_hero_dies_is_reborn_on_styx_and_the_damned_one_regenerates():
     battle, if not defeated.\""""
     state = ready(weapons=("golden-staff", "ring", "nektar"), dark_side=5)
     state.sheets["hera"].tasks.append(state.adventure.pop(state.adventure.index("minos")))
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1, 6, 6, 6, 6, 6, 6])
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1, 6, 6, 6, 6, 6, 6])
     sheet = state.sheets["hera"]
     assert state.damned == "in_chaos" and state.dark_side == 5 and not state.outcome
     assert state.map.heroes["hera"] == "styx" and not sheet.dead and sheet.natural == 3
@@ -723,7 +723,7 @@ def test_the_hero_dies_is_reborn_on_styx_and_the_damned_one_regenerates():
     death = next(e for e in events if e["event"] == "death")      # the family's one death and rebirth
     assert death["kept"] == "ring" and death["to_card"] == ["golden-staff"] and death["tasks_left"] == ["minos"]
     assert events[-1]["trigger"] == "regenerate"
-    assert damned.attack_problem(state, "hera", "magic", "golden-staff")  # no weapon now
+    assert battle.attack_problem(state, "hera", "magic", "golden-staff")  # no weapon now
     ok(state)
 
 
@@ -732,13 +732,13 @@ def test_the_player_chooses_natural_or_artificial_life_points():
     is lost, the associated item is destroyed ... only discarded if all of the LPs granted by
     that item are lost." The Mail of Persephone goes back to the Damned One's card."""
     state = ready(weapons=("golden-staff", "mail"), dark_side=1)
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1])
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1])
     destroyed = [e for e in events if e["event"] == "item_destroyed"]
     assert [e["item"] for e in destroyed] == ["mail"] and where(state, "mail") == "card"
     assert state.sheets["hera"].natural == 3 and state.outcome == "won"
     ok(state)
     other = ready(weapons=("golden-staff", "mail"), dark_side=1)
-    damned.final_battle(other, "hera", weapon="golden-staff", dice=[6, 6, 1, 1], life_policy="natural_first")
+    battle.final_battle(other, "hera", weapon="golden-staff", dice=[6, 6, 1, 1], life_policy="natural_first")
     assert other.sheets["hera"].natural == 2
     ok(other)
 
@@ -747,7 +747,7 @@ def test_keeping_a_special_weapon_is_refused():
     """"1 item may be kept ... Special weapons are placed back on the Damned One's reference card\""""
     state = ready()
     with pytest.raises(RulesError, match="Special weapons are placed back"):
-        damned.final_battle(state, "hera", weapon="golden-staff", keep="golden-staff", dice=[1, 1])
+        battle.final_battle(state, "hera", weapon="golden-staff", keep="golden-staff", dice=[1, 1])
     assert state.damned == "in_chaos"
     ok(state)
 
@@ -755,8 +755,8 @@ def test_keeping_a_special_weapon_is_refused():
 def test_the_battle_uses_the_games_own_dice_when_none_are_forced():
     """DESIGN: all randomness from the one generator in the state - same state, same battle."""
     a, b = ready(dark_side=4), ready(dark_side=4)
-    ea = damned.final_battle(a, "hera", weapon="golden-staff")
-    eb = damned.final_battle(b, "hera", weapon="golden-staff")
+    ea = battle.final_battle(a, "hera", weapon="golden-staff")
+    eb = battle.final_battle(b, "hera", weapon="golden-staff")
     assert ea == eb and a.rng == b.rng and a.rng != ready(dark_side=4).rng
     ok(a)
 
@@ -768,7 +768,7 @@ def test_solitaire_magic_first_then_the_stronger_then_again():
     may be checked in either order. Afterward the cycle begins again with the Magic skill\"
     Ranged 6 is stronger than close 5, so ranged comes second."""
     state = ready(solitaire=True, dark_side=4)
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1] * 4)
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1] * 4)
     assert [e["skill"] for e in events if e["event"] == "final_battle_trial"] == ["magic", "ranged", "close", "magic"]
     assert [e["target"] for e in events if e["event"] == "final_battle_trial"] == [6, 3, 2, 6]
     assert state.outcome == "won"
@@ -779,8 +779,8 @@ def test_solitaire_a_skill_with_a_shadow_cube_fails_and_costs_a_life_point():
     """"Skill tests with Shadow Cubes automatically fail, and count as 1 LP lost to the player.\""""
     state = ready(solitaire=True, dark_side=2)
     gain_cube(state.sheets["hera"], "black", "ranged")
-    assert damned.solitaire_order(state, "hera") == ["magic", "close", "ranged"]
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1, 6, 6, 1, 1])
+    assert battle.solitaire_order(state, "hera") == ["magic", "close", "ranged"]
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1, 6, 6, 1, 1])
     trials = [e for e in events if e["event"] == "final_battle_trial"]
     assert [(t["skill"], t["success"], t["rolled"]) for t in trials] == [
         ("magic", True, [1, 1]), ("close", False, [6, 6]), ("ranged", False, []), ("magic", True, [1, 1])]
@@ -803,7 +803,7 @@ def test_solitaire_nektar_or_ambrosia_between_rounds():
             return [{"event": "drink", "hero": hero, "item": "nektar"}]
         return None
 
-    events = damned.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1],
+    events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1],
                                  between_rounds=drink)
     assert calls == [2, 1] and state.outcome == "won"
     drinks = [e for e in events if e["event"] == "drink"]
@@ -817,8 +817,8 @@ def test_solitaire_every_skill_shadowed_is_refused():
     state = ready(solitaire=True)
     for s in ("magic", "ranged", "close"):
         gain_cube(state.sheets["hera"], "black", s)
-    assert "every skill" in damned.attack_problem(state, "hera", None, "golden-staff")
-    assert "beginning with Magic" in damned.attack_problem(state, "hera", "close", "golden-staff")
+    assert "every skill" in battle.attack_problem(state, "hera", None, "golden-staff")
+    assert "beginning with Magic" in battle.attack_problem(state, "hera", "close", "golden-staff")
     ok(state)
 
 

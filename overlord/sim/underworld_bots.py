@@ -70,7 +70,7 @@ Decision keys by phase (smallest wins)
 Solitaire (one hero, ``state.solitaire``)
 -----------------------------------------
 The lone hero fights the Damned One with Magic first, then the other two skills (the engine's
-:func:`~overlord.games.underworld.damned.solitaire_order`), a skill with a shadow cube failing
+:func:`~overlord.games.underworld.battle.solitaire_order`), a skill with a shadow cube failing
 outright; it pays a shadow cube every turn the Damned One lies in Chaos, and its entry counts the
 special treasures held. So, with one hero only (2-4 heroes play exactly as above):
 
@@ -106,7 +106,7 @@ from overlord.games.heroes.sheet import (
     skill_value,
 )
 from overlord.games.underworld import combat, darkside, tiles
-from overlord.games.underworld.damned import DAMNED_MODIFIER, solitaire_order, weapon_skills
+from overlord.games.underworld.battle import DAMNED_MODIFIER, solitaire_order, weapon_skills
 from overlord.games.underworld.handling import ability, effect, outside_bonus, tile_name
 from overlord.games.underworld.items import take_problem
 from overlord.games.underworld.machines import chaos_tile, entry_count

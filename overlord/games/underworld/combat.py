@@ -205,7 +205,7 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
     if cid not in on_tile(state, hero):
         raise RulesError(f"{cid} does not lie on {hero}'s tile {hero_tile(state, hero)}")
     if spec.kind == "damned_one":
-        raise RulesError("the Damned One is fought in the final battle (damned.final_battle), not here")
+        raise RulesError("the Damned One is fought in the final battle (battle.final_battle), not here")
     if spec.kind not in ENEMY_KINDS:
         raise RulesError(f"{spec.name} is a {spec.kind}, not an enemy (red or gray edge)")
     if hero in state.trapped:

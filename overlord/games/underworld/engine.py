@@ -172,7 +172,7 @@ def legal_actions(state: UnderworldState) -> list[dict]:
 
 
 def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
-    from . import combat, damned, places, treasure
+    from . import battle, combat, places, treasure
     from .handling import check_acting, used_this_turn
     from ..heroes.sheet import RulesError
     turn = state.turn
@@ -234,9 +234,9 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         for item in sheet.items:
             if kind_of(state, item.id).kind == "special_weapon":
                 for skill in sheet.skills:
-                    if damned.can_attack(state, hero, skill, item.id) and not state.solitaire:
+                    if battle.can_attack(state, hero, skill, item.id) and not state.solitaire:
                         out.append({"do": "attack_damned", "weapon": item.id, "skill": skill})
-                if state.solitaire and damned.can_attack(state, hero, None, item.id):
+                if state.solitaire and battle.can_attack(state, hero, None, item.id):
                     out.append({"do": "attack_damned", "weapon": item.id, "skill": None})
     return out + [{"do": "end"}]
 
@@ -284,7 +284,7 @@ def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> l
 
 
 def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
-    from . import combat, damned, places, treasure
+    from . import battle, combat, places, treasure
     turn = state.turn
     hero = turn.hero
     do = a["do"]
@@ -330,7 +330,7 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
         from .duels import duel
         duel(state, hero, a["defender"], **kw)
     elif do == "attack_damned":
-        damned.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
+        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
     elif do == "end":
         turn.phase = "done"
 
