@@ -226,3 +226,25 @@ def test_a_scenario_lose_condition_ends_the_game(game):
     game.state.tokens.append(TokenState("villager", [0, 0], "throne-of-the-fallen"))
     assert game.settle() == "defeat"
     assert game.state.failed == "All 8 villager tokens are on the Throne of the Fallen."
+
+
+@pytest.mark.parametrize("main, act, fate_back", [
+    # Room of Souls: "When the cauldron has been tipped, each hero gains 1 experience point.
+    # Transition to Act II. Then discard this Exploration card."
+    ("room-of-souls", "II", 0),
+    # The Lava Tomb: "When the farmer has escaped, each hero gains 1 experience point and fate
+    # moves backward by 2. Then discard this Exploration card."
+    ("the-lava-tomb", "I", 2),
+])
+def test_completing_an_objective_runs_the_cards_completion_rules(game, main, act, fate_back):
+    state = game.state
+    complete_encounter(game)                          # the starting encounter
+    state.exploration.draw.remove(main)
+    state.exploration.draw.insert(0, main)
+    open_door(game, "leoric")
+    assert state.active_exploration == main
+    state.track.fate -= 2                             # room for fate to move back
+    fate = state.track.fate
+    complete_encounter(game)
+    assert state.act == act and state.track.fate == fate + fate_back
+    assert state.active_exploration is None

@@ -261,6 +261,8 @@ class ExplorationCard(Strict):
     after_setup: list[Effect] = []
     overlord_flavor: str = ""
     overlord: list[OverlordEffect] = []
+    completed: list[Effect] = Field([], description="effects when the heroes complete the encounter's objective "
+                                    "(the card's 'when ... has been done' rules), before the card is discarded")
     map: EncounterMap
     goal: Goal = Goal()
     ours: bool = False

@@ -449,15 +449,20 @@ def open_door(game: Game, hero: str) -> ExplorationCard:
 
 
 def complete_encounter(game: Game) -> None:
-    """The heroes report the active encounter done: its card is discarded; a main encounter
-    counts toward the quest ("Winning the Game")."""
+    """The heroes report the active encounter done: the card's ``completed`` effects run (e.g. the
+    Room of Souls: "When the cauldron has been tipped ... Transition to Act II. Then discard this
+    Exploration card"), then the card is discarded; a main encounter counts toward the quest
+    ("Winning the Game")."""
     state = game.state
     card = game.cards[state.current_encounter]
     if state.active_exploration != card.id:
         raise GameError("there is no active encounter to complete")
     if card.kind == "main":
         state.main_encounters_completed = max(state.main_encounters_completed, card.number)
-    discard_active(game)
+    if card.completed:
+        run_effects(game, card.completed, card.id)
+    if state.active_exploration == card.id:         # unless an effect discarded it already
+        discard_active(game)
     game.settle()
 
 
