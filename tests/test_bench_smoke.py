@@ -56,3 +56,13 @@ def test_sim_bench_covers_every_shipped_scenario_and_bot():
         for fig in scenario["bots"].values():
             assert fig["games_per_core_second"] > 0 and fig["games_per_reference_loop"] > 0
         assert scenario["pool"]["busy_ratio"] > 0
+
+
+@pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld"])
+def test_balance_bench_prints_a_row_per_hero_count(scenario):
+    balance = BENCH.parent / "balance.py"
+    proc = subprocess.run([sys.executable, str(balance), scenario, "--games", "1", "--heroes", "2,3"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines()[2:]]
+    assert [r[0] for r in rows] == ["2", "3"] and all("victory" in " ".join(r) for r in rows)
