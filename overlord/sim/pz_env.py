@@ -16,20 +16,12 @@ Reward at the end: +1 to every hero for a victory, -1 for a defeat.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
-
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-    from pettingzoo.utils.agent_selector import AgentSelector as agent_selector
-except ImportError as e:  # pragma: no cover - the extra is optional
-    raise ImportError("the PettingZoo environment needs: pip install 'overlord[rl]'") from e
 
 from ..content.quest import load_quest, resolve_scenario
 from ..games.descent.engine import new_game, overlord_phase
 from . import bots
+from .pz_common import MaskedHeroesEnv, agent_selector
 from .run import HERO_NAMES, resolve_monster_attacks
 
 MONSTER_SLOTS = 8
@@ -40,8 +32,10 @@ VIEW = 2 * RADIUS + 1
 OBS_SIZE = 3 * VIEW * VIEW + 4
 
 
-class DescentHeroesEnv(AECEnv):
+class DescentHeroesEnv(MaskedHeroesEnv):
     metadata = {"name": "overlord_descent_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    OBS_SIZE = OBS_SIZE
+    N_ACTIONS = N_ACTIONS
 
     def __init__(self, scenario: str = "forgotten-souls", heroes: int = 2, max_rounds: int = 30,
                  render_mode: str | None = None):
@@ -52,34 +46,15 @@ class DescentHeroesEnv(AECEnv):
         self.render_mode = render_mode
         self.game = None
 
-    @functools.lru_cache(maxsize=None)
-    def observation_space(self, agent):
-        return spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-        })
-
-    @functools.lru_cache(maxsize=None)
-    def action_space(self, agent):
-        return spaces.Discrete(N_ACTIONS)
-
     # -- life cycle -------------------------------------------------------------------------
     def reset(self, seed=None, options=None):
         seed = 0 if seed is None else int(seed)
         self.game = new_game(self.quest, list(self.possible_agents), seed)
         self.players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self._start_episode()
         self._selector = agent_selector(self.agents)
         self.agent_selection = self._selector.reset()
         self._actions_left = 2
-
-    def observe(self, agent):
-        return {"observation": self._view(agent), "action_mask": self._mask(agent)}
 
     def step(self, action):
         agent = self.agent_selection
@@ -102,17 +77,8 @@ class DescentHeroesEnv(AECEnv):
 
     def _finish_if_over(self):
         state = self.game.state
-        if self.game.over or state.round > self.max_rounds:
-            reward = 1.0 if state.phase == "victory" else (-1.0 if state.phase == "defeat" else 0.0)
-            for a in self.agents:
-                self.rewards[a] = reward
-                if self.game.over:
-                    self.terminations[a] = True
-                else:
-                    self.truncations[a] = True
-        else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
+        reward = 1.0 if state.phase == "victory" else (-1.0 if state.phase == "defeat" else 0.0)
+        self._settle(self.game.over, state.round > self.max_rounds, reward)
 
     def render(self):
         from ..view.text import draw

@@ -16,15 +16,7 @@ one of them defeats the Damned One, -1 when the Dark Side fills, 0 when the roun
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
-
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-except ImportError as e:  # pragma: no cover - the extra is optional
-    raise ImportError("the PettingZoo environment needs: pip install 'overlord[rl]'") from e
 
 from ..content.quest import resolve_scenario
 from ..games.heroes.sheet import SKILLS, artificial_life, cube_count, shadow_cubes, skill_value
@@ -33,6 +25,7 @@ from ..games.underworld.machines import chaos_tile
 from ..games.underworld.markers import enemies_on, face_down_on
 from ..games.underworld.state import DARK_SIDE_BOXES, kind_of
 from ..games.underworld.tiles import styx_id
+from .pz_common import MaskedHeroesEnv
 from .underworld_run import hero_ids, load
 
 ACTION_SLOTS = 64
@@ -41,8 +34,10 @@ PHASES = ("extend", "orient", "move", "act", "done")
 OBS_SIZE = 2 + len(DAMNED_STATES) + 3 + len(PHASES) + 1 + 2 + 3 * 3 + 4 + 5 + 1
 
 
-class UnderworldHeroesEnv(AECEnv):
+class UnderworldHeroesEnv(MaskedHeroesEnv):
     metadata = {"name": "overlord_underworld_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    OBS_SIZE = OBS_SIZE
+    N_ACTIONS = ACTION_SLOTS
 
     def __init__(self, scenario: str = "underworld", heroes: int = 2, max_rounds: int = 30,
                  render_mode: str | None = None):
@@ -53,31 +48,12 @@ class UnderworldHeroesEnv(AECEnv):
         self.render_mode = render_mode
         self.state = None
 
-    @functools.lru_cache(maxsize=None)
-    def observation_space(self, agent):
-        return spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (ACTION_SLOTS,), np.int8),
-        })
-
-    @functools.lru_cache(maxsize=None)
-    def action_space(self, agent):
-        return spaces.Discrete(ACTION_SLOTS)
-
     # -- life cycle -------------------------------------------------------------------------
     def reset(self, seed=None, options=None):
         seed = 0 if seed is None else int(seed)
         self.state = new_game(self.content, list(self.possible_agents), seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self._start_episode()
         self.agent_selection = self.state.turn.hero
-
-    def observe(self, agent):
-        return {"observation": self._view(agent), "action_mask": self._mask(agent)}
 
     def step(self, action):
         agent = self.agent_selection
@@ -89,17 +65,8 @@ class UnderworldHeroesEnv(AECEnv):
             raise ValueError(f"action {action} is not legal for {agent} now (see the action mask)")
         apply(self.state, self.content, legal_actions(self.state)[int(action)])
         s = self.state
-        if s.outcome or s.round > self.max_rounds:
-            reward = {"won": 1.0, "lost": -1.0}.get(s.outcome, 0.0)
-            for a in self.agents:
-                self.rewards[a] = reward
-                if s.outcome:
-                    self.terminations[a] = True
-                else:
-                    self.truncations[a] = True
-        else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
+        self._settle(bool(s.outcome), s.round > self.max_rounds, {"won": 1.0, "lost": -1.0}.get(s.outcome, 0.0))
+        if not s.outcome and s.round <= self.max_rounds:
             self.agent_selection = s.turn.hero
         self._accumulate_rewards()
 
