@@ -202,3 +202,28 @@ def table_step(table: Table, state: str, trigger: str, *args) -> str | None:
                     callback(*args)
                 return dest
     return None
+
+
+def refusal(machine: Machine, model, trigger: str, ok: list[str], final, *args, noun: str = "state",
+            final_why: str = "that state is final", who: str = "") -> str:
+    """Why ``trigger`` may not fire from ``model``'s state, in one line naming the state and the
+    triggers allowed there: no such trigger; a final state; no transition from here; or the guards
+    that stop it - those failing on every one of its transitions from here (a trigger with two
+    ways out reports what both lack), else all that fail. ``args`` go to the guards."""
+    here = machine.get_model_state(model).name
+    if trigger not in machine.events:
+        why = "no such trigger"
+    elif here in final:
+        why = final_why
+    elif trigger not in machine.get_triggers(here):
+        why = f"it does not leave this {noun}"
+    else:
+        state = machine.get_model_state(model)
+        event = machine.events[trigger]
+        data = EventData(state, event, machine, model, args, {})
+        per = [[(c.func.__name__ if c.target else f"not {c.func.__name__}") for c in t.conditions if not c.check(data)]
+               for t in event.transitions.get(here, [])]
+        common = [g for g in per[0] if all(g in p for p in per[1:])] if per else []
+        why = "needs " + " and ".join(common or failed_guards(machine, model, trigger, *args))
+    return (f"{who + ': ' if who else ''}trigger {trigger!r} is not allowed in {noun} {here!r} ({why}); "
+            f"allowed here: {', '.join(ok) or 'none'}")

@@ -38,7 +38,7 @@ from overlord.core.machines import (
     MachineDef,
     allowed_triggers,
     compile_table,
-    failed_guards,
+    refusal,
     register,
     table_allowed,
     table_step,
@@ -195,14 +195,4 @@ def apply_by_machine(state: dict, trigger: str) -> None:
 
 
 def _refusal(model: RoundModel, state: dict, trigger: str, ok: list[str]) -> str:
-    phase = model.state
-    if trigger not in MACHINE.events:
-        why = "no such trigger"
-    elif phase in TERMINAL:
-        why = "the game is over"
-    elif trigger not in MACHINE.get_triggers(phase):
-        why = "it does not leave this phase"
-    else:
-        why = "needs " + " and ".join(failed_guards(MACHINE, model, trigger, state))
-    return (f"trigger {trigger!r} is not allowed in phase {phase!r} ({why}); "
-            f"allowed here: {', '.join(ok) or 'none'}")
+    return refusal(MACHINE, model, trigger, ok, TERMINAL, state, noun="phase", final_why="the game is over")

@@ -50,9 +50,7 @@ from __future__ import annotations
 
 from transitions import Machine
 
-from transitions.core import EventData
-
-from overlord.core.machines import MachineDef, allowed_triggers, failed_guards, register
+from overlord.core.machines import MachineDef, allowed_triggers, refusal, register
 
 from .state import DARK_SIDE_BOXES, UnderworldState, instance_ids, kind_of
 
@@ -225,8 +223,8 @@ def fire_damned(state: UnderworldState, trigger: str) -> str:
     model = _Model(state.damned, DAMNED_NAMES, "damned-one")
     ok = allowed_damned(state)
     if trigger not in ok:
-        raise TriggerRefused(_refusal("the Damned One", DAMNED_MACHINE, DAMNED_FINAL, model, state,
-                                      trigger, ok), "damned-one", model.state, trigger, ok)
+        raise TriggerRefused(refusal(DAMNED_MACHINE, model, trigger, ok, DAMNED_FINAL, state,
+                                     who="the Damned One"), "damned-one", model.state, trigger, ok)
     if not DAMNED_MACHINE.events[trigger].trigger(model, state):
         raise AssertionError(f"{trigger!r} was allowed but did not fire")   # pragma: no cover
     state.damned = model.state
@@ -251,38 +249,9 @@ def fire_avatar(state: UnderworldState, avatar_id: str, trigger: str) -> str:
     model = _avatar_model(state, avatar_id)
     ok = allowed_avatar(state, avatar_id)
     if trigger not in ok:
-        raise TriggerRefused(_refusal(f"Avatar {avatar_id}", AVATAR_MACHINE, AVATAR_FINAL, model, state,
-                                      trigger, ok), "avatar", model.state, trigger, ok)
+        raise TriggerRefused(refusal(AVATAR_MACHINE, model, trigger, ok, AVATAR_FINAL, state,
+                                     who=f"Avatar {avatar_id}"), "avatar", model.state, trigger, ok)
     if not AVATAR_MACHINE.events[trigger].trigger(model, state):
         raise AssertionError(f"{trigger!r} was allowed but did not fire")   # pragma: no cover
     state.avatars[avatar_id] = model.state
     return model.state
-
-
-def _refusal(who: str, machine: Machine, final: list[str], model: _Model, state, trigger: str,
-             ok: list[str]) -> str:
-    here = model.state
-    if trigger not in machine.events:
-        why = "no such trigger"
-    elif here in final:
-        why = "that state is final"
-    elif trigger not in machine.get_triggers(here):
-        why = "it does not leave this state"
-    else:
-        why = "needs " + " and ".join(_missing(machine, model, trigger, state))
-    return (f"{who}: trigger {trigger!r} is not allowed in state {here!r} ({why}); "
-            f"allowed here: {', '.join(ok) or 'none'}")
-
-
-def _missing(machine: Machine, model: _Model, trigger: str, state) -> list[str]:
-    """The guards stopping ``trigger``: those failing on every one of its transitions from here
-    (``manifest`` needs avatars_fallen whichever way Chaos lies), else all that fail."""
-    here = machine.get_model_state(model)
-    event = machine.events[trigger]
-    data = EventData(here, event, machine, model, (state,), {})
-    per = []
-    for t in event.transitions.get(here.name, []):
-        per.append([(c.func.__name__ if c.target else f"not {c.func.__name__}")
-                    for c in t.conditions if not c.check(data)])
-    common = [g for g in per[0] if all(g in p for p in per[1:])] if per else []
-    return common or failed_guards(machine, model, trigger, state)
