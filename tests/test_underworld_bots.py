@@ -119,20 +119,43 @@ def test_attacks_the_damned_one_when_it_can_win(dark_side, attacks):
     assert (chosen["do"] == "attack_damned") is attacks
 
 
-# -- whole games ----------------------------------------------------------------------------------
+# -- whole games, test helpers (the runner proper is overlord.sim.underworld_run) -----------------
+
+HEROES = ("gladiator", "shaman", "centaur", "bard", "gnome")
+
+
+def heroes_for(n: int, seed: int) -> list[str]:
+    """``n`` heroes, rotating through the five by seed (so every hero plays)."""
+    return [HEROES[(seed + i) % len(HEROES)] for i in range(n)]
+
+
+def play_game(content, heroes: list[str], seed: int, chooser, max_rounds: int | None = None):
+    """Play one game to its end (or past ``max_rounds``, default the scenario's) with one
+    chooser for every hero; returns the final state (``outcome`` "" when the rounds ran out)."""
+    import random
+
+    from overlord.games.underworld import engine
+    limit = max_rounds if max_rounds is not None else getattr(content.scenario, "max_rounds", 40)
+    state = engine.new_game(content, list(heroes), seed)
+    rng = random.Random(seed)
+    while not state.outcome and state.round <= limit:
+        acts = engine.legal_actions(state)
+        engine.apply(state, content, chooser(state, acts, rng))
+    return state
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_bots_only_choose_legal_actions(content, seed):
-    heroes = bots.heroes_for(2 + seed % 3, seed)
+    heroes = heroes_for(2 + seed % 3, seed)
     for chooser in (bots.choose_heuristic, bots.choose_random):
         state = play_checked(content, heroes, seed, chooser, max_rounds=25)
         assert state.outcome in ("won", "lost") or state.round > 25
 
 
 def test_seeded_games_are_deterministic(content):
-    heroes = bots.heroes_for(3, 5)
-    a = bots.play_game(content, heroes, 5, bots.choose_heuristic)
-    b = bots.play_game(content, heroes, 5, bots.choose_heuristic)
+    heroes = heroes_for(3, 5)
+    a = play_game(content, heroes, 5, bots.choose_heuristic)
+    b = play_game(content, heroes, 5, bots.choose_heuristic)
     assert dumps(a) == dumps(b)
 
 
@@ -151,7 +174,7 @@ def test_the_heuristic_wins_clearly_more_often_than_random(content):
     games = 20
     wins = {}
     for name, chooser in (("heuristic", bots.choose_heuristic), ("random", bots.choose_random)):
-        wins[name] = sum(bots.play_game(content, bots.heroes_for(4, s), s, chooser).outcome == "won"
+        wins[name] = sum(play_game(content, heroes_for(4, s), s, chooser).outcome == "won"
                          for s in range(games))
     # measured with these seeds: heuristic 4 of 20 (4 heroes), random 0 (fixed seeds: no flake)
     assert wins["random"] <= 1

@@ -665,28 +665,3 @@ def _act_value(state, hero, a) -> tuple[int, float] | None:
             return (4, 0.5)
         return None
     return None
-
-
-# -- a headless game ----------------------------------------------------------------------------
-
-HEROES = ("gladiator", "shaman", "centaur", "bard", "gnome")
-
-
-def heroes_for(n: int, seed: int) -> list[str]:
-    """``n`` heroes, rotating through the five by seed (so every hero plays)."""
-    return [HEROES[(seed + i) % len(HEROES)] for i in range(n)]
-
-
-def play_game(content, heroes: list[str], seed: int, chooser, max_rounds: int | None = None):
-    """Play one game to its end (or past ``max_rounds``, default the scenario's) with one
-    chooser for every hero; returns the final state (``outcome`` "" when the rounds ran out)."""
-    import random
-
-    from overlord.games.underworld import engine
-    limit = max_rounds if max_rounds is not None else getattr(content.scenario, "max_rounds", 40)
-    state = engine.new_game(content, list(heroes), seed)
-    rng = random.Random(seed)
-    while not state.outcome and state.round <= limit:
-        acts = engine.legal_actions(state)
-        engine.apply(state, content, chooser(state, acts, rng))
-    return state
