@@ -12,7 +12,9 @@ Conventions
   without an arrow: read any way up, then turned by the placing player).
 * ``turns`` are quarter turns clockwise: one turn takes an N exit to E, E to S, S to W, W to N.
 * A stack is a list of tile ids, top first (``stacks[i][0]`` is drawn next).
-* Functions never change the map passed in; they return a new one.
+* Functions never change the map passed in; they return a new one, which shares with it what
+  they did not change (the catalogue, the tiles already placed, the other stacks): copying the
+  whole map each turn was a third of a headless game's time.
 * ``markers`` on a placed tile are marker ids; a face-down Adventure marker put on a new place or
   area is :data:`ADVENTURE` until a later module draws a real one ("If a marker is to be pulled,
   one may select any face down marker").
@@ -45,7 +47,7 @@ Rule readings
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -298,8 +300,9 @@ def place_tile(m: UnderworldMap, hero_tile: str, stack_index: int, side: str, tu
     elif not isinstance(turns, int) or isinstance(turns, bool):
         raise TileError(f"turns must be an integer number of quarter turns, not {turns!r}")
     turns %= 4
-    new = copy.deepcopy(m)
-    new.stacks[stack_index].pop(0)
+    stacks = list(m.stacks)
+    stacks[stack_index] = stacks[stack_index][1:]
+    new = replace(m, stacks=stacks, placed=list(m.placed))
     host = placed_tile(new, hero_tile)
     tile = PlacedTile(spec.id, beyond(host, side), rotate(spec.exits, turns), turns,
                       [ADVENTURE] if gets_marker(spec) else [])
@@ -310,9 +313,7 @@ def place_tile(m: UnderworldMap, hero_tile: str, stack_index: int, side: str, tu
 
 def new_turn(m: UnderworldMap) -> UnderworldMap:
     """The map at the start of the next player's turn: no tile placed yet this turn."""
-    new = copy.deepcopy(m)
-    new.placed_this_turn = None
-    return new
+    return replace(m, placed_this_turn=None)
 
 
 # -- Phase 2: movement ------------------------------------------------------------------------
