@@ -321,3 +321,15 @@ def test_the_map_is_a_tile_board_a_monster_moves_over():
     scene = Scene(board, [Figure("m", "monsters", "styx", speed=5), Figure("h", "heroes", "pass-3")])
     result = move(scene, "m", "toward", "h")
     assert result.path == ["styx", "pass-4", "pass-5", "pass-3"] and result.mp == 3
+
+
+def test_adjacency_is_neighbours_of_every_tile():
+    # one pass over the map gives what neighbours() gives tile by tile
+    from overlord.games.underworld.tiles import adjacency, neighbours
+    from test_underworld_engine import play_random
+    from overlord.games.underworld.setup import load_game
+    content = load_game("scenarios/underworld.yaml")
+    state, _ = play_random(content, ["bard", "gnome"], 3, check_every=10**9, max_rounds=15)
+    m = state.map
+    assert len(m.placed) > 10
+    assert adjacency(m) == {t.id: neighbours(m, t.id) for t in m.placed}

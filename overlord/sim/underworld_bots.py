@@ -194,7 +194,7 @@ def danger(state, hero: str, tile: str) -> bool:
 
 
 def _adjacency(state) -> dict[str, list[str]]:
-    return {t.id: tiles.neighbours(state.map, t.id) for t in state.map.placed}
+    return tiles.adjacency(state.map)
 
 
 def bfs(adj: dict[str, list[str]], start: str, blocked: set[str]) -> tuple[dict[str, int], dict[str, str]]:

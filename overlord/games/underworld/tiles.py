@@ -236,15 +236,32 @@ def neighbours(m: UnderworldMap, tile: str) -> list[str]:
     return out
 
 
+def adjacency(m: UnderworldMap) -> dict[str, list[str]]:
+    """:func:`neighbours` of every placed tile at once (one pass with a position index, where
+    calling ``neighbours`` tile by tile scans the map for each exit)."""
+    at = {(t.at[0], t.at[1]): t for t in m.placed}
+    out = {}
+    for t in m.placed:
+        joined = []
+        for side in t.exits:
+            dx, dy = STEP[side]
+            other = at.get((t.at[0] + dx, t.at[1] + dy))
+            if other is not None and OPPOSITE[side] in other.exits:
+                joined.append(other.id)
+        out[t.id] = joined
+    return out
+
+
 def distances(m: UnderworldMap, sources) -> dict[str, int]:
     """Tiles walked from the nearest of ``sources`` (tile ids) through tiles joined by matching
     exits, for every tile that can be reached."""
+    adj = adjacency(m)
     frontier = list(dict.fromkeys(sources))
     dist = {t: 0 for t in frontier}
     while frontier:
         nxt = []
         for t in frontier:
-            for n in neighbours(m, t):
+            for n in adj[t]:
                 if n not in dist:
                     dist[n] = dist[t] + 1
                     nxt.append(n)
