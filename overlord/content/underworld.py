@@ -236,7 +236,7 @@ COMPANION_KEYS = {"underworld_counters": ("combined_games",)}
 # how a problem names the thing it is in: by the mapping key under these top-level keys
 KEYED = {"underworld_counters": "counter", "combined_games": "counter", "underworld_heroes": "hero"}
 # ... and by the `id` of list items under these
-NOUNS = {"underworld_tiles": "tile"}
+NOUNS = {"underworld_tiles": "tile", "underworld_scenario": "scenario"}
 
 
 # -- checks the models cannot make ----------------------------------------------------------------
