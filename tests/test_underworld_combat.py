@@ -11,7 +11,7 @@ from overlord.games.heroes.sheet import (
     shadow_cubes,
 )
 from overlord.games.underworld.combat import fight, must_fight, options
-from overlord.games.underworld.handling import relocate
+from overlord.games.underworld.handling import lose_life_points, relocate
 from overlord.games.underworld.places import accept_task
 from overlord.games.underworld.state import counter_problems, where
 
@@ -337,10 +337,8 @@ def test_one_combat_a_turn_and_before_other_actions():
 
 def test_pieces_for_a_struck_hero_off_turn():
     # HitU: "If the combat is lost: ... The hero loses 1 LP"; Mail of Persephone: "converts SC into a loss of LP"
-    from overlord.games.heroes.sheet import lose_life
     from overlord.games.underworld.combat import (
         best_skill,
-        item_destroyed,
         lose_combat,
         take_shadow_cube,
         trial_against,
@@ -356,8 +354,7 @@ def test_pieces_for_a_struck_hero_off_turn():
     assert shadow_cubes(state.sheets["hippolyte"], "magic") == 1
     give(state, "hippolyte", "mail")
     take_shadow_cube(state, "hippolyte", life_source="mail")
-    loss = lose_life(state.sheets["hippolyte"], "mail")
-    item_destroyed(state, "hippolyte", loss.destroyed)
+    lose_life_points(state, "hippolyte", 1, source="mail")      # its last LP: the Mail is destroyed
     assert where(state, "mail") == "card" and shadow_cubes(state.sheets["hippolyte"]) == 1
     assert counter_problems(state) == []
 

@@ -428,15 +428,3 @@ def take_shadow_cube(state: UnderworldState, hero: str, *, skill: str | None = N
         return lose_life_points(state, hero, source=life_source, why=(why + ": " if why else "") +
                                 "HitU Mail of Persephone: 1 LP instead of a Shadow Cube")
     return give_shadow_cube(state, hero, skill or default_sc_skill(sheet, next(iter(sheet.skills))), why)
-
-
-def item_destroyed(state: UnderworldState, hero: str, item) -> list[dict]:
-    """Route an item the family's ``lose_life`` already took off the sheet (all its artificial LP
-    lost) to its pile: ``treasure_up``, or the card for a special weapon."""
-    from .handling import discard_pile
-    sheet = state.sheets[hero]
-    if not any(i.id == item.id for i in sheet.items):
-        sheet.items.append(item)
-    relocate(state, item.id, discard_pile(state, item.id))
-    return emit(state, {"event": "item_destroyed", "hero": hero, "item": item.id,
-                        "why": "HitU 'Artificial Life Points': all its LP are lost"})
