@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.decks import Deck
+from ...core.state import events
 from ...core.tracks import LootTrack, OverlordTrack
 from .dungeon import Dungeon
 
@@ -56,7 +57,7 @@ class DescentState:
     turn_done: list[str] = field(default_factory=list)           # heroes who ended their turn this round
     main_encounters_completed: int = 0
     failed: str | None = None
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = events()
 
     def figure(self, fid: str) -> FigureState:
         for f in self.figures:

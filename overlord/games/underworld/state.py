@@ -37,6 +37,7 @@ import numpy as np
 
 from ...core.decks import Deck
 from ...core.rng import rng_from_state, rng_state
+from ...core.state import events, shared
 
 from ..heroes.sheet import HeroSheet
 from .tiles import ADVENTURE, UnderworldMap
@@ -121,7 +122,7 @@ class UnderworldState:
     heroes: list[str]                            # in turn order
     rng: dict
     map: UnderworldMap
-    catalogue: dict[str, CounterSpec]            # counter kinds by id
+    catalogue: dict[str, CounterSpec] = shared()  # counter kinds by id (content: clones share it)
     sheets: dict[str, HeroSheet]
     adventure: list[str] = field(default_factory=list)
     treasure: list[str] = field(default_factory=list)
@@ -142,7 +143,7 @@ class UnderworldState:
     reason: str = ""
     winner: str = ""                                        # the hero who won (or lesser victory)
     rules: dict = field(default_factory=dict)               # the scenario's named flags
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = events()
     # the co-operative game against the program (``overlord.games.underworld.dark``)
     dark_deck: Deck | None = None                           # the Damned One's activation deck
     peril_deck: Deck | None = None                          # Underworld events
