@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards, underworld, underworld_coop
+from . import cards, kinds as registered, underworld, underworld_coop
 from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
@@ -57,6 +57,7 @@ class Loaded:
     model: BaseModel | None
     doc: Located
     problems: list[Problem] = field(default_factory=list)
+    game: str = ""                      # the game whose kind it is (registered kinds)
 
 
 def _resolve(doc: Located, loc: tuple) -> tuple:
@@ -74,21 +75,21 @@ def _resolve(doc: Located, loc: tuple) -> tuple:
     return tuple(path)
 
 
-def _owner(doc: Located, path: tuple) -> str:
+def _owner(doc: Located, path: tuple, kind: registered.FileKind | None = None) -> str:
     """'card ID: ' for the innermost mapping on the path that has an id (or a group's key)."""
     data = doc.data
     label = ""
+    nouns = {kind.key: kind.noun} if kind else underworld.NOUNS
+    keyed = kind.keyed if kind else {"monsters": "group", **underworld.KEYED}
     for i, part in enumerate(path):
         try:
             data = data[part]
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(data, dict) and isinstance(data.get("id"), str):
-            label = f"{underworld.NOUNS.get(path[0], 'card')} {data['id']!r}: "
-        elif i == 1 and path[0] == "monsters":
-            label = f"group {part!r}: "
-        elif i == 1 and path[0] in underworld.KEYED:
-            label = f"{underworld.KEYED[path[0]]} {part!r}: "
+            label = f"{nouns.get(path[0], 'card')} {data['id']!r}: "
+        elif i == 1 and path[0] in keyed:
+            label = f"{keyed[path[0]]} {part!r}: "
     return label
 
 
@@ -124,15 +125,19 @@ def _show(value) -> str:
     return text if len(text) < 50 else text[:47] + "..."
 
 
-def pydantic_problems(exc: ValidationError, doc: Located, kind: str = "") -> list[Problem]:
+def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered.FileKind = "") -> list[Problem]:
     """Each pydantic error as a Problem at its place; unknown effects, actions and tests are
     named against the vocabulary of the file's kind (Descent's, or the Underworld's Dark cards')."""
-    unions = U_UNION_KINDS if kind in underworld_coop.FILE_KINDS else UNION_KINDS
+    spec = kind if isinstance(kind, registered.FileKind) else None
+    if spec is not None:
+        unions = spec.vocabulary
+    else:
+        unions = U_UNION_KINDS if kind in underworld_coop.FILE_KINDS else UNION_KINDS
     problems = []
     seen = set()
     for err in exc.errors():
         path = _resolve(doc, err["loc"])
-        message = _owner(doc, path) + _message(err, doc, path, unions)
+        message = _owner(doc, path, spec) + _message(err, doc, path, unions)
         if message in seen:
             continue
         seen.add(message)
@@ -156,6 +161,11 @@ def load_content(path: str | Path) -> Loaded:
         except ContentError as e:
             return Loaded(doc.file, "map", None, doc, e.problems)
         return Loaded(doc.file, "map", None, doc)
+    found = _registered_kind(doc, data)
+    if isinstance(found, Loaded):
+        return found
+    if found is not None:
+        return _load_registered(doc, data, found)
     keys = [k for k in data if k in KINDS]
     companions = underworld.COMPANION_KEYS.get(keys[0], ()) if len(keys) == 1 else ()
     if len(keys) != 1 or any(k not in keys and k not in companions for k in data):
@@ -176,6 +186,40 @@ def load_content(path: str | Path) -> Loaded:
         loaded.problems.extend(underworld.file_problems(kind, model, doc))
     if kind in underworld_coop.FILE_KINDS:
         loaded.problems.extend(underworld_coop.file_problems(kind, model, doc))
+    return loaded
+
+
+def _registered_kind(doc: Located, data: dict) -> registered.FileKind | Loaded | None:
+    """The registered kind of a file (a scenario by its ``game:``), a Loaded with the problem
+    when its game is missing or unknown, or None for a kind not registered."""
+    if registered.GAME_KEY in data:
+        game = data[registered.GAME_KEY]
+        games = registered.scenario_kinds()
+        if not isinstance(game, str) or game not in games:
+            return Loaded(doc.file, "?", None, doc, [doc.problem((registered.GAME_KEY,), (
+                f"unknown game {game!r}{nearest(str(game), games)}" if isinstance(game, str) else
+                f"game: a game's name, got {_show(game)}") + f"; registered games: {', '.join(sorted(games)) or 'none'}")])
+        return games[game]
+    found = [registered.kinds()[k] for k in data if k in registered.kinds()]
+    return found[0] if found else None
+
+
+def _load_registered(doc: Located, data: dict, kind: registered.FileKind) -> Loaded:
+    allowed = {kind.key, *kind.companions} | ({registered.GAME_KEY} if kind.key == registered.SCENARIO else set())
+    for key in data:
+        if key not in allowed:
+            return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown top-level key {key!r}"
+                                                               f"{nearest(key, sorted(allowed))}; a {kind.title or kind.key} "
+                                                               f"file has {', '.join(sorted(allowed))}")])
+    if kind.key not in data:
+        return Loaded(doc.file, "?", None, doc, [doc.problem((), f"missing top-level key {kind.key!r}")])
+    try:
+        model = kind.model.model_validate(data)
+    except ValidationError as e:
+        return Loaded(doc.file, kind.key, None, doc, pydantic_problems(e, doc, kind), kind.game)
+    loaded = Loaded(doc.file, kind.key, model, doc, [], kind.game)
+    if kind.check is not None:
+        loaded.problems.extend(kind.check(loaded))
     return loaded
 
 
@@ -351,12 +395,18 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
     for f in files:
         loaded = load_content(f)
         problems.extend(loaded.problems)
-        if loaded.kind == "scenario" and loaded.model is not None:
+        if loaded.kind == "scenario" and loaded.model is not None and not loaded.game:
             for p in check_scenario(loaded):
                 if p not in problems:
                     problems.append(p)
         if loaded.kind == "underworld_scenario" and loaded.model is not None:
             for p in underworld_coop.check_scenario(loaded)[0]:
+                if p not in problems:
+                    problems.append(p)
+        if loaded.game and loaded.model is not None:
+            kind = registered.scenario_kinds()[loaded.game] if loaded.kind == registered.SCENARIO \
+                else registered.kinds()[loaded.kind]
+            for p in (kind.cross_check(loaded) if kind.cross_check else []):
                 if p not in problems:
                     problems.append(p)
     return problems, len(files)
@@ -365,9 +415,11 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
 def json_schema() -> dict:
     """A JSON Schema of every content file kind (one of them per file)."""
     from pydantic.json_schema import models_json_schema
-    _, top = models_json_schema([(m, "validation") for m in KINDS.values()],
-                                title="Overlord content file")
-    refs = [{"$ref": f"#/$defs/{m.__name__}"} for m in KINDS.values()]
+    models = list(KINDS.values()) + [k.model for k in registered.kinds().values()] \
+        + [k.model for k in registered.scenario_kinds().values()]
+    models = list(dict.fromkeys(models))
+    refs_by_model, top = models_json_schema([(m, "validation") for m in models], title="Overlord content file")
+    refs = [refs_by_model[(m, "validation")] for m in models]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Overlord content file",
             "description": "One kind of content per file, named by the top-level key.",
             "oneOf": refs, "$defs": top["$defs"]}

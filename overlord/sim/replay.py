@@ -39,6 +39,10 @@ def replay(path: str | Path, upto_round: int | None = None):
     Descent ``Game``, or an ``UnderworldState`` for an Underworld log."""
     header, events = read_log(path)
     rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
+    if scenario_kind(header["scenario"]) == "game":
+        from ..games.registry import open_scenario
+        rules, content, _ = open_scenario(header["scenario"])
+        return replay_game(rules, content, header, events, upto_round)
     if scenario_kind(header["scenario"]) == "underworld":
         return _replay_underworld(header, events, rounds, upto_round)
     quest = load_quest(header["scenario"])
@@ -71,3 +75,22 @@ def _replay_underworld(header: dict, events: list[dict], rounds: int, upto_round
     if header.get("result") and header["result"] != result:
         return f"the log ends in {header['result']}, the replay in {result}", state, events
     return None, state, events
+
+
+def replay_game(rules, content, header: dict, events: list[dict], upto_round: int | None = None):
+    """A registered game's log replayed: (first difference or None, the match, the logged events)."""
+    from .play import play, record
+    rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
+    match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds)
+    if upto_round is not None:
+        return None, match, events
+    again = json.loads(json.dumps(rules.log(match), default=str))
+    for i, (a, b) in enumerate(zip(events, again)):
+        if a != b:
+            return f"event {i + 1} differs: logged {a} but replayed {b}", match, events
+    if len(events) != len(again):
+        return f"the log has {len(events)} events, the replay {len(again)}", match, events
+    result = record(rules, match, header["seed"], header["heroes"], header["bot"], timeline)["result"]
+    if header.get("result") and header["result"] != result:
+        return f"the log ends in {header['result']}, the replay in {result}", match, events
+    return None, match, events

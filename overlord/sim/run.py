@@ -105,8 +105,12 @@ def _work(args):
     scenario, seed, heroes, bot, log_dir, index, max_rounds = args
     kind, content = load_any(scenario)
     events: list | None = [] if log_dir else None
-    player = play_game if kind == "descent" else underworld_run.play_game
-    record = player(content, seed, heroes, bot, max_rounds, log=events)
+    if kind == "game":
+        from .play import play_game as play_registered
+        record = play_registered(*content, seed, heroes, bot, max_rounds, log=events)
+    else:
+        player = play_game if kind == "descent" else underworld_run.play_game
+        record = player(content, seed, heroes, bot, max_rounds, log=events)
     if log_dir:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
@@ -120,6 +124,8 @@ def scenario_kind(path: str | Path) -> str:
     """"underworld" for a co-operative Underworld scenario file, else "descent"."""
     from ..content.yamlio import load_yaml
     data = load_yaml(path).data
+    if isinstance(data, dict) and "game" in data:
+        return "game"
     return "underworld" if isinstance(data, dict) and "underworld_scenario" in data else "descent"
 
 
@@ -128,12 +134,20 @@ def load_any(scenario: str) -> tuple[str, object]:
     loaded once a process. Raises ContentError with FILE:LINE:COL problems."""
     if scenario not in _CONTENT:
         kind = scenario_kind(scenario)
-        _CONTENT[scenario] = (kind, load_quest(scenario) if kind == "descent" else underworld_run.load(scenario))
+        if kind == "game":
+            from ..games.registry import open_scenario
+            rules, content, _ = open_scenario(scenario)
+            _CONTENT[scenario] = (kind, (rules, content))
+        else:
+            _CONTENT[scenario] = (kind, load_quest(scenario) if kind == "descent" else underworld_run.load(scenario))
     return _CONTENT[scenario]
 
 
 def about(kind: str, content) -> tuple[str, str, list[int]]:
     """(id, name, hero counts) of a loaded scenario, for messages and summaries."""
+    if kind == "game":
+        info = content[0].info(content[1])
+        return info.id, info.name, list(info.hero_counts)
     sc = content.scenario
     return sc.id, sc.name, list(sc.heroes)
 
