@@ -233,7 +233,8 @@ class GameRules(ABC):
     @abstractmethod
     def enemy_phase(self, match: Any, dice: np.random.Generator | None = None) -> list[Event]:
         """The enemy's phase (when :meth:`to_act` is None and the game is not over): the program
-        plays the enemy, then the next round begins. Returns the events."""
+        plays the enemy (a Dark phase, an Overlord phase, a monster turn), then play goes on
+        (a new round, or the next hero of this one). Returns the events."""
 
     @abstractmethod
     def outcome(self, match: Any) -> Outcome | None:
