@@ -505,9 +505,14 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     if max_rounds is None:
         max_rounds = (content[0].info(content[1]).max_rounds if kind == "game"
                       else getattr(content.scenario, "max_rounds", run.MAX_ROUNDS))
-    bots = list(content[0].bots) if kind == "game" else ["heuristic", "random"]
-    if bot not in bots:
-        _fail(f"--bot {bot!r}{nearest(bot, bots)}: one of {', '.join(bots)}", 2)
+    if kind == "game":
+        from overlord.sim.play import bot_of
+        try:
+            bot_of(content[0], bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+    elif bot not in ("heuristic", "random"):
+        _fail(f"--bot {bot!r}{nearest(bot, ['heuristic', 'random'])}: one of heuristic, random", 2)
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
@@ -545,6 +550,65 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         click.echo(json.dumps(summary, sort_keys=True))
     else:
         click.echo(render_table(summary))
+
+
+@main.command("compare")
+@click.argument("scenario")
+@click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, or module:function).")
+@click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--heroes", default="3", show_default=True, help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=None, help="Stop a game after this many rounds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
+    """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
+    paired 95% interval, rounds, and the games whose results differ."""
+    from overlord.sim import run
+    from overlord.sim.compare import compare, render
+    from overlord.sim.play import bot_of
+    opened = _registered(scenario)
+    if opened is None:
+        _fail(f"{scenario}: compare plays games through the game interface; this scenario names no game (game:)", 2)
+    rules, content, path = opened
+    info = rules.info(content)
+    if len(enemies) == 2 and len(bots) <= 1:
+        sides = [(bots[0] if bots else "heuristic", e) for e in enemies]
+        labels = list(enemies)
+    elif len(bots) == 2 and not enemies:
+        sides = [(b, None) for b in bots]
+        labels = list(bots)
+    else:
+        _fail("give two --bot, or two --enemy (with at most one --bot)", 2)
+    if labels[0] == labels[1]:
+        _fail(f"compare two different ones, not {labels[0]!r} twice", 2)
+    for bot, enemy in sides:
+        try:
+            bot_of(rules, bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+        if enemy is not None and enemy not in rules.enemy_policies:
+            _fail(f"--enemy {enemy!r}: {info.name} has the enemy policies "
+                  f"{', '.join(rules.enemy_policies) or '(one only)'}", 2)
+    try:
+        counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
+    except ValueError:
+        _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
+    bad = [h for h in counts if h not in info.hero_counts]
+    if bad or not counts:
+        _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
+    rounds = max_rounds or info.max_rounds
+    try:
+        batches = [run.simulate(str(path), games, seed, counts, bot, jobs, None, None, rounds, backend, scheduler, enemy)
+                   for bot, enemy in sides]
+    except run.BackendError as e:
+        _fail(str(e))
+    summary = compare(*batches, *labels)
+    summary.update({"scenario": info.id, "seed": seed})
+    click.echo(json.dumps(summary, sort_keys=True) if as_json else render(summary))
 
 
 @main.command("replay")

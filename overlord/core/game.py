@@ -180,6 +180,9 @@ class GameRules(ABC):
     bots: dict[str, Bot] = {}
     #: the dataclass of its state (for the default :meth:`from_json`)
     state_type: type | None = None
+    #: the enemy's policies where the game has more than one (``overlord compare --enemy``):
+    #: name -> one line; the first is the default
+    enemy_policies: dict[str, str] = {}
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod
@@ -215,6 +218,13 @@ class GameRules(ABC):
 
     def heroes(self, match: Any) -> list[str]:
         return list(self.state(match).heroes)
+
+    def use_enemy(self, match: Any, policy: str) -> None:
+        """Let ``policy`` (one of :attr:`enemy_policies`) play the enemy of this match (kept in
+        its state, so saves and replays keep it)."""
+        if policy not in self.enemy_policies:
+            raise RulesError(f"{self.name} has no enemy policy {policy!r}; it has "
+                             f"{', '.join(self.enemy_policies) or 'one only'}")
 
     @abstractmethod
     def to_act(self, match: Any) -> str | None:

@@ -66,6 +66,17 @@ class GameEnv(MaskedHeroesEnv):
             self.agent_selection = hero
         self._accumulate_rewards()
 
+    def index_of(self, bot, rng=None) -> int:
+        """The action index a hero bot (``(match, legal, rng) -> action``: the game's own, a
+        plugged-in one, any function) takes for the agent to act: drives the environment with
+        a bot, or pits an agent against one."""
+        legal = self._legal(self.agent_selection)
+        if not legal:
+            raise ValueError(f"{self.agent_selection} has nothing to do now")
+        actions = list(legal.values())
+        chosen = bot(self.match, actions, rng if rng is not None else self.players)
+        return next(i for i, a in legal.items() if a == chosen)
+
     def _enemy(self):
         """Run the enemy's phases that are due (within the round limit)."""
         while (self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None

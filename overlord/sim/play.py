@@ -21,21 +21,45 @@ def players_rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
 
 
+BOT_ENTRY_POINTS = "overlord.bots"
+
+
 def bot_of(rules: GameRules, bot: str):
-    try:
+    """A hero bot by name: the game's own (``heuristic``, ``random``...), a plugged-in one from
+    the entry point group ``overlord.bots``, or ``module:function`` of any importable module. A
+    bot is a function ``(match, legal_actions, rng) -> one of the actions``."""
+    if bot in rules.bots:
         return rules.bots[bot]
-    except KeyError:
-        raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join(rules.bots)}") from None
+    from importlib import import_module
+    from importlib.metadata import entry_points
+    for ep in entry_points(group=BOT_ENTRY_POINTS):
+        if ep.name == bot:
+            return ep.load()
+    if ":" in bot:
+        module, _, attr = bot.partition(":")
+        try:
+            found = getattr(import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise ValueError(f"bot {bot!r}: cannot load it ({e})") from None
+        if not callable(found):
+            raise ValueError(f"bot {bot!r} is not a function")
+        return found
+    raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join(rules.bots)}, "
+                     f"a plugged-in bot (entry points '{BOT_ENTRY_POINTS}') or module:function")
 
 
 def play(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
-         check: Callable[[Any], None] | None = None, hero_names: list[str] | None = None) -> tuple[Any, list]:
+         check: Callable[[Any], None] | None = None, hero_names: list[str] | None = None,
+         enemy: str | None = None) -> tuple[Any, list]:
     """Play until the game ends or ``max_rounds`` rounds have been played; returns the match and
     its timeline (the enemy's tracks after each round). ``check(match)``, if given, runs after
-    every hero action and every enemy phase (the soak's invariants)."""
+    every hero action and every enemy phase (the soak's invariants). ``enemy``: one of the
+    game's enemy policies (default: its first)."""
     choose = bot_of(rules, bot)
     names = hero_names or rules.party(content, heroes, seed)
     match = rules.new_match(content, names, seed)
+    if enemy is not None:
+        rules.use_enemy(match, enemy)
     players = players_rng(seed)
     timeline: list[dict] = []
     while rules.outcome(match) is None and rules.round(match) <= max_rounds:
@@ -65,11 +89,13 @@ def record(rules: GameRules, match: Any, seed: int, heroes: int, bot: str, timel
 
 
 def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
-              log: list | None = None) -> dict:
+              log: list | None = None, enemy: str | None = None) -> dict:
     """One whole game; its record, with the CPU seconds it took. ``log`` receives its events."""
     started = time.process_time()
-    match, timeline = play(rules, content, seed, heroes, bot, max_rounds)
+    match, timeline = play(rules, content, seed, heroes, bot, max_rounds, enemy=enemy)
     rec = record(rules, match, seed, heroes, bot, timeline)
+    if enemy is not None:
+        rec["enemy"] = enemy
     rec["cpu_seconds"] = time.process_time() - started
     if log is not None:
         log.extend(rules.log(match))

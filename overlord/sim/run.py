@@ -102,12 +102,12 @@ def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dic
 
 
 def _work(args):
-    scenario, seed, heroes, bot, log_dir, index, max_rounds = args
+    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy = args
     kind, content = load_any(scenario)
     events: list | None = [] if log_dir else None
     if kind == "game":
         from .play import play_game as play_registered
-        record = play_registered(*content, seed, heroes, bot, max_rounds, log=events)
+        record = play_registered(*content, seed, heroes, bot, max_rounds, log=events, enemy=enemy)
     else:
         player = play_game if kind == "descent" else underworld_run.play_game
         record = player(content, seed, heroes, bot, max_rounds, log=events)
@@ -167,14 +167,15 @@ class BackendError(RuntimeError):
 
 def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
              log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS,
-             backend: str = "local", scheduler: str | None = None) -> list[dict]:
+             backend: str = "local", scheduler: str | None = None, enemy: str | None = None) -> list[dict]:
     """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` and
     the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
-    ``scheduler``, or a local one of ``jobs`` workers)."""
+    ``scheduler``, or a local one of ``jobs`` workers). The seeds depend on ``seed`` and the hero
+    count only, so two bots (or two enemy policies) given the same arguments play the same games."""
     tasks = []
     for h in heroes:
         for i, s in enumerate(game_seeds(seed * 10 + h, games)):
-            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds))
+            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds, enemy))
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     if backend == "dask":
