@@ -61,7 +61,9 @@ S-a-b
 
 def _state(heroes, **kw):
     catalogue = dict(CATALOGUE)
-    catalogue["fury"] = CounterSpec("fury", "Fury", "creature", dots={"red": 0, "blue": -3}, reward=[["red"]])
+    # a creature of our own (test only): its dots make one skill far better than another
+    catalogue["fury"] = CounterSpec("fury", "Fury (test only)", "creature", dots={"red": 0, "blue": -3},
+                                    reward=[["red"]])
     state = make_state(MAP, heroes, catalogue=catalogue, **kw)
     return state
 
@@ -94,9 +96,10 @@ def test_goes_toward_a_face_down_marker():
 
 def test_avoids_a_strong_revealed_enemy_on_the_way():
     catalogue = dict(CATALOGUE)
-    catalogue["titan"] = CounterSpec("titan", "Titan", "creature", dots={"red": -6}, reward=[["red"]])
+    # a creature of our own (test only), too strong to fight: no shipped creature is
+    catalogue["brute"] = CounterSpec("brute", "Brute (test only)", "creature", dots={"red": -6}, reward=[["red"]])
     state = make_state("S-a-b\n|\nc", {"h1": "S"}, catalogue=catalogue,
-                       markers={"a": ["titan"], "b": ["alekto"], "c": ["hermes"]}, revealed=("titan",))
+                       markers={"a": ["brute"], "b": ["alekto"], "c": ["hermes"]}, revealed=("brute",))
     assert bots.danger(state, "h1", "a")
     state.turn = TurnState(hero="h1", phase="move", mp_left=3)
     choice = bots.choose_heuristic(state, [{"do": "step", "to": "a"}, {"do": "step", "to": "c"},

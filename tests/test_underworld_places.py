@@ -148,22 +148,22 @@ def test_well_of_wisdom(solitaire, after):
     # than the level of the skill, the test fails, and the skill value may be increased by 1." Solitaire: "can only
     # be used 4 times. The used gold pieces are put into the four corners"
     state = make_state(solitaire=solitaire)
-    put(state, "well", "styx")
+    put(state, "well-of-wisdom", "styx")
     sheet = state.sheets["hippolyte"]
     for _ in range(4):
         sheet.gold = 1
-        encounter(state, "hippolyte", "well", skill="ranged", dice=LOSE)
+        encounter(state, "hippolyte", "well-of-wisdom", skill="ranged", dice=LOSE)
         next_turn(state)
-    assert sheet.skills["ranged"] == 10 and sheet.gold == 0 and where(state, "well") == after
+    assert sheet.skills["ranged"] == 10 and sheet.gold == 0 and where(state, "well-of-wisdom") == after
     assert counter_problems(state) == []
 
 
 def test_well_costs_gold():
     state = make_state()
-    put(state, "well", "styx")
+    put(state, "well-of-wisdom", "styx")
     state.sheets["hippolyte"].gold = 0
     with pytest.raises(RulesError):
-        encounter(state, "hippolyte", "well", skill="ranged", dice=LOSE)
+        encounter(state, "hippolyte", "well-of-wisdom", skill="ranged", dice=LOSE)
     assert counter_problems(state) == []
 
 
@@ -216,7 +216,7 @@ def test_an_encounter_once_per_turn_and_after_combat():
     ("minos", False, True),
     ("minos", True, True),
     # HitU: "The Persephone Task cannot be taken by a hero that possesses 1 or more Shadow Cubes."
-    ("persephone", True, False),
+    ("persephone-task", True, False),
     # HitU Hades: "This Task cannot be taken by a hero with 1 or more shadow cubes."
     ("hades-task", True, False),
     ("hades-task", False, True),
@@ -238,7 +238,7 @@ def test_accepting_a_task(task, dark, ok):
 def test_no_free_task_box():
     # HitU: "If there is no empty Task box on the player's hero reference card, then no new Task markers may be taken"
     state = make_state()
-    for t in ("chronos", "hades-task", "persephone", "ixion"):
+    for t in ("chronos", "hades-task", "persephone-task", "ixion"):
         relocate(state, t, "tasks:hippolyte")
     put(state, "minos", "styx")
     with pytest.raises(RulesError, match="no empty Task box"):
@@ -250,18 +250,19 @@ def test_fulfilling_tasks_at_their_destination_may_repeat():
     # HitU: "If the hero is, for example, on the map tile specified by a Task, it can be fulfilled by removing the Task
     # marker from the hero reference card and taking the reward." "4. Fulfilling a Task (can be done more than once
     # per turn)"
+    # Glossary: Chronos "As reward take one treasure"; Minos "A treasure is taken as a reward."
     state = make_state()
-    heap(state, "ring")
+    heap(state, "ring", "opal")
     relocate(state, "minos", "tasks:hippolyte")
     relocate(state, "chronos", "tasks:hippolyte")
     stand(state, "hippolyte", "elysion")
     with pytest.raises(RulesError, match="Kriterion"):
         fulfil_task(state, "hippolyte", "minos")
     fulfil_task(state, "hippolyte", "chronos")
-    assert state.sheets["hippolyte"].gold == 4 and where(state, "chronos") == "removed"
+    assert len(state.sheets["hippolyte"].items) == 1 and where(state, "chronos") == "removed"
     stand(state, "hippolyte", "kriterion")
     fulfil_task(state, "hippolyte", "minos")         # the same turn
-    assert where(state, "ring") == "items:hippolyte"   # "A treasure is taken as a reward."
+    assert {where(state, c) for c in ("ring", "opal")} == {"items:hippolyte"}
     assert counter_problems(state) == []
 
 
@@ -270,8 +271,8 @@ def test_fulfilling_tasks_at_their_destination_may_repeat():
     (["hades-task"], 4, False),
     # HitU Persephone: "receive as a reward the Mail of Persephone. In addition, a Shadow Cube is removed from the
     # Dark Side. If Hades is already in the Throne Hall, remove 2 Shadow Cubes from the Dark Side."
-    (["persephone"], 4, True),
-    (["hades-task", "persephone"], 2, True),
+    (["persephone-task"], 4, True),
+    (["hades-task", "persephone-task"], 2, True),
 ])
 def test_hades_and_persephone(order, dark_after, mail):
     state = make_state()
@@ -282,8 +283,8 @@ def test_hades_and_persephone(order, dark_after, mail):
     for t in order:
         fulfil_task(state, "hippolyte", t)
     assert state.dark_side == dark_after
-    assert (where(state, "trident") == "items:hippolyte") is ("hades-task" in order)
-    assert (where(state, "mail") == "items:hippolyte") is mail
+    assert (where(state, "trident-of-hades") == "items:hippolyte") is ("hades-task" in order)
+    assert (where(state, "mail-of-persephone") == "items:hippolyte") is mail
     assert counter_problems(state) == []
 
 
@@ -298,4 +299,24 @@ def test_black_creature_locked_up(creature, prison):
     stand(state, "hippolyte", prison)
     fulfil_task(state, "hippolyte", creature)
     assert state.dark_side == 1 and where(state, "ring") == "items:hippolyte" and where(state, creature) == "removed"
+    assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("creature, prison", [("ixion", "erebos"), ("titan", "tartaros")])
+def test_a_black_creature_pays_one_treasure_at_its_prison_not_two(creature, prison):
+    # HitU "Defeated Enemies": "Markers with a gray border and blue base (black creatures) become Tasks"; glossary
+    # Erebos/Tartarus: "Each returned Black Creature grants a treasure as a reward"; our counter text: "beaten,
+    # carry him to Erebos for a treasure" - one treasure, drawn at the prison, none when it is beaten
+    from overlord.games.underworld.combat import fight
+    state = make_state()
+    heap(state, "ring", "opal")
+    put(state, creature, "styx")
+    fight(state, "hippolyte", creature, dice=WIN, colours=["red"])
+    assert where(state, creature) == "tasks:hippolyte"
+    assert not [e for e in state.log if e["event"] == "treasure_revealed"]
+    next_turn(state, started_on=prison)
+    stand(state, "hippolyte", prison)
+    fulfil_task(state, "hippolyte", creature)
+    assert len([e for e in state.log if e["event"] == "treasure_revealed"]) == 1
+    assert len(state.sheets["hippolyte"].items) == 1
     assert counter_problems(state) == []

@@ -45,12 +45,17 @@ MAX_TRIALS = 1000             # a guard against a between_rounds callback that h
 
 
 def weapon_skills(state: UnderworldState, weapon: str) -> tuple[str, ...]:
-    """The skills a counter lets a hero attack the Damned One with: a special weapon's bonus
-    skills (Golden Staff magic, Bow ranged, Scythe close; the Trident raises all three: "any
-    skill"). Nothing for the Mail of Persephone ("not a weapon"), black weapons or other items."""
+    """The skills a counter lets a hero attack the Damned One with. The Trident of Hades (effect
+    ``trident_of_hades``): every skill - "This weapon allows the holder to attack the Damned One
+    with any skill" (glossary "Zweizack"), whatever its bonus says. Another special weapon: the
+    skills it raises (Golden Staff magic, Bow ranged, Scythe close: "The Damned One may only be
+    attacked with the skill associated with the special weapon used"). Nothing for the Mail of
+    Persephone ("not a weapon"), black weapons or other items."""
     spec = kind_of(state, weapon)
     if spec.kind != "special_weapon":
         return ()
+    if spec.effect == "trident_of_hades":
+        return SKILLS
     return tuple(s for s in SKILLS if spec.bonus.get(s, 0) > 0)
 
 

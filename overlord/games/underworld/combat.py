@@ -20,7 +20,10 @@ Rule readings
 * A shadow cube for a lost combat goes on ``sc_skill``; headless, on a skill already holding an
   SC (so the other tracks stay clean), else on the skill fought with.
 * A defeated black creature goes to a free task box; with none free it stays face up on the
-  tile (it "must be taken as a Task", and a full sheet cannot take it).
+  tile (it "must be taken as a Task", and a full sheet cannot take it). Its treasure is not
+  drawn when it is beaten but when it is locked up (``places.fulfil_task``): "Each returned Black
+  Creature grants a treasure as a reward" (glossary Erebos/Tartarus), and its counter's text
+  names one treasure - one, not two.
 * The Gladiator's second round: taken only when asked (``second_round=True``) after a lost
   first round; 1 LP is paid before it (natural or artificial as ``life_source``/policy says).
 * The Bard "can bypass all revealed enemy markers with a red edge" and the Shoes of Hermes let
@@ -266,7 +269,7 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
     if result.won:
         events += _reward(state, hero, cid, skill, black is not None, colours)
         events += _route_defeated(state, hero, cid)
-        if spec.treasure:
+        if spec.treasure and spec.kind != "black_creature":     # its treasure waits at its prison
             from .treasure import draw_treasure
             events += draw_treasure(state, hero, spec.treasure, dice=src, why=f"reward for {spec.name}",
                                     **(treasure or {}))

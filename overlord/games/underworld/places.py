@@ -35,8 +35,9 @@ Rule readings
   on the card otherwise).
 * The Hades/Persephone rewards are taken if they lie on the card and can be carried; otherwise
   the Task still counts (the SC still leave the Dark Side). A fulfilled task leaves the game.
-* Returning a black creature to its prison grants 1 treasure and 1 SC off the Dark Side; the
-  creature is locked up for ever (removed).
+* Returning a black creature to its prison grants its treasure (1 on every shipped one: "Each
+  returned Black Creature grants a treasure as a reward") and 1 SC off the Dark Side; the
+  creature is locked up for ever (removed). Beating it paid no treasure (``combat``).
 """
 
 from __future__ import annotations
@@ -366,8 +367,7 @@ def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict |
     events = emit(state, {"event": "task_fulfilled", "hero": hero, "task": cid, "tile": hero_tile(state, hero),
                           "why": "HitU 'Fulfilling Tasks'"})
     draws = spec.treasure
-    if spec.kind == "black_creature":
-        draws = 1
+    if spec.kind == "black_creature":              # its counter's treasure: the Task side's reward
         events.append(darkside.remove(state, 1, why=f"{spec.name} locked up in {dest} (HitU Erebos/Tartarus)"))
     elif eff == "hades_task":
         state.uses[HADES_THERE] = 1
