@@ -584,6 +584,105 @@ def test_solitaire_three_special_treasures_alone_bring_it_in_from_dormant():
     ok(state)
 
 
+CROSS = """
+    .  n  .
+    w  X  e
+    .  S  .
+"""
+
+ENTRY_BY_A_WEAPON = [
+    # (solitaire, the scenario's special_treasures_count, Avatars banished, weapon held, the Damned One after)
+    (True, False, 1, "mail-of-persephone", "in_chaos"),   # 1 Avatar + the Mail + the Staff = 3
+    (True, False, 2, None, "in_chaos"),                   # 2 Avatars + the Staff = 3
+    (False, True, 1, "mail-of-persephone", "in_chaos"),   # the shipped scenario counts them for every party
+    (False, False, 2, "mail-of-persephone", "abroad"),    # the main rule: only the 3 Avatars
+    (True, False, 1, None, "abroad"),                   # 1 + 1 = 2
+]
+
+
+@pytest.mark.parametrize("solitaire, counted, banished, held, after", ENTRY_BY_A_WEAPON)
+def test_a_special_weapon_that_makes_the_total_three_brings_the_damned_one_at_once(solitaire, counted, banished,
+                                                                                   held, after):
+    """Solitaire, "When Does the Damned One Enter Play?": "The number of defeated Avatars and
+    acquired special treasures are added together. If they total 3, the Damned One appears." -
+    checked whenever either number changes, here when Hekate grants the Golden Staff ("If the
+    magic test succeeds, the hero receives the Golden Staff"), not only when an Avatar falls."""
+    from overlord.games.underworld.places import encounter
+    from overlord.games.underworld.state import TurnState
+    state = build(solitaire=solitaire, heroes=("hera",) if solitaire else ("hera", "ixo"))
+    state.rules["special_treasures_count"] = counted
+    for a in AVATARS[:banished]:
+        on_map(state, a, "chaos")
+        damned.avatar_revealed(state, a, "hera")
+        damned.avatar_defeated(state, a, "hera")
+    if held:
+        give(state, "hera", held)
+    put(state, "hekate", "styx")
+    state.turn = TurnState(hero="hera", phase="act", started_on="styx")
+    events = encounter(state, "hera", "hekate", dice=[1, 1])
+    assert where(state, "golden-staff") == "items:hera"
+    assert state.damned == after
+    if after == "in_chaos":
+        kinds = [e["event"] for e in events]
+        assert kinds.index("special_weapon_gained") < kinds.index("damned_one_appears")
+        assert tile(state, "chaos").markers == ["damned-one"]
+    ok(state)
+
+
+@pytest.mark.parametrize("solitaire, counted, special", [(True, False, 1), (False, True, 1), (False, False, 0)])
+def test_a_banished_avatar_logs_the_special_treasures_it_counted(solitaire, counted, special):
+    """"The number of defeated Avatars and acquired special treasures are added together" - the
+    event says how many special treasures the count included (it said 0 while counting them)."""
+    state = build(solitaire=solitaire, heroes=("hera",) if solitaire else ("hera", "ixo"))
+    state.rules["special_treasures_count"] = counted
+    give(state, "hera", "golden-staff")
+    on_map(state, "avatar-1", "chaos")
+    damned.avatar_revealed(state, "avatar-1", "hera")
+    events = damned.avatar_defeated(state, "avatar-1", "hera")
+    banished = next(e for e in events if e["event"] == "avatar_banished")
+    assert banished["special_treasures"] == special and banished["count"] == 1 + special
+    ok(state)
+
+
+@pytest.mark.parametrize("flag, after", [(False, "abroad"), (True, "in_chaos")])
+def test_the_other_reading_of_all_three_avatars_in_play_is_a_flag(flag, after):
+    """Solitaire: "If all 3 Avatars are in play, the Damned One will appear on the Chaos tile."
+    Our reading: the main rule restated (three banished Avatars total 3; glossary: "Only after
+    the third and last image is banished does the Damned One appear in Chaos"). The other - all
+    three turned up, beaten or not - is the scenario flag solitaire_avatars_in_play."""
+    state = build(CROSS, solitaire=True)
+    state.rules["solitaire_avatars_in_play"] = flag
+    for a, t in zip(AVATARS, ("n", "e", "w")):
+        on_map(state, a, t)
+        damned.avatar_revealed(state, a, "hera")
+    assert state.damned == after
+    assert banished_count(state) == 0
+    ok(state)
+
+
+def banished_count(state) -> int:
+    return sum(1 for a in AVATARS if state.avatars[a] == "banished")
+
+
+def test_a_lost_fight_against_an_avatar_fires_survive():
+    """"Was the roll failed? ... The counter remains face up on the map tile, to be encountered
+    again." - the Avatar's machine goes fought -> revealed (``survive``), fired by the fight
+    itself (it never was)."""
+    from overlord.games.underworld.combat import fight
+    from overlord.games.underworld.state import TurnState
+    state = build()
+    on_map(state, "avatar-2", "styx")
+    damned.avatar_revealed(state, "avatar-2", "hera")
+    state.turn = TurnState(hero="hera", phase="act", started_on="styx")
+    del state.log[:]
+    fight(state, "hera", "avatar-2", dice=[6, 6, 6])
+    moves = [(e["trigger"], e["from"], e["to"]) for e in state.log if e["event"] == "machine"]
+    assert moves == [("fight", "revealed", "fought"), ("survive", "fought", "revealed")]
+    assert state.avatars["avatar-2"] == "revealed" and where(state, "avatar-2") == "tile:styx"
+    assert "avatar-2" in state.revealed
+    ok(state)
+
+
 def test_solitaire_each_turn_the_damned_one_in_chaos_adds_a_cube():
     """"If the Damned One's marker is placed on the Chaos tile, on each turn 1 Shadow Cube is
     placed on the Dark Side of the Damned One's reference card.\""""

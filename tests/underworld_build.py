@@ -26,7 +26,8 @@ SHIPPED = shipped_catalogue()
 # exists"), and one counter of our own: ``shade``, six faceless red creatures to crowd tiles with
 # (no shipped creature has six copies)
 CATALOGUE = [SHIPPED[k] for k in ("avatar", "damned-one", "golden-staff", "bow-of-herkules", "scythe-of-thanatos",
-                                  "trident-of-hades", "mail-of-persephone", "soul-sword", "minos", "ring", "nektar")]
+                                  "trident-of-hades", "mail-of-persephone", "soul-sword", "minos", "ring", "nektar",
+                                  "hekate", "hades-task", "persephone-task")]
 CATALOGUE.append(CounterSpec("shade", "Shade (test only)", "creature", copies=6, dots={"red": 0}))
 SKILLS = {"magic": 7, "ranged": 6, "close": 5}
 THRESHOLDS = {"magic": [3, 6, 9], "ranged": [3, 6, 9], "close": [3, 6, 9]}

@@ -213,6 +213,9 @@ class URules(Strict):
     undo_hidden_draws: bool = Field(False, description="undo may take back a command that drew hidden tiles or counters")
     special_treasures_count: bool = Field(False, description="the solitaire rule for every hero count: special "
                                           "treasures held count with banished Avatars toward the Damned One's entry")
+    solitaire_avatars_in_play: bool = Field(False, description="the other reading of the solitaire sentence 'If "
+                                            "all 3 Avatars are in play, the Damned One will appear': alone, three "
+                                            "Avatars turned up (beaten or not) bring the Damned One in")
 
 
 class Patience(Strict):

@@ -264,8 +264,8 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
                                    "why": "HitU Gladiator: 'another round of combat against the same creature'"})
     if state.turn is not None and state.turn.hero == hero:
         state.turn.actions.append("combat")
-    if sheet.dead:
-        return events
+    if sheet.dead:                               # the Gladiator paid his last LP for the second round
+        return events + _survived(state, hero, cid)
     if result.won:
         events += _reward(state, hero, cid, skill, black is not None, colours)
         events += _route_defeated(state, hero, cid)
@@ -276,7 +276,17 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
     else:
         events += _lost(state, hero, cid, skill, sc_skill=sc_skill, life_source=life_source,
                         life_policy=life_policy, ec_skill=ec_skill, pay_with_shadow=pay_with_shadow, keep=keep)
+        events += _survived(state, hero, cid)
     return events
+
+
+def _survived(state, hero, cid) -> list[dict]:
+    """A lost fight leaves an Avatar face up: "The counter remains face up on the map tile, to be
+    encountered again" (its machine: ``fought -> revealed`` by ``survive``)."""
+    if kind_of(state, cid).kind != "avatar":
+        return []
+    from .damned import avatar_survived
+    return avatar_survived(state, cid, hero)
 
 
 def _reward(state, hero, cid, skill, black_used, colours) -> list[dict]:

@@ -37,8 +37,8 @@ from overlord.core.tiles import SIDES
 
 from ..heroes.sheet import RulesError
 from . import darkside
-from .machines import (allowed_damned, avatar_ids, avatar_state, banished_avatars, chaos_tile,
-                       entry_count, fire_avatar, fire_damned, special_treasures_held)
+from .machines import (allowed_damned, avatar_ids, avatar_state, avatars_in_play, banished_avatars, chaos_tile,
+                       counted_treasures, entry_count, fire_avatar, fire_damned)
 from .state import UnderworldState, instance_ids, where
 from .tiles import beyond, placed_tile, tile_at
 
@@ -157,8 +157,10 @@ def avatar_revealed(state: UnderworldState, avatar_id: str, hero: str) -> list[d
         was = state.damned
         _machine_event(state, "damned-one", "awaken", was, fire_damned(state, "awaken"),
                        "The Damned One only appears, at first, in the form of its 3 Avatars.")
-    darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero}: \"Once this marker is "
-                               "uncovered, place an SC on the Dark Side.\"")
+    darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero or 'the Damned One'}: \"Once this "
+                               "marker is uncovered, place an SC on the Dark Side.\"")
+    if not state.outcome:
+        check_entry(state, hero)             # the solitaire_avatars_in_play reading
     return state.log[start:]
 
 
@@ -204,8 +206,8 @@ def avatar_defeated(state: UnderworldState, avatar_id: str, hero: str, *, choose
     _machine_event(state, f"avatar:{avatar_id}", "banish", "fought", fire_avatar(state, avatar_id, "banish"),
                    "Avatar markers are placed on the Damned One's reference card.")
     _log(state, {"event": "avatar_banished", "avatar": avatar_id, "hero": hero, "from": tile, "to": "card",
-                 "banished": banished_avatars(state), "special_treasures": len(special_treasures_held(state))
-                 if state.solitaire else 0, "count": entry_count(state),
+                 "banished": banished_avatars(state), "special_treasures": len(counted_treasures(state)),
+                 "count": entry_count(state),
                  "why": "If a hero defeats an Avatar, the counter is placed on the reference card of the Damned One."})
     check_entry(state, hero, choose=choose)
     return state.log[start:]
@@ -214,8 +216,11 @@ def avatar_defeated(state: UnderworldState, avatar_id: str, hero: str, *, choose
 # -- the Damned One comes into play --------------------------------------------------------------
 
 def check_entry(state: UnderworldState, active_hero: str, *, choose: Choose | None = None) -> list[dict]:
-    """Bring the Damned One in if the count has reached 3 and it is not in play yet (call it when
-    an Avatar falls, and in solitaire when a special treasure is acquired); else nothing."""
+    """Bring the Damned One in if the count has reached 3 and it is not in play yet; else nothing.
+    Called whenever the count changes: an Avatar banished (:func:`avatar_defeated`), a special
+    treasure acquired (``places``), an Avatar revealed (for the ``solitaire_avatars_in_play``
+    reading) - "The number of defeated Avatars and acquired special treasures are added together.
+    If they total 3, the Damned One appears"."""
     if "manifest" in allowed_damned(state):
         return bring_in(state, active_hero, choose=choose)
     return []
@@ -236,11 +241,15 @@ def bring_in(state: UnderworldState, active_hero: str, *, choose: Choose | None 
     start = len(state.log)
     before = state.damned
     fire_damned(state, "manifest")
-    n, special = banished_avatars(state), (len(special_treasures_held(state)) if state.solitaire else 0)
-    why = ("As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
-           if not state.solitaire else
-           f"Solitaire: {n} defeated Avatar(s) + {special} acquired special treasure(s) = {n + special}: "
-           "\"If they total 3, the Damned One appears on the Chaos tile\"")
+    n, special = banished_avatars(state), len(counted_treasures(state))
+    if n + special < 3 and avatars_in_play(state):
+        why = "Solitaire: \"If all 3 Avatars are in play, the Damned One will appear on the Chaos tile.\""
+    elif not (state.solitaire or state.rules.get("special_treasures_count", False)):
+        why = "As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
+    else:
+        why = (f"{'Solitaire' if state.solitaire else 'The scenario takes the solitaire rule'}: {n} defeated "
+               f"Avatar(s) + {special} acquired special treasure(s) = {n + special}: \"If they total 3, the "
+               "Damned One appears on the Chaos tile\"")
     _machine_event(state, "damned-one", "manifest", before, state.damned, why)
     state.card.remove(marker)
     if state.damned == "in_chaos":

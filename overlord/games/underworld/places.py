@@ -311,8 +311,10 @@ def _special(state, hero, weapon, why) -> list[dict]:
     problem = take_problem(state, hero, weapon)
     if problem:
         return emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon, "why": problem})
-    return take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
-                                                             "weapon": weapon, "why": why})
+    from .damned import check_entry
+    events = take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
+                                                               "weapon": weapon, "why": why})
+    return events + check_entry(state, hero)          # "acquired special treasures" count towards its entry
 
 
 # -- tasks --------------------------------------------------------------------------------------
