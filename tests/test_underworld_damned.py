@@ -418,7 +418,8 @@ def test_chaos_occupied_its_marker_moves_to_an_empty_neighbour():
         .  n* .
         w  X* e
         .  S  .
-    N is taken, so the first empty neighbour in N, E, S, W order is e; S (Styx) and w tie."""
+    N is taken, so the first empty neighbour in N, E, S, W order is e; w ties. S (Styx) is not
+    empty: hera stands there, and a marker never moves onto a hero's tile."""
     state = build("""
         .  n* .
         w  X* e
@@ -429,7 +430,7 @@ def test_chaos_occupied_its_marker_moves_to_an_empty_neighbour():
     assert tile(state, "chaos").markers == ["damned-one"]
     assert tile(state, "e").markers == [creature] and creature in state.revealed
     choice = next(e for e in state.log if e["event"] == "choice")
-    assert choice["options"] == [["chaos", "e"], ["chaos", "styx"], ["chaos", "w"]]
+    assert choice["options"] == [["chaos", "e"], ["chaos", "w"]]
     assert choice["ties"] == choice["options"] and choice["chosen"] == ["chaos", "e"]
     assert choice["policy"] == damned.FIRST_POLICY and choice["chooser"] == "hera"
     ok(state)
@@ -451,7 +452,7 @@ def test_the_active_player_may_choose_another_neighbour():
     seen = []
     events = damned.avatar_defeated(state, "avatar-3", "hera",
                                     choose=lambda options: seen.append(options) or ["chaos", "w"])
-    assert seen == [[["chaos", "e"], ["chaos", "styx"], ["chaos", "w"]]]
+    assert seen == [[["chaos", "e"], ["chaos", "w"]]]                # hera stands on Styx
     assert tile(state, "w").markers == [creature] and tile(state, "chaos").markers == ["damned-one"]
     assert next(e for e in events if e["event"] == "choice")["policy"] == "the active player's choice"
     with pytest.raises(RulesError, match="not one of the options"):
@@ -524,8 +525,10 @@ def test_chaos_not_yet_revealed_then_revealed():
     events = damned.chaos_placed(state, "hera")
     assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned-one"]
     choice = next(e for e in events if e["event"] == "choice")
-    assert choice["chosen"] == "n" and choice["ties"] == []       # n is the only tile at distance 1
-    assert tile(state, "n").markers == [ADVENTURE]
+    # n, the only tile at distance 1, holds hera: "another empty map tile" is one with no marker and no hero,
+    # so the marker goes to m (distance 2; a marker never lands on a hero's tile)
+    assert choice["chosen"] == "m" and choice["ties"] == [] and "n" not in choice["options"]
+    assert tile(state, "m").markers == [ADVENTURE] and tile(state, "n").markers == []
     assert damned.chaos_placed(state, "hera") == []               # once only
     assert state.dark_side == 4                                   # the Mark came with bring_in
     ok(state)

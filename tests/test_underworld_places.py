@@ -320,3 +320,135 @@ def test_a_black_creature_pays_one_treasure_at_its_prison_not_two(creature, pris
     assert len([e for e in state.log if e["event"] == "treasure_revealed"]) == 1
     assert len(state.sheets["hippolyte"].items) == 1
     assert counter_problems(state) == []
+
+
+# -- making room for a reward; the Trident and the Mail again -----------------------------------------
+
+def _legal(state):
+    from overlord.games.underworld.engine import _act_actions
+    return _act_actions(state, state.turn.hero)
+
+
+@pytest.mark.parametrize("weapon, encounter_, skill_dice", [
+    ("sickle-1", "hekate", WIN), ("sling-1", "thanatos", WIN), ("scepter-of-ares", "orion", WIN)])
+def test_a_hero_with_a_weapon_makes_room_for_the_special_one(weapon, encounter_, skill_dice):
+    # HitU "Weapons and Armor": "Each hero may carry ... exactly 1 weapon ... Extra weapons and armor can be
+    # discarded. The player will receive 1 gold for a discarded weapon or armor." - so a hero carrying a weapon is
+    # still offered Hekate, Orion and Thanatos, and discards its weapon for the special one
+    state = make_state()
+    give(state, "hippolyte", weapon)
+    put(state, encounter_, "styx")
+    assert {"do": "encounter", "counter": encounter_} in _legal(state)
+    gold = state.sheets["hippolyte"].gold
+    encounter(state, "hippolyte", encounter_, dice=skill_dice)
+    granted = state.catalogue[encounter_].grants
+    assert where(state, granted) == "items:hippolyte" and where(state, weapon) == "treasure_up"
+    assert state.sheets["hippolyte"].gold == gold + 1
+    assert [e["event"] for e in state.log if e["event"] in ("item_discarded", "item_taken")] == \
+        ["item_discarded", "item_taken"]
+    assert counter_problems(state) == []
+
+
+def test_the_player_may_decline_to_make_room_and_the_weapon_stays_on_the_card():
+    # "A reward never disappears silently": Hekate "grants the scythe only if it is on the reference card" - a
+    # weapon not carried stays there, and the event says so; a discard that makes no room is refused untouched
+    state = make_state()
+    give(state, "hippolyte", "sickle-1")
+    give(state, "hippolyte", "ring")
+    put(state, "hekate", "styx")
+    before = state.sheets["hippolyte"].items[:]
+    with pytest.raises(RulesError, match="does not make room"):
+        encounter(state, "hippolyte", "hekate", dice=WIN, discard="ring")
+    assert state.sheets["hippolyte"].items == before
+    next_turn(state)
+    encounter(state, "hippolyte", "hekate", dice=WIN, discard="")
+    assert where(state, "golden-staff") == "card" and where(state, "sickle-1") == "items:hippolyte"
+    assert "stays on the Damned One's card" in state.log[-1]["why"]
+    assert counter_problems(state) == []
+
+
+def test_a_black_weapon_the_book_will_not_let_go_keeps_the_encounter_closed():
+    # HitU: "Black Weapons may only be discarded if the hero does not have one or more Shadow Cubes in the
+    # appropriate skill" - no room can be made, so Thanatos is not offered
+    state = make_state()
+    give(state, "hippolyte", "soul-sword")
+    gain_cube(state.sheets["hippolyte"], "black", "close")
+    put(state, "thanatos", "styx")
+    assert {"do": "encounter", "counter": "thanatos"} not in _legal(state)
+    assert {"do": "discard", "item": "soul-sword"} not in _legal(state)
+    assert counter_problems(state) == []
+
+
+def test_the_trident_for_hades_makes_room_too():
+    # Glossary Hades: "Bring Hades to the Throne Room (the Hades map tile) and as a reward receive the Trident of
+    # Hades" - a hero carrying a Sickle discards it (1 gold) rather than lose the Trident ("a hero carries exactly
+    # one weapon" refused it, and it was lost for good)
+    state = make_state()
+    give(state, "hippolyte", "sickle-1")
+    relocate(state, "hades-task", "tasks:hippolyte")
+    stand(state, "hippolyte", "hades")
+    fulfil_task(state, "hippolyte", "hades-task")
+    assert where(state, "trident-of-hades") == "items:hippolyte" and where(state, "sickle-1") == "treasure_up"
+    assert counter_problems(state) == []
+
+
+def test_the_trident_and_the_mail_are_taken_again_at_the_throne_hall_after_their_bearer_dies():
+    # HitU "Rebirth": "Special weapons are placed back on the Damned One's reference card, and can come into play
+    # again. The Mail of Persephone and/or Trident of Hades can be obtained without a skill test (no task must be
+    # fulfilled)." - read as: at the Throne Hall on the Hades map tile, where their tasks were fulfilled
+    from overlord.games.underworld.handling import lose_life_points
+    from overlord.games.underworld.places import place_problem, throne_waiting, use_throne_hall
+    state = make_state()
+    stand(state, "hippolyte", "hades")
+    assert "nothing" in place_problem(state, "hippolyte", "hades")        # before the tasks: nothing waits
+    for t in ("hades-task", "persephone-task"):
+        relocate(state, t, "tasks:hippolyte")
+        fulfil_task(state, "hippolyte", t)
+    assert throne_waiting(state) == []
+    lose_life_points(state, "hippolyte", 7, source="natural", keep="")    # dies: both go back to the card
+    assert where(state, "trident-of-hades") == "card" and where(state, "mail-of-persephone") == "card"
+    assert sorted(throne_waiting(state)) == ["mail-of-persephone", "trident-of-hades"]
+    next_turn(state, started_on="hades")
+    stand(state, "hippolyte", "hades")
+    assert {"do": "use", "place": "hades"} in _legal(state)
+    events = use_throne_hall(state, "hippolyte")
+    assert not [e for e in events if e["event"] == "trial"]             # "without a skill test"
+    assert where(state, "trident-of-hades") == "items:hippolyte"
+    assert where(state, "mail-of-persephone") == "items:hippolyte"
+    assert counter_problems(state) == []
+
+
+def test_a_special_weapon_held_is_kept_unless_the_player_gives_it_up():
+    # headless the hero keeps a special weapon rather than swap it; the Trident then waits at the Throne Hall, where
+    # the player may give the Scythe up for it (it goes back to the Damned One's card)
+    from overlord.games.underworld.places import use_throne_hall
+    state = make_state()
+    give(state, "hippolyte", "scythe-of-thanatos")
+    relocate(state, "hades-task", "tasks:hippolyte")
+    stand(state, "hippolyte", "hades")
+    fulfil_task(state, "hippolyte", "hades-task")
+    assert where(state, "trident-of-hades") == "card"
+    refused = next(e for e in state.log if e["event"] == "no_weapon")
+    assert "stays on the Damned One's card; it can be taken at the Throne Hall" in refused["why"]
+    next_turn(state, started_on="hades")
+    use_throne_hall(state, "hippolyte", discard="scythe-of-thanatos")
+    assert where(state, "trident-of-hades") == "items:hippolyte" and where(state, "scythe-of-thanatos") == "card"
+    assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("counter, offer", [("hermes", {"do": "encounter", "counter": "hermes"}),
+                                            ("minos", {"do": "accept", "task": "minos"})])
+def test_a_face_down_counter_is_never_offered(counter, offer):
+    # HitU "Movement in Detail": "If a marker is on the tile, movement is interrupted and the marker is revealed" -
+    # a counter is known once it is turned up; a face-down one on the hero's tile (moved there, not entered) is
+    # neither offered nor usable, so the table and the bots do not learn what it is
+    state = make_state()
+    stand(state, "hippolyte", "field")
+    relocate(state, counter, "tile:field")
+    state.revealed.remove(counter)
+    assert offer not in _legal(state)
+    with pytest.raises(RulesError, match="face down"):
+        (encounter if offer["do"] == "encounter" else accept_task)(state, "hippolyte", counter)
+    state.revealed.append(counter)
+    assert offer in _legal(state)
+    assert counter_problems(state) == []

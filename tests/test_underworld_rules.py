@@ -20,7 +20,7 @@ from overlord.games.heroes.sheet import (
 )
 from overlord.games.underworld.handling import lose_life_points, relocate
 from overlord.games.underworld.items import (
-    discard,
+    discard_item,
     drink,
     item_of,
     lightning_bolts,
@@ -194,13 +194,13 @@ def test_discarding_a_black_weapon(shadow_on, allowed):
     if shadow_on:
         gain_cube(state.sheets["hippolyte"], "black", shadow_on)
     if allowed:
-        discard(state, "hippolyte", "soul-sword")
+        discard_item(state, "hippolyte", "soul-sword")
         assert where(state, "soul-sword") == "treasure_up"
         # HitU: "The player will receive 1 gold for a discarded weapon or armor."
         assert state.sheets["hippolyte"].gold == 3
     else:
         with pytest.raises(RulesError):
-            discard(state, "hippolyte", "soul-sword")
+            discard_item(state, "hippolyte", "soul-sword")
         assert where(state, "soul-sword") == "items:hippolyte"
     assert counter_problems(state) == []
 
@@ -208,7 +208,7 @@ def test_discarding_a_black_weapon(shadow_on, allowed):
 def test_discarded_special_weapon_goes_back_to_the_card():
     state = make_state()
     give(state, "hippolyte", "scythe-of-thanatos")
-    discard(state, "hippolyte", "scythe-of-thanatos")
+    discard_item(state, "hippolyte", "scythe-of-thanatos")
     assert where(state, "scythe-of-thanatos") == "card"
     assert counter_problems(state) == []
 

@@ -17,8 +17,10 @@ Rule readings
   :func:`bring_in`, also when the marker is kept aside, once. In solitaire the Damned One enters
   "in accordance with the main rules", so the cube goes on there too.
 * "neighbouring map tile" means a placed tile side by side with the other (exits need not join:
-  the players move the marker, not a hero). "empty" means no marker or counter on it (heroes do
-  not count). Every marker on Chaos moves, face-down ones too (the rule names "another face-up
+  the players move the marker, not a hero). "empty" means no marker or counter on it and no hero
+  standing on it: a marker moved onto a hero's tile would meet the hero without the hero entering
+  the tile (and a face-down one would be there to be offered unseen), which the book has no rule
+  for - a marker never moves onto a hero's tile. Every marker on Chaos moves, face-down ones too (the rule names "another face-up
   marker"; a face-down one left there would stand between a hero and the Damned One), and they
   move together. The rule's two cases (an empty neighbour; else a neighbour's markers step to
   an empty tile beside it, then Chaos's step to that neighbour) are the first two lengths of one
@@ -83,7 +85,8 @@ def _markers(state: UnderworldState, tile: str) -> list[str]:
 
 
 def _is_empty(state: UnderworldState, tile: str) -> bool:
-    return not _markers(state, tile)
+    """No marker and no hero on ``tile`` (module notes: "empty")."""
+    return not _markers(state, tile) and tile not in state.map.heroes.values()
 
 
 def _move_markers(state: UnderworldState, src: str, dst: str, why: str) -> dict:
@@ -103,22 +106,25 @@ def _choice(options: list, choose: Choose | None, what: str):
     return picked, "the active player's choice"
 
 
-def _distances(state: UnderworldState, start: str) -> list[tuple[str, int]]:
+def _distances(state: UnderworldState, start: str, past_heroes: bool = True) -> list[tuple[str, int]]:
     """Placed tiles reachable through side-by-side tiles, with their distance from ``start``, in
-    breadth-first order (neighbours N, E, S, W)."""
+    breadth-first order (neighbours N, E, S, W). ``past_heroes=False``: not through tiles on which
+    a hero stands (for markers stepping tile to tile: they never move onto a hero's tile)."""
     seen = {start: 0}
     order = [start]
+    heroes = set() if past_heroes else set(state.map.heroes.values())
     for tile in order:
         for other in _adjacent(state, tile):
-            if other not in seen:
+            if other not in seen and other not in heroes:
                 seen[other] = seen[tile] + 1
                 order.append(other)
     return [(t, seen[t]) for t in order]
 
 
 def _chains(state: UnderworldState, chaos: str) -> list[list[str]]:
-    """The shortest chains Chaos -> occupied tiles -> an empty tile, in N, E, S, W order."""
-    dist = dict(_distances(state, chaos))
+    """The shortest chains Chaos -> occupied tiles -> an empty tile, in N, E, S, W order (no
+    tile of a chain holds a hero)."""
+    dist = dict(_distances(state, chaos, past_heroes=False))
     empty = [t for t, d in dist.items() if d > 0 and _is_empty(state, t)]
     if not empty:
         return []
@@ -310,7 +316,7 @@ def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[
     if moving:
         dist = [(t, d) for t, d in _distances(state, chaos) if d > 0 and _is_empty(state, t)]
         far = {t for t, _ in _distances(state, chaos)}
-        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and not t.markers]
+        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and _is_empty(state, t.id)]
         options = [t for t, _ in dist]
         if options:
             nearest = [t for t, d in dist if d == dist[0][1]]
