@@ -235,3 +235,35 @@ def test_a_game_resumed_from_its_json_goes_on_exactly_as_the_uninterrupted_one(c
     for act in actions[half:]:
         engine.apply(resumed, content, act)
     assert dumps(resumed) == dumps(whole)
+
+
+def _send(state, cid, place):
+    from overlord.games.underworld.handling import relocate
+    relocate(state, cid, place)
+
+
+@pytest.mark.parametrize("cid, place, corners, words", [
+    # items go face up beside the heap ("The treasure marker is put back in the heap and remains revealed")
+    ("ring", "removed", 0, "lies in removed"),
+    # special weapons go back to the card ("Special weapons are placed back on the Damned One's reference card")
+    ("golden-staff", "treasure_up", 0, "lies in treasure_up"),
+    # Avatars go onto the card ("Avatar markers are placed on the Damned One's reference card")
+    ("avatar-1", "removed", 0, "lies in removed"),
+    # the Low Demon: "If 1 LP is in each corner, the Low Demon is removed from play" - not before
+    ("low-demon", "removed", 3, "3 of its 4 corners"),
+    ("low-demon", "removed", 4, None),
+    # "Markers with a red border are taken from the board"
+    ("alekto", "removed", 0, None),
+    # the Damned One's marker leaves only when it is defeated
+    ("damned-one", "removed", 0, "was not defeated"),
+])
+def test_no_counter_leaves_play_except_where_the_rules_send_it(content, cid, place, corners, words):
+    state = engine.new_game(content, ["bard", "gnome"], 2)
+    if corners:
+        state.uses[f"corners:{cid}"] = corners
+    _send(state, cid, place)
+    problems = violations(state, content)
+    if words is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and words in problems[0], problems

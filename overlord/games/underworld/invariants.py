@@ -1,7 +1,8 @@
 """The rules' invariants of an Underworld game, checked after every step by the tests and by
 ``overlord soak``: the Dark Side stays within 0..11 and only the 11th cube ends the game; life
 points stay within the sheet; every counter lies in exactly one place (map, heaps, sheets, traps,
-the Damned One's card); the machines agree with where their counters lie; every map tile comes
+the Damned One's card), and only where the rules send its kind - no counter leaves play except
+where the rules send it (``state.KIND_PLACES``); the machines agree with where their counters lie; every map tile comes
 from the stacks once; the Dark and peril decks keep their cards; the state goes through JSON
 unchanged."""
 
@@ -12,7 +13,7 @@ from collections import Counter
 
 from ...core.state import dumps
 from ..heroes.sheet import artificial_life
-from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, load_state
+from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
 
 
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
@@ -39,6 +40,7 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
         if not 0 <= min(sheet.skills.values()) or max(sheet.skills.values()) > 11:
             out.append(f"{hero}'s skills left 0..11: {sheet.skills}")
     out += counter_problems(state)
+    out += leaving_problems(state)
     for avatar, machine_state in state.avatars.items():
         on_card = avatar in state.card
         if (machine_state == "banished") != on_card:
