@@ -208,3 +208,22 @@ def test_equally_good_ends_are_listed_and_the_heroes_may_choose():
     with pytest.raises(ValueError, match="not one of the equally good ends"):
         dark.choose_end(state, "alekto", other, "styx", decision["ties"])
     assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("drawing, markers, revealed", [
+    ("S-a b", {"b": ["alekto"]}, None),                # b joins no exit: no hero can reach it
+    ("S-a b\n  |\n  c", {"b": ["alekto"], "c": ["hermes"]}, "hermes"),
+])
+def test_a_dark_card_turns_up_only_a_marker_a_hero_can_reach(drawing, markers, revealed):
+    # ours (card "A Door Left Open": reveal the face-down marker nearest to a hero): nearness is walked through
+    # matching exits, so a marker no hero can walk to is nobody's nearest (it was shown as "1000000 tiles away")
+    state = make_state(drawing, {"h1": "a"}, markers=markers)
+    content = dark_content([DarkCard.model_validate({"id": "t", "name": "Door", "omen": [{"reveal": "nearest"}]})])
+    with_decks(state, content)
+    events = dark.dark_phase(state, content)
+    assert not any("1000000" in e.get("why", "") for e in events)
+    if revealed is None:
+        assert "alekto" not in state.revealed
+        assert any(e["event"] == "reveal" and "within a hero's reach" in e["why"] for e in events)
+    else:
+        assert state.revealed == [revealed]

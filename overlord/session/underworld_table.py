@@ -59,7 +59,8 @@ HELP = {
     "options": "options - number every action possible now (then type the number)",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
-    "undo": "undo - take back the last command (the dice, tiles and cards go back with it)",
+    "undo": "undo - take back the last command, its dice included; a command that turned up a face-down tile, "
+            "marker or card is taken back only if the scenario allows it (rules: undo_hidden_draws)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
@@ -104,7 +105,7 @@ class UnderworldSession:
             raise SaveError(f"{save_path}: the save holds no game yet")
         session = cls(content, _load_state(latest[1], save_path), save)
         lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session._status([])
-        return session, Reply("resume", True, lines)
+        return session, Reply("resume", True, lines + session._options([]))
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -327,7 +328,15 @@ class UnderworldSession:
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
         allow = self.content.scenario.rules.undo_hidden_draws
-        command, state_json = self.save.undo(allow_hidden=allow)
+        try:
+            command, state_json = self.save.undo(allow_hidden=allow)
+        except SaveError as e:
+            drawn = _drawn_by_last_command(self.state)
+            if not drawn or "hidden" not in str(e):
+                raise
+            command = self.save.commands()[-1]
+            raise CommandError(f"undo refused: '{command}' turned up {drawn}, and this scenario does not take back "
+                               "what was drawn face down (rules: undo_hidden_draws: false); it stays") from None
         self.state = _load_state(state_json, self.save.path)
         return [f"undone: {command}"] + self._status([]) + self._options([])
 
@@ -406,6 +415,28 @@ def _encounter_choices(words: list[str]) -> dict:
         else:
             raise CommandError(f"encounter: unexpected {w!r}; give a skill ({', '.join(SKILLS)}), stay, or a colour")
     return out
+
+
+def _drawn_by_last_command(state: UnderworldState) -> str:
+    """What the last command turned up that was face down, in words ("the map tile area-14",
+    "the treasure marker ring"...), from its events: those since its action event."""
+    log = state.log
+    start = max((i for i, e in enumerate(log) if e.get("event") == "action"), default=len(log))
+    found = []
+    for e in log[start:]:
+        kind = e.get("event")
+        if kind == "action" and e["action"].get("do") == "extend" and state.turn and state.turn.phase == "orient":
+            from ..games.underworld.tiles import top_tile
+            found.append(f"the map tile {top_tile(state.map, state.turn.pending_tile[0]).id}")
+        elif kind == "tile_placed":
+            found.append(f"the map tile {e['tile']}")
+        elif kind == "revealed":
+            found.append(f"the marker {e['counter']} ({e['name']})")
+        elif kind == "treasure_revealed":
+            found.append(f"the treasure marker(s) {', '.join(e['markers'])}")
+        elif kind in ("dark_card", "peril"):
+            found.append(f"the {'Dark' if kind == 'dark_card' else 'peril'} card {e['name']}")
+    return ", ".join(found)
 
 
 def _load_state(text: str, where) -> UnderworldState:

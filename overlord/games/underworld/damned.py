@@ -156,7 +156,7 @@ def avatar_revealed(state: UnderworldState, avatar_id: str, hero: str) -> list[d
     before = avatar_state(state, avatar_id)
     after = fire_avatar(state, avatar_id, "reveal")
     _machine_event(state, f"avatar:{avatar_id}", "reveal", before, after,
-                   f"{hero} uncovered Avatar {avatar_id}")
+                   f"{hero or 'the Damned One'} uncovered Avatar {avatar_id}")
     if on_map and avatar_id not in state.revealed:
         state.revealed.append(avatar_id)
     if "awaken" in allowed_damned(state):
@@ -165,8 +165,8 @@ def avatar_revealed(state: UnderworldState, avatar_id: str, hero: str) -> list[d
                        "The Damned One only appears, at first, in the form of its 3 Avatars.")
     darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero or 'the Damned One'}: \"Once this "
                                "marker is uncovered, place an SC on the Dark Side.\"")
-    if not state.outcome:
-        check_entry(state, hero)             # the solitaire_avatars_in_play reading
+    if not state.outcome:                    # the solitaire_avatars_in_play reading; the active player chooses
+        check_entry(state, hero if hero in state.sheets else (state.last_hero or state.heroes[0]))
     return state.log[start:]
 
 

@@ -230,7 +230,7 @@ def encounter(state: UnderworldState, hero: str, cid: str, *, skill: str | None 
         if not go:
             return emit(state, {"event": "encounter", "hero": hero, "counter": cid, "why": "Hermes: the hero stays"})
         state.map.heroes[hero] = styx_id(state.map)
-        return emit(state, {"event": "moved", "hero": hero, "to": styx_id(state.map),
+        return emit(state, {"event": "moved", "hero": hero, "to": styx_id(state.map), "by": cid,
                             "why": "HitU Hermes: 'Will take the hero back to the Styx tile if the hero wishes it'"})
     if eff == "grant_special":
         return _grants(state, hero, cid, src, discard)
@@ -247,7 +247,8 @@ def _hypnos(state, hero, cid, skill, colour, src):
     events = []
     if not state.solitaire:
         t = _trial(state, hero, skill, "succeed", src)
-        events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": "Hypnos"})
+        events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                               "why": "Hypnos"})
         if not t.success:
             return events
         colour = SKILL_CUBE[skill]
@@ -298,7 +299,8 @@ def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
     if sheet.dead:
         return events
     t = _trial(state, hero, skill, "fail", src)
-    events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": name})
+    events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                           "why": name})
     if not t.success and raise_skill and sheet.skills[skill] < SKILL_MAX:
         sheet.skills[skill] += 1
         events += emit(state, {"event": "skill_raised", "hero": hero, "skill": skill, "value": sheet.skills[skill],
@@ -312,7 +314,8 @@ def _grants(state, hero, cid, src, discard=None):
     if skill is None:
         raise RulesError(f"{spec.name} has no coloured dot naming its skill")
     t = _trial(state, hero, skill, "succeed", src)
-    events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": spec.name})
+    events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                          "why": spec.name})
     weapon = spec.grants
     if not t.success:
         return events
