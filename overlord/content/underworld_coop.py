@@ -220,9 +220,14 @@ class URules(Strict):
 
 class Patience(Strict):
     """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
-    that ends a game the heroes cannot finish."""
-    from_round: PositiveInt
+    that ends a game the heroes cannot finish. ``from_round`` is one round for every party, or a
+    round by number of heroes (a party left out has no such clock)."""
+    from_round: PositiveInt | dict[HeroCountU, PositiveInt]
     cubes: PositiveInt = 1
+
+    def start(self, heroes: int) -> int | None:
+        """The round from which the clock runs for ``heroes`` heroes (None: never)."""
+        return self.from_round if isinstance(self.from_round, int) else self.from_round.get(heroes)
 
 
 class UnderworldScenario(Strict):

@@ -48,8 +48,9 @@ HELP = {
               "then `pick ID`; trade: 1 gold instead of an item)",
     "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
            "shadow cube with it unless keep-shadow)",
-    "attack": "attack WEAPON [SKILL] [keep ITEM] - fight the Damned One with a special weapon (keep: the item "
-              "kept if the hero dies)",
+    "attack": "attack WEAPON [SKILL] [keep ITEM] [no-drink] - fight the Damned One with a special weapon (keep: "
+              "the item kept if the hero dies; alone, Nektar or Ambrosia is drunk between rounds when it heals "
+              "without waste or on the last LP, unless no-drink)",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
@@ -294,10 +295,14 @@ class UnderworldSession:
                 raise CommandError("attack: keep needs the item kept if the hero dies")
             keep = rest[at + 1]
             rest = rest[:at] + rest[at + 2:]
+        choices = {"keep": keep} if keep else {}
+        if "no-drink" in rest:
+            rest.remove("no-drink")
+            choices["drink"] = False
         if len(rest) > 1:
             raise CommandError(f"attack: unexpected {' '.join(rest[1:])!r}")
         action = {"do": "attack_damned", "weapon": args[0], "skill": rest[0] if rest else None}
-        return _with(action, {"keep": keep} if keep else {})
+        return _with(action, choices)
 
     # -- reading the game -------------------------------------------------------------------------
     def _options(self, args):

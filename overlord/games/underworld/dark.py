@@ -54,7 +54,7 @@ class DarkContent:
     order: list[str]
     perils: dict[str, DarkPeril]
     speeds: dict[str, int]
-    patience: tuple[int, int] | None = None       # (from round, cubes): the scenario's clock
+    patience: object | None = None                # content.underworld_coop.Patience: the scenario's clock
 
 
 # -- who is where --------------------------------------------------------------------------------
@@ -93,9 +93,10 @@ def build_scene(state: UnderworldState, content: DarkContent) -> Scene:
 def dark_phase(state: UnderworldState, content: DarkContent) -> list[dict]:
     """Draw and resolve one card of the Damned One's deck (omen, enemies, peril)."""
     events: list[dict] = []
-    if content.patience and state.round >= content.patience[0]:
-        events.append(darkside.add(state, content.patience[1], f"the Damned One's patience is spent "
-                                                               f"(round {content.patience[0]} or later)"))
+    start = content.patience.start(len(state.heroes)) if content.patience else None
+    if start is not None and state.round >= start:
+        events.append(darkside.add(state, content.patience.cubes, f"the Damned One's patience is spent "
+                                                                  f"(round {start} or later)"))
         if state.outcome:
             return events
     with rolling(state) as rng:

@@ -259,7 +259,7 @@ CHOICES = {
     "fulfil": ("treasure", "discard"),
     "use": ("skill", "with_shadow", "take", "discard"),
     "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
-    "attack_damned": ("keep", "life_policy"),
+    "attack_damned": ("keep", "life_policy", "drink"),
 }
 
 
@@ -336,8 +336,10 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
     elif do == "duel":
         from .duels import duel
         duel(state, hero, a["defender"], **kw)
-    elif do == "attack_damned":
-        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
+    elif do == "attack_damned":                 # solitaire: Nektar or Ambrosia between rounds unless declined
+        drinks = kw.pop("drink", True)
+        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"],
+                            between_rounds=battle.drink_when_hurt if drinks else None, **kw)
     elif do == "end":
         turn.phase = "done"
 

@@ -32,7 +32,7 @@ def game_content(coop: CoopContent) -> UnderworldContent:
     sc = coop.scenario
     dark = DarkContent({c.id: c for c in coop.dark.cards}, list(coop.dark.order),
                        {p.id: p for p in coop.perils}, {k: v.speed for k, v in sc.enemies.items()},
-                       (sc.patience.from_round, sc.patience.cubes) if sc.patience else None)
+                       sc.patience)
     return UnderworldContent(sc, tiles, catalogue, heroes, dark)
 
 
