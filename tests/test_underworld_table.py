@@ -260,3 +260,21 @@ def test_resume_shows_the_options_again(tmp_path):
     session.execute("skip")
     again, reply = UnderworldSession.resume(path)
     assert "bard, phase move, 4 MP left:" in reply.lines and any("stop moving" in line for line in reply.lines)
+
+
+@pytest.mark.parametrize("line, action", [
+    ("encounter hekate discard sickle-1", {"do": "encounter", "counter": "hekate", "with": {"discard": "sickle-1"}}),
+    ("encounter hekate keep-all", {"do": "encounter", "counter": "hekate", "with": {"discard": ""}}),
+    ("fulfil hades-task discard sickle-1 wish",
+     {"do": "fulfil", "task": "hades-task", "with": {"discard": "sickle-1", "treasure": {"wish": True}}}),
+    ("use hades discard scythe-of-thanatos", {"do": "use", "place": "hades", "with": {"discard": "scythe-of-thanatos"}}),
+    ("discard sickle-1", {"do": "discard", "item": "sickle-1"}),
+    ("attack golden-staff no-drink", {"do": "attack_damned", "weapon": "golden-staff", "skill": None,
+                                      "with": {"drink": False}}),
+])
+def test_making_room_discarding_and_drinking_are_said_at_the_table(tmp_path, line, action):
+    # "Extra weapons and armor can be discarded"; "Between rounds of combat, Nektar or Ambrosia can be used" - the
+    # players say which item goes, or that nothing does
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
+    words = line.split()
+    assert session._parse(words[0], words[1:]) == action

@@ -8,7 +8,7 @@ line and changes nothing)::
     N                      the N-th of `options`
     extend STACK SIDE      skip         turn N        move TILE      stop
     fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK   pick ID
-    use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
+    use styx|lethe|hades   attack WEAPON [SKILL]     drink ITEM    duel HERO    discard ITEM   end
     choose N TILE          options   map   status   undo   help [COMMAND]   quit
 """
 
@@ -41,13 +41,19 @@ HELP = {
              "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
              "shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
     "escape": "escape SKILL - try to escape the trap",
-    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
-                 "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
+    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all] - have the encounter on the "
+                 "hero's tile (SKILL for Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to "
+                 "Styx; discard ITEM: the item given up to carry Hekate's, Orion's or Thanatos' weapon - by default "
+                 "the least useful, never a special weapon; keep-all: give nothing up, the weapon stays on the card)",
     "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK [wish] [trade] - fulfil a task on its destination (wish: 1 gold to see 3 treasures, "
-              "then `pick ID`; trade: 1 gold instead of an item)",
-    "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
-           "shadow cube with it unless keep-shadow)",
+    "fulfil": "fulfil TASK [wish] [trade] [discard ITEM|keep-all] - fulfil a task on its destination (wish: 1 gold "
+              "to see 3 treasures, then `pick ID`; trade: 1 gold instead of an item; discard/keep-all: as for "
+              "encounter, for the Trident or the Mail)",
+    "use": "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all] - heal at Styx / give up a cube of "
+           "SKILL at Lethe (and one shadow cube with it unless keep-shadow) / take the Trident or the Mail back at "
+           "the Throne Hall on the Hades tile",
+    "discard": "discard ITEM - give up a carried item (1 gold for a weapon or armour; a Black Weapon only without "
+               "shadow cubes in its skill)",
     "attack": "attack WEAPON [SKILL] [keep ITEM] [no-drink] - fight the Damned One with a special weapon (keep: "
               "the item kept if the hero dies; alone, Nektar or Ambrosia is drunk between rounds when it heals "
               "without waste or on the last LP, unless no-drink)",
@@ -66,7 +72,7 @@ HELP = {
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
 ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
-                "use", "attack", "drink", "duel", "end"}
+                "use", "attack", "drink", "duel", "discard", "end"}
 
 
 class UnderworldSession:
@@ -257,18 +263,22 @@ class UnderworldSession:
             need(1, HELP["escape"])
             return {"do": "escape", "skill": args[0].lower()}
         if verb == "encounter":
-            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR]")
-            return _with({"do": "encounter", "counter": args[0]}, _encounter_choices(args[1:]))
+            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            return _with({"do": "encounter", "counter": args[0]}, {**_encounter_choices(rest), **extra})
         if verb in ("accept", "fulfil"):
             need(1, f"{verb} TASK")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            rest, extra = _room_choice(verb, args[1:]) if verb == "fulfil" else (args[1:], {})
+            for word in (a.lower() for a in rest):
                 if verb == "fulfil" and word in ("wish", "trade"):
                     extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
                 else:
-                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish or trade"
-                                                                        if verb == "fulfil" else ""))
+                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish, trade, discard "
+                                                                        "ITEM or keep-all" if verb == "fulfil" else ""))
             return _with({"do": verb, "task": args[0]}, extra)
+        if verb == "discard":
+            need(1, HELP["discard"])
+            return {"do": "discard", "item": args[0]}
         if verb == "drink":
             need(1, HELP["drink"])
             return {"do": "drink", "item": args[0]}
@@ -276,9 +286,9 @@ class UnderworldSession:
             need(1, HELP["duel"])
             return {"do": "duel", "defender": args[0]}
         if verb == "use":
-            need(1, "use styx|lethe [SKILL] [keep-shadow]")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            need(1, "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            for word in (a.lower() for a in rest):
                 if word in SKILLS:
                     extra["skill"] = word
                 elif word == "keep-shadow":
@@ -406,6 +416,24 @@ def _fight_choices(words: list[str]) -> dict:
                                f"({', '.join(COLOURS)}), shadow SKILL or keep ITEM")
         i += 1
     return out
+
+
+def _room_choice(verb: str, words: list[str]) -> tuple[list[str], dict]:
+    """``discard ITEM`` (the item given up to carry a special weapon) or ``keep-all`` (give nothing
+    up) among ``words``: (the other words, the choice)."""
+    words = list(words)
+    low = [w.lower() for w in words]
+    if "keep-all" in low:
+        del words[low.index("keep-all")]
+        return words, {"discard": ""}
+    if "discard" in low:
+        at = low.index("discard")
+        if at + 1 >= len(words):
+            raise CommandError(f"{verb}: discard needs the item given up")
+        item = words[at + 1]
+        del words[at:at + 2]
+        return words, {"discard": item}
+    return words, {}
 
 
 def _encounter_choices(words: list[str]) -> dict:
