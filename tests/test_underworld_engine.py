@@ -308,3 +308,18 @@ def test_alone_nektar_is_drunk_between_the_rounds_of_the_final_battle(content, d
         assert kinds[drank[0] + 1:].count("final_battle_trial") >= 1       # between rounds, not after the fight
     assert any(e["event"] == "death" for e in state.log)
     assert violations(state, content) == []
+
+
+def test_a_legal_action_naming_a_face_down_counter_is_a_violation(content, monkeypatch):
+    # the soak's check of "Only revealed counters are offered": were the engine to offer a face-down Hermes on a
+    # hero's tile (a marker moved there, not entered), the invariants would say so
+    from overlord.games.underworld import places
+    from overlord.games.underworld.handling import relocate
+    state = engine.new_game(content, ["bard", "gnome"], 2)
+    relocate(state, "hermes", "tile:styx")
+    state.revealed.remove("hermes")
+    engine.apply(state, content, {"do": "skip_extend"})
+    engine.apply(state, content, {"do": "stop"})
+    assert violations(state, content, full=True) == []
+    monkeypatch.setattr(places, "encounter_problem", lambda *a: None)
+    assert any("hermes, which lies face down" in p for p in violations(state, content, full=True))
