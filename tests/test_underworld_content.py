@@ -137,13 +137,14 @@ def test_three_avatars_with_their_reward(game):
 def test_five_special_weapons_on_the_damned_ones_card(game):
     """"Place the Damned One's marker, and the 5 special weapon markers on the Damned One's
     reference card"; Glossary: Scythe "+2" close, Bow "+2" ranged, Golden Staff "+2" magic,
-    Mail of Persephone "+2 artificial LPs"."""
+    Trident "Increases all skill values by +1", Mail of Persephone "+2 artificial LPs"."""
     weapons = kinds(game, "special_weapon")
     assert sorted(c.name for c in weapons.values()) == ["Bow of Herkules", "Golden Staff", "Mail of Persephone",
                                                        "Scythe of Thanatos", "Trident of Hades"]
     assert copies(weapons) == 5
     assert {c.name: dict(c.bonus) for c in weapons.values() if c.bonus} == {
-        "Scythe of Thanatos": {"close": 2}, "Bow of Herkules": {"ranged": 2}, "Golden Staff": {"magic": 2}}
+        "Scythe of Thanatos": {"close": 2}, "Bow of Herkules": {"ranged": 2}, "Golden Staff": {"magic": 2},
+        "Trident of Hades": {"magic": 1, "ranged": 1, "close": 1}}
     assert weapons["mail-of-persephone"].life == 2 and weapons["mail-of-persephone"].slot == "armour"
     assert copies(kinds(game, "damned_one")) == 1
 
@@ -351,6 +352,12 @@ SLIPS = [
      ("underworld_counters", "gorgon", "effect"), ["counter 'gorgon'", "effect", "did you mean 'gorgon'"], 1),
     ("grants that is no special weapon", "counters.yaml", [(("underworld_counters", "hekate", "grants"), "golden-stave")],
      ("underworld_counters", "hekate", "grants"), ["counter 'hekate'", "grants", "did you mean 'golden-staff'"], 1),
+    ("a Trident without its +1", "counters.yaml", [(("underworld_counters", "trident-of-hades", "bonus"), DELETE)],
+     ("underworld_counters", "trident-of-hades"), ["counter 'trident-of-hades'", "bonus",
+                                                   "Increases all skill values by +1"], 1),
+    ("a special weapon that raises nothing", "counters.yaml",
+     [(("underworld_counters", "golden-staff", "bonus"), DELETE)],
+     ("underworld_counters", "golden-staff"), ["counter 'golden-staff'", "raises the skill"], 1),
     ("a black weapon without its skill", "counters.yaml", [(("underworld_counters", "soul-sword", "black"), DELETE)],
      ("underworld_counters", "soul-sword"), ["counter 'soul-sword'", "names its skill in 'black'"], 1),
     ("a black weapon with no skill", "counters.yaml", [(("underworld_counters", "black-staff", "black"), "magik")],

@@ -344,6 +344,9 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
                     bad("prison", f"black creatures are locked up in {' or '.join(PRISONS)}, not {c.prison}")
             elif c.prison:
                 bad("prison", f"only black creatures have a prison, and this is a {c.kind}")
+            if c.kind == "black_creature" and c.treasure != 1:
+                bad("treasure", "a black creature locked up in its prison grants one treasure ('Each returned Black "
+                    f"Creature grants a treasure as a reward', glossary Erebos/Tartarus), not {c.treasure}")
             if c.kind == "black_weapon" and not c.black:
                 bad("", f"a black weapon names its skill in 'black' ({', '.join(SKILLS)})")
             elif c.black and c.kind != "black_weapon":
@@ -354,6 +357,12 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
                         f"special weapons: {', '.join(sorted(weapons))}")
             elif c.effect == "grant_special":
                 bad("", "effect grant_special needs 'grants': the special weapon it gives")
+            if c.effect == "trident_of_hades" and c.bonus != {s: 1 for s in SKILLS}:
+                bad("bonus", "the Trident of Hades 'Increases all skill values by +1' (glossary 'Zweizack'): "
+                    f"bonus {{{', '.join(f'{s}: 1' for s in SKILLS)}}}, not {c.bonus or '{}'}")
+            elif c.kind == "special_weapon" and c.effect != "mail_of_persephone" and not c.bonus:
+                bad("", "a special weapon raises the skill it attacks the Damned One with ('bonus'); only the "
+                    "Mail of Persephone (effect mail_of_persephone) is 'not a weapon'")
             if c.kind in ENEMY_KINDS + ("trap",) and not c.dots:
                 bad("", f"a {c.kind} shows at least one dot (the skills that may be used against it)")
             if c.effect == "gold_bag" and c.gold < 1:

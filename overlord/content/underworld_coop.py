@@ -213,13 +213,21 @@ class URules(Strict):
     undo_hidden_draws: bool = Field(False, description="undo may take back a command that drew hidden tiles or counters")
     special_treasures_count: bool = Field(False, description="the solitaire rule for every hero count: special "
                                           "treasures held count with banished Avatars toward the Damned One's entry")
+    solitaire_avatars_in_play: bool = Field(False, description="the other reading of the solitaire sentence 'If "
+                                            "all 3 Avatars are in play, the Damned One will appear': alone, three "
+                                            "Avatars turned up (beaten or not) bring the Damned One in")
 
 
 class Patience(Strict):
     """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
-    that ends a game the heroes cannot finish."""
-    from_round: PositiveInt
+    that ends a game the heroes cannot finish. ``from_round`` is one round for every party, or a
+    round by number of heroes (a party left out has no such clock)."""
+    from_round: PositiveInt | dict[HeroCountU, PositiveInt]
     cubes: PositiveInt = 1
+
+    def start(self, heroes: int) -> int | None:
+        """The round from which the clock runs for ``heroes`` heroes (None: never)."""
+        return self.from_round if isinstance(self.from_round, int) else self.from_round.get(heroes)
 
 
 class UnderworldScenario(Strict):

@@ -8,7 +8,7 @@ line and changes nothing)::
     N                      the N-th of `options`
     extend STACK SIDE      skip         turn N        move TILE      stop
     fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK   pick ID
-    use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
+    use styx|lethe|hades   attack WEAPON [SKILL]     drink ITEM    duel HERO    discard ITEM   end
     choose N TILE          options   map   status   undo   help [COMMAND]   quit
 """
 
@@ -41,15 +41,22 @@ HELP = {
              "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
              "shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
     "escape": "escape SKILL - try to escape the trap",
-    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
-                 "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
+    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all] - have the encounter on the "
+                 "hero's tile (SKILL for Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to "
+                 "Styx; discard ITEM: the item given up to carry Hekate's, Orion's or Thanatos' weapon - by default "
+                 "the least useful, never a special weapon; keep-all: give nothing up, the weapon stays on the card)",
     "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK [wish] [trade] - fulfil a task on its destination (wish: 1 gold to see 3 treasures, "
-              "then `pick ID`; trade: 1 gold instead of an item)",
-    "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
-           "shadow cube with it unless keep-shadow)",
-    "attack": "attack WEAPON [SKILL] [keep ITEM] - fight the Damned One with a special weapon (keep: the item "
-              "kept if the hero dies)",
+    "fulfil": "fulfil TASK [wish] [trade] [discard ITEM|keep-all] - fulfil a task on its destination (wish: 1 gold "
+              "to see 3 treasures, then `pick ID`; trade: 1 gold instead of an item; discard/keep-all: as for "
+              "encounter, for the Trident or the Mail)",
+    "use": "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all] - heal at Styx / give up a cube of "
+           "SKILL at Lethe (and one shadow cube with it unless keep-shadow) / take the Trident or the Mail back at "
+           "the Throne Hall on the Hades tile",
+    "discard": "discard ITEM - give up a carried item (1 gold for a weapon or armour; a Black Weapon only without "
+               "shadow cubes in its skill)",
+    "attack": "attack WEAPON [SKILL] [keep ITEM] [no-drink] - fight the Damned One with a special weapon (keep: "
+              "the item kept if the hero dies; alone, Nektar or Ambrosia is drunk between rounds when it heals "
+              "without waste or on the last LP, unless no-drink)",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
@@ -59,12 +66,13 @@ HELP = {
     "options": "options - number every action possible now (then type the number)",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
-    "undo": "undo - take back the last command (the dice, tiles and cards go back with it)",
+    "undo": "undo - take back the last command, its dice included; a command that turned up a face-down tile, "
+            "marker or card is taken back only if the scenario allows it (rules: undo_hidden_draws)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
 ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
-                "use", "attack", "drink", "duel", "end"}
+                "use", "attack", "drink", "duel", "discard", "end"}
 
 
 class UnderworldSession:
@@ -104,7 +112,7 @@ class UnderworldSession:
             raise SaveError(f"{save_path}: the save holds no game yet")
         session = cls(content, _load_state(latest[1], save_path), save)
         lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session._status([])
-        return session, Reply("resume", True, lines)
+        return session, Reply("resume", True, lines + session._options([]))
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -255,18 +263,22 @@ class UnderworldSession:
             need(1, HELP["escape"])
             return {"do": "escape", "skill": args[0].lower()}
         if verb == "encounter":
-            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR]")
-            return _with({"do": "encounter", "counter": args[0]}, _encounter_choices(args[1:]))
+            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            return _with({"do": "encounter", "counter": args[0]}, {**_encounter_choices(rest), **extra})
         if verb in ("accept", "fulfil"):
             need(1, f"{verb} TASK")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            rest, extra = _room_choice(verb, args[1:]) if verb == "fulfil" else (args[1:], {})
+            for word in (a.lower() for a in rest):
                 if verb == "fulfil" and word in ("wish", "trade"):
                     extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
                 else:
-                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish or trade"
-                                                                        if verb == "fulfil" else ""))
+                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish, trade, discard "
+                                                                        "ITEM or keep-all" if verb == "fulfil" else ""))
             return _with({"do": verb, "task": args[0]}, extra)
+        if verb == "discard":
+            need(1, HELP["discard"])
+            return {"do": "discard", "item": args[0]}
         if verb == "drink":
             need(1, HELP["drink"])
             return {"do": "drink", "item": args[0]}
@@ -274,9 +286,9 @@ class UnderworldSession:
             need(1, HELP["duel"])
             return {"do": "duel", "defender": args[0]}
         if verb == "use":
-            need(1, "use styx|lethe [SKILL] [keep-shadow]")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            need(1, "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            for word in (a.lower() for a in rest):
                 if word in SKILLS:
                     extra["skill"] = word
                 elif word == "keep-shadow":
@@ -293,10 +305,14 @@ class UnderworldSession:
                 raise CommandError("attack: keep needs the item kept if the hero dies")
             keep = rest[at + 1]
             rest = rest[:at] + rest[at + 2:]
+        choices = {"keep": keep} if keep else {}
+        if "no-drink" in rest:
+            rest.remove("no-drink")
+            choices["drink"] = False
         if len(rest) > 1:
             raise CommandError(f"attack: unexpected {' '.join(rest[1:])!r}")
         action = {"do": "attack_damned", "weapon": args[0], "skill": rest[0] if rest else None}
-        return _with(action, {"keep": keep} if keep else {})
+        return _with(action, choices)
 
     # -- reading the game -------------------------------------------------------------------------
     def _options(self, args):
@@ -327,7 +343,15 @@ class UnderworldSession:
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
         allow = self.content.scenario.rules.undo_hidden_draws
-        command, state_json = self.save.undo(allow_hidden=allow)
+        try:
+            command, state_json = self.save.undo(allow_hidden=allow)
+        except SaveError as e:
+            drawn = _drawn_by_last_command(self.state)
+            if not drawn or "hidden" not in str(e):
+                raise
+            command = self.save.commands()[-1]
+            raise CommandError(f"undo refused: '{command}' turned up {drawn}, and this scenario does not take back "
+                               "what was drawn face down (rules: undo_hidden_draws: false); it stays") from None
         self.state = _load_state(state_json, self.save.path)
         return [f"undone: {command}"] + self._status([]) + self._options([])
 
@@ -394,6 +418,24 @@ def _fight_choices(words: list[str]) -> dict:
     return out
 
 
+def _room_choice(verb: str, words: list[str]) -> tuple[list[str], dict]:
+    """``discard ITEM`` (the item given up to carry a special weapon) or ``keep-all`` (give nothing
+    up) among ``words``: (the other words, the choice)."""
+    words = list(words)
+    low = [w.lower() for w in words]
+    if "keep-all" in low:
+        del words[low.index("keep-all")]
+        return words, {"discard": ""}
+    if "discard" in low:
+        at = low.index("discard")
+        if at + 1 >= len(words):
+            raise CommandError(f"{verb}: discard needs the item given up")
+        item = words[at + 1]
+        del words[at:at + 2]
+        return words, {"discard": item}
+    return words, {}
+
+
 def _encounter_choices(words: list[str]) -> dict:
     out: dict = {}
     for w in (w.lower() for w in words):
@@ -406,6 +448,28 @@ def _encounter_choices(words: list[str]) -> dict:
         else:
             raise CommandError(f"encounter: unexpected {w!r}; give a skill ({', '.join(SKILLS)}), stay, or a colour")
     return out
+
+
+def _drawn_by_last_command(state: UnderworldState) -> str:
+    """What the last command turned up that was face down, in words ("the map tile area-14",
+    "the treasure marker ring"...), from its events: those since its action event."""
+    log = state.log
+    start = max((i for i, e in enumerate(log) if e.get("event") == "action"), default=len(log))
+    found = []
+    for e in log[start:]:
+        kind = e.get("event")
+        if kind == "action" and e["action"].get("do") == "extend" and state.turn and state.turn.phase == "orient":
+            from ..games.underworld.tiles import top_tile
+            found.append(f"the map tile {top_tile(state.map, state.turn.pending_tile[0]).id}")
+        elif kind == "tile_placed":
+            found.append(f"the map tile {e['tile']}")
+        elif kind == "revealed":
+            found.append(f"the marker {e['counter']} ({e['name']})")
+        elif kind == "treasure_revealed":
+            found.append(f"the treasure marker(s) {', '.join(e['markers'])}")
+        elif kind in ("dark_card", "peril"):
+            found.append(f"the {'Dark' if kind == 'dark_card' else 'peril'} card {e['name']}")
+    return ", ".join(found)
 
 
 def _load_state(text: str, where) -> UnderworldState:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ...core.decks import new_deck
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
+from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
 from . import darkside, tiles
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
@@ -219,12 +219,15 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
             if places.fulfil_problem(state, hero, cid) is None:
                 out.append({"do": "fulfil", "task": cid})
     if allowed("use_place"):
-        for place in ("styx", "lethe"):
+        for place in ("styx", "lethe", "hades"):
             if places.place_problem(state, hero, place) is None:
                 out.append({"do": "use", "place": place})
     for item in sheet.items:                 # Nektar and Ambrosia may be taken whenever the hero acts
         if kind_of(state, item.id).effect == "heal" and sheet.natural < sheet.natural_max:
             out.append({"do": "drink", "item": item.id})
+    for item in sheet.items:                 # "Extra weapons and armor can be discarded": not an action
+        if not (item.black and shadow_cubes(sheet, item.black)):
+            out.append({"do": "discard", "item": item.id})
     if state.rules.get("duels") and not turn.actions:
         from .duels import duel_problem
         for other in state.heroes:
@@ -252,12 +255,15 @@ def _counters(state: UnderworldState, tile: str) -> list[str]:
 # without them each module's documented headless policy decides)
 CHOICES = {
     "fight": ("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure"),
-    "encounter": ("skill", "colour", "go", "raise_skill", "life_source"),
-    "fulfil": ("treasure",),
-    "use": ("skill", "with_shadow"),
+    "encounter": ("skill", "colour", "go", "raise_skill", "life_source", "discard"),
+    "fulfil": ("treasure", "discard"),
+    "use": ("skill", "with_shadow", "take", "discard"),
     "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
-    "attack_damned": ("keep", "life_policy"),
+    "attack_damned": ("keep", "life_policy", "drink"),
 }
+
+
+USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
 
 
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
@@ -267,10 +273,10 @@ def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> l
     typed input restore the state they saved before (the table session does)."""
     choices = action.get("with") or {}
     action = {k: v for k, v in action.items() if k != "with"}
-    unknown = [k for k in choices if k not in CHOICES.get(action.get("do"), ())]
+    known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
+    unknown = [k for k in choices if k not in known]
     if unknown:
-        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: "
-                          f"{', '.join(CHOICES.get(action.get('do'), ())) or 'none'}")
+        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: {', '.join(known) or 'none'}")
     legal = legal_actions(state)
     if action not in legal:
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
@@ -319,18 +325,21 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
     elif do == "fulfil":
         places.fulfil_task(state, hero, a["task"], **kw)
     elif do == "use":
-        if a["place"] == "styx":
-            places.use_styx(state, hero)
-        else:
-            places.use_lethe(state, hero, **kw)
+        {"styx": places.use_styx, "lethe": places.use_lethe, "hades": places.use_throne_hall}[a["place"]](
+            state, hero, **kw)
+    elif do == "discard":
+        from .items import discard_item
+        discard_item(state, hero, a["item"])
     elif do == "drink":
         from .items import drink
         drink(state, hero, a["item"])
     elif do == "duel":
         from .duels import duel
         duel(state, hero, a["defender"], **kw)
-    elif do == "attack_damned":
-        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
+    elif do == "attack_damned":                 # solitaire: Nektar or Ambrosia between rounds unless declined
+        drinks = kw.pop("drink", True)
+        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"],
+                            between_rounds=battle.drink_when_hurt if drinks else None, **kw)
     elif do == "end":
         turn.phase = "done"
 
@@ -424,7 +433,10 @@ def describe(a: dict) -> str:
     if do == "fulfil":
         return f"fulfil the task {a['task']}"
     if do == "use":
-        return f"use {a['place'].capitalize()}"
+        return "take the Trident or the Mail at the Throne Hall (Hades)" if a["place"] == "hades" else \
+            f"use {a['place'].capitalize()}"
+    if do == "discard":
+        return f"discard {a['item']}"
     if do == "attack_damned":
         return f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")
     if do == "drink":
