@@ -397,11 +397,7 @@ def _completion(session):
 
 
 def _session_class(path):
-    """The table session for a scenario file: Descent's or the co-operative Underworld's."""
-    from overlord.sim.run import scenario_kind
-    if scenario_kind(path) == "underworld":
-        from overlord.session.underworld_table import UnderworldSession
-        return UnderworldSession
+    """The table session of a Descent quest (not yet on the game interface)."""
     from overlord.session.table import Session
     return Session
 
@@ -452,14 +448,11 @@ def resume_cmd(save_path, as_json):
         with_meta = SaveFile.open(save_path)
         kind = with_meta.meta.get("game", "descent")
         with_meta.close()
-        if kind not in ("descent", "underworld"):
+        if kind != "descent":
             from overlord.session.session import Session as GameSession
             session, first = GameSession.resume(save_path, registry.open_scenario)
-        elif kind == "underworld":
-            from overlord.session.underworld_table import UnderworldSession as Session
         else:
             from overlord.session.table import Session
-        if kind in ("descent", "underworld"):
             session, first = Session.resume(save_path)
     except ContentError as e:
         _fail(str(e), prefix=False)
@@ -626,8 +619,7 @@ def replay_cmd(log_path, show, upto):
         _fail(str(e))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    from overlord.games.underworld.state import UnderworldState
-    if not isinstance(game, UnderworldState) and not hasattr(game, "quest"):     # a registered game's match
+    if not hasattr(game, "quest"):                     # a registered game's match
         rules = registry.game_of(_replay_scenario(log_path))
         if show:
             for line in rules.narrate(game, rules.log(game)):
@@ -635,21 +627,6 @@ def replay_cmd(log_path, show, upto):
         if upto is not None:
             click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
             click.echo(rules.picture(game))
-            return
-        if difference:
-            _fail(f"{log_path}: the replay differs - {difference}")
-        click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
-        return
-    if isinstance(game, UnderworldState):              # a co-operative Underworld game
-        from overlord.session.underworld_narrate import narrate as narrate_underworld
-        from overlord.view.underworld_text import draw_map
-        if show:
-            for line in narrate_underworld(game.log):
-                click.echo(line)
-        if upto is not None:
-            click.echo(f"after round {min(upto, game.round)}: Dark Side {game.dark_side}/11; "
-                       f"the Damned One: {game.damned.replace('_', ' ')}")
-            click.echo(draw_map(game))
             return
         if difference:
             _fail(f"{log_path}: the replay differs - {difference}")
@@ -680,7 +657,7 @@ def _replay_scenario(log_path) -> str:
 def soak_cmd(scenario, games, seed):
     """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
     from overlord.content.quest import resolve_scenario
-    from overlord.sim import run, underworld_run
+    from overlord.sim import run
     from overlord.sim.soak import soak
     try:
         kind, content = run.load_any(str(Path(resolve_scenario(scenario)).resolve()))
@@ -690,8 +667,6 @@ def soak_cmd(scenario, games, seed):
         from overlord.sim.soak import soak_game
         checked, violations = soak_game(content[0], content[1], run.game_seeds(seed, games),
                                         content[0].info(content[1]).max_rounds)
-    elif kind == "underworld":
-        checked, violations = underworld_run.soak(content, run.game_seeds(seed, games))
     else:
         checked, violations = soak(content, games, seed)
     for v in violations[:20]:

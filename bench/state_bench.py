@@ -24,14 +24,16 @@ sys.path.insert(0, ROOT)
 from overlord.core.state import clone, dumps, from_json, reflect_from_json, reflect_to_json  # noqa: E402
 from overlord.games.descent.state import DescentState  # noqa: E402
 from overlord.games.underworld.state import UnderworldState  # noqa: E402
-from overlord.sim import run, underworld_run  # noqa: E402
+from overlord.games.underworld.game import GAME as UNDERWORLD  # noqa: E402
+from overlord.sim import play as headless  # noqa: E402
+from overlord.sim import run  # noqa: E402
 
 
 def mid_game_states() -> dict[str, tuple[type, object]]:
     _, quest = run.load_any(os.path.join(ROOT, "scenarios", "forgotten-souls.yaml"))
     game, _ = run.play(quest, 7, 3, "heuristic", 6)
-    _, content = run.load_any(os.path.join(ROOT, "scenarios", "underworld.yaml"))
-    state, _ = underworld_run.play(content, 7, 3, "heuristic", 12)
+    content = UNDERWORLD.load(os.path.join(ROOT, "scenarios", "underworld.yaml"))
+    state = headless.play(UNDERWORLD, content, 7, 3, "heuristic", 12)[0].state
     return {"forgotten-souls": (DescentState, game.state), "underworld": (UnderworldState, state)}
 
 

@@ -11,7 +11,9 @@ import pytest
 from overlord.content.quest import resolve_scenario
 from overlord.core.state import (clone, dumps, events, from_json, reflect_from_json, reflect_to_json,
                                  shared, to_json)
-from overlord.sim import run, underworld_run
+from overlord.games.underworld.game import GAME as UNDERWORLD
+from overlord.sim import play as headless
+from overlord.sim import run
 from overlord.games.descent.state import DescentState
 from overlord.games.underworld.state import UnderworldState
 
@@ -101,8 +103,8 @@ def test_content_marked_shared_is_not_copied_by_a_clone():
 def mid_games():
     _, quest = run.load_any(str(resolve_scenario("forgotten-souls").resolve()))
     game, _ = run.play(quest, 7, 3, "heuristic", 6)
-    _, content = run.load_any(str(resolve_scenario("underworld").resolve()))
-    state, _ = underworld_run.play(content, 7, 3, "heuristic", 10)
+    content = UNDERWORLD.load(resolve_scenario("underworld"))
+    state = headless.play(UNDERWORLD, content, 7, 3, "heuristic", 10)[0].state
     return {"descent": (DescentState, game.state), "underworld": (UnderworldState, state)}
 
 

@@ -1,4 +1,4 @@
-"""The co-operative Underworld's hero bots (``overlord.sim.underworld_bots``): they only ever
+"""The co-operative Underworld's hero bots (``overlord.games.underworld.bots``): they only ever
 choose legal actions, the heuristic makes the obvious choice in small hand-made situations,
 seeded games replay exactly, and the heuristic wins clearly more often than random play."""
 
@@ -15,7 +15,7 @@ from overlord.games.heroes.sheet import Item
 from overlord.games.underworld import engine
 from overlord.games.underworld.setup import load_game
 from overlord.games.underworld.state import CounterSpec, TurnState
-from overlord.sim import underworld_bots as bots
+from overlord.games.underworld import bots
 
 SCENARIO = "scenarios/underworld.yaml"
 
@@ -122,7 +122,7 @@ def test_attacks_the_damned_one_when_it_can_win(dark_side, attacks):
     assert (chosen["do"] == "attack_damned") is attacks
 
 
-# -- whole games, test helpers (the runner proper is overlord.sim.underworld_run) -----------------
+# -- whole games, test helpers (the runner proper is overlord.sim.play) -----------------
 
 HEROES = ("gladiator", "shaman", "centaur", "bard", "gnome")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from underworld_helpers import dark_content, make_state, with_decks
 
-from overlord.content.underworld_coop import DarkCard, DarkPeril
+from overlord.games.underworld.coop_formats import DarkCard, DarkPeril
 from overlord.games.underworld import dark
 from overlord.games.underworld.state import counter_problems
 
@@ -194,7 +194,7 @@ S-a-b
 def test_equally_good_ends_are_listed_and_the_heroes_may_choose():
     # Golden Rules (Forgotten Souls): where the rules leave a choice, the heroes choose; the
     # enemy at d steps toward the hero on a: b and c are both one tile from a
-    from overlord.session.underworld_narrate import narrate, tie_decisions
+    from overlord.games.underworld.narrate import narrate, tie_decisions
     state = make_state(TIE_MAP, {"h1": "a"}, markers={"d": ["alekto"]}, revealed=("alekto",))
     content = dark_content([DarkCard.model_validate({"id": "t", "name": "T", "omen": [{"restless": 1}]})])
     with_decks(state, content)

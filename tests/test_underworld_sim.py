@@ -7,8 +7,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+from overlord.games.underworld.game import GAME
+from overlord.sim import play as headless
 from overlord.sim.run import game_seeds
-from overlord.sim.underworld_run import load, play, play_game, soak
+from overlord.sim.soak import soak_game
+
+
+def load(path):
+    return GAME.load(path)
+
+
+def play_game(content, seed, heroes, bot, max_rounds):
+    return headless.play_game(GAME, content, seed, heroes, bot, max_rounds)
+
+
+def play(content, seed, heroes, bot, max_rounds, check):
+    match, timeline = headless.play(GAME, content, seed, heroes, bot, max_rounds, lambda m: check(m.state))
+    return match.state, timeline
+
+
+def soak(content, seeds, max_rounds):
+    return soak_game(GAME, content, seeds, max_rounds)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,12 +3,15 @@ and typed actions, one-line refusals that change nothing, undo from the save fil
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
 import cli
 from overlord.core.state import dumps
-from overlord.session.underworld_table import UnderworldSession
+from underworld_helpers import UnderworldSession
 
 SCENARIO = "scenarios/underworld.yaml"
 
@@ -143,7 +146,7 @@ def test_choose_needs_a_tied_move_of_the_last_dark_phase(tmp_path):
     session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
     reply = session.execute("choose 1 area-01")
     assert not reply.ok and "no decision 1" in reply.lines[0]
-    session.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
+    session.table.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
     reply = session.execute("choose 1 area-09")
     assert not reply.ok and "not one of the equally good ends" in reply.lines[0]
 
@@ -161,7 +164,7 @@ def test_wishing_for_luck_shows_three_and_the_players_pick_one(tmp_path):
     before = dumps(session.state)
     asked = session.execute("fight empusa ranged wish")
     assert asked.ok and "three treasures turn up" in asked.lines[0] and dumps(session.state) == before
-    shown = session.pending["shown"]
+    shown = session.table.pending["shown"]
     assert len(shown) == 3
     refused = session.execute("pick nothing-here")
     assert not refused.ok and "pick one of" in refused.lines[0]
@@ -178,7 +181,7 @@ def test_wishing_for_luck_shows_three_and_the_players_pick_one(tmp_path):
 # -- the table shows what it did ---------------------------------------------------------------------
 
 def _told(state):
-    from overlord.session.underworld_narrate import narrate
+    from overlord.games.underworld.narrate import narrate
     return "\n".join(narrate(state.log))
 
 
@@ -234,7 +237,7 @@ def test_a_won_fight_names_the_cubes_and_the_item_gained():
 def test_the_damned_ones_reveal_names_who_revealed_it():
     # a Dark card turns up the marker nearest a hero: the Avatar's cube is "revealed by" the Damned One's card
     from underworld_helpers import dark_content, make_state, with_decks
-    from overlord.content.underworld_coop import DarkCard
+    from overlord.games.underworld.coop_formats import DarkCard
     from overlord.games.underworld import dark
     state = make_state("S-a-b", {"h1": "a"}, markers={"b": ["avatar-1"]})
     content = dark_content([DarkCard.model_validate({"id": "t", "name": "Door", "omen": [{"reveal": "nearest"}]})])
@@ -277,4 +280,18 @@ def test_making_room_discarding_and_drinking_are_said_at_the_table(tmp_path, lin
     # players say which item goes, or that nothing does
     session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
     words = line.split()
-    assert session._parse(words[0], words[1:]) == action
+    assert session.table._parse(words[0], words[1:]) == action
+
+
+def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
+    """Saves written before issue 12 (meta 'game': 'underworld', the scenario path as typed,
+    relative to where the game began) still load and go on: the path is found as the shipped
+    scenario of that name, and the state reads as it was written."""
+    save = tmp_path / "old.db"
+    shutil.copy(Path(__file__).parent / "fixtures" / "underworld-before-interface.db", save)
+    monkeypatch.chdir(tmp_path)
+    session, reply = UnderworldSession.resume(save)
+    assert reply.lines[0] == f"resumed {save} after 2 command(s)"
+    assert "  bard on styx: life 5 (5/5 natural)" in "\n".join(reply.lines)
+    assert reply.lines[-1] == "   1. stop moving"
+    assert session.execute("1").ok and session.state.turn.hero == "bard"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 
-from overlord.content.underworld_coop import DarkCard, DarkPeril
+from overlord.games.underworld.coop_formats import DarkCard, DarkPeril
 from overlord.core.decks import Deck
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.sheet import new_sheet
@@ -107,3 +107,20 @@ def with_decks(state: UnderworldState, content: DarkContent) -> UnderworldState:
     state.dark_deck = Deck("dark", list(content.cards), [])
     state.peril_deck = Deck("peril", list(content.perils), [])
     return state
+
+
+class UnderworldSession:
+    """The table session (``overlord.session.session``) on an Underworld scenario, started and
+    resumed as the tests did before the game interface."""
+
+    @staticmethod
+    def start(scenario, heroes, seed, save_path=None):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path)
+
+    @staticmethod
+    def resume(save_path):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.resume(save_path, registry.open_scenario)

@@ -18,19 +18,18 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards, kinds as registered, underworld, underworld_coop
+from . import cards, kinds as registered
 from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
 
-KINDS = {**cards.FILE_KINDS, **underworld.FILE_KINDS, **underworld_coop.FILE_KINDS}
+KINDS = dict(cards.FILE_KINDS)
 UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS}
-U_UNION_KINDS = {"unknown_effect": underworld_coop.U_EFFECTS, "unknown_action": underworld_coop.U_ACTIONS,
-                 "unknown_test": underworld_coop.U_TESTS}
 
 
-def _all_field_names() -> set[str]:
+def _all_field_names() -> list[str]:
+    """Every field name of every content model (for "did you mean" on an unknown field)."""
     names: set[str] = set()
     seen: set[type] = set()
 
@@ -40,14 +39,23 @@ def _all_field_names() -> set[str]:
         seen.add(model)
         for name, f in model.model_fields.items():
             names.add(f.alias or name)
+            for sub in _models_in(f.annotation):
+                walk(sub)
     from . import effects
-    for module in (cards, effects, underworld, underworld_coop):
+    for module in (cards, effects):
         for value in vars(module).values():
             walk(value)
-    return names
+    for kind in [*registered.kinds().values(), *registered.scenario_kinds().values()]:
+        walk(kind.model)
+    return sorted(names)
 
 
-FIELD_NAMES = sorted(_all_field_names())
+def _models_in(annotation) -> list:
+    """The pydantic models named in a type annotation (inside lists, dicts, unions...)."""
+    import typing
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
 
 
 @dataclass
@@ -79,8 +87,8 @@ def _owner(doc: Located, path: tuple, kind: registered.FileKind | None = None) -
     """'card ID: ' for the innermost mapping on the path that has an id (or a group's key)."""
     data = doc.data
     label = ""
-    nouns = {kind.key: kind.noun} if kind else underworld.NOUNS
-    keyed = kind.keyed if kind else {"monsters": "group", **underworld.KEYED}
+    nouns = {kind.key: kind.noun} if kind else {}
+    keyed = kind.keyed if kind else {"monsters": "group"}
     for i, part in enumerate(path):
         try:
             data = data[part]
@@ -108,7 +116,7 @@ def _message(err: dict, doc: Located, path: tuple, unions: dict = UNION_KINDS) -
                 f"{', '.join(known)}), got {_show(value)}")
     if kind == "extra_forbidden":
         name = err["loc"][-1]
-        return f"{where}: unknown field {name!r}{nearest(name, FIELD_NAMES)}"
+        return f"{where}: unknown field {name!r}{nearest(name, _all_field_names())}"
     if kind == "missing":
         return f"{where}: missing field {err['loc'][-1]!r}"
     if kind == "literal_error":
@@ -129,10 +137,7 @@ def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered
     """Each pydantic error as a Problem at its place; unknown effects, actions and tests are
     named against the vocabulary of the file's kind (Descent's, or the Underworld's Dark cards')."""
     spec = kind if isinstance(kind, registered.FileKind) else None
-    if spec is not None:
-        unions = spec.vocabulary
-    else:
-        unions = U_UNION_KINDS if kind in underworld_coop.FILE_KINDS else UNION_KINDS
+    unions = spec.vocabulary if spec is not None else UNION_KINDS
     problems = []
     seen = set()
     for err in exc.errors():
@@ -153,8 +158,9 @@ def load_content(path: str | Path) -> Loaded:
         return Loaded(str(path), "?", None, Located(str(path), None, {}), e.problems)
     data = doc.data
     if not isinstance(data, dict) or len(data) == 0:
+        every = list(KINDS) + [k for k in registered.top_keys() if k not in KINDS]
         return Loaded(doc.file, "?", None, doc, [doc.problem((), "a content file is a mapping with one top-level "
-                                                          f"key: {', '.join(list(KINDS) + ['map'])}")])
+                                                          f"key: {', '.join(every)}")])
     if "map" in data:
         try:
             check_map(doc)
@@ -167,12 +173,12 @@ def load_content(path: str | Path) -> Loaded:
     if found is not None:
         return _load_registered(doc, data, found)
     keys = [k for k in data if k in KINDS]
-    companions = underworld.COMPANION_KEYS.get(keys[0], ()) if len(keys) == 1 else ()
-    if len(keys) != 1 or any(k not in keys and k not in companions for k in data):
-        key = next((k for k in data if k not in keys and k not in companions), next(iter(data)))
+    every = list(KINDS) + [k for k in registered.top_keys() if k not in KINDS]
+    if len(keys) != 1 or any(k not in keys for k in data):
+        key = next((k for k in data if k not in keys), next(iter(data)))
         return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown kind of content {key!r}"
-                                                           f"{nearest(key, list(KINDS) + list(companions))}; the top-level key is one of "
-                                                           f"{', '.join(list(KINDS) + ['map'])}")])
+                                                           f"{nearest(key, every)}; the top-level key is one of "
+                                                           f"{', '.join(every)}")])
     kind = keys[0]
     try:
         model = KINDS[kind].model_validate(data)
@@ -182,10 +188,6 @@ def load_content(path: str | Path) -> Loaded:
     loaded.problems.extend(_check_ids(loaded))
     if kind == "exploration_cards":
         loaded.problems.extend(_check_maps(loaded))
-    if kind in underworld.FILE_KINDS:
-        loaded.problems.extend(underworld.file_problems(kind, model, doc))
-    if kind in underworld_coop.FILE_KINDS:
-        loaded.problems.extend(underworld_coop.file_problems(kind, model, doc))
     return loaded
 
 
@@ -397,10 +399,6 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         problems.extend(loaded.problems)
         if loaded.kind == "scenario" and loaded.model is not None and not loaded.game:
             for p in check_scenario(loaded):
-                if p not in problems:
-                    problems.append(p)
-        if loaded.kind == "underworld_scenario" and loaded.model is not None:
-            for p in underworld_coop.check_scenario(loaded)[0]:
                 if p not in problems:
                     problems.append(p)
         if loaded.game and loaded.model is not None:

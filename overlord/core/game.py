@@ -115,6 +115,9 @@ class Table(ABC):
 
     #: verb -> one help line ("move HERO X,Y - the hero moved to that space")
     commands: dict[str, str] = {}
+    #: the verbs that change the game (refused once it is over); None: all of them. A number
+    #: (a numbered option) always changes it.
+    changes: set[str] | None = None
 
     def __init__(self, rules: "GameRules", match: Any):
         self.rules = rules
@@ -127,11 +130,21 @@ class Table(ABC):
     @abstractmethod
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
         """Carry out one command of :attr:`commands` (or a number, if the game numbers its
-        options: ``verb`` is then the number)."""
+        options: ``verb`` is then the number). The reply holds every line to show: what
+        happened, then :meth:`closing`."""
 
     def options(self) -> list[str]:
         """What may be done now, for the players (after each command and on resume)."""
         return []
+
+    def closing(self) -> list[str]:
+        """The lines after a command that changed the game: the epilogue when it has just
+        ended, else what may be done now."""
+        return self.epilogue() if self.rules.outcome(self.match) is not None else self.options()
+
+    def undo_refused(self, command: str, message: str) -> str:
+        """What to say when ``undo`` may not take back ``command`` (it drew hidden cards)."""
+        return message
 
     def status(self) -> list[str]:
         return self.rules.status(self.match)

@@ -24,7 +24,7 @@ from ..content.yamlio import load_yaml
 from ..core.game import GameRules
 
 SHIPPED = {
-    # name: "module:attribute" of its GameRules instance (filled as the games move onto the interface)
+    "underworld": "overlord.games.underworld.game:GAME",
 }
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"

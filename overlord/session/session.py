@@ -18,6 +18,7 @@ from pathlib import Path
 from ..core.game import GameRules, RulesError, Table
 from .store import SaveError, SaveFile
 
+# the session's own commands (a game's table may word their help its own way)
 COMMON = {
     "map": "map - draw the board",
     "status": "status - the round, the enemy's tracks and the heroes",
@@ -50,6 +51,11 @@ class Session:
     def match(self):
         return self.table.match
 
+    @property
+    def state(self):
+        """The match's plain-data state."""
+        return self.rules.state(self.match)
+
     # -- starting and resuming ------------------------------------------------------------------
     @classmethod
     def start(cls, rules: GameRules, content, scenario_path: Path, heroes: list[str], seed: int,
@@ -64,15 +70,14 @@ class Session:
                                                "heroes": heroes, "game": rules.name})
             save.append("start", rules.to_json(match))
         session = cls(rules, content, rules.table(match), save)
-        lines = session.table.opening(heroes, seed) + session.table.options()
-        return session, Reply("start", True, lines, list(rules.log(match)))
+        return session, Reply("start", True, session.table.opening(heroes, seed), list(rules.log(match)))
 
     @classmethod
     def resume(cls, save_path, opener) -> tuple["Session", Reply]:
         """``opener(scenario) -> (rules, content, path)`` opens the scenario a save names."""
         save = SaveFile.open(save_path)
         meta = save.meta
-        rules, content, _ = opener(meta["scenario"])
+        rules, content, _ = opener(_scenario_of(meta["scenario"], save_path))
         if rules.name != meta.get("game", "descent"):          # saves before games were named: Descent
             raise SaveError(f"{save_path}: a game of {meta.get('game', 'descent')}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
@@ -101,7 +106,8 @@ class Session:
             return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                        + "; `help` lists the commands"])
         over = self.rules.outcome(self.match)
-        if over is not None:
+        changes = self.table.changes
+        if over is not None and (verb.isdigit() or changes is None or verb in changes):
             return Reply(line, False, [f"the game is over ({over.reason}); `undo` or `quit`"])
         before = self.rules.to_json(self.match)
         try:
@@ -112,12 +118,7 @@ class Session:
             return Reply(line, False, [str(e)])
         if reply.changed and self.save is not None:
             self.save.append(reply.label or line, self.rules.to_json(self.match), reply.drew)
-        lines = reply.lines or [f"ok: {line}"]
-        if reply.changed and self.rules.outcome(self.match) is not None:
-            lines += self.table.epilogue()
-        elif reply.changed:
-            lines += self.table.options()
-        return Reply(line, True, lines, reply.events)
+        return Reply(line, True, reply.lines or [f"ok: {line}"], reply.events)
 
     # -- the session's own commands ----------------------------------------------------------------
     def _map(self, args):
@@ -129,12 +130,18 @@ class Session:
     def _undo(self, args):
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
-        command, state_json = self.save.undo(allow_hidden=self.table.undo_hidden_draws())
+        try:
+            command, state_json = self.save.undo(allow_hidden=self.table.undo_hidden_draws())
+        except SaveError as e:
+            commands = self.save.commands()
+            if "hidden" not in str(e) or not commands:
+                raise
+            raise CommandError(self.table.undo_refused(commands[-1], str(e))) from None
         self.table.restore(_read(self.rules, self.content, state_json, self.save.path))
         return [f"undone: {command}"] + self.table.status() + self.table.options()
 
     def _help(self, args):
-        every = {**self.table.commands, **COMMON}
+        every = {**self.table.commands, **{k: v for k, v in COMMON.items() if k not in self.table.commands}}
         if args:
             return [every.get(args[0].lower(), f"no command {args[0]!r}")]
         return list(every.values())
@@ -147,11 +154,26 @@ class Session:
         return self.table.prompt()
 
     def words(self) -> list[str]:
-        return list(self.table.commands) + list(COMMON) + self.table.words()
+        return list(dict.fromkeys([*self.table.commands, *COMMON, *self.table.words()]))
 
     def reply_json(self, reply: Reply) -> str:
         return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
                            **self.table.json_extra()}, default=str)
+
+
+def _scenario_of(saved: str, save_path) -> str:
+    """The scenario a save names. Saves from before the game interface kept the path as typed
+    (relative to the folder the game was started in): found from there, or beside the save, or
+    as the shipped scenario of that file name."""
+    from ..content.paths import shipped_scenarios
+    path = Path(saved)
+    if path.is_file():
+        return saved
+    beside = Path(save_path).resolve().parent / path
+    if not path.is_absolute() and beside.is_file():
+        return str(beside)
+    shipped = shipped_scenarios().get(path.stem)
+    return str(shipped) if shipped is not None and shipped.name == path.name else saved
 
 
 def _read(rules: GameRules, content, text: str, where):

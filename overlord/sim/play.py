@@ -81,8 +81,10 @@ def record(rules: GameRules, match: Any, seed: int, heroes: int, bot: str, timel
     out = rules.outcome(match)
     result, reason = (out.result, out.reason) if out else ("unfinished", "round limit")
     tracks = rules.tracks(match)
+    # the round the game ended in; an unfinished game stopped after its last round
+    rounds = rules.round(match) if out else max(1, rules.round(match) - 1)
     rec = {"seed": seed, "heroes": heroes, "bot": bot, "result": result, "reason": reason,
-           "rounds": rules.round(match), "doom": tracks.get("doom", 0), "fate": tracks.get("fate", 0),
+           "rounds": rounds, "doom": tracks.get("doom", 0), "fate": tracks.get("fate", 0),
            "timeline": timeline}
     rec.update(rules.record(match))
     return rec

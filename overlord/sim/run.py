@@ -18,7 +18,6 @@ from ..content.quest import Quest, load_quest
 from ..core.state import to_json
 from ..games.descent.dice import attack
 from ..games.descent.engine import Game, damage_figure, new_game, overlord_phase
-from . import underworld_run
 from .bots import BOTS, HERO, TURNS
 
 HERO_NAMES = ("leoric", "tarha", "syndrael", "tomble")
@@ -101,16 +100,31 @@ def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dic
             "cards": drawn, "timeline": timeline}
 
 
-def _work(args):
-    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy = args
+def play_one(scenario: str, seed: int, heroes: int, bot: str, max_rounds: int, log: list | None = None,
+             enemy: str | None = None) -> dict:
+    """One headless game of any scenario file; its record."""
     kind, content = load_any(scenario)
-    events: list | None = [] if log_dir else None
     if kind == "game":
         from .play import play_game as play_registered
-        record = play_registered(*content, seed, heroes, bot, max_rounds, log=events, enemy=enemy)
-    else:
-        player = play_game if kind == "descent" else underworld_run.play_game
-        record = player(content, seed, heroes, bot, max_rounds, log=events)
+        return play_registered(*content, seed, heroes, bot, max_rounds, log=log, enemy=enemy)
+    return play_game(content, seed, heroes, bot, max_rounds, log=log)
+
+
+def default_max_rounds(kind: str, content) -> int:
+    """Where headless games of a loaded scenario stop unless told otherwise."""
+    if kind == "game":
+        return content[0].info(content[1]).max_rounds
+    return getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+
+
+def bots_of(kind: str, content) -> list[str]:
+    return list(content[0].bots) if kind == "game" else ["heuristic", "random"]
+
+
+def _work(args):
+    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy = args
+    events: list | None = [] if log_dir else None
+    record = play_one(scenario, seed, heroes, bot, max_rounds, log=events, enemy=enemy)
     if log_dir:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
@@ -124,9 +138,7 @@ def scenario_kind(path: str | Path) -> str:
     """"underworld" for a co-operative Underworld scenario file, else "descent"."""
     from ..content.yamlio import load_yaml
     data = load_yaml(path).data
-    if isinstance(data, dict) and "game" in data:
-        return "game"
-    return "underworld" if isinstance(data, dict) and "underworld_scenario" in data else "descent"
+    return "game" if isinstance(data, dict) and "game" in data else "descent"
 
 
 def load_any(scenario: str) -> tuple[str, object]:
@@ -139,7 +151,7 @@ def load_any(scenario: str) -> tuple[str, object]:
             rules, content, _ = open_scenario(scenario)
             _CONTENT[scenario] = (kind, (rules, content))
         else:
-            _CONTENT[scenario] = (kind, load_quest(scenario) if kind == "descent" else underworld_run.load(scenario))
+            _CONTENT[scenario] = (kind, load_quest(scenario))
     return _CONTENT[scenario]
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...content.cards import Target
-from ...content.underworld_coop import DarkCard, DarkPeril, u_effect_name, u_test_name
+from .coop_formats import DarkCard, DarkPeril, u_effect_name, u_test_name
 from ...core.decks import discard_card, draw_card
 from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
@@ -54,7 +54,7 @@ class DarkContent:
     order: list[str]
     perils: dict[str, DarkPeril]
     speeds: dict[str, int]
-    patience: object | None = None                # content.underworld_coop.Patience: the scenario's clock
+    patience: object | None = None                # coop_formats.Patience: the scenario's clock
 
 
 # -- who is where --------------------------------------------------------------------------------

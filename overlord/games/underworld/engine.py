@@ -20,6 +20,7 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
+from ...core.game import RulesError
 from ...core.rng import new_rng, rng_state
 from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
 from . import darkside, tiles
@@ -28,7 +29,7 @@ from .markers import draw_adventure, enemies_on, face_down_on, reveal
 from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
 
 
-class ActionError(ValueError):
+class ActionError(RulesError):
     """An action that is not legal now; the message says why and lists the legal ones."""
 
 
@@ -49,7 +50,7 @@ class HeroSpec:
 class UnderworldContent:
     """Everything a game reads from its scenario and content files, loaded once."""
 
-    scenario: object                  # content.underworld_coop.UnderworldScenario
+    scenario: object                  # coop_formats.UnderworldScenario
     tiles: list[tiles.TileSpec]
     catalogue: dict[str, CounterSpec]
     heroes: dict[str, HeroSpec]
@@ -267,10 +268,22 @@ USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", 
 
 
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
-    """Do one legal action; the events it caused. Ends the turn, runs the Dark phase and starts
-    the next round as the rules say. ``action["with"]`` may carry the player's choices
-    (:data:`CHOICES`); a choice the rules refuse raises ``RulesError`` - callers that take
-    typed input restore the state they saved before (the table session does)."""
+    """Do one legal action and what follows it; the events it caused. Ends the turn, runs the
+    Dark phase and starts the next round as the rules say (:func:`act` then
+    :func:`enemy_phase` while it is due)."""
+    start = len(state.log)
+    act(state, content, action)
+    while dark_due(state):
+        enemy_phase(state, content)
+    return state.log[start:]
+
+
+def act(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
+    """Do one legal action; the events it caused. When the active hero's turn is over the next
+    hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
+    ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
+    refuse raises ``RulesError`` - callers that take typed input restore the state they saved
+    before (the table session does)."""
     choices = action.get("with") or {}
     action = {k: v for k, v in action.items() if k != "with"}
     known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
@@ -389,24 +402,39 @@ def _passable(state: UnderworldState, hero: str, tile: str) -> list[str]:
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:
     """After an action: when the active hero's turn is over, the next hero's begins; after the
-    last hero, the Dark phase, then a new round."""
+    last hero's, the Dark phase is due."""
     while not state.outcome and state.turn is not None and state.turn.phase == "done":
         hero = state.turn.hero
         state.last_hero = hero
         i = state.heroes.index(hero)
-        if i + 1 < len(state.heroes):
-            start_turn(state, state.heroes[i + 1])
-            continue
-        every = content.scenario.dark_phase_every.get(len(state.heroes), 1)
-        if state.round % every == 0:
-            dark_phase(state, content.dark)
-        else:
-            state.log.append({"event": "dark_rests", "round": state.round,
-                              "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
-        if state.outcome:
-            break
+        if i + 1 >= len(state.heroes):
+            return
+        start_turn(state, state.heroes[i + 1])
+
+
+def dark_due(state: UnderworldState) -> bool:
+    """Every hero has had this round's turn: the Dark phase (or its rest) comes next."""
+    return (not state.outcome and state.turn is not None and state.turn.phase == "done"
+            and state.turn.hero == state.heroes[-1])
+
+
+def enemy_phase(state: UnderworldState, content: UnderworldContent) -> list[dict]:
+    """The Damned One's Dark phase (every round, or every N-th by the scenario), then a new
+    round with the first hero's turn. The events it caused."""
+    if not dark_due(state):
+        raise ActionError("the Dark phase comes when every hero has had this round's turn")
+    start = len(state.log)
+    every = content.scenario.dark_phase_every.get(len(state.heroes), 1)
+    if state.round % every == 0:
+        dark_phase(state, content.dark)
+    else:
+        state.log.append({"event": "dark_rests", "round": state.round,
+                          "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
+    if not state.outcome:
         state.round += 1
         start_turn(state, state.heroes[0])
+        _advance(state, content)
+    return state.log[start:]
 
 
 def describe(a: dict) -> str:

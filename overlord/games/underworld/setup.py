@@ -1,9 +1,9 @@
-"""From validated content (``overlord.content.underworld_coop.load_scenario``) to what the game
+"""From validated content (``coop_formats.load_scenario``) to what the game
 plays with: tile specs, the counter catalogue, hero specs and the Dark phase's cards."""
 
 from __future__ import annotations
 
-from ...content.underworld_coop import CoopContent, load_scenario
+from .coop_formats import CoopContent, load_scenario
 from .dark import DarkContent
 from .engine import HeroSpec, UnderworldContent
 from .state import CounterSpec
@@ -18,7 +18,7 @@ def counter_catalogue(counters: dict) -> dict[str, CounterSpec]:
 def shipped_catalogue() -> dict[str, CounterSpec]:
     """The shipped counters (``decks/underworld/counters.yaml``), for tests and tools that need the
     real ones (a hand-made counter once hid that the shipped Trident was wrong)."""
-    from ...content.underworld import load_underworld
+    from .formats import load_underworld
     return counter_catalogue(load_underworld().counters)
 
 

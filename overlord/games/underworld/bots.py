@@ -129,7 +129,7 @@ from overlord.games.underworld.machines import chaos_tile, entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
 
-from .trial_odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
+from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
 
 # -- dice --------------------------------------------------------------------------------------
 
