@@ -132,7 +132,7 @@ class _Scorer:
         self.s = s
         heroes = [h.area for h in s.heroes]
         self.dist = [min((board.dist[a][h] for h in heroes), default=0) for a in range(board.size)]
-        guard = set(board.neighbours[board.treasure]) if s.treasure else set()
+        guard = set(board.neighbours[board.treasure]) if s.treasure and board.treasure >= 0 else set()
         self.block = [(1 if a in s.portals else 0) + (1 if a in guard else 0) for a in range(board.size)]
         self._attacks: dict[tuple, tuple[float, float, float]] = {(): (0.0, 0.0, 0.0)}
         self.p = [[win_chance(s.faces, m.sword, h.defence) for h in s.heroes] for m in s.monsters]
@@ -185,7 +185,7 @@ def _expect(seq, k, hh, mh, p, fighters) -> tuple[float, float, float]:
 def _blocked(board, s: Situation) -> set[int]:
     """Areas no monster may enter: the heroes', and the treasure's while it lies there."""
     out = {h.area for h in s.heroes}
-    if s.treasure:
+    if s.treasure and board.treasure >= 0:
         out.add(board.treasure)
     return out
 
