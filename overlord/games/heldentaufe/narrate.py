@@ -56,7 +56,7 @@ def _plan(e: dict, n: int) -> list[str]:
     if d.get("tied"):
         shown = " | ".join("; ".join(t) or "hold back" for t in d["ties"][:SHOWN_TIES])
         more = f" and {d['tied'] - SHOWN_TIES} more" if d["tied"] > SHOWN_TIES else ""
-        out.append(f"    as good ({d['tied']}; the heroes may choose one instead): {shown}{more}")
+        out.append(f"    as good ({d['tied']}; the fixed order took the first): {shown}{more}")
     return out
 
 
