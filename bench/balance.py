@@ -37,7 +37,11 @@ def main(argv=None) -> int:
     kind, content = load_any(path)
     name, _, allowed = about(kind, content)
     counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else allowed
-    max_rounds = args.max_rounds or getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+    if kind == "game":                               # a game on the interface: its scenario says
+        default_rounds = content[0].info(content[1]).max_rounds
+    else:
+        default_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+    max_rounds = args.max_rounds or default_rounds
     started = time.time()
     records = simulate(path, args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
     wall = time.time() - started

@@ -22,6 +22,7 @@ from overlord.content.quest import shipped_scenarios  # noqa: E402
 from overlord.sim import underworld_run  # noqa: E402
 from overlord.sim.bots import BOTS  # noqa: E402
 from overlord.sim.run import MAX_ROUNDS, game_seeds, load_any, play_game, simulate  # noqa: E402
+from overlord.sim.play import play_game as play_registered  # noqa: E402
 
 
 def reference_loop() -> float:
@@ -48,21 +49,30 @@ def main(argv=None) -> int:
         except ContentError:
             out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
-        player = play_game if kind == "descent" else underworld_run.play_game
-        max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+        heroes = 3
+        if kind == "game":                                 # a game on the interface (registry)
+            info = content[0].info(content[1])
+            heroes = 3 if 3 in info.hero_counts else info.hero_counts[-1]
+            max_rounds = info.max_rounds
+
+            def player(content, seed, heroes, bot, max_rounds):
+                return play_registered(*content, seed, heroes, bot, max_rounds)
+        else:
+            player = play_game if kind == "descent" else underworld_run.play_game
+            max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
         per_bot = {}
         for bot in BOTS:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0
             for s in seeds:
-                rounds += player(content, s, 3, bot, max_rounds)["rounds"]
+                rounds += player(content, s, heroes, bot, max_rounds)["rounds"]
             cpu = time.process_time() - start
             per_bot[bot] = {"games_per_core_second": round(args.games / cpu, 2),
                             "ms_per_game": round(1000 * cpu / args.games, 1),
                             "rounds_per_game": round(rounds / args.games, 1)}
         wall = time.perf_counter()
-        records = simulate(str(path.resolve()), args.games, 2, [3], "heuristic", jobs=os.cpu_count() or 1,
+        records = simulate(str(path.resolve()), args.games, 2, [heroes], "heuristic", jobs=os.cpu_count() or 1,
                            max_rounds=max_rounds)
         wall = time.perf_counter() - wall
         busy = sum(r["cpu_seconds"] for r in records) / wall
