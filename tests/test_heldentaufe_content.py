@@ -129,12 +129,12 @@ def test_the_scenario_checks_what_spans_files(tmp_path):
     decks, scenario = _copy(tmp_path)
     _edit(decks / "missions.yaml", "monster: zibbler, reward: {teeth: 2}}\n  - {id: hunter-zibbler-2",
           "monster: zibler, reward: {teeth: 2}}\n  - {id: hunter-zibbler-2")
-    _edit(scenario, "target: {1: 10, ", "target: {")
+    _edit(scenario, "target: {1: 16, ", "target: {")
     code, out = validate(scenario)
     assert code == 1
     assert "no target of teeth for 1 hero(es)" in out
     assert out.splitlines()[0].startswith(f"{scenario}:")
-    _edit(scenario, "target: {", "target: {1: 10, ")
+    _edit(scenario, "target: {", "target: {1: 16, ")
     code, out = validate(scenario)
     assert code == 1
     where = _line_col(decks / "missions.yaml", "zibler").split("missions.yaml")[1]
