@@ -246,7 +246,7 @@ def test_plans_reaching_the_same_place_are_merged():
     plans = planner.enumerate_plans(board, s)
     u, e = s.monsters[0].area, s.heroes[0].area
     within = [a for a in range(board.size) if board.dist[u][a] <= 4 and a != e]
-    assert sorted(pos[0] for pos, _ in plans) == sorted(within)
+    assert sorted(pos[0] for pos, _, _, _ in plans) == sorted(within)
     r = planner.plan(board, s)
     best_end = board.dist[r.best.steps[-1][2]][e]
     assert all(board.dist[t.steps[-1][2]][e] == best_end for t in r.ties)

@@ -46,6 +46,7 @@ as many points as it can.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from overlord.core.trace import Decision
@@ -190,60 +191,104 @@ def _blocked(board, s: Situation) -> set[int]:
     return out
 
 
-def enumerate_plans(board, s: Situation) -> dict[tuple, tuple]:
-    """Every plan of up to ``s.points`` steps, merged: (positions, attacks) -> steps. With
-    ``hold_back`` false, plans of every length are kept apart (key (positions, attacks, points))
-    and only the longest are returned."""
-    nbrs = board.neighbours
-    fixed = _blocked(board, s)
+def enumerate_plans(board, s: Situation) -> list[tuple[tuple, tuple, int, object]]:
+    """Every plan of up to ``s.points`` steps, merged: one (positions, attacks, points, ref) for
+    each (positions, attacks) reached, where :func:`steps_of` turns ``ref`` into the plan's steps.
+    With ``hold_back`` false, plans of every length are kept apart and only the longest returned.
+
+    This loop runs a few thousand times a decision, so positions are packed into one int (a few
+    bits per monster), the areas taken are a bitmask, and a plan is kept as a link to the plan it
+    extends and its last step (the steps are spelt out only for the plans that win or tie)."""
+    nbrs = [tuple((n, 1 << n) for n in ns) for ns in board.neighbours]
+    bits = max(6, board.size.bit_length())
+    mask = (1 << bits) - 1
+    shifts = [bits * i for i in range(len(s.monsters))]
+    fixed = 0
+    for a in _blocked(board, s):
+        fixed |= 1 << a
     hero_at = [h.area for h in s.heroes]
-    start = (tuple(m.area for m in s.monsters), ())
-    seen: dict[tuple, tuple] = {start: ()}
+    near = [tuple(j for j, h in enumerate(hero_at) if h in board.neighbours[a]) for a in range(board.size)]
+    start = 0
+    for i, m in enumerate(s.monsters):
+        start |= m.area << shifts[i]
+    seen: dict = {start: (0, None, None)}          # key -> (points, key of the plan it extends, step)
+    tables = [seen]                                # the table of the plans of each length
     layer = [(start, ())]
-    longest = {start: ()}
-    for _ in range(s.points):
+    for points in range(1, s.points + 1):
         nxt = []
-        level: dict[tuple, tuple] = seen if s.hold_back else {}
-        for (pos, seq), steps in layer:
-            occupied = fixed.union(pos)
+        level: dict = seen if s.hold_back else {}
+        for code, seq in layer:
+            parent = (code, seq) if seq else code
+            occupied = fixed
+            pos = [(code >> sh) & mask for sh in shifts]
+            for p in pos:
+                occupied |= 1 << p
             for i, here in enumerate(pos):
-                around = nbrs[here]
-                for n in around:
-                    if n in occupied:
+                sh = shifts[i]
+                base = code ^ (here << sh)
+                for n, bit in nbrs[here]:
+                    if occupied & bit:
                         continue
-                    key = (pos[:i] + (n,) + pos[i + 1:], seq)
+                    moved = base | (n << sh)
+                    key = (moved, seq) if seq else moved
                     if key not in level:
-                        plan = steps + (("move", i, n),)
-                        level[key] = plan
-                        nxt.append((key, plan))
-                for j, h in enumerate(hero_at):
-                    if h in around:
-                        key = (pos, seq + ((i, j),))
-                        if key not in level:
-                            plan = steps + (("attack", i, j),)
-                            level[key] = plan
-                            nxt.append((key, plan))
+                        level[key] = (points, parent, ("move", i, n))
+                        nxt.append((moved, seq))
+                for j in near[here]:
+                    more = seq + ((i, j),)
+                    key = (code, more)
+                    if key not in level:
+                        level[key] = (points, parent, ("attack", i, j))
+                        nxt.append((code, more))
         if not nxt:
             break
         layer = nxt
-        if not s.hold_back:
-            longest = dict(nxt)
-    return seen if s.hold_back else longest
+        tables.append(level)
+    final = seen if s.hold_back else tables[-1]
+    out = []
+    for key, (points, _, _) in final.items():
+        code, seq = key if isinstance(key, tuple) else (key, ())
+        out.append((tuple((code >> sh) & mask for sh in shifts), seq, points, (tables, key, points)))
+    return out
+
+
+def steps_of(ref) -> tuple:
+    """The steps of an enumerated plan, first to last (following the links back)."""
+    tables, key, points = ref
+    steps = []
+    for p in range(points, 0, -1):
+        _, key, step = tables[p][key] if len(tables) > p else tables[0][key]
+        steps.append(step)
+    return tuple(reversed(steps))
 
 
 def plan(board, s: Situation) -> Result:
-    """The best plan, its ties and how many merged plans were compared."""
+    """The best plan, its ties and how many merged plans were compared.
+
+    The search makes thousands of small tuples and no reference cycles, so Python's cyclic garbage
+    collector is paused while it runs: a collection that falls inside it walks the whole process's
+    heap and cost up to 40 ms a decision (``bench/heldentaufe_boss.py``), ten times the search."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _plan(board, s)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _plan(board, s: Situation) -> Result:
     plans = enumerate_plans(board, s)
     scorer = _Scorer(board, s)
     best = None
     level = []
-    for (pos, seq), steps in plans.items():
-        k = scorer.prefix(pos, seq, len(steps))
+    for pos, seq, points, ref in plans:
+        k = scorer.prefix(pos, seq, points)
         if best is None or k < best:
-            best, level = k, [steps]
+            best, level = k, [ref]
         elif k == best:
-            level.append(steps)
-    ranked = sorted((Plan(st, best + (fixed_order(st),)) for st in level), key=lambda p: p.key)
+            level.append(ref)
+    ranked = sorted((Plan(st, best + (fixed_order(st),)) for st in map(steps_of, level)), key=lambda p: p.key)
     return Result(ranked[0], tuple(ranked[1:]), len(plans))
 
 
