@@ -111,3 +111,32 @@ def test_the_monsters_turn_at_the_table_says_each_step_and_why():
     assert why[1].startswith("  key (the least wins, in this order): heroes knocked out")
     with pytest.raises(Exception, match="no plan 9"):
         table.execute("why", ["9"], "why 9")
+
+
+def test_the_players_may_command_the_monsters_as_in_the_book(tmp_path):
+    """"Players whose hero figures are not in the Underworld command the monsters and play the role of
+    the monster boss" - ``rules.monster_boss: players``: the table shows the program's plan as advice
+    and takes the players' commands, within the 4 points and the monsters' rules."""
+    import dataclasses
+    from heldentaufe_helpers import put_above
+    c = content()
+    rules = c.scenario.rules.model_copy(update={"monster_boss": "players"})
+    c = dataclasses.replace(c, scenario=c.scenario.model_copy(update={"rules": rules}))
+    match = GAME.new_match(c, ["erla", "corlof"], 5)
+    put_above(match.state, "erla", "0,1", "portal-2")
+    table = GAME.table(match)
+    table.execute("descend", [], "descend")
+    reply = table.execute("end", [], "end")
+    text = "\n".join(reply.lines)
+    assert "you command the monsters (4 points)" in text and "the program would play:" in text
+    assert table.options()[0] == "the monsters' turn, 4 point(s) left:"
+    with pytest.raises(Exception, match="the monsters cannot do that now"):
+        table.execute("monster", ["ulumu", "move", "3,3"], "monster ulumu move 3,3")    # the treasure's space
+    with pytest.raises(Exception, match="the monsters' turn: monster ID move X,Y"):
+        table.execute("end", [], "end")                                  # no hero acts meanwhile
+    reply = table.execute("monster", ["ulumu", "attack", "erla"], "monster ulumu attack erla")
+    assert any("ulumu attacks erla" in ln for ln in reply.lines)
+    assert match.state.monster_points == 3
+    reply = table.execute("monster", ["done"], "monster done")
+    assert match.state.cycle in ("marked", "empty") and GAME.to_act(match) == "corlof"
+    assert "  the monsters hold back 3 point(s)" in reply.lines

@@ -37,11 +37,11 @@ def decide(c: Content, state: HState, points: int, policy: str):
     return s, (plan if policy == "planner" else greedy_step)(c.underworld, s)
 
 
-def monster_turn(c: Content, state: HState, policy: str | None = None) -> None:
-    """Spend the 4 points. Stops early when the plan holds points back, when no hero is left below
-    (the Underworld is rebuilt at once), or when the game is over."""
+def monster_turn(c: Content, state: HState, policy: str | None = None, left: int = POINTS) -> None:
+    """Spend the ``left`` points (4, or what the players left of a turn they began commanding).
+    Stops early when the plan holds points back, when no hero is left below (the Underworld is
+    rebuilt at once), or when the game is over."""
     policy = policy or c.rules.monster_policy
-    left = POINTS
     state.log.append({"event": "monster_turn", "policy": policy, "points": left})
     while left > 0 and state.down() and monsters.active(state) and not state.outcome:
         s, result = decide(c, state, left, policy)
@@ -74,4 +74,64 @@ def monster_turn(c: Content, state: HState, policy: str | None = None) -> None:
     state.log.append({"event": "monster_turn_over", "left": left})
 
 
-__all__ = ["POINTS", "decide", "describe", "monster_turn", "situation"]
+# -- the players as the monster boss (rules.monster_boss: players) ----------------------------------------
+
+def options(c: Content, state: HState) -> list[dict]:
+    """What the players commanding the monsters may do now: a monster's move to a free adjacent area
+    (not the treasure's space while it lies there), its attack on an adjacent hero, or ``done``
+    (always, when holding back is allowed; else only when nothing else is possible)."""
+    if state.cycle != "monster_turn" or state.outcome:
+        return []
+    b = c.underworld
+    out = []
+    if state.monster_points > 0:
+        taken = {h.at for h in state.board.values() if h.world == "under"} | {m.at for m in monsters.active(state)}
+        for m in monsters.active(state):
+            here = b.area(m.at)
+            for n in b.neighbours[here]:
+                if b.labels[n] not in taken and not (state.treasure and n == b.treasure):
+                    out.append({"do": "move", "monster": m.id, "to": b.labels[n]})
+            for h in state.down():
+                if b.adjacent(here, b.area(state.board[h].at)):
+                    out.append({"do": "attack", "monster": m.id, "target": h})
+    if c.rules.monsters_may_hold_back or not out:
+        out.append({"do": "done"})
+    return out
+
+
+def begin(c: Content, state: HState) -> None:
+    """The players take up the monsters' 4 points; the program's plan is logged as advice."""
+    state.monster_points = POINTS
+    state.log.append({"event": "monster_turn", "policy": "players", "points": POINTS})
+    s, result = decide(c, state, POINTS, "planner")
+    record = result.decision(c.underworld, s).to_json()
+    record["tied"] = len(record["ties"])
+    record["ties"] = record["ties"][:TIES_LOGGED]
+    state.log.append({"event": "monster_advice", "points": POINTS, "decision": record})
+
+
+def command(c: Content, state: HState, step: dict) -> bool:
+    """Carry out one of :func:`options`; True when the monsters' turn is over."""
+    if step not in options(c, state):
+        raise ValueError(f"the monsters cannot do that now: {step}")
+    if step["do"] != "done":
+        monster = state.monsters[step["monster"]]
+        state.monster_points -= 1
+        if step["do"] == "move":
+            was = monster.at
+            trigger = monsters.moved(c, monster, step["to"])
+            event = {"event": "monster_move", "monster": monster.id, "from": was, "to": step["to"]}
+            if trigger:
+                event.update({"machine": "heldentaufe-monster", "trigger": trigger})
+            state.log.append(event)
+        else:
+            fights.monster_attacks_hero(c, state, monster, state.board[step["target"]])
+    over = step["do"] == "done" or state.monster_points <= 0 or not state.down() or not monsters.active(state) \
+        or bool(state.outcome)
+    if over:
+        state.log.append({"event": "monster_turn_over", "left": state.monster_points})
+        state.monster_points = 0
+    return over
+
+
+__all__ = ["POINTS", "begin", "command", "decide", "describe", "monster_turn", "options", "situation"]

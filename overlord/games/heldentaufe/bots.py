@@ -77,7 +77,7 @@ class _Mind:
 
     # -- the goal ------------------------------------------------------------------------------------
     def _goal(self):
-        c, s, hero = self.c, self.s, self.hero
+        s, hero = self.s, self.hero
         if self.home:
             return "home", self._dist_home
         if hero.world == UNDER:
@@ -209,7 +209,7 @@ class _Mind:
     # -- the key ------------------------------------------------------------------------------------
     def key(self, a: dict) -> tuple:
         do = a["do"]
-        c, s, hero = self.c, self.s, self.hero
+        c, hero = self.c, self.hero
         if do in ("move", "explore", "descend", "ascend", "fight", "teleport") and self._wins(a):
             return (0, 0)
         if do == "eat":

@@ -399,11 +399,49 @@ def monster_phase(c: Content, s: HState, policy: str | None = None) -> list[dict
     if s.outcome or s.cycle != "monster_turn":
         raise RulesError("the monsters act when play passes the monster boss marker with heroes below")
     start = len(s.log)
-    boss.monster_turn(c, s, policy)
+    left = s.monster_points or boss.POINTS           # the rest of a turn the players began
+    s.monster_points = 0
+    boss.monster_turn(c, s, policy, left)
+    _monsters_done(c, s)
+    return s.log[start:]
+
+
+def _monsters_done(c: Content, s: HState) -> None:
     if s.cycle == "monster_turn":
         s.cycle = machines.step(machines.CYCLE, s.cycle, "turn_over")
     if not s.outcome:
         advance(c, s)
+
+
+def monster_options(c: Content, s: HState) -> list[dict]:
+    return boss.options(c, s)
+
+
+def begin_monsters(c: Content, s: HState) -> list[dict]:
+    """The players take up the monsters' turn: its 4 points, and the program's plan as advice."""
+    if s.outcome or s.cycle != "monster_turn" or s.monster_points:
+        return []
+    start = len(s.log)
+    boss.begin(c, s)
+    return s.log[start:]
+
+
+def command_monsters(c: Content, s: HState, step: dict) -> list[dict]:
+    """The players as the monster boss (``rules.monster_boss: players``, as in the book: "Players
+    whose hero figures are not in the Underworld command the monsters"): one step of the monsters'
+    turn, ``{"do": "move", "monster", "to"}``, ``{"do": "attack", "monster", "target"}`` or
+    ``{"do": "done"}``; the turn begins with the first command."""
+    if s.outcome or s.cycle != "monster_turn":
+        raise RulesError("the monsters act when play passes the monster boss marker with heroes below")
+    start = len(s.log)
+    if s.monster_points == 0:
+        boss.begin(c, s)
+    try:
+        over = boss.command(c, s, step)
+    except ValueError as e:
+        raise RulesError(str(e)) from None
+    if over:
+        _monsters_done(c, s)
     return s.log[start:]
 
 

@@ -35,6 +35,10 @@ def narrate(c: Content, s: HState, events: list[dict]) -> list[str]:
         if kind == "monster_plan":
             plan_no += 1
             lines += _plan(e, plan_no)
+        elif kind == "monster_advice":
+            plan_no += 1
+            lines += ["  you command the monsters (4 points): `monster ID move X,Y`, `monster ID attack HERO`, "
+                      "`monster done`; the program would play:"] + _plan({**e, "policy": "advice"}, plan_no)
         elif kind == "monster_move":
             lines.append(f"  {e['monster']} moves {e['from']} -> {e['to']}"
                          + {"leave_nest": " (leaves its nest)", "come_home": " (back on its nest)"}.get(e.get("trigger"), "")

@@ -83,6 +83,7 @@ class HState:
     round: int = 1
     clock: int = 0                               # the co-operative clock
     knockouts: int = 0
+    monster_points: int = 0                      # points left in a monsters' turn the players command
     outcome: str = ""
     reason: str = ""
     winner: str = ""

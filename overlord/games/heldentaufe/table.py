@@ -46,6 +46,8 @@ class HeldentaufeTable(Table):
         "mission": "mission CARD [tooth|equipment|HERO] - complete a mission",
         "end": "end [TOKEN] - end the turn (improving TOKEN at a Laboratory)",
         "why": "why N - the key and the ties of the monsters' plan N",
+        "monster": "monster ID move X,Y | monster ID attack HERO | monster done - command the monsters "
+                   "(rules.monster_boss: players)",
     }
 
     def __init__(self, rules, match):
@@ -72,6 +74,10 @@ class HeldentaufeTable(Table):
     def execute(self, verb, args, line):
         if verb == "why":
             return TableReply(self._why(args))
+        if self._players_boss() and self.match.state.cycle == "monster_turn":
+            return self._command_monsters(verb, args)
+        if verb == "monster":
+            raise RulesError("the monsters are commanded in their turn, when the players are the monster boss")
         legal = self.rules.legal_actions(self.match)
         if verb.isdigit():
             shown = self._numbered(legal)
@@ -82,12 +88,42 @@ class HeldentaufeTable(Table):
         else:
             action = self._parse(verb, args, legal)
         events = self.rules.apply(self.match, action)
-        while self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None:
-            events += self.rules.enemy_phase(self.match)
-        self.plans += [e for e in events if e.get("event") == "monster_plan"]
+        events += self._enemy()
+        self.plans += [e for e in events if e.get("event") in ("monster_plan", "monster_advice")]
         drew = any(e.get("event") in HIDDEN or (e.get("event") == "turn_end" and e.get("drew")) for e in events)
         return TableReply(self._narrate(events), events, changed=True, drew=drew,
                           label=self.rules.describe(action))
+
+    def _players_boss(self) -> bool:
+        return self.match.content.rules.monster_boss == "players"
+
+    def _enemy(self) -> list[dict]:
+        """The monsters' turn when it is due: the program plays it, or the players take it up."""
+        c, s = self.match.content, self.match.state
+        if self._players_boss():
+            return engine.begin_monsters(c, s)
+        events = []
+        while self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None:
+            events += self.rules.enemy_phase(self.match)
+        return events
+
+    def _command_monsters(self, verb, args) -> TableReply:
+        c, s = self.match.content, self.match.state
+        options = engine.monster_options(c, s) if s.monster_points else []
+        if verb.isdigit():
+            if not 1 <= int(verb) <= len(options):
+                raise RulesError(f"no option {verb}; the options are 1 to {len(options)}")
+            step = options[int(verb) - 1]
+        elif verb == "monster" and args[:1] == ["done"]:
+            step = {"do": "done"}
+        elif verb == "monster" and len(args) == 3 and args[1] in ("move", "attack"):
+            step = {"do": args[1], "monster": args[0].lower(), ("to" if args[1] == "move" else "target"): args[2].lower()}
+        else:
+            raise RulesError("the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done")
+        events = engine.command_monsters(c, s, step)
+        events += self._enemy()
+        self.plans += [e for e in events if e.get("event") == "monster_advice"]
+        return TableReply(self._narrate(events), events, changed=True, label=f"monster {' '.join(args)}".strip())
 
     def _narrate(self, events):
         lines = self.rules.narrate(self.match, events)
@@ -138,6 +174,11 @@ class HeldentaufeTable(Table):
     def options(self):
         if self.rules.outcome(self.match) is not None:
             return []
+        c, s = self.match.content, self.match.state
+        if s.cycle == "monster_turn" and s.monster_points:
+            return [f"the monsters' turn, {s.monster_points} point(s) left:"] + [
+                f"  {i:>2}. " + (f"{o['monster']} {o['do']} {o.get('to') or o.get('target')}" if o["do"] != "done"
+                                 else "done (hold back the rest)") for i, o in enumerate(engine.monster_options(c, s), 1)]
         hero = self.rules.to_act(self.match)
         if hero is None:
             return []
