@@ -140,3 +140,18 @@ def test_the_players_may_command_the_monsters_as_in_the_book(tmp_path):
     reply = table.execute("monster", ["done"], "monster done")
     assert match.state.cycle in ("marked", "empty") and GAME.to_act(match) == "corlof"
     assert "  the monsters hold back 3 point(s)" in reply.lines
+
+
+def test_the_boss_benchmark_runs_quick():
+    """bench/heldentaufe_boss.py --quick --json: both policies timed on the same turns, both played."""
+    import subprocess
+    import sys
+    from heldentaufe_helpers import ROOT
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "heldentaufe_boss.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    for policy in ("planner", "greedy"):
+        assert out["speed"][policy]["decisions"] == 20 and out["speed"][policy]["cpu"]["max_ms"] > 0
+        assert set(out["strength"]["2"][policy]) == {"win_rate", "win_ci", "hearts", "knockouts"}
+    assert out["speed"]["reference_loop_seconds"] > 0

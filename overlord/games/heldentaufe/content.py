@@ -12,7 +12,9 @@ Six files (``decks/heldentaufe/``), each one kind named by its top-level key, an
 - ``heldentaufe_missions``: the 33 mission cards;
 - ``heldentaufe_supply``: the dice, the general supply and the recipes.
 
-Every number the book does not give is ours and named in the file's ``ours``.
+Every number the book does not give is ours and named in the file's ``ours``. The model classes
+are named ``Ht...`` (Heldentaufe) so that their names in the JSON Schema (``overlord schema``)
+never meet another game's.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def _id(value: str) -> str:
 
 # -- heroes ------------------------------------------------------------------------------------------
 
-class BoardModel(Strict):
+class HtBoardModel(Strict):
     """The hero board's numbers before a hero's advantage."""
 
     hearts: Annotated[int, Field(ge=1, le=9)] = 4
@@ -76,7 +78,7 @@ class BoardModel(Strict):
     ours: list[Literal["hearts", "actions", "backpack", "rack", "ring", "sword"]] = []
 
 
-class HeroModel(Strict):
+class HtHeroModel(Strict):
     """A hero: what differs from the board (the hero's advantage)."""
 
     id: str
@@ -92,41 +94,41 @@ class HeroModel(Strict):
     _id = field_validator("id")(_id)
 
 
-class HeroesBody(Strict):
-    board: BoardModel
-    heroes: Annotated[list[HeroModel], Field(min_length=1)]
+class HtHeroesBody(Strict):
+    board: HtBoardModel
+    heroes: Annotated[list[HtHeroModel], Field(min_length=1)]
 
 
-class HeroesFile(Strict):
-    heldentaufe_heroes: HeroesBody
+class HtHeroesFile(Strict):
+    heldentaufe_heroes: HtHeroesBody
 
 
 # -- monsters ----------------------------------------------------------------------------------------
 
-class Level(Strict):
+class HtLevel(Strict):
     hearts: Annotated[int, Field(ge=1, le=9)]
     sword: Annotated[int, Field(ge=0, le=9)]
 
 
-class MonsterModel(Strict):
+class HtMonsterModel(Strict):
     id: str
     name: str = Field(min_length=1)
     nest: str = Field(min_length=1, max_length=1, description="its nest's letter on the Underworld board")
-    levels: dict[Annotated[int, Field(ge=1, le=5)], Level] = Field(description="top tooth -> hearts, sword")
+    levels: dict[Annotated[int, Field(ge=1, le=5)], HtLevel] = Field(description="top tooth -> hearts, sword")
     ours: list[Literal["levels", "nest"]] = []
 
     _id = field_validator("id")(_id)
 
 
-class MonstersBody(Strict):
-    monsters: Annotated[list[MonsterModel], Field(min_length=1)]
+class HtMonstersBody(Strict):
+    monsters: Annotated[list[HtMonsterModel], Field(min_length=1)]
     stacks: dict[str, Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(min_length=1)]] = Field(
         description="monster -> its teeth, bottom first")
     ours: list[Literal["stacks"]] = []
 
 
-class MonstersFile(Strict):
-    heldentaufe_monsters: MonstersBody
+class HtMonstersFile(Strict):
+    heldentaufe_monsters: HtMonstersBody
 
 
 # -- the Underworld board ----------------------------------------------------------------------------
@@ -134,42 +136,42 @@ class MonstersFile(Strict):
 BOARD_CHARS = " .$!12345"
 
 
-class UnderworldBody(Strict):
+class HtUnderworldBody(Strict):
     rows: Annotated[list[str], Field(min_length=1, max_length=40)]
     nests: dict[str, str] = Field(description="letter -> monster id")
     ours: list[Literal["rows", "nests"]] = []
 
 
-class UnderworldFile(Strict):
-    heldentaufe_underworld: UnderworldBody
+class HtUnderworldFile(Strict):
+    heldentaufe_underworld: HtUnderworldBody
 
 
 # -- the Upper World's tiles --------------------------------------------------------------------------
 
-class AreasBody(Strict):
+class HtAreasBody(Strict):
     tiles: dict[AreaKind, PositiveInt]
     remove: dict[Annotated[int, Field(ge=2, le=5)], dict[AreaKind, NonNegativeInt]]
     solo: Annotated[int, Field(ge=2, le=5)] = 2
     ours: list[Literal["tiles", "remove", "solo"]] = []
 
 
-class AreasFile(Strict):
-    heldentaufe_areas: AreasBody
+class HtAreasFile(Strict):
+    heldentaufe_areas: HtAreasBody
 
 
 # -- missions -----------------------------------------------------------------------------------------
 
-class Reward(Strict):
+class HtReward(Strict):
     teeth: Annotated[int, Field(ge=0, le=5)] = 0
     equipment: Equipment | None = None
 
 
-class MissionModel(Strict):
+class HtMissionModel(Strict):
     id: str
     kind: Literal[MISSION_KINDS]               # type: ignore[valid-type]
     area: AreaKind | None = None
     give: list[Token] = []
-    reward: Reward = Reward()
+    reward: HtReward = HtReward()
     monster: str = ""
     companion: str = ""
     food: Food | None = None
@@ -178,19 +180,19 @@ class MissionModel(Strict):
     _id = field_validator("id")(_id)
 
 
-class MissionsFile(Strict):
-    heldentaufe_missions: Annotated[list[MissionModel], Field(min_length=1)]
+class HtMissionsFile(Strict):
+    heldentaufe_missions: Annotated[list[HtMissionModel], Field(min_length=1)]
 
 
 # -- supply --------------------------------------------------------------------------------------------
 
-class Recipe(Strict):
+class HtRecipe(Strict):
     level: Annotated[int, Field(ge=1, le=3)]
     potion: Literal[POTIONS]                  # type: ignore[valid-type]
     food: Annotated[list[Food], Field(min_length=2, max_length=2)]
 
 
-class SupplyBody(Strict):
+class HtSupplyBody(Strict):
     combat_die: Annotated[list[Small], Field(min_length=2, max_length=12)]
     treasure_die: Annotated[list[Literal[TREASURE_FACES]], Field(min_length=1, max_length=12)]   # type: ignore[valid-type]
     equipment: dict[Slot, dict[Annotated[int, Field(ge=1, le=3)], NonNegativeInt]]
@@ -198,17 +200,17 @@ class SupplyBody(Strict):
     potions: NonNegativeInt
     small_teeth: NonNegativeInt
     dangers: dict[Literal["trap", "nothing"], NonNegativeInt]
-    recipes: Annotated[list[Recipe], Field(min_length=1, max_length=3)]
+    recipes: Annotated[list[HtRecipe], Field(min_length=1, max_length=3)]
     ours: list[Literal["combat_die", "treasure_die", "equipment", "food", "recipes", "dangers"]] = []
 
 
-class SupplyFile(Strict):
-    heldentaufe_supply: SupplyBody
+class HtSupplyFile(Strict):
+    heldentaufe_supply: HtSupplyBody
 
 
 # -- the scenario --------------------------------------------------------------------------------------
 
-class ContentFiles(Strict):
+class HtContentFiles(Strict):
     heroes: str
     monsters: str
     underworld: str
@@ -217,7 +219,7 @@ class ContentFiles(Strict):
     supply: str
 
 
-class Clock(Strict):
+class HtClock(Strict):
     """The co-operative game's clock (ours): +1 a round, + ``per_knockout`` for each hero knocked
     out; the heroes lose when it reaches ``limit`` for their number."""
 
@@ -225,7 +227,7 @@ class Clock(Strict):
     per_knockout: NonNegativeInt = 1
 
 
-class Rules(Strict):
+class HtRules(Strict):
     """The readings a line away, as flags (README, "Heldentaufe: readings")."""
 
     first_monster_turn: Literal["at_once", "after_a_round"] = Field(
@@ -237,24 +239,24 @@ class Rules(Strict):
     no_undo_past_hidden_draw: bool = True
 
 
-class ScenarioModel(Strict):
+class HtScenarioModel(Strict):
     id: str
     name: str = Field(min_length=1)
     mode: Literal["coop", "race"]
     heroes: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(min_length=1)]
-    content: ContentFiles
+    content: HtContentFiles
     target: dict[Annotated[int, Field(ge=1, le=5)], PositiveInt] = Field(
         description="teeth (victory points) that win, by hero count")
-    clock: Clock | None = None
-    rules: Rules = Rules()
+    clock: HtClock | None = None
+    rules: HtRules = HtRules()
     max_rounds: Annotated[int, Field(ge=1, le=500)] = 60
     ours: bool = True
     intro: str = ""
 
 
-class ScenarioFile(Strict):
+class HtScenarioFile(Strict):
     game: Literal["heldentaufe"]
-    scenario: ScenarioModel
+    scenario: HtScenarioModel
 
 
 # -- checks within a file ------------------------------------------------------------------------------
@@ -301,7 +303,7 @@ def _check_monsters(loaded) -> list[Problem]:
     return out
 
 
-def board_problems(doc, body: UnderworldBody) -> list[Problem]:
+def board_problems(doc, body: HtUnderworldBody) -> list[Problem]:
     """The board's drawing: known characters, one treasure, portals 1-5 once each, five skulls, each
     nest once, every area reachable from the treasure's space."""
     base = ("heldentaufe_underworld",)
@@ -397,14 +399,14 @@ def _cross_check(loaded) -> list[Problem]:
 
 
 for _key, _model, _title, _check, _noun in (
-        ("heldentaufe_heroes", HeroesFile, "Heldentaufe's heroes", _check_heroes, "hero"),
-        ("heldentaufe_monsters", MonstersFile, "Heldentaufe's monsters", _check_monsters, "monster"),
-        ("heldentaufe_underworld", UnderworldFile, "Heldentaufe's Underworld board", _check_board, "board"),
-        ("heldentaufe_areas", AreasFile, "Heldentaufe's Upper World tiles", _check_areas, "area"),
-        ("heldentaufe_missions", MissionsFile, "Heldentaufe's missions", _check_missions, "mission"),
-        ("heldentaufe_supply", SupplyFile, "Heldentaufe's supply and dice", _check_supply, "supply")):
+        ("heldentaufe_heroes", HtHeroesFile, "Heldentaufe's heroes", _check_heroes, "hero"),
+        ("heldentaufe_monsters", HtMonstersFile, "Heldentaufe's monsters", _check_monsters, "monster"),
+        ("heldentaufe_underworld", HtUnderworldFile, "Heldentaufe's Underworld board", _check_board, "board"),
+        ("heldentaufe_areas", HtAreasFile, "Heldentaufe's Upper World tiles", _check_areas, "area"),
+        ("heldentaufe_missions", HtMissionsFile, "Heldentaufe's missions", _check_missions, "mission"),
+        ("heldentaufe_supply", HtSupplyFile, "Heldentaufe's supply and dice", _check_supply, "supply")):
     kinds.register(kinds.FileKind(_key, _model, GAME, _title, noun=_noun, check=_check))
-kinds.register(kinds.FileKind(kinds.SCENARIO, ScenarioFile, GAME, "a Heldentaufe scenario", noun="scenario",
+kinds.register(kinds.FileKind(kinds.SCENARIO, HtScenarioFile, GAME, "a Heldentaufe scenario", noun="scenario",
                               cross_check=_cross_check))
 
 
@@ -415,18 +417,18 @@ class Content:
     """A scenario and everything it names, validated; never changed in play."""
 
     file: str
-    scenario: ScenarioModel
-    board_numbers: BoardModel
-    heroes: dict[str, HeroModel]
-    monsters: dict[str, MonsterModel]
+    scenario: HtScenarioModel
+    board_numbers: HtBoardModel
+    heroes: dict[str, HtHeroModel]
+    monsters: dict[str, HtMonsterModel]
     stacks: dict[str, list[int]]
     underworld: "object"              # board.UnderworldBoard
-    areas: AreasBody
-    missions: dict[str, MissionModel]
-    supply: SupplyBody
+    areas: HtAreasBody
+    missions: dict[str, HtMissionModel]
+    supply: HtSupplyBody
 
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> HtRules:
         return self.scenario.rules
 
     @property
@@ -444,7 +446,7 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
     targets and clock limits for every hero count; monsters named on missions and the board exist.
     Returns the problems and, when there are none, the content."""
     from .board import UnderworldBoard
-    sc: ScenarioModel = loaded.model.scenario
+    sc: HtScenarioModel = loaded.model.scenario
     doc = loaded.doc
     base = Path(loaded.file).parent
     problems: list[Problem] = []
