@@ -670,10 +670,10 @@ def test_illegal_actions_are_refused_and_change_nothing():
     assert engine.legal(c, s) == before
 
 
-def _swap_in(s, hero, cid):
-    """Put mission ``cid`` into the hero's hand in place of its first card (the card swapped out goes
+def _swap_in(s, hero, cid, slot=0):
+    """Mission ``cid`` for the hero's hand in place of its card in ``slot`` (the card swapped out goes
     where ``cid`` was)."""
-    old = hero.hand[0]
+    old = hero.hand[slot]
     for pile in (s.missions.draw, s.missions.discard):
         if cid in pile:
             pile[pile.index(cid)] = old
@@ -683,3 +683,100 @@ def _swap_in(s, hero, cid):
             other.hand[other.hand.index(cid)] = old
             return cid
     raise AssertionError(f"{cid} is nowhere")
+
+
+# -- The hero board: rearranging ----------------------------------------------------------------------------
+
+def test_each_ability_takes_one_piece_and_tokens_may_be_rearranged_or_given_up():
+    """"Each ability can be increased by at most one piece of equipment. Additional boots, rings, and
+    swords you collect can be stored in your backpack" - "On your turn you may rearrange your tokens or
+    return them to the general supply (give them up).\""""
+    c, s = game()
+    hero = s.board["erla"]
+    give(s, "erla", "sword+1", where="inventory")
+    give(s, "erla", "sword+2")
+    act(c, s, do="equip", token="sword+2")
+    assert hero.inventory == {"sword": "sword+2"} and hero.backpack == ["sword+1"]
+    act(c, s, do="unequip", slot="sword")
+    assert hero.inventory == {} and sorted(hero.backpack) == ["sword+1", "sword+2"]
+    act(c, s, do="drop", token="sword+1", **{"from": "backpack"})
+    assert hero.backpack == ["sword+2"] and s.supply["sword+1"] == 12
+
+
+def test_potions_go_on_the_rack_and_food_in_the_backpack():
+    """"Food (apple, fish, mushroom) can only be stored in the backpack. Potions can only be stored in
+    the potion rack": a full rack brews no more."""
+    c, s = game()
+    give(s, "erla", "apple", "fish")
+    give(s, "erla", "healing", "healing", "healing", where="rack")
+    assert legal_of(c, s, "brew") == []
+    act(c, s, do="drop", token="healing", **{"from": "rack"})
+    assert [a["potion"] for a in legal_of(c, s, "brew")] == ["healing"]
+
+
+def test_once_every_area_is_laid_the_upper_world_is_explored():
+    """"Once the last area has been revealed, the Upper World is completely explored.\""""
+    c, s = game()
+    s.tiles.discard, s.tiles.draw = [], []          # (the test only empties the stack)
+    assert legal_of(c, s, "explore") == []
+
+
+def test_a_hero_leaving_while_another_is_below_leaves_the_marker():
+    """"If another hero figure is still in the Underworld, it continues as before. The monster boss
+    marker stays where it is.\""""
+    c, s = game(("erla", "corlof"))
+    s.upper["0,1"] = s.tiles.draw.pop(s.tiles.draw.index("portal-1"))
+    put_below(c, s, "erla", "2,0")
+    put_below(c, s, "corlof", "0,3")
+    act(c, s, do="ascend")
+    assert s.marker == "erla" and s.cycle == "marked" and s.board["corlof"].world == UNDER
+
+
+def test_two_explorer_missions_need_two_traps():
+    """"If you hold both "Explorer" missions in hand, you must find a trap for each mission.\""""
+    c, s = game()
+    hero = s.board["erla"]
+    hero.hand[0] = _swap_in(s, hero, "explorer-1")
+    hero.hand[1] = _swap_in(s, hero, "explorer-2", slot=1)
+    under.spring_trap(c, s, hero)
+    assert hero.teeth == [1, 1] and sum(x.startswith("explorer") for x in hero.hand) == 1
+
+
+def test_monsters_do_not_trigger_traps():
+    """"Monsters do not trigger traps": a monster stepping onto a skull leaves the danger face down."""
+    from overlord.games.heldentaufe import boss
+    c, s = game()
+    put_below(c, s, "erla", "2,0")
+    s.cycle = "monster_turn"
+    boss.begin(c, s)
+    boss.command(c, s, {"do": "move", "monster": "ulumu", "to": "4,2"})       # a skull beside its nest
+    assert s.monsters["ulumu"].at == "4,2" and "4,2" in s.dangers
+
+
+# -- The readings a line away ------------------------------------------------------------------------------
+
+def test_the_first_monster_turn_may_wait_a_round():
+    """``rules.first_monster_turn: after_a_round``: play passes the marker once before the monsters act."""
+    import dataclasses
+    c, s = game(("erla", "corlof"))
+    rules = c.scenario.rules.model_copy(update={"first_monster_turn": "after_a_round"})
+    c = dataclasses.replace(c, scenario=c.scenario.model_copy(update={"rules": rules}))
+    put_above(s, "erla", "0,1", "portal-5")
+    act(c, s, do="descend", portal=5)
+    act(c, s, do="end")
+    assert engine.to_act(s) == "corlof"              # passed once
+    act(c, s, do="end")
+    act(c, s, do="end")                              # erla again
+    assert engine.to_act(s) is None                  # now the monsters
+
+
+def test_the_other_reading_of_the_teeth_keeps_38_small_teeth():
+    """``rules.one_tooth_from_supply: false``: the stack's 1 is a twelfth valuable tooth."""
+    import dataclasses
+    c = content()
+    rules = c.scenario.rules.model_copy(update={"one_tooth_from_supply": False})
+    c = dataclasses.replace(c, scenario=c.scenario.model_copy(update={"rules": rules}))
+    s = engine.new_state(c, ["erla", "corlof"], 1)
+    assert s.supply["tooth"] == 38
+    from overlord.games.heldentaufe.invariants import violations
+    assert violations(c, s) == []
