@@ -218,7 +218,11 @@ def apply(c: Content, s: HState, action: dict) -> list[dict]:
     if do in COSTLY:
         s.turn.used += 1
     s.log.append({"event": "action", **action})
-    ends = getattr(_Do, do)(c, s, hero, action)
+    if do in _BOARD:
+        _BOARD[do](c, s, hero, action)
+        ends = False
+    else:
+        ends = getattr(_Do, do)(c, s, hero, action)
     forced = ends or any(e.get("event") in ("turn_ends", "knocked_out") and e.get("hero") == hero.id
                          for e in s.log[start:])
     if not s.outcome and (forced or do == "end"):
@@ -226,8 +230,18 @@ def apply(c: Content, s: HState, action: dict) -> list[dict]:
     return s.log[start:]
 
 
+# the actions that only change the hero's board (they never end the turn)
+_BOARD = {
+    "eat": lambda c, s, hero, a: hb.eat(c, s, hero, a["food"]),
+    "drink": lambda c, s, hero, a: hb.drink(c, s, hero, a["potion"]),
+    "equip": lambda c, s, hero, a: hb.equip(hero, a["token"]),
+    "unequip": lambda c, s, hero, a: hb.unequip(hero, a["slot"]),
+    "drop": lambda c, s, hero, a: hb.drop(s, hero, a["token"], a["from"]),
+}
+
+
 class _Do:
-    """One function per action; each returns True when the action itself ends the turn."""
+    """One function per other action; each returns True when the action itself ends the turn."""
 
     @staticmethod
     def move(c, s, hero, a):
@@ -282,20 +296,10 @@ class _Do:
         return False
 
     @staticmethod
-    def eat(c, s, hero, a):
-        hb.eat(c, s, hero, a["food"])
-        return False
-
-    @staticmethod
     def brew(c, s, hero, a):
         if "companion" in a:
             missions.complete(c, s, hero, a["companion"], {})
         hb.brew(c, s, hero, a["potion"])
-        return False
-
-    @staticmethod
-    def drink(c, s, hero, a):
-        hb.drink(c, s, hero, a["potion"])
         return False
 
     @staticmethod
@@ -314,21 +318,6 @@ class _Do:
         food = upper.food_here(s, hero)
         got = hb.collect_food(c, s, hero, food)
         s.log.append({"event": "collected", "hero": hero.id, "food": food, "count": got})
-        return False
-
-    @staticmethod
-    def equip(c, s, hero, a):
-        hb.equip(hero, a["token"])
-        return False
-
-    @staticmethod
-    def unequip(c, s, hero, a):
-        hb.unequip(hero, a["slot"])
-        return False
-
-    @staticmethod
-    def drop(c, s, hero, a):
-        hb.drop(s, hero, a["token"], a["from"])
         return False
 
     @staticmethod
@@ -381,7 +370,7 @@ def finish_turn(c: Content, s: HState, hero: Hero, improve: str | None = None) -
     3; then the monsters' turn if play passes the marker, else the next hero."""
     if improve:
         s.log.append({"event": "improved", "hero": hero.id, "from": improve, "to": upper.improve(s, hero, improve)})
-    if hb.shed_teleport(s, hero):
+    if hb.shed(s, hero, "teleport"):
         s.log.append({"event": "potion_spent", "hero": hero.id, "potion": "teleport"})
     drawn = missions.refill(s, hero)
     s.log.append({"event": "turn_end", "hero": hero.id, "drew": len(drawn)})

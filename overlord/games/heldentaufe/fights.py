@@ -21,51 +21,37 @@ def _roll(c: Content, state: HState) -> int:
     return faces[draw(state, len(faces))]
 
 
-def hero_attacks_monster(c: Content, state: HState, hero: Hero, monster: Monster, bonus: int = 0) -> dict:
+def _fight(c: Content, state: HState, attacker: str, defender: str, attack: int, defence: int) -> bool:
+    """Both dice rolled and the fight logged; True when the attacker wins."""
+    a, d = _roll(c, state), _roll(c, state)
+    won = dice.attacker_wins(a + attack, d + defence)
+    state.log.append({"event": "fight", "attacker": attacker, "defender": defender, "rolls": [a, d],
+                      "totals": [a + attack, d + defence], "winner": attacker if won else defender})
+    return won
+
+
+def hero_attacks_monster(c: Content, state: HState, hero: Hero, monster: Monster, bonus: int = 0) -> None:
     """The hero's Fight action against an adjacent monster. A monster that loses its last heart
     gives the hero its top tooth ("As a reward you receive the topmost monster tooth")."""
-    attack = hb.fight_value(c, hero) + bonus
-    defence = monsters.sword(c, monster)
-    a, d = _roll(c, state), _roll(c, state)
-    won = dice.attacker_wins(a + attack, d + defence)
-    event = {"event": "fight", "attacker": hero.id, "defender": monster.id, "rolls": [a, d],
-             "totals": [a + attack, d + defence], "winner": hero.id if won else monster.id}
-    state.log.append(event)
-    if won:
+    if _fight(c, state, hero.id, monster.id, hb.fight_value(c, hero) + bonus, monsters.sword(c, monster)):
         defeat_monster(c, state, hero, monster)
     else:
         lose_heart(c, state, hero, by=monster.id)
-    return event
 
 
-def monster_attacks_hero(c: Content, state: HState, monster: Monster, hero: Hero) -> dict:
+def monster_attacks_hero(c: Content, state: HState, monster: Monster, hero: Hero) -> None:
     """A monster's attack in the monsters' turn; the same fight with the monster attacking."""
-    attack = monsters.sword(c, monster)
-    defence = hb.fight_value(c, hero)
-    a, d = _roll(c, state), _roll(c, state)
-    won = dice.attacker_wins(a + attack, d + defence)
-    event = {"event": "fight", "attacker": monster.id, "defender": hero.id, "rolls": [a, d],
-             "totals": [a + attack, d + defence], "winner": monster.id if won else hero.id}
-    state.log.append(event)
-    if won:
+    if _fight(c, state, monster.id, hero.id, monsters.sword(c, monster), hb.fight_value(c, hero)):
         lose_heart(c, state, hero, by=monster.id)
     else:
         defeat_monster(c, state, hero, monster)
-    return event
 
 
-def hero_attacks_hero(c: Content, state: HState, hero: Hero, other: Hero, bonus: int = 0) -> dict:
+def hero_attacks_hero(c: Content, state: HState, hero: Hero, other: Hero, bonus: int = 0) -> None:
     """The book's race only: "For 1 action point, attack another hero figure once.\""""
-    attack = hb.fight_value(c, hero) + bonus
-    defence = hb.fight_value(c, other)
-    a, d = _roll(c, state), _roll(c, state)
-    won = dice.attacker_wins(a + attack, d + defence)
-    event = {"event": "fight", "attacker": hero.id, "defender": other.id, "rolls": [a, d],
-             "totals": [a + attack, d + defence], "winner": hero.id if won else other.id}
-    state.log.append(event)
+    won = _fight(c, state, hero.id, other.id, hb.fight_value(c, hero) + bonus, hb.fight_value(c, other))
     loser, winner = (other, hero) if won else (hero, other)
     lose_heart(c, state, loser, by=winner.id)
-    return event
 
 
 def defeat_monster(c: Content, state: HState, hero: Hero, monster: Monster) -> None:

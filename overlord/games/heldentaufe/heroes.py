@@ -208,19 +208,10 @@ def drink(c: Content, state: HState, hero: Hero, potion: str) -> None:
         hero.rack.append(potion + USED)
 
 
-def shed_berserker(state: HState, hero: Hero) -> bool:
-    """"Give up a used Berserker potion immediately once your hero leaves the Underworld.\""""
-    token = f"berserker{USED}"
-    if token in hero.rack:
-        hero.rack.remove(token)
-        give_back(state, token)
-        return True
-    return False
-
-
-def shed_teleport(state: HState, hero: Hero) -> bool:
-    """A used teleportation potion: "Give it up once your turn has ended.\""""
-    token = f"teleport{USED}"
+def shed(state: HState, hero: Hero, potion: str) -> bool:
+    """A used potion given up: Berserker "once your hero leaves the Underworld", Teleportation "once
+    your turn has ended". True when there was one."""
+    token = potion + USED
     if token in hero.rack:
         hero.rack.remove(token)
         give_back(state, token)

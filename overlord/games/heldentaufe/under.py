@@ -125,7 +125,7 @@ def spring_trap(c: Content, state: HState, hero: Hero) -> None:
 def leave(c: Content, state: HState, hero: Hero, to: str, how: str) -> None:
     """The hero goes up to ``to``; a used Berserker is given up; the last hero out rebuilds."""
     hero.world, hero.at = UPPER, to
-    if hb.shed_berserker(state, hero):
+    if hb.shed(state, hero, "berserker"):
         state.log.append({"event": "potion_spent", "hero": hero.id, "potion": "berserker"})
     if not state.down() and state.cycle in ("marked", "monster_turn"):
         rebuild(c, state)
@@ -185,7 +185,7 @@ def knock_out(c: Content, state: HState, hero: Hero, by: str) -> None:
     hero.hearts = 1
     was_down = hero.world == UNDER
     hero.world, hero.at = UPPER, to
-    hb.shed_berserker(state, hero)
+    hb.shed(state, hero, "berserker")
     if was_down and not state.down() and state.cycle in ("marked", "monster_turn"):
         rebuild(c, state)
 
