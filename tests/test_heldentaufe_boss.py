@@ -36,7 +36,7 @@ def brute(s: planner.Situation, attacks: list[tuple[int, int]]) -> tuple[float, 
         for (i, j) in attacks:
             if mh[i] <= 0 or hh[j] <= 0:
                 continue
-            p = dice.win_chance(s.faces, s.monsters[i].sword, s.heroes[j].defence)
+            p = chance(s.faces, s.monsters[i].sword, s.heroes[j].defence)
             w = wins[used]
             used += 1
             prob *= p if w else 1 - p
@@ -52,6 +52,12 @@ def brute(s: planner.Situation, attacks: list[tuple[int, int]]) -> tuple[float, 
                 continue
         ko, hearts, teeth = ko + prob * k, hearts + prob * h_, teeth + prob * t
     return ko, hearts, teeth
+
+
+def chance(faces, attack: int, defence: int) -> float:
+    """P(the attacking monster wins): every pair of faces, "On a tie, the attacker wins"."""
+    pairs = [(a, d) for a in faces for d in faces]
+    return sum(a + attack >= d + defence for a, d in pairs) / len(pairs)
 
 
 def attacks_of(steps) -> list[tuple[int, int]]:

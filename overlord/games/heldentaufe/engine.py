@@ -259,7 +259,6 @@ class _Do:
         tile = s.tiles.draw.pop(0)
         s.upper[a["to"]] = tile
         hero.at = a["to"]
-        s.turn.explored += 1
         s.log.append({"event": "explored", "hero": hero.id, "at": a["to"], "tile": tile, "kind": upper.kind_of(tile)})
         if upper.kind_of(tile) == "forest":
             under.treasure_die(c, s, hero)

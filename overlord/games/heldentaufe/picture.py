@@ -39,7 +39,7 @@ def upper_lines(s: HState) -> list[str]:
             ch = " " if t is None else (str(portal_number(t)) if portal_number(t) else UPPER_SYMBOLS[kind_of(t)])
             row.append(marks.get((x, y), ch))
         lines.append(f"{y:>3} " + " ".join(row))
-    lines.append("    " + " ".join(str(x % 10) for x in range(min(xs), max(xs) + 1)) + f"   (x from {min(xs)})")
+    lines.append("    " + " ".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)) + f"   (x from {min(xs)})")
     return lines
 
 

@@ -55,9 +55,6 @@ class Turn:
     used: int = 0                                # action points spent
     extra: int = 0                               # +1 action points from a companion (boots)
     traded: bool = False                         # "Only 1 exchange is possible at the trader per turn."
-    sword_bonus: int = 0                         # a companion's +2 for the next fight
-    ring_bonus: int = 0                          # a companion's +1 recipe for the next brew
-    explored: int = 0                            # areas explored this turn (for the narration)
 
 
 @dataclass
