@@ -23,7 +23,7 @@ rank  actions worth taking, best first
 ====  ==============================================================================================
 
 The goal, by the first that applies: **home** (the team holds its target: to the campfire, by a
-portal or a Teleportation potion); **flee** (in the Underworld at 1 heart, or at 2 against a
+portal or a Teleportation potion; a hero standing on it when the teeth arrive steps off, to enter it); **flee** (in the Underworld at 1 heart, or at 2 against a
 monster that outfights it: to the nearest usable portal); **fight** (an adjacent monster it beats
 with P >= 0.5, or any adjacent monster with 3+ hearts left); **treasure** (the chest lies and the
 hero has at least 3 hearts: to its space, skulls avoided when the path allows); **hunt** (the
@@ -277,6 +277,8 @@ class _Mind:
                 return (NEVER, 0)
             x, y = (int(v) for v in a["to"].split(","))
             return (5, -1, abs(x) + abs(y))
+        if self.goal == "home" and hero.world == UPPER and hero.at == upper.CAMPFIRE and do == "move":
+            return (5, 0)           # the teeth came while it stood there: "enters" it again next step
         here = self.dist(hero.world, hero.at)
         after = self.dist(hero.world, a["to"])
         return (5, after) if after < here else (NEVER, 0)
