@@ -155,3 +155,21 @@ def test_the_boss_benchmark_runs_quick():
         assert out["speed"][policy]["decisions"] == 20 and out["speed"][policy]["cpu"]["max_ms"] > 0
         assert set(out["strength"]["2"][policy]) == {"win_rate", "win_ci", "hearts", "knockouts"}
     assert out["speed"]["reference_loop_seconds"] > 0
+
+
+def test_the_heuristic_steps_off_the_campfire_to_enter_it_with_the_teeth():
+    """The campfire wins when a hero enters it: a hero standing there when the team's teeth arrive
+    steps off, and back on next."""
+    import numpy as np
+    from heldentaufe_helpers import act, game, put_above
+    c, s = game(("erla", "corlof"))
+    put_above(s, "corlof", "1,0", "meadow-1")
+    s.board["corlof"].teeth = [1] * c.scenario.target[2]
+    s.supply["tooth"] -= c.scenario.target[2]
+    match = GAME.new_match(c, ["erla", "corlof"], 1)
+    match.state = s
+    choice = GAME.bots["heuristic"](match, GAME.legal_actions(match), np.random.default_rng(0))
+    assert choice == {"do": "move", "hero": "erla", "to": "1,0"}
+    act(c, s, **{k: v for k, v in choice.items() if k != "hero"})
+    choice = GAME.bots["heuristic"](match, GAME.legal_actions(match), np.random.default_rng(0))
+    assert choice == {"do": "move", "hero": "erla", "to": "0,0"}
