@@ -7,6 +7,7 @@ import pytest
 from test_underworld_rules import heap, make_state
 
 from overlord.games.heroes.sheet import RulesError, gain_cube
+from overlord.games.underworld.combat import fight
 from overlord.games.underworld.handling import relocate
 from overlord.games.underworld.state import TurnState, counter_problems, where
 from overlord.games.underworld.treasure import draw_treasure, escape_trap
@@ -209,7 +210,7 @@ def test_a_creature_of_the_damned_one_defeated():
     state = make_state()
     heap(state, "damned-creature-1")
     relocate(state, "ring", "treasure_up")
-    draw_treasure(state, "hippolyte", dice=[1, 1])
+    draw_treasure(state, "hippolyte", dice=[1, 1], fighter=fight)
     assert state.dark_side == 1
     assert where(state, "damned-creature-1") == "removed"
     assert where(state, "ring") == "items:hippolyte"
@@ -221,7 +222,7 @@ def test_a_creature_of_the_damned_one_lost():
     # by the hero and will remain until it is defeated."
     state = make_state()
     heap(state, "damned-creature-1")
-    draw_treasure(state, "hippolyte", dice=[6, 6])
+    draw_treasure(state, "hippolyte", dice=[6, 6], fighter=fight)
     assert where(state, "damned-creature-1") == "tile:styx" and "damned-creature-1" in state.revealed
     assert sum(c == "black" for t in state.sheets["hippolyte"].cubes.values() for c in t) == 1
     assert state.turn.combat_lost

@@ -69,6 +69,7 @@ from .handling import (
 )
 from .items import lightning_bolts, use_up
 from .state import ENEMY_KINDS, KIND_BORDER, UnderworldState, kind_of
+from .treasure import draw_treasure
 
 GRAY_KINDS = ("black_creature", "avatar", "damned_creature")
 
@@ -270,9 +271,8 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
         events += _reward(state, hero, cid, skill, black is not None, colours)
         events += _route_defeated(state, hero, cid)
         if spec.treasure and spec.kind != "black_creature":     # its treasure waits at its prison
-            from .treasure import draw_treasure
             events += draw_treasure(state, hero, spec.treasure, dice=src, why=f"reward for {spec.name}",
-                                    **(treasure or {}))
+                                    fighter=fight, **(treasure or {}))
     else:
         events += _lost(state, hero, cid, skill, sc_skill=sc_skill, life_source=life_source,
                         life_policy=life_policy, ec_skill=ec_skill, pay_with_shadow=pay_with_shadow, keep=keep)

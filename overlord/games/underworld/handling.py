@@ -145,7 +145,6 @@ def relocate(state: UnderworldState, cid: str, to: str, *, item: Item | None = N
         placed_tile(state.map, arg).markers.append(cid)
         state.revealed.append(cid)
     elif kind == "items":
-        from .items import item_of
         state.sheets[arg].items.append(item or lifted or item_of(state, cid))
     elif kind == "tasks":
         state.sheets[arg].tasks.append(cid)
@@ -318,3 +317,19 @@ def outside_bonus(state: UnderworldState, hero: str, skill: str) -> int:
     """"In Magic skill tests outside of combat or Duels (Encounters, or spells for example), the
     Shaman adds +1 to her Magic skill level." (HitU Shaman)"""
     return 1 if ability(state, hero) == "shaman_gray" and skill == "magic" else 0
+
+
+# -- items as the heroes family's Item -------------------------------------------------------------
+
+ITEM_COUNTER_KINDS = ("item", "black_weapon", "special_weapon")
+
+
+def item_of(state: UnderworldState, cid: str) -> Item:
+    """The family's Item for counter instance ``cid`` (id = the instance id)."""
+    spec = kind_of(state, cid)
+    if spec.kind not in ITEM_COUNTER_KINDS:
+        raise RulesError(f"{cid} ({spec.name}) is a {spec.kind}, not an item (HitU: 'Items are markers "
+                         "with a yellow border')")
+    return Item(id=cid, name=spec.name, kind=spec.slot, bonus=dict(spec.bonus), movement=spec.movement,
+                life=spec.life, combinable=spec.combinable, black=spec.black or None,
+                special=spec.kind == "special_weapon")

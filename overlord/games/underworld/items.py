@@ -35,23 +35,10 @@ from dataclasses import replace
 
 from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal
 from . import darkside
-from .handling import ability, discard_pile, emit, relocate
+from .handling import ITEM_COUNTER_KINDS, ability, discard_pile, emit, item_of, relocate  # noqa: F401  (item_of: here too)
 from .state import UnderworldState, kind_of, where
 
-ITEM_COUNTER_KINDS = ("item", "black_weapon", "special_weapon")
 GEAR = ("weapon", "armour", "shield", "helmet")
-
-
-def item_of(state: UnderworldState, cid: str) -> Item:
-    """The family's Item for counter instance ``cid`` (id = the instance id)."""
-    spec = kind_of(state, cid)
-    if spec.kind not in ITEM_COUNTER_KINDS:
-        raise RulesError(f"{cid} ({spec.name}) is a {spec.kind}, not an item (HitU: 'Items are markers "
-                         "with a yellow border')")
-    return Item(id=cid, name=spec.name, kind=spec.slot, bonus=dict(spec.bonus), movement=spec.movement,
-                life=spec.life, combinable=spec.combinable, black=spec.black or None,
-                special=spec.kind == "special_weapon")
-
 
 def take_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
     """Why the hero cannot carry ``cid`` now, or None."""

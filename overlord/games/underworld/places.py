@@ -75,7 +75,7 @@ from ..heroes.sheet import (
 )
 from ..heroes.trials import skill_trial
 from . import darkside
-from .combat import must_fight
+from .combat import fight, must_fight
 from .handling import (
     CORNERS,
     HADES_THERE,
@@ -97,6 +97,7 @@ from .handling import (
 from .items import make_room, room_for, take, take_problem
 from .state import UnderworldState, kind_of
 from .tiles import styx_id
+from .treasure import draw_treasure
 
 
 def _check_action(state: UnderworldState, hero: str, action: str, what: str) -> None:
@@ -417,8 +418,8 @@ def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict |
         gain_gold(sheet, spec.gold)
         events += emit(state, {"event": "gold", "hero": hero, "change": spec.gold, "gold": sheet.gold, "why": "reward"})
     if draws:
-        from .treasure import draw_treasure
-        events += draw_treasure(state, hero, draws, dice=dice, why=f"reward for {spec.name}", **(treasure or {}))
+        events += draw_treasure(state, hero, draws, dice=dice, why=f"reward for {spec.name}", fighter=fight,
+                                **(treasure or {}))
     return events
 
 

@@ -94,12 +94,15 @@ def _per(value, i, default=None):
 
 
 def draw_treasure(state: UnderworldState, hero: str, n: int = 1, *, wish=False, pick=None, keep=None,
-                  trap_skill=None, fight: dict | None = None, dice=None, why: str = "") -> list[dict]:
+                  trap_skill=None, fight: dict | None = None, dice=None, why: str = "",
+                  fighter=None) -> list[dict]:
     """Make ``n`` treasure draws for ``hero``. Per draw (a value, or a list with one per draw):
     ``wish`` - pay 1 gold to turn up 3 and choose one (``pick``, among the 3 most recent);
     ``keep`` - True keeps an item, False trades it for 1 gold (None: keep if it can be carried).
     ``trap_skill`` is the skill for a trap's trial; ``fight`` the keyword choices for the
-    combat against a creature of the Damned One (see ``combat.fight``); ``dice`` forces dice."""
+    combat against a creature of the Damned One, which ``fighter`` (``combat.fight``, handed in
+    by the callers: a fight's reward draws treasure, so the two modules do not import each
+    other) carries out; ``dice`` forces dice."""
     src = dice_source(dice)
     events: list[dict] = []
     mine: list[str] = []
@@ -146,7 +149,8 @@ def draw_treasure(state: UnderworldState, hero: str, n: int = 1, *, wish=False, 
                         mine.append(c)
             else:
                 chosen = shown[0]
-            events += resolve(state, hero, chosen, keep=_per(keep, i), trap_skill=trap_skill, fight=fight, src=src)
+            events += resolve(state, hero, chosen, keep=_per(keep, i), trap_skill=trap_skill, fight=fight, src=src,
+                              fighter=fighter)
             i += 1
     finally:
         for c in mine:
@@ -160,7 +164,7 @@ def draw_treasure(state: UnderworldState, hero: str, n: int = 1, *, wish=False, 
 
 
 def resolve(state: UnderworldState, hero: str, cid: str, *, keep=None, trap_skill=None, fight=None,
-            src=None) -> list[dict]:
+            src=None, fighter=None) -> list[dict]:
     """What a drawn treasure marker does ("Handling Treasure Markers")."""
     spec = kind_of(state, cid)
     if spec.kind == "item" and spec.effect == "gold_bag":
@@ -186,8 +190,10 @@ def resolve(state: UnderworldState, hero: str, cid: str, *, keep=None, trap_skil
     if spec.kind == "damned_creature":
         events = [darkside.add(state, 1, why=f"creature of the Damned One {spec.name} drawn")]
         relocate(state, cid, f"tile:{hero_tile(state, hero)}")
-        from .combat import fight as fight_counter
-        return events + fight_counter(state, hero, cid, immediate=True, dice=src, **(fight or {}))
+        if fighter is None:
+            raise RulesError(f"{cid}: a creature of the Damned One drawn as treasure is fought at once; "
+                             "draw_treasure needs the fight (fighter=combat.fight)")
+        return events + fighter(state, hero, cid, immediate=True, dice=src, **(fight or {}))
     raise RulesError(f"{cid} ({spec.kind}) is not a treasure marker")
 
 
