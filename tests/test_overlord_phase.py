@@ -141,14 +141,14 @@ def test_spawning_takes_back_a_figure_from_another_encounter_when_none_is_free(g
     zombies = [f for f in game.state.monsters() if f.group == "zombie" and f.rank == "minion"]
     limit = game.quest.monsters["zombie"].limits[3].minions
     for f in zombies:
-        f.health = 1
+        f.damage = game.max_health(f) - 1
     complete_encounter(game)
     open_door(game, "leoric")
     run_effects(game, effects({"spawn": {"group": "zombie", "rank": "minion", "count": limit, "at": "entrance"}}), "test")
     now = [f for f in game.state.monsters() if f.group == "zombie" and f.rank == "minion"]
     assert len(now) == limit
     assert all(f.encounter == game.state.current_encounter for f in now)
-    assert all(f.health > 1 for f in now)
+    assert all(f.damage == 0 for f in now)          # "recover all damage"
 
 
 def test_placing_respects_group_limits_and_places_masters_first(game):
