@@ -190,7 +190,8 @@ TELL = {
     "fatigue": lambda t, e: [f"{e['hero']} suffers {e['amount']} fatigue: {e['fatigue']} of {e['stamina']}"],
     "recover": lambda t, e: [f"{e['figure']} recovers " + " and ".join(
         [f"{e['health']} damage"] * bool(e["health"]) + [f"{e['fatigue']} fatigue"] * bool(e["fatigue"]))
-        + (f" ({e['why']})" if e.get("why") else "")] if e["health"] or e["fatigue"] else [],
+        + (f" ({e['why']})" if e.get("why") else "")] if e["health"] or e["fatigue"] else
+    [f"{e['figure']} has nothing to recover"],
     "rest": lambda t, e: [f"{e['hero']} rests: all fatigue recovered at the end of the turn"],
     "test": lambda t, e: [f"  {e['hero']} tests {e['attribute']} ({e['value']}): "
                           f"{'passed' if e['passed'] else 'failed'}"],
