@@ -263,7 +263,10 @@ def test_doom_meeting_fate_in_the_overlord_effects_draws_no_activation_card(game
     immediately fail the quest': the Monster Activation step does not come."""
     state = game.state
     state.track.fate = state.track.doom + 1
-    state.hourglass["the-onset:1"] = 3                     # its 4-hourglass advances doom now
+    onset = game.cards["the-onset"]
+    line = next(i for i, l in enumerate(onset.overlord) if l.hourglass and
+                any(type(e).__name__ == "AdvanceDoom" for e in l.effects))
+    state.hourglass[f"the-onset:{line}"] = onset.overlord[line].hourglass - 1   # its hourglass advances doom now
     drawn = len(state.activation.draw)
     overlord_phase(game)
     assert game.state.phase == "defeat" and len(state.activation.draw) == drawn

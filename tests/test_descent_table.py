@@ -143,7 +143,7 @@ def test_act_ii_counts_for_a_monster_that_came_in_during_act_i(tmp_path):
 def test_the_setup_tells_the_overlord_lines_and_hourglasses(tmp_path):
     _, reply = Session.start(SCENARIO, ["leoric", "tarha"], 4)
     out = text([reply])
-    assert "overlord, hourglass 2 (a fatigue token each Overlord phase; at 2): place 1 minion zombie at gate" in out
+    assert "overlord, hourglass 3 (a fatigue token each Overlord phase; at 3): place 1 minion zombie at gate" in out
     assert "the program applies: when there are no monsters on the map: discard this Exploration card" in out
     assert "(read aloud) The last of the daylight" in out
 

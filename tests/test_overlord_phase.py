@@ -57,10 +57,11 @@ def test_hourglass_lines_count_fatigue_and_trigger_at_their_number(game):
     fatigue tokens matches the number associated with the hourglass symbol, the corresponding
     text triggers, and all tokens are removed.'"""
     card = game.cards["the-onset"]
-    line = next(i for i, l in enumerate(card.overlord) if l.hourglass == 2)
+    line = next(i for i, l in enumerate(card.overlord) if l.hourglass)
     key = f"the-onset:{line}"
-    overlord_effects(game)
-    assert game.state.hourglass[key] == 1
+    for tokens in range(1, card.overlord[line].hourglass):
+        overlord_effects(game)
+        assert game.state.hourglass[key] == tokens
     assert not any(e["event"] == "placed" for e in game.state.log)
     overlord_effects(game)
     assert key not in game.state.hourglass                 # triggered and cleared

@@ -256,6 +256,9 @@ class Goal(Strict):
     test: Attribute | None = None
     fail_fatigue: NonNegativeInt = 0
     heroes: PositiveInt = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
+    first: bool = Field(False, description="done before the encounter's monsters fall, or it is lost (Trash Heap: "
+                        "'if the dragons are defeated too soon, the key will be lost'); else a group clears the "
+                        "room first when it has the time")
 
 
 EventName = Literal["hero_defeated", "monster_defeated", "token_taken"]
@@ -356,6 +359,8 @@ class Scenario(Strict):
     lose_when: list[LoseWhen] = Field([], description="lose conditions beyond doom meeting fate, as tests")
     epilogue: dict[Literal["win", "lose"], str] = {}
     rules: dict[str, bool] = Field({}, description="rule-variant flags")
+    max_rounds: PositiveInt = Field(40, description="headless play (simulate, soak, balance) stops a game after "
+                                    "this many rounds and counts it unfinished")
     ours: bool = False
 
 

@@ -118,6 +118,25 @@ ABILITIES = {"monster_damage_near": MonsterDamageNear, "reroll_attack_die": Rero
 Ability = tagged(ABILITIES, "ability")
 
 
+class HealAction(Strict):
+    """A skill used as an action: the hero suffers ``fatigue`` and rolls ``dice``; it or a hero
+    within ``within`` spaces recovers the hearts rolled (the Disciple's starting skill, Prayer
+    of Healing)."""
+    heal_action: "HealActionSpec"
+
+
+class HealActionSpec(Strict):
+    name: str = "Prayer of Healing"
+    dice: list[Literal["red", "blue", "yellow", "green"]] = Field(["red"], min_length=1)
+    within: PositiveInt = 3
+    fatigue: NonNegativeInt = 1
+
+
+HealAction.model_rebuild()
+SKILLS = {"heal_action": HealAction}
+Skill = tagged(SKILLS, "skill")
+
+
 class HeroSheet(Strict):
     name: str
     archetype: Literal["warrior", "healer", "mage", "scout"]
@@ -129,6 +148,8 @@ class HeroSheet(Strict):
     attributes: Attributes
     weapon: Weapon
     ability: Ability | None = Field(None, description="the hero ability where it is a number or a simple rule")
+    skills: list[Skill] = Field([], description="class skills the program plays headless (the class's starting skill "
+                                "where it is a simple rule)")
     ability_text: str = Field("", description="the hero ability in our words")
     feat_text: str = Field("", description="the heroic feat in our words (once per quest; not played headless)")
     source: str = Field("", description="where the printed figures come from")

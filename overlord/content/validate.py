@@ -27,7 +27,7 @@ from .yamlio import Located, load_yaml
 
 KINDS = {**cards.FILE_KINDS, **descent_sheets.FILE_KINDS, **underworld.FILE_KINDS, **underworld_coop.FILE_KINDS}
 UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS,
-               "unknown_ability": descent_sheets.ABILITIES}
+               "unknown_ability": descent_sheets.ABILITIES, "unknown_skill": descent_sheets.SKILLS}
 U_UNION_KINDS = {"unknown_effect": underworld_coop.U_EFFECTS, "unknown_action": underworld_coop.U_ACTIONS,
                  "unknown_test": underworld_coop.U_TESTS}
 

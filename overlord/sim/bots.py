@@ -20,8 +20,8 @@ from ..games.descent import tactics
 from ..games.descent.combat import can_attack, hero_attack
 from ..games.descent.dice import roll
 from ..games.descent.engine import Game, complete_encounter, marker_at, open_door
-from ..games.descent.heroes import (STAND_DICE, begin_turn, end_turn, rest, stand_up, suffer_fatigue,
-                                    test_attribute, walk)
+from ..games.descent.heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
+                                    suffer_fatigue, test_attribute, use_heal, walk)
 from .reach import Spaces, hero_levels
 
 BOTS = ("random", "heuristic")
@@ -87,6 +87,9 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
             and h.id != hero]
     if down:
         actions["revive"] = down
+    healed = heal_targets(game, hero)
+    if healed:
+        actions["heal"] = healed
     if goal_reached(game, hero):
         actions["objective"] = [None]
     card = game.cards[state.current_encounter]
@@ -115,6 +118,8 @@ def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) 
             stand_up(game, hero, r.hearts, r.surges)
         else:
             stand_up(game, option, r.hearts, r.surges, by=hero)
+    elif kind == "heal":
+        use_heal(game, hero, option, roll(list(heal_skill(game, hero).dice), rng).hearts)
     elif kind == "rest":
         rest(game, hero)
     elif kind == "discard":
@@ -136,23 +141,23 @@ def _objective(game: Game, hero: str) -> None:
 
 def play_turn(game: Game, hero: str, rng: np.random.Generator, choose) -> None:
     """A hero's turn: a knocked-out hero stands up (the whole turn); otherwise two actions, each
-    chosen by ``choose(game, hero, legal_actions, rng) -> (kind, option)``."""
+    chosen by ``choose(game, hero, legal_actions, rng, actions left) -> (kind, option)``."""
     begin_turn(game, hero)
     if game.over:
         return
     if game.state.figure(hero).knocked_out:
         perform(game, hero, "stand_up", None, rng)
     else:
-        for _ in range(2):
+        for left in (2, 1):
             if game.over or game.state.figure(hero).knocked_out:
                 break
-            kind, option = choose(game, hero, legal_actions(game, hero), rng)
+            kind, option = choose(game, hero, legal_actions(game, hero), rng, left)
             perform(game, hero, kind, option, rng)
     if not game.over:
         end_turn(game, hero)
 
 
-def choose_random(game: Game, hero: str, actions: dict, rng) -> tuple[str, object]:
+def choose_random(game: Game, hero: str, actions: dict, rng, left: int = 1) -> tuple[str, object]:
     """A legal action kind at random, then one of its options at random."""
     kinds = sorted(actions)
     kind = kinds[int(rng.integers(len(kinds)))]
@@ -169,3 +174,19 @@ def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
 
 
 TURNS = {"random": random_turn, "heuristic": heuristic_turn}
+
+
+def play_round(game: Game, bot: str, rng: np.random.Generator, after_turn=None) -> None:
+    """The heroes' phase of a round: every hero's turn, in the order the group chooses ("At the
+    start of each round, the players decide as a group the order in which each hero
+    activates": the heuristic group by ``tactics.order``, the random one as listed).
+    ``after_turn(hero)`` is called after each turn (the soak checks the invariants there)."""
+    order = tactics.order(game) if bot == "heuristic" else list(game.state.heroes)
+    for i, hero in enumerate(order):
+        if game.over:
+            break
+        game.to_act = order[i + 1:]
+        TURNS[bot](game, hero, rng)
+        if after_turn is not None:
+            after_turn(hero)
+    game.to_act = []

@@ -19,7 +19,7 @@ from ..core.state import to_json
 from ..games.descent.engine import Game, new_game, overlord_phase
 from ..games.descent.resolve import Headless
 from . import underworld_run
-from .bots import BOTS, TURNS
+from .bots import BOTS, play_round
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
@@ -49,13 +49,9 @@ def play(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_R
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
     game, players = start_game(quest, seed, heroes)
-    turn = TURNS[bot]
     timeline = []
     while not game.over and game.state.round <= max_rounds:
-        for hero in game.state.heroes:
-            if game.over:
-                break
-            turn(game, hero, players)
+        play_round(game, bot, players)
         if game.over:
             break
         overlord_phase(game)
@@ -91,11 +87,18 @@ def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dic
 
 def track_moves(game: Game) -> dict:
     """Where the fate and doom went: spaces each moved, by what moved them - a hero defeated,
-    the fate step, or the card (peril, exploration card) whose effect it was - and how far the
-    heroes got (main encounters completed, encounters explored)."""
+    the fate step, or the card (peril, exploration card) whose effect it was - the heroes knocked
+    out in each encounter, and how far the heroes got (main encounters completed, encounters
+    explored)."""
     fate: dict[str, int] = {}
     doom: dict[str, int] = {}
+    knockouts: dict[str, int] = {}
+    where = game.state.dungeon.placements[0].card if game.state.dungeon.placements else ""
     for e in game.state.log:
+        if e["event"] == "open_door":
+            where = e["card"]
+        elif e["event"] == "hero_defeated":
+            knockouts[where] = knockouts.get(where, 0) + 1
         moved = abs(e.get("to", 0) - e.get("from", 0)) if e["event"] == "track" else 0
         if not moved:
             continue
@@ -109,6 +112,7 @@ def track_moves(game: Game) -> dict:
         elif e["what"] in ("fate back", "refresh fate"):
             fate[source] = fate.get(source, 0) - moved
     return {"fate": dict(sorted(fate.items())), "doom": dict(sorted(doom.items())),
+            "knockouts": dict(sorted(knockouts.items())),
             "mains": game.state.main_encounters_completed, "explored": len(game.state.dungeon.placements)}
 
 

@@ -187,7 +187,9 @@ def _track_moves(records: list[dict]) -> dict:
     return {"doom": {"all": means(with_moves, "doom"), "lost": means(lost, "doom")},
             "explored_mean": _r(sum(explored) / len(explored)),
             "fate": {"all": means(with_moves, "fate"), "lost": means(lost, "fate")},
-            "games": len(with_moves), "lost_games": len(lost),
+            "games": len(with_moves), "knockouts": {"all": means(with_moves, "knockouts"),
+                                                    "lost": means(lost, "knockouts")},
+            "lost_games": len(lost),
             "main_encounters": [{"completed": k, "games": mains[k]} for k in sorted(mains)]}
 
 
@@ -364,13 +366,15 @@ def render_table(summary: dict) -> str:
     moves = summary.get("track_moves") or {}
     if moves:
         lost = moves["lost_games"]
-        t = table(f"Where fate and doom went (spaces a game, mean; {lost} game(s) not won of {moves['games']})",
+        t = table(f"Where fate and doom went (spaces a game, mean; {lost} game(s) not won of {moves['games']}), "
+                  "and where heroes were knocked out",
                   ("Track", "left"), ("Moved by", "left"), ("Games not won", "right"), ("All games", "right"))
-        for track in ("fate", "doom"):
+        for track in ("fate", "doom", "knockouts"):
             sources = sorted(set(moves[track]["all"]) | set(moves[track]["lost"]),
                              key=lambda k: (-(moves[track]["lost"].get(k) or 0), k))
             for source in sources:
-                row(t, track, source, _num(moves[track]["lost"].get(source)), _num(moves[track]["all"].get(source)))
+                name = "heroes knocked out in" if track == "knockouts" else track
+                row(t, name, source, _num(moves[track]["lost"].get(source)), _num(moves[track]["all"].get(source)))
         show(t)
         t = table("How far the heroes got", ("Main encounters completed", "right"), ("Games", "right"),
                   ("Share", "right"))

@@ -78,6 +78,7 @@ class Game:
     state: DescentState
     _board: tuple | None = field(default=None, repr=False)
     resolver: object = field(default=None, repr=False, compare=False)   # see the module docstring
+    to_act: list = field(default_factory=list, repr=False, compare=False)  # headless: heroes yet to act this round
 
     @property
     def cards(self) -> dict[str, ExplorationCard]:

@@ -89,6 +89,40 @@ def stand_up(game: Game, hid: str, hearts: int, surges: int, by: str | None = No
     after_event(game)
 
 
+def heal_skill(game: Game, hid: str):
+    """The hero's healing skill (a ``heal_action`` on its sheet), or None."""
+    for skill in game.sheet(game.hero(hid)).skills:
+        if hasattr(skill, "heal_action"):
+            return skill.heal_action
+    return None
+
+
+def heal_targets(game: Game, hid: str) -> list[str]:
+    """Heroes the healing skill reaches now: itself or a hero on the map within its spaces who
+    has damage to recover, while the hero has the fatigue to pay for it."""
+    from ...ai.targets import spaces_between
+    spec = heal_skill(game, hid)
+    f = game.hero(hid)
+    if spec is None or f.knocked_out or f.fatigue + spec.fatigue > f.stamina:
+        return []
+    scene = game.scene()
+    out = []
+    for h in game.state.heroes_up():
+        if h.damage and (h.id == hid or spaces_between(scene, scene.cells[hid], scene.cells[h.id], hid, h.id)
+                         <= spec.within):
+            out.append(h.id)
+    return out
+
+
+def use_heal(game: Game, hid: str, target: str, hearts: int) -> None:
+    """The healing skill as an action: its fatigue paid, ``target`` recovers ``hearts``."""
+    spec = heal_skill(game, hid)
+    if target not in heal_targets(game, hid):
+        raise GameError(f"{hid} cannot heal {target} now")
+    suffer_fatigue(game, hid, spec.fatigue, why=spec.name)
+    recover(game, target, health=hearts, why=f"{hid}'s {spec.name}")
+
+
 def rest(game: Game, hid: str) -> None:
     """The rest action: the hero recovers all fatigue at the end of this turn."""
     f = game.hero(hid)
