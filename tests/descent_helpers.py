@@ -3,10 +3,25 @@ and a game moved on to an encounter of the test's choice."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
+from overlord.content.cards import OverlordEffect
+from overlord.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.engine import complete_encounter, open_door
 from overlord.games.descent.resolve import Headless
+
+
+@lru_cache(maxsize=1)
+def shipped():
+    """The shipped Forgotten Souls quest, loaded once."""
+    return load_quest(resolve_scenario("forgotten-souls"))
+
+
+def effects(*items):
+    """Card effects as a card would list them (``{"advance_doom": 1}``, ``"discard_exploration"``)."""
+    return OverlordEffect.model_validate({"effects": list(items)}).effects
 
 
 class Faces:

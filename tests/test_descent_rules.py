@@ -3,11 +3,10 @@ checked on the shipped quest against the sentence it comes from (rule numbers as
 
 import pytest
 
-from descent_helpers import clear_monsters, explore, rolled
+from descent_helpers import clear_monsters, effects, explore, rolled, shipped
 from overlord.ai.activation import Hero, Monster, Table, activate_card
-from overlord.content.cards import ActivationCard, OverlordEffect
+from overlord.content.cards import ActivationCard
 from overlord.content.descent_sheets import ConditionDef
-from overlord.content.quest import load_quest, resolve_scenario
 from overlord.games.descent import combat
 from overlord.games.descent.engine import (GameError, complete_encounter, damage_figure, monster_activation,
                                             new_game, overlord_effects, overlord_phase, place_figure, run_effects,
@@ -18,18 +17,14 @@ from overlord.games.descent.state import TokenState
 HEROES = ["leoric", "tarha", "syndrael"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def quest():
-    return load_quest(resolve_scenario("forgotten-souls"))
+    return shipped()
 
 
 @pytest.fixture
-def game(quest):
-    return new_game(quest, HEROES, seed=11)
-
-
-def effects(*items):
-    return OverlordEffect.model_validate({"effects": list(items)}).effects
+def game():
+    return new_game(shipped(), HEROES, seed=11)
 
 
 def first(game, group, rank="minion"):

@@ -179,3 +179,22 @@ def test_the_exploring_hero_is_the_one_the_table_says_opened_the_door(tmp_path):
     s = start(tmp_path)
     play(s, "objective confirm", "open tarha")
     assert s.game.state.exploring_hero == "tarha"
+
+
+def test_a_save_from_before_damage_was_kept_still_loads(tmp_path):
+    """Saves made when figures kept health left (not damage taken) load: damage is worked out
+    from the figure's card (a hero: the old stand-in's 12)."""
+    import json
+    from overlord.core.state import dumps
+    from overlord.session.table import _load_state
+    s = start(tmp_path)
+    play(s, "attack zombie-master-1 2 by tarha", "hurt leoric 3")
+    data = json.loads(dumps(s.game.state))
+    for f in data["figures"]:
+        full = 12 if f["side"] == "heroes" else s.game.max_health(s.game.state.figure(f["id"]))
+        f["health"] = full - f.pop("damage")
+        for key in ("fatigue", "knocked_out", "sheet", "max_health", "stamina"):
+            f.pop(key)
+    old = _load_state(json.dumps(data), "old.db", s.game.quest)
+    assert old.figure("zombie-master-1").damage == 2 and old.figure("leoric").damage == 3
+    assert old.figure("leoric").max_health == 12 and not old.figure("leoric").knocked_out

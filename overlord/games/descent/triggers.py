@@ -15,15 +15,21 @@ active or is discarded. Nothing fires once the quest is decided.
 from __future__ import annotations
 
 
+def _active(game):
+    """The active card, while the game goes on and a card is active; else None."""
+    card_id = game.state.active_exploration
+    return None if card_id is None or game.over else game.cards[card_id]
+
+
 def after_event(game) -> None:
     """Fire the active card's ``when`` triggers whose test holds now."""
     from .effects import test
     from .engine import run_effects
     state = game.state
-    card_id = state.active_exploration
-    if card_id is None or game.over:
+    card = _active(game)
+    if card is None:
         return
-    card = game.cards[card_id]
+    card_id = card.id
     for i, trigger in enumerate(card.triggers):
         if state.active_exploration != card_id or game.over:
             return
