@@ -168,7 +168,8 @@ def test_a_large_monsters_tie_names_its_orientation_and_can_be_chosen(tmp_path):
     s = start(tmp_path)
     out = text(play(s, "move leoric 4,3", "end leoric", "end tarha", *ANSWERS))
     line = next(l for l in out.splitlines() if "barghest-minion-1 engage leoric" in l)
-    assert "lying along (top to bottom); as good: 4,2 across (left to right) (`choose 5 X,Y`)" in line
+    assert "lying along (top to bottom); as good: 4,2 across (`choose 5 X,Y across|along`)" in line
+    assert not s.execute("choose 5 4,2 along").ok            # listed lying across only
     assert s.execute("choose 5 4,2").ok
     board, (sx, sy) = s.game.board()
     barghest = s.game.state.figure("barghest-minion-1")
@@ -198,3 +199,14 @@ def test_a_save_from_before_damage_was_kept_still_loads(tmp_path):
     old = _load_state(json.dumps(data), "old.db", s.game.quest)
     assert old.figure("zombie-master-1").damage == 2 and old.figure("leoric").damage == 3
     assert old.figure("leoric").max_health == 12 and not old.figure("leoric").knocked_out
+
+
+def test_a_placement_that_ties_both_ways_asks_which_way_it_lies(tmp_path):
+    """Every listed tie can be chosen, also two at one space: across and along."""
+    s = start(tmp_path)
+    out = text(play(s, "end leoric", "end tarha", *ANSWERS))
+    assert "4,4 across" in out and "4,4 along" in out
+    reply = s.execute("choose 5 4,4")
+    assert not reply.ok and "`choose 5 4,4 across` or `choose 5 4,4 along`" in reply.lines[0]
+    assert s.execute("choose 5 4,4 along").ok
+    assert s.game.state.figure("barghest-minion-1").size == [1, 2]

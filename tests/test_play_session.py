@@ -174,7 +174,7 @@ def test_the_heroes_may_choose_another_equally_good_space(tmp_path):
               ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "hurt leoric 1", "hurt leoric 0",
                "choose 1 9,9", "choose 1 3,3", "choose 1 3,4"])
     assert "[1] zombie-master-1 engage leoric: 2,3 -> 3,2" in out.stdout and "`choose 1 X,Y`" in out.stdout
-    assert "9,9 is not one of the equally good spaces" in out.stdout
+    assert "9,9 is not one of the equally good placements" in out.stdout
     assert "taken by zombie-minion-1" in out.stdout          # a later monster stands there now
     assert "zombie-master-1 moves to 3,4" in out.stdout
 

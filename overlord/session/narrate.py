@@ -92,12 +92,13 @@ def _action(t, e):
         m = e["move"]
         path = " -> ".join(_at(p) for p in m["path"])
         large = m["size"] != [1, 1] and m["size"] != [m["size"][0], m["size"][0]]
-        lie = f", lying {_lie(m['size'])}" if large else ""
+        lie = f", lying {_lie(m['size'])} ({'left to right' if m['size'][0] > m['size'][1] else 'top to bottom'})" \
+            if large else ""
         sizes = m.get("tie_sizes") or [m["size"]] * len(m["ties"])
         ties = ""
         if m["ties"]:
             told = "; ".join(_at(p) + (f" {_lie(s)}" if large else "") for p, s in zip(m["ties"], sizes))
-            ties = f"; as good: {told} (`choose {len(t.decisions)} X,Y`)"
+            ties = f"; as good: {told} (`choose {len(t.decisions)} X,Y{' across|along' if large else ''}`)"
         return [f"    {number}{who} {action} {m['target']}: {path} ({m['mp']} MP), ends at {_at(m['to'])}{lie}{ties}"]
     if action == "attack":
         ties = (e.get("decision") or {}).get("ties") or []
@@ -109,7 +110,7 @@ def _action(t, e):
 
 def _lie(size) -> str:
     """Which way a large monster lies on the table (x grows to the right, y down)."""
-    return "across (left to right)" if size[0] > size[1] else "along (top to bottom)"
+    return "across" if size[0] > size[1] else "along"
 
 
 def _attack_result(t, e):

@@ -57,7 +57,8 @@ HELP = {
     "map": "map - draw the dungeon with every figure",
     "status": "status - round, tracks, the active exploration card, the heroes' health and fatigue",
     "why": "why [N] - every monster action of the last activation, or the comparison keys behind decision N",
-    "choose": "choose N X,Y|HERO - take another of the equally good options of decision N (the rulebook lets you)",
+    "choose": "choose N X,Y [across|along]|HERO - take another of the equally good options of decision N (the "
+              "rulebook lets you); a large monster's placement says which way it lies",
     "undo": "undo - take back the last command (the dice and cards go back with it)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
@@ -65,6 +66,11 @@ HELP = {
 CHANGES = {"move", "attack", "hurt", "defeated", "stand", "revive", "fatigue", "heal", "condition", "sheet",
            "take", "open", "search", "rest", "objective", "end", "choose"}
 WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt"}
+LIES = ("across", "along")             # a large monster lying left to right, or top to bottom
+
+
+def _placement(p, size) -> str:
+    return f"{p[0]},{p[1]}" + ("" if size[0] == size[1] else f" {LIES[0] if size[0] > size[1] else LIES[1]}")
 
 
 class CommandError(ValueError):
@@ -513,7 +519,9 @@ class Session:
             self.game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
 
     def _choose(self, args):
-        n, option = self._args(args, 2, HELP["choose"])
+        if len(args) not in (2, 3) or (len(args) == 3 and args[2] not in LIES):
+            raise CommandError(f"usage: {HELP['choose']}")
+        n, option = args[:2]
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
             raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
@@ -521,9 +529,14 @@ class Session:
         if "move" in d:
             at = self._xy(option)
             sizes = [s for p, s in d["move"] if p == at]
+            if len(args) == 3:
+                sizes = [s for s in sizes if (s[0] > s[1]) == (args[2] == "across")]
             if not sizes:
-                raise CommandError(f"{option} is not one of the equally good spaces: "
-                                   f"{'; '.join(f'{p[0]},{p[1]}' for p, _ in d['move'])}")
+                raise CommandError(f"{' '.join(args[1:])} is not one of the equally good placements: "
+                                   f"{'; '.join(_placement(p, s) for p, s in d['move'])}")
+            if len({tuple(s) for s in sizes}) > 1:
+                raise CommandError(f"{d['monster']} may lie across or along at {option}: "
+                                   f"`choose {i} {option} across` or `choose {i} {option} along`")
             place_figure(self.game, d["monster"], self._board_to_dungeon(at, option), sizes[0])
             self.game.log({"event": "move", "figure": d["monster"], "to": self._board_to_dungeon(at, option)})
         elif "attack" in d:
