@@ -210,3 +210,15 @@ def test_a_placement_that_ties_both_ways_asks_which_way_it_lies(tmp_path):
     assert not reply.ok and "`choose 5 4,4 across` or `choose 5 4,4 along`" in reply.lines[0]
     assert s.execute("choose 5 4,4 along").ok
     assert s.game.state.figure("barghest-minion-1").size == [1, 2]
+
+
+def test_the_game_ends_at_the_attack_that_decides_it(tmp_path):
+    """The Overlord Track: 'If the doom or fate tokens ever occupy the same space ... the heroes
+    immediately fail the quest': a hero knocked out by the first attack, fate meeting doom, and
+    no monster acts after it; the program asks for nothing more."""
+    s = start(tmp_path)
+    s.game.state.track.fate = s.game.state.track.doom + 1
+    out = text(play(s, "end leoric", "end tarha", "hurt leoric 8"))
+    assert s.game.state.phase == "defeat" and s.game.state.pending is None
+    assert "zombie-minion-1" not in out.split("leoric is knocked out")[1] and "== Defeat ==" in out
+    assert not s.execute("end leoric").ok
