@@ -18,6 +18,7 @@ from overlord.content.mapfile import load_map
 from overlord.content.paths import resolve_map, shipped_maps
 from overlord.view.text import draw
 import overlord.games  # noqa: E402,F401  registers the games' state machines for `diagram`
+from overlord.games import registry  # noqa: E402
 
 
 class Coord(click.ParamType):
@@ -90,6 +91,29 @@ def maps_cmd():
     """List the shipped example maps."""
     for name, path in shipped_maps().items():
         click.echo(f"{name:28} {path}")
+
+
+@main.command("games")
+def games_cmd():
+    """List the registered games, a line each."""
+    for name, rules in registry.games().items():
+        click.echo(f"{name:12} {rules.title}: {rules.summary}")
+
+
+def _registered(scenario: str):
+    """(rules, content, path) of a scenario that names its game (``game:``), or None for one of
+    the two older kinds; exits with its problems when it does not load."""
+    from overlord.content.paths import resolve_scenario
+    from overlord.sim.run import scenario_kind
+    try:
+        path = resolve_scenario(scenario)
+        if scenario_kind(path) != "game":
+            return None
+        return registry.open_scenario(path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except registry.UnknownGame as e:
+        _fail(str(e))
 
 
 @main.command("move")
@@ -207,6 +231,7 @@ def validate_cmd(paths):
     Every problem is printed as FILE:LINE:COL: message; exit 0 when clean, 1 when not."""
     from overlord.content.paths import resolve_content, shipped_content, shipped_dir
     from overlord.content.validate import validate_paths
+    registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
     missing = [p for p in paths if not p.exists()]
     for p in missing:
@@ -226,6 +251,7 @@ def validate_cmd(paths):
 def schema_cmd(output):
     """Write the JSON Schema of the content formats (for editors that complete and check YAML)."""
     from overlord.content.validate import json_schema
+    registry.games()                                   # every game's content kinds registered
     text = json.dumps(json_schema(), indent=2, sort_keys=True)
     if output is None:
         click.echo(text)
@@ -244,6 +270,7 @@ def diagram_cmd(name, list_only):
     """Print a state machine as Mermaid stateDiagram-v2 text (default: every machine).
 
     The shipped drawings are this output, e.g. `overlord diagram round > docs/machines/round.mmd`."""
+    registry.games()                                   # every game's machines registered
     if list_only:
         for n in machines.names():
             click.echo(f"{n:16} {machines.get(n).title}")
@@ -259,12 +286,20 @@ def diagram_cmd(name, list_only):
 
 @main.command("deck")
 @click.argument("scenario")
-@click.argument("deck", type=click.Choice(["exploration", "activation", "peril"]))
+@click.argument("deck")
 @click.option("--seed", type=click.IntRange(min=0), required=True, help="The game's seed.")
-@click.option("--heroes", type=click.IntRange(2, 4), default=None, help="Number of heroes (2-4).")
+@click.option("--heroes", type=click.IntRange(1, 6), default=None, help="Number of heroes.")
 @click.option("--json", "as_json", is_flag=True)
 def deck_cmd(scenario, deck, seed, heroes, as_json):
-    """The order a deck would be drawn in for a seed (the top card first)."""
+    """The order a deck would be drawn in for a seed (the top card first). DECK: exploration,
+    activation or peril for a Descent quest; `overlord deck SCENARIO ?` lists a game's decks."""
+    opened = _registered(scenario)
+    if opened is not None:
+        return _deck_registered(*opened, deck, seed, heroes, as_json)
+    if deck not in ("exploration", "activation", "peril"):
+        _fail(f"DECK: {deck!r} is not one of exploration, activation, peril", 2)
+    if heroes is not None and not 2 <= heroes <= 4:
+        _fail(f"--heroes {heroes}: 2 to 4", 2)
     from overlord.content.quest import load_quest, resolve_scenario
     from overlord.core.rng import new_rng
     from overlord.games.descent.setup import setup_decks
@@ -291,6 +326,24 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
         click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
     if deck == "exploration":
         click.echo("  stacks (top stack first): " + " | ".join(", ".join(s) for s in built.stacks))
+
+
+def _deck_registered(rules, content, path, deck, seed, heroes, as_json):
+    decks = rules.decks(content)
+    info = rules.info(content)
+    if deck not in decks:
+        _fail(f"DECK: {deck!r} is not one of {', '.join(decks) or 'the decks of ' + info.name + ' (it has none)'}", 2)
+    if heroes is not None and heroes not in info.hero_counts:
+        _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
+    shown = decks[deck](seed, heroes or info.hero_counts[0])
+    names = shown.pop("names", {})
+    out = {"scenario": info.id, "deck": deck, "seed": seed, **shown}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{info.name}: {deck} deck for seed {seed}, top card first")
+    for i, card in enumerate(out["order"], start=1):
+        click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
 
 
 def _table_loop(session, first, as_json):
@@ -344,11 +397,7 @@ def _completion(session):
 
 
 def _session_class(path):
-    """The table session for a scenario file: Descent's or the co-operative Underworld's."""
-    from overlord.sim.run import scenario_kind
-    if scenario_kind(path) == "underworld":
-        from overlord.session.underworld_table import UnderworldSession
-        return UnderworldSession
+    """The table session of a Descent quest (not yet on the game interface)."""
     from overlord.session.table import Session
     return Session
 
@@ -370,6 +419,15 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
+    opened = _registered(scenario)
+    if opened is not None:
+        from overlord.session.session import CommandError as TableError, Session as GameSession
+        try:
+            session, first = GameSession.start(*opened, names, seed, save_path)
+        except (TableError, SaveError) as e:
+            _fail(str(e), 2)
+        _table_loop(session, first, as_json)
+        return
     try:
         path = resolve_scenario(scenario)
         session, first = _session_class(path).start(path, names, seed, save_path)
@@ -390,14 +448,15 @@ def resume_cmd(save_path, as_json):
         with_meta = SaveFile.open(save_path)
         kind = with_meta.meta.get("game", "descent")
         with_meta.close()
-        if kind == "underworld":
-            from overlord.session.underworld_table import UnderworldSession as Session
+        if kind != "descent":
+            from overlord.session.session import Session as GameSession
+            session, first = GameSession.resume(save_path, registry.open_scenario)
         else:
             from overlord.session.table import Session
-        session, first = Session.resume(save_path)
+            session, first = Session.resume(save_path)
     except ContentError as e:
         _fail(str(e), prefix=False)
-    except SaveError as e:
+    except (SaveError, registry.UnknownGame) as e:
         _fail(str(e))
     _table_loop(session, first, as_json)
 
@@ -408,7 +467,7 @@ def resume_cmd(save_path, as_json):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", "heroes", default="3", show_default=True,
               help="Hero count(s), e.g. 3 or 2,3,4.")
-@click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True)
+@click.option("--bot", default="heuristic", show_default=True, help="The heroes' bot: heuristic or random.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -437,7 +496,16 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         _fail(str(e), prefix=False)
     scenario_id, scenario_name, allowed = run.about(kind, content)
     if max_rounds is None:
-        max_rounds = getattr(content.scenario, "max_rounds", run.MAX_ROUNDS)
+        max_rounds = (content[0].info(content[1]).max_rounds if kind == "game"
+                      else getattr(content.scenario, "max_rounds", run.MAX_ROUNDS))
+    if kind == "game":
+        from overlord.sim.play import bot_of
+        try:
+            bot_of(content[0], bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+    elif bot not in ("heuristic", "random"):
+        _fail(f"--bot {bot!r}{nearest(bot, ['heuristic', 'random'])}: one of heuristic, random", 2)
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
@@ -477,6 +545,65 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         click.echo(render_table(summary))
 
 
+@main.command("compare")
+@click.argument("scenario")
+@click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, or module:function).")
+@click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--heroes", default="3", show_default=True, help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=None, help="Stop a game after this many rounds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
+    """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
+    paired 95% interval, rounds, and the games whose results differ."""
+    from overlord.sim import run
+    from overlord.sim.compare import compare, render
+    from overlord.sim.play import bot_of
+    opened = _registered(scenario)
+    if opened is None:
+        _fail(f"{scenario}: compare plays games through the game interface; this scenario names no game (game:)", 2)
+    rules, content, path = opened
+    info = rules.info(content)
+    if len(enemies) == 2 and len(bots) <= 1:
+        sides = [(bots[0] if bots else "heuristic", e) for e in enemies]
+        labels = list(enemies)
+    elif len(bots) == 2 and not enemies:
+        sides = [(b, None) for b in bots]
+        labels = list(bots)
+    else:
+        _fail("give two --bot, or two --enemy (with at most one --bot)", 2)
+    if labels[0] == labels[1]:
+        _fail(f"compare two different ones, not {labels[0]!r} twice", 2)
+    for bot, enemy in sides:
+        try:
+            bot_of(rules, bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+        if enemy is not None and enemy not in rules.enemy_policies:
+            _fail(f"--enemy {enemy!r}: {info.name} has the enemy policies "
+                  f"{', '.join(rules.enemy_policies) or '(one only)'}", 2)
+    try:
+        counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
+    except ValueError:
+        _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
+    bad = [h for h in counts if h not in info.hero_counts]
+    if bad or not counts:
+        _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
+    rounds = max_rounds or info.max_rounds
+    try:
+        batches = [run.simulate(str(path), games, seed, counts, bot, jobs, None, None, rounds, backend, scheduler, enemy)
+                   for bot, enemy in sides]
+    except run.BackendError as e:
+        _fail(str(e))
+    summary = compare(*batches, *labels)
+    summary.update({"scenario": info.id, "seed": seed})
+    click.echo(json.dumps(summary, sort_keys=True) if as_json else render(summary))
+
+
 @main.command("replay")
 @click.argument("log_path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--print", "show", is_flag=True, help="Print the game turn by turn.")
@@ -492,17 +619,14 @@ def replay_cmd(log_path, show, upto):
         _fail(str(e))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    from overlord.games.underworld.state import UnderworldState
-    if isinstance(game, UnderworldState):              # a co-operative Underworld game
-        from overlord.session.underworld_narrate import narrate as narrate_underworld
-        from overlord.view.underworld_text import draw_map
+    if not hasattr(game, "quest"):                     # a registered game's match
+        rules = registry.game_of(_replay_scenario(log_path))
         if show:
-            for line in narrate_underworld(game.log):
+            for line in rules.narrate(game, rules.log(game)):
                 click.echo(line)
         if upto is not None:
-            click.echo(f"after round {min(upto, game.round)}: Dark Side {game.dark_side}/11; "
-                       f"the Damned One: {game.damned.replace('_', ' ')}")
-            click.echo(draw_map(game))
+            click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
+            click.echo(rules.picture(game))
             return
         if difference:
             _fail(f"{log_path}: the replay differs - {difference}")
@@ -521,6 +645,11 @@ def replay_cmd(log_path, show, upto):
     click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
 
 
+def _replay_scenario(log_path) -> str:
+    from overlord.sim.replay import read_log
+    return read_log(log_path)[0]["scenario"]
+
+
 @main.command("soak")
 @click.argument("scenario", default="forgotten-souls")
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
@@ -528,14 +657,16 @@ def replay_cmd(log_path, show, upto):
 def soak_cmd(scenario, games, seed):
     """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
     from overlord.content.quest import resolve_scenario
-    from overlord.sim import run, underworld_run
+    from overlord.sim import run
     from overlord.sim.soak import soak
     try:
         kind, content = run.load_any(str(Path(resolve_scenario(scenario)).resolve()))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    if kind == "underworld":
-        checked, violations = underworld_run.soak(content, run.game_seeds(seed, games))
+    if kind == "game":
+        from overlord.sim.soak import soak_game
+        checked, violations = soak_game(content[0], content[1], run.game_seeds(seed, games),
+                                        content[0].info(content[1]).max_rounds)
     else:
         checked, violations = soak(content, games, seed)
     for v in violations[:20]:

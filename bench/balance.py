@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from overlord.content.quest import resolve_scenario  # noqa: E402
-from overlord.sim.run import MAX_ROUNDS, about, load_any, simulate  # noqa: E402
+from overlord.sim.run import about, default_max_rounds, load_any, simulate  # noqa: E402
 from overlord.sim.stats import summarize  # noqa: E402
 
 
@@ -32,14 +32,14 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
     parser.add_argument("--heroes", default=None, help="hero counts, comma-separated (default: the scenario's)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--bot", default="heuristic", choices=("heuristic", "random"))
+    parser.add_argument("--bot", default="heuristic", help="a bot of the game (heuristic, random...) or module:function")
     parser.add_argument("--max-rounds", type=int, default=None)
     args = parser.parse_args(argv)
     path = str(resolve_scenario(args.scenario).resolve())
     kind, content = load_any(path)
     name, _, allowed = about(kind, content)
     counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else allowed
-    max_rounds = args.max_rounds or getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+    max_rounds = args.max_rounds or default_max_rounds(kind, content)
     started = time.time()
     records = simulate(path, args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
     wall = time.time() - started

@@ -19,9 +19,7 @@ sys.path.insert(0, ROOT)
 
 from overlord.content.errors import ContentError  # noqa: E402
 from overlord.content.quest import shipped_scenarios  # noqa: E402
-from overlord.sim import underworld_run  # noqa: E402
-from overlord.sim.bots import BOTS  # noqa: E402
-from overlord.sim.run import MAX_ROUNDS, game_seeds, load_any, play_game, simulate  # noqa: E402
+from overlord.sim.run import bots_of, default_max_rounds, game_seeds, load_any, play_one, simulate  # noqa: E402
 
 
 def reference_loop() -> float:
@@ -48,15 +46,14 @@ def main(argv=None) -> int:
         except ContentError:
             out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
-        player = play_game if kind == "descent" else underworld_run.play_game
-        max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+        max_rounds = default_max_rounds(kind, content)
         per_bot = {}
-        for bot in BOTS:
+        for bot in [b for b in bots_of(kind, content) if b in ("heuristic", "random")]:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0
             for s in seeds:
-                rounds += player(content, s, 3, bot, max_rounds)["rounds"]
+                rounds += play_one(str(path.resolve()), s, 3, bot, max_rounds)["rounds"]
             cpu = time.process_time() - start
             per_bot[bot] = {"games_per_core_second": round(args.games / cpu, 2),
                             "ms_per_game": round(1000 * cpu / args.games, 1),

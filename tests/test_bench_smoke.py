@@ -70,3 +70,18 @@ def test_balance_bench_prints_a_row_per_hero_count(scenario):
     assert [r[0] for r in rows] == ["2", "3"] and all("victory" in " ".join(r) for r in rows)
     if scenario == "forgotten-souls":           # a Descent quest also says where fate and doom went
         assert [line.split()[0] for line in lines[tracks + 1:]] == ["2", "3"]
+
+
+STATE_BENCH = Path(__file__).resolve().parent.parent / "bench" / "state_bench.py"
+
+
+def test_state_bench_reports_every_game_and_figure():
+    proc = subprocess.run([sys.executable, str(STATE_BENCH), "--repeat", "1", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert set(result) == {"forgotten-souls", "underworld"}
+    for row in result.values():
+        for key in ("deepcopy_ms", "clone_ms", "json_out_reference_ms", "json_out_ms", "json_in_reference_ms",
+                    "json_in_ms", "clone_speedup", "round_trip_speedup"):
+            assert row[key] > 0, key

@@ -9,7 +9,12 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from overlord.games.underworld.engine import legal_actions  # noqa: E402
-from overlord.sim.pz_underworld import ACTION_SLOTS, OBS_SIZE, env  # noqa: E402
+from overlord.games.underworld.agents import ACTION_SLOTS, OBS_SIZE  # noqa: E402
+from overlord.sim import environment  # noqa: E402
+
+
+def env(**kwargs):
+    return environment.env(scenario="underworld", **kwargs)
 
 
 def test_pettingzoo_api_test():
@@ -32,9 +37,9 @@ def test_masked_random_play_runs_to_the_end_and_rewards_the_outcome():
             rewards.append(reward)
             e.step(None)
             continue
-        assert agent == e.state.turn.hero
+        assert agent == e.match.state.turn.hero
         mask = obs["action_mask"]
-        assert mask.sum() == min(ACTION_SLOTS, len(legal_actions(e.state)))
+        assert mask.sum() == min(ACTION_SLOTS, len(legal_actions(e.match.state)))
         e.step(int(rng.choice(np.flatnonzero(mask))))
     assert not e.agents and rewards
     assert set(rewards) <= {-1.0, 0.0, 1.0}

@@ -1,4 +1,4 @@
-"""The co-operative Underworld's hero bots (``overlord.sim.underworld_bots``): they only ever
+"""The co-operative Underworld's hero bots (``overlord.games.underworld.bots``): they only ever
 choose legal actions, the heuristic makes the obvious choice in small hand-made situations,
 seeded games replay exactly, and the heuristic wins clearly more often than random play."""
 
@@ -15,7 +15,7 @@ from overlord.games.heroes.sheet import Item
 from overlord.games.underworld import engine
 from overlord.games.underworld.setup import load_game
 from overlord.games.underworld.state import CounterSpec, TurnState
-from overlord.sim import underworld_bots as bots
+from overlord.games.underworld import bots
 
 SCENARIO = "scenarios/underworld.yaml"
 
@@ -61,7 +61,9 @@ S-a-b
 
 def _state(heroes, **kw):
     catalogue = dict(CATALOGUE)
-    catalogue["fury"] = CounterSpec("fury", "Fury", "creature", dots={"red": 0, "blue": -3}, reward=[["red"]])
+    # a creature of our own (test only): its dots make one skill far better than another
+    catalogue["fury"] = CounterSpec("fury", "Fury (test only)", "creature", dots={"red": 0, "blue": -3},
+                                    reward=[["red"]])
     state = make_state(MAP, heroes, catalogue=catalogue, **kw)
     return state
 
@@ -94,9 +96,10 @@ def test_goes_toward_a_face_down_marker():
 
 def test_avoids_a_strong_revealed_enemy_on_the_way():
     catalogue = dict(CATALOGUE)
-    catalogue["titan"] = CounterSpec("titan", "Titan", "creature", dots={"red": -6}, reward=[["red"]])
+    # a creature of our own (test only), too strong to fight: no shipped creature is
+    catalogue["brute"] = CounterSpec("brute", "Brute (test only)", "creature", dots={"red": -6}, reward=[["red"]])
     state = make_state("S-a-b\n|\nc", {"h1": "S"}, catalogue=catalogue,
-                       markers={"a": ["titan"], "b": ["alekto"], "c": ["hermes"]}, revealed=("titan",))
+                       markers={"a": ["brute"], "b": ["alekto"], "c": ["hermes"]}, revealed=("brute",))
     assert bots.danger(state, "h1", "a")
     state.turn = TurnState(hero="h1", phase="move", mp_left=3)
     choice = bots.choose_heuristic(state, [{"do": "step", "to": "a"}, {"do": "step", "to": "c"},
@@ -119,7 +122,7 @@ def test_attacks_the_damned_one_when_it_can_win(dark_side, attacks):
     assert (chosen["do"] == "attack_damned") is attacks
 
 
-# -- whole games, test helpers (the runner proper is overlord.sim.underworld_run) -----------------
+# -- whole games, test helpers (the runner proper is overlord.sim.play) -----------------
 
 HEROES = ("gladiator", "shaman", "centaur", "bard", "gnome")
 
@@ -216,3 +219,45 @@ def test_solitaire_holds_back_the_entry_without_a_weapon():
     assert bots.armed(state)
     assert not bots.trigger_ok(state, "h1", "a")                       # no weapon: wait
     assert bots.trigger_ok(state, "h1", "a", grants_weapon=True)       # Chaos not on the map yet
+
+
+@pytest.mark.parametrize("markers, turns", [({}, 1), ({"a": ["alekto"]}, 2), ({"a": ["alekto"], "b": ["hermes"]}, 3)])
+def test_walking_turns_count_the_stops_on_marked_tiles(markers, turns):
+    # HitU "Movement in Detail": "If a marker is on the tile, movement is interrupted ... This also applies to
+    # already revealed markers still on map tiles." - a walk of 3 tiles at 3 MP takes a turn a stop
+    state = make_state("S-a-b-c", {"h1": "S"}, markers=markers, revealed=tuple(c for cs in markers.values() for c in cs))
+    assert bots.walk_turns(state, "h1", "styx", "c") == turns
+
+
+def test_solitaire_an_avatar_it_must_not_beat_yet_is_fought_with_its_worst_skill():
+    # alone, one count short of the Damned One's entry and without a weapon to take it on with: beating the Avatar
+    # now would bring it in (it must fight: "The hero cannot evade combat against a counter"), so it fights with the
+    # permitted skill least likely to win
+    state = _state({"h1": "a"}, markers={"a": ["avatar-3"]}, revealed=("avatar-3",))
+    state.solitaire = True
+    for a in ("avatar-1", "avatar-2"):
+        state.avatars[a] = "banished"
+        state.card.append(state.adventure.pop(state.adventure.index(a)))
+    state.avatars["avatar-3"] = "revealed"
+    state.damned = "abroad"
+    state.sheets["h1"].skills.update(magic=9, close=5)
+    state.turn = TurnState(hero="h1", phase="act")
+    actions = [{"do": "fight", "counter": "avatar-3", "skill": s} for s in ("magic", "ranged", "close")]
+    assert not bots.trigger_ok(state, "h1", "a")
+    assert bots.choose_heuristic(state, actions, random.Random(1))["skill"] == "close"
+
+
+def test_a_hero_with_a_weapon_still_seeks_a_special_one():
+    # HitU "Extra weapons and armor can be discarded": a Sickle no longer keeps a hero from Hekate
+    state = make_state("S-a-b", {"h1": "S"}, markers={"b": ["hekate"]}, revealed=("hekate",),
+                       catalogue={**CATALOGUE, **{k: v for k, v in bots_shipped().items() if k in ("hekate", "sickle")}})
+    from overlord.games.underworld.handling import relocate
+    from overlord.games.underworld.items import item_of
+    relocate(state, "sickle-1", "items:h1", item=item_of(state, "sickle-1"))
+    state.sheets["h1"].skills["magic"] = 9
+    assert ("weapon", "b") == bots.plan(state, "h1", random.Random(1))[:2]
+
+
+def bots_shipped():
+    from overlord.games.underworld.setup import shipped_catalogue
+    return shipped_catalogue()

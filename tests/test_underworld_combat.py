@@ -67,13 +67,13 @@ def test_gray_dot_fewest_cubes(cubes_on, allowed):
 def test_advice_of_hermes_turns_a_gray_dot_into_a_colour():
     # HitU Advice of Hermes: "The hero can convert a gray spot on an enemy counter into a color of his choice."
     state = make_state()
-    give(state, "hippolyte", "advice")
+    give(state, "hippolyte", "advice-of-hermes")
     gain_cube(state.sheets["hippolyte"], "red")
     put(state, "titan", "styx")
     relocate(state, "titan", "tile:styx")
     events = fight(state, "hippolyte", "titan", skill="close", hermes_colour="red", dice=WIN, sc_skill="close")
     assert any(e["event"] == "combat" and e["won"] for e in events)
-    assert where(state, "advice") == "treasure_up"        # "uniquely": once
+    assert where(state, "advice-of-hermes") == "treasure_up"        # "uniquely": once
     assert counter_problems(state) == []
 
 
@@ -103,12 +103,12 @@ def test_shaman_plus_one_against_gray():
 
 
 @pytest.mark.parametrize("colours, placed", [
-    # HitU: "For cubes showing multiple colors, the player may select which color is granted."
-    (["green"], {"ranged": ["green"]}), (None, {"magic": ["blue"]}), (["red"], None),
+    # HitU: "For cubes showing multiple colors, the player may select which color is granted." (the shipped
+    # Lamie shows a red or blue cube; headless, the first)
+    (["blue"], {"magic": ["blue"]}), (None, {"close": ["red"]}), (["green"], None),
 ])
 def test_reward_colour_choice(colours, placed):
     state = make_state()
-    heap(state, "ring")
     put(state, "lamie", "styx")
     if placed is None:
         with pytest.raises(RulesError, match="multiple colors"):
@@ -116,7 +116,16 @@ def test_reward_colour_choice(colours, placed):
         return
     fight(state, "hippolyte", "lamie", colours=colours, dice=WIN)
     assert cubes(state) == placed
-    # HitU: "Enemies showing a treasure symbol allow the hero to choose a treasure marker as a reward"
+    assert counter_problems(state) == []
+
+
+def test_a_treasure_symbol_gives_a_treasure():
+    # HitU: "Enemies showing a treasure symbol allow the hero to choose a treasure marker as a reward"; glossary
+    # Empusa: "The hero who defeats it will receive a treasure."
+    state = make_state()
+    heap(state, "ring")
+    put(state, "empusa", "styx")
+    fight(state, "hippolyte", "empusa", dice=WIN)
     assert where(state, "ring") == "items:hippolyte"
     assert counter_problems(state) == []
 
@@ -166,7 +175,7 @@ def test_defeated_enemies_are_routed(monkeypatch):
 def test_a_black_creature_without_a_free_task_box_stays():
     state = make_state()
     sheet = state.sheets["hippolyte"]
-    for t in ("minos", "chronos", "hades-task", "persephone"):
+    for t in ("minos", "chronos", "hades-task", "persephone-task"):
         relocate(state, t, "tasks:hippolyte")
     put(state, "ixion", "styx")
     fight(state, "hippolyte", "ixion", skill="close", dice=WIN)
@@ -176,14 +185,14 @@ def test_a_black_creature_without_a_free_task_box_stays():
 
 @pytest.mark.parametrize("source, natural, breastplate", [
     # HitU: "The player decides whether to lose a 'natural' or 'artificial' LP (if one is available)."
-    ("natural", 4, "items:hippolyte"), ("breastplate", 5, "items:hippolyte"),
+    ("natural", 4, "items:hippolyte"), ("breastplate-1", 5, "items:hippolyte"),
 ])
 def test_lost_against_red_costs_a_life_point(source, natural, breastplate):
     state = make_state()
-    give(state, "hippolyte", "breastplate")
+    give(state, "hippolyte", "breastplate-1")
     put(state, "alekto", "styx")
     fight(state, "hippolyte", "alekto", skill="close", life_source=source, dice=LOSE)
-    assert state.sheets["hippolyte"].natural == natural and where(state, "breastplate") == breastplate
+    assert state.sheets["hippolyte"].natural == natural and where(state, "breastplate-1") == breastplate
     # HitU: "The enemy counter remains face up on the map tile. All further hero actions are lost"
     assert where(state, "alekto") == "tile:styx" and "alekto" in state.revealed
     assert state.turn.combat_lost
@@ -204,7 +213,7 @@ def test_lost_against_red_costs_a_life_point(source, natural, breastplate):
 def test_lost_against_gray(mail, sc_skill, natural, shadow):
     state = make_state()
     if mail:
-        give(state, "hippolyte", "mail")
+        give(state, "hippolyte", "mail-of-persephone")
     put(state, "ixion", "styx")
     fight(state, "hippolyte", "ixion", skill="close", sc_skill=sc_skill, life_source="natural", dice=LOSE)
     assert state.sheets["hippolyte"].natural == natural and cubes(state) == shadow
@@ -215,11 +224,11 @@ def test_shadow_cube_drops_hades_and_persephone():
     # HitU: "If a hero acquires an SC while in possession of the Hades or Persephone Task markers, the marker must be
     # discarded immediately face up to the hero's current map tile."
     state = make_state()
-    relocate(state, "persephone", "tasks:hippolyte")
+    relocate(state, "persephone-task", "tasks:hippolyte")
     relocate(state, "minos", "tasks:hippolyte")
     put(state, "titan", "styx")
     fight(state, "hippolyte", "titan", dice=LOSE)
-    assert where(state, "persephone") == "tile:styx" and "persephone" in state.revealed
+    assert where(state, "persephone-task") == "tile:styx" and "persephone-task" in state.revealed
     assert where(state, "minos") == "tasks:hippolyte"
     assert counter_problems(state) == []
 
@@ -260,7 +269,7 @@ def test_death_and_rebirth_on_styx():
     state = make_state()
     stand(state, "hippolyte", "field")
     sheet = state.sheets["hippolyte"]
-    for cid in ("sickle", "scythe", "ring"):
+    for cid in ("sickle-1", "scythe-of-thanatos", "ring"):
         give(state, "hippolyte", cid)
     relocate(state, "minos", "tasks:hippolyte")
     gain_cube(sheet, "red")
@@ -270,7 +279,7 @@ def test_death_and_rebirth_on_styx():
     events = fight(state, "hippolyte", "alekto", skill="ranged", keep="ring", dice=LOSE)
     assert events[-1]["event"] == "death" or any(e["event"] == "death" for e in events)
     assert [i.id for i in sheet.items] == ["ring"]
-    assert where(state, "sickle") == "treasure_up" and where(state, "scythe") == "card"
+    assert where(state, "sickle-1") == "treasure_up" and where(state, "scythe-of-thanatos") == "card"
     assert where(state, "minos") == "tile:field"
     assert state.map.heroes["hippolyte"] == "styx"
     assert (sheet.natural, sheet.gold, cubes(state), sheet.dead) == (5, 2, {}, False)
@@ -300,16 +309,13 @@ def test_gladiator_second_round(ability_, second_dice, won, natural):
     ("bard_song", None, ["ixion"]),
     ("", None, ["alekto", "ixion"]),
     # HitU Shoes of Hermes: "the hero may pass over all revealed enemy counters"
-    ("", "shoes", []),
+    ("", "shoes-of-hermes", []),
 ])
 def test_who_must_fight(ability_, item, forced):
     state = make_state()
     state.rules["abilities"] = {"hippolyte": ability_}
     if item:
-        from overlord.games.underworld.state import CounterSpec
-        state.catalogue["shoes"] = CounterSpec("shoes", "Shoes of Hermes", "item", effect="shoes_of_hermes")
-        state.treasure.append("shoes")
-        give(state, "hippolyte", "shoes")
+        give(state, "hippolyte", item)
     put(state, "alekto", "styx")
     put(state, "ixion", "styx")
     assert must_fight(state, "hippolyte") == forced
@@ -352,10 +358,10 @@ def test_pieces_for_a_struck_hero_off_turn():
     assert state.sheets["hippolyte"].natural == 4 and not state.turn.combat_lost
     take_shadow_cube(state, "hippolyte", why="event")
     assert shadow_cubes(state.sheets["hippolyte"], "magic") == 1
-    give(state, "hippolyte", "mail")
-    take_shadow_cube(state, "hippolyte", life_source="mail")
-    lose_life_points(state, "hippolyte", 1, source="mail")      # its last LP: the Mail is destroyed
-    assert where(state, "mail") == "card" and shadow_cubes(state.sheets["hippolyte"]) == 1
+    give(state, "hippolyte", "mail-of-persephone")
+    take_shadow_cube(state, "hippolyte", life_source="mail-of-persephone")
+    lose_life_points(state, "hippolyte", 1, source="mail-of-persephone")      # its last LP: the Mail is destroyed
+    assert where(state, "mail-of-persephone") == "card" and shadow_cubes(state.sheets["hippolyte"]) == 1
     assert counter_problems(state) == []
 
 

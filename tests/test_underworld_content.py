@@ -18,7 +18,7 @@ import yaml
 from click.testing import CliRunner
 
 import cli
-from overlord.content import underworld as uw
+from overlord.games.underworld import formats as uw
 from overlord.content.errors import ContentError
 from overlord.content.validate import json_schema, load_content, validate_paths
 from overlord.content.yamlio import parse_yaml
@@ -137,13 +137,14 @@ def test_three_avatars_with_their_reward(game):
 def test_five_special_weapons_on_the_damned_ones_card(game):
     """"Place the Damned One's marker, and the 5 special weapon markers on the Damned One's
     reference card"; Glossary: Scythe "+2" close, Bow "+2" ranged, Golden Staff "+2" magic,
-    Mail of Persephone "+2 artificial LPs"."""
+    Trident "Increases all skill values by +1", Mail of Persephone "+2 artificial LPs"."""
     weapons = kinds(game, "special_weapon")
     assert sorted(c.name for c in weapons.values()) == ["Bow of Herkules", "Golden Staff", "Mail of Persephone",
                                                        "Scythe of Thanatos", "Trident of Hades"]
     assert copies(weapons) == 5
     assert {c.name: dict(c.bonus) for c in weapons.values() if c.bonus} == {
-        "Scythe of Thanatos": {"close": 2}, "Bow of Herkules": {"ranged": 2}, "Golden Staff": {"magic": 2}}
+        "Scythe of Thanatos": {"close": 2}, "Bow of Herkules": {"ranged": 2}, "Golden Staff": {"magic": 2},
+        "Trident of Hades": {"magic": 1, "ranged": 1, "close": 1}}
     assert weapons["mail-of-persephone"].life == 2 and weapons["mail-of-persephone"].slot == "armour"
     assert copies(kinds(game, "damned_one")) == 1
 
@@ -283,13 +284,15 @@ def test_the_yaml_fields_are_exactly_the_specs():
 
 
 def test_content_does_not_import_games():
-    """DESIGN.md, Layers: imports point down only (content lies below games)."""
-    tree = ast.parse((ROOT / "overlord" / "content" / "underworld.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            assert "games" not in (node.module or "").split("."), node.module
-        elif isinstance(node, ast.Import):
-            assert all("games" not in a.name.split(".") for a in node.names)
+    """DESIGN.md, Layers: imports point down only (content lies below games; the Underworld's
+    formats now live in its own package, and the content layer names no game)."""
+    for path in (ROOT / "overlord" / "content").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert "games" not in (node.module or "").split("."), (path.name, node.module)
+            elif isinstance(node, ast.Import):
+                assert all("games" not in a.name.split(".") for a in node.names), path.name
 
 
 # -- one slip at a time ---------------------------------------------------------------------------------
@@ -351,6 +354,12 @@ SLIPS = [
      ("underworld_counters", "gorgon", "effect"), ["counter 'gorgon'", "effect", "did you mean 'gorgon'"], 1),
     ("grants that is no special weapon", "counters.yaml", [(("underworld_counters", "hekate", "grants"), "golden-stave")],
      ("underworld_counters", "hekate", "grants"), ["counter 'hekate'", "grants", "did you mean 'golden-staff'"], 1),
+    ("a Trident without its +1", "counters.yaml", [(("underworld_counters", "trident-of-hades", "bonus"), DELETE)],
+     ("underworld_counters", "trident-of-hades"), ["counter 'trident-of-hades'", "bonus",
+                                                   "Increases all skill values by +1"], 1),
+    ("a special weapon that raises nothing", "counters.yaml",
+     [(("underworld_counters", "golden-staff", "bonus"), DELETE)],
+     ("underworld_counters", "golden-staff"), ["counter 'golden-staff'", "raises the skill"], 1),
     ("a black weapon without its skill", "counters.yaml", [(("underworld_counters", "soul-sword", "black"), DELETE)],
      ("underworld_counters", "soul-sword"), ["counter 'soul-sword'", "names its skill in 'black'"], 1),
     ("a black weapon with no skill", "counters.yaml", [(("underworld_counters", "black-staff", "black"), "magik")],
@@ -514,7 +523,7 @@ def test_validate_paths_counts_the_three_files(tmp_path):
 def test_the_rules_modules_speak_the_contents_effect_and_ability_names():
     # one vocabulary: every effect the rules modules act on, and every hero ability, is a name
     # an author may write in counters.yaml / heroes.yaml
-    from overlord.content import underworld as content
+    from overlord.games.underworld import formats as content
     from overlord.games.underworld import handling
     assert set(handling.EFFECTS) <= set(content.EFFECTS)
     assert set(handling.ABILITIES) == set(content.ABILITIES)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import cli
 from overlord.content.errors import ContentError
-from overlord.content.underworld_coop import load_scenario
+from overlord.games.underworld.coop_formats import load_scenario
 from overlord.content.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent

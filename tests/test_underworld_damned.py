@@ -65,7 +65,7 @@ def test_the_damned_ones_paths(solitaire, chaos, banished, special, triggers, st
     total 3, so manifest fires from dormant there."""
     state = build(solitaire=solitaire, chaos=chaos)
     banish_all(state, banished)
-    for w in ["golden-staff", "mail", "bow"][:special]:
+    for w in ["golden-staff", "mail-of-persephone", "bow-of-herkules"][:special]:
         give(state, "hera", w)
     assert [fire_damned(state, t) for t in triggers] == states
     ok(state)
@@ -203,8 +203,8 @@ def test_only_avatars_have_the_avatar_machine():
     """"The Damned One only appears, at first, in the form of its 3 Avatars" - only those counters
     have the Avatar machine; an unknown state name in the game state is refused."""
     state = build()
-    with pytest.raises(TriggerRefused, match="'lamie-1' is not an Avatar"):
-        fire_avatar(state, "lamie-1", "reveal")
+    with pytest.raises(TriggerRefused, match="'shade-1' is not an Avatar"):
+        fire_avatar(state, "shade-1", "reveal")
     state.damned = "lunch"
     with pytest.raises(TriggerRefused, match="unknown state 'lunch'"):
         allowed_damned(state)
@@ -404,8 +404,8 @@ def test_chaos_free_the_damned_one_appears_there_with_the_mark_of_the_damned():
     """)
     events = defeat_three(state)
     assert state.damned == "in_chaos"
-    assert markers(state) == {"chaos": ["damned"]} and "damned" in state.revealed
-    assert state.card.count("damned") == 0 and set(AVATARS) <= set(state.card)
+    assert markers(state) == {"chaos": ["damned-one"]} and "damned-one" in state.revealed
+    assert state.card.count("damned-one") == 0 and set(AVATARS) <= set(state.card)
     assert state.dark_side == 3 + 1                      # three Avatars revealed, then the Mark
     assert events[-1]["why"].startswith("After defeating the last Avatar")
     ok(state)
@@ -418,7 +418,8 @@ def test_chaos_occupied_its_marker_moves_to_an_empty_neighbour():
         .  n* .
         w  X* e
         .  S  .
-    N is taken, so the first empty neighbour in N, E, S, W order is e; S (Styx) and w tie."""
+    N is taken, so the first empty neighbour in N, E, S, W order is e; w ties. S (Styx) is not
+    empty: hera stands there, and a marker never moves onto a hero's tile."""
     state = build("""
         .  n* .
         w  X* e
@@ -426,10 +427,10 @@ def test_chaos_occupied_its_marker_moves_to_an_empty_neighbour():
     """)
     creature = tile(state, "chaos").markers[0]
     defeat_three(state, tiles_=("e", "e", "w"))
-    assert tile(state, "chaos").markers == ["damned"]
+    assert tile(state, "chaos").markers == ["damned-one"]
     assert tile(state, "e").markers == [creature] and creature in state.revealed
     choice = next(e for e in state.log if e["event"] == "choice")
-    assert choice["options"] == [["chaos", "e"], ["chaos", "styx"], ["chaos", "w"]]
+    assert choice["options"] == [["chaos", "e"], ["chaos", "w"]]
     assert choice["ties"] == choice["options"] and choice["chosen"] == ["chaos", "e"]
     assert choice["policy"] == damned.FIRST_POLICY and choice["chooser"] == "hera"
     ok(state)
@@ -451,8 +452,8 @@ def test_the_active_player_may_choose_another_neighbour():
     seen = []
     events = damned.avatar_defeated(state, "avatar-3", "hera",
                                     choose=lambda options: seen.append(options) or ["chaos", "w"])
-    assert seen == [[["chaos", "e"], ["chaos", "styx"], ["chaos", "w"]]]
-    assert tile(state, "w").markers == [creature] and tile(state, "chaos").markers == ["damned"]
+    assert seen == [[["chaos", "e"], ["chaos", "w"]]]                # hera stands on Styx
+    assert tile(state, "w").markers == [creature] and tile(state, "chaos").markers == ["damned-one"]
     assert next(e for e in events if e["event"] == "choice")["policy"] == "the active player's choice"
     with pytest.raises(RulesError, match="not one of the options"):
         damned._choice([["a"]], lambda o: ["b"], "test")
@@ -482,7 +483,7 @@ def test_all_neighbours_occupied_a_neighbours_marker_moves_on_first():
     defeat_three(state, tiles_=("a", "a", "b"))
     assert tile(state, "a").markers == [on_n]
     assert tile(state, "n").markers == [on_chaos]
-    assert tile(state, "chaos").markers == ["damned"]
+    assert tile(state, "chaos").markers == ["damned-one"]
     for t in ("w", "e", "styx"):
         assert tile(state, t).markers == before[t]
     choice = next(e for e in state.log if e["event"] == "choice")
@@ -509,7 +510,7 @@ def test_chaos_not_yet_revealed_then_revealed():
         .  S  .
     """, chaos=False)
     events = defeat_three(state, tiles_=("n", "e", "w"))
-    assert state.damned == "waiting" and where(state, "damned") == "aside"
+    assert state.damned == "waiting" and where(state, "damned-one") == "aside"
     assert state.dark_side == 4 and any(e["event"] == "damned_one_aside" for e in events)
     assert damned.solitaire_turn(state) == []
     ok(state)
@@ -522,10 +523,12 @@ def test_chaos_not_yet_revealed_then_revealed():
     state.map, placement = t.place_tile(state.map, "n", stack, "N")
     assert tile(state, "chaos").markers == [ADVENTURE]
     events = damned.chaos_placed(state, "hera")
-    assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned"]
+    assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned-one"]
     choice = next(e for e in events if e["event"] == "choice")
-    assert choice["chosen"] == "n" and choice["ties"] == []       # n is the only tile at distance 1
-    assert tile(state, "n").markers == [ADVENTURE]
+    # n, the only tile at distance 1, holds hera: "another empty map tile" is one with no marker and no hero,
+    # so the marker goes to m (distance 2; a marker never lands on a hero's tile)
+    assert choice["chosen"] == "m" and choice["ties"] == [] and "n" not in choice["options"]
+    assert tile(state, "m").markers == [ADVENTURE] and tile(state, "n").markers == []
     assert damned.chaos_placed(state, "hera") == []               # once only
     assert state.dark_side == 4                                   # the Mark came with bring_in
     ok(state)
@@ -546,12 +549,12 @@ def test_solitaire_example_one_avatar_and_two_special_treasures():
     One now appears on the Chaos map tile.\""""
     state = build(solitaire=True)
     give(state, "hera", "golden-staff")
-    give(state, "hera", "mail")
+    give(state, "hera", "mail-of-persephone")
     on_map(state, "avatar-1", "chaos")
     damned.avatar_revealed(state, "avatar-1", "hera")
     assert state.damned == "abroad"
     damned.avatar_defeated(state, "avatar-1", "hera")
-    assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned"]
+    assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned-one"]
     ok(state)
 
 
@@ -559,7 +562,7 @@ def test_solitaire_example_two_avatars_and_a_special_treasure():
     """"Or: two Avatars were defeated, and a special treasure was acquired; the Damned One would
     then appear in Chaos.\""""
     state = build(solitaire=True)
-    give(state, "hera", "bow")
+    give(state, "hera", "bow-of-herkules")
     for a in AVATARS[:2]:
         on_map(state, a, "chaos")
         damned.avatar_revealed(state, a, "hera")
@@ -574,13 +577,112 @@ def test_solitaire_three_special_treasures_alone_bring_it_in_from_dormant():
     """"The number of defeated Avatars and acquired special treasures are added together. If
     they total 3, the Damned One appears on the Chaos tile, in accordance with the main rules.\""""
     state = build(solitaire=True)
-    for w in ("golden-staff", "mail"):
+    for w in ("golden-staff", "mail-of-persephone"):
         give(state, "hera", w)
         assert damned.check_entry(state, "hera") == []
-    give(state, "hera", "trident")
+    give(state, "hera", "trident-of-hades")
     events = damned.check_entry(state, "hera")
     assert state.damned == "in_chaos" and events[0]["from"] == "dormant"
     assert "0 defeated Avatar(s) + 3 acquired special treasure(s) = 3" in events[0]["why"]
+    ok(state)
+
+
+CROSS = """
+    .  n  .
+    w  X  e
+    .  S  .
+"""
+
+ENTRY_BY_A_WEAPON = [
+    # (solitaire, the scenario's special_treasures_count, Avatars banished, weapon held, the Damned One after)
+    (True, False, 1, "mail-of-persephone", "in_chaos"),   # 1 Avatar + the Mail + the Staff = 3
+    (True, False, 2, None, "in_chaos"),                   # 2 Avatars + the Staff = 3
+    (False, True, 1, "mail-of-persephone", "in_chaos"),   # the shipped scenario counts them for every party
+    (False, False, 2, "mail-of-persephone", "abroad"),    # the main rule: only the 3 Avatars
+    (True, False, 1, None, "abroad"),                   # 1 + 1 = 2
+]
+
+
+@pytest.mark.parametrize("solitaire, counted, banished, held, after", ENTRY_BY_A_WEAPON)
+def test_a_special_weapon_that_makes_the_total_three_brings_the_damned_one_at_once(solitaire, counted, banished,
+                                                                                   held, after):
+    """Solitaire, "When Does the Damned One Enter Play?": "The number of defeated Avatars and
+    acquired special treasures are added together. If they total 3, the Damned One appears." -
+    checked whenever either number changes, here when Hekate grants the Golden Staff ("If the
+    magic test succeeds, the hero receives the Golden Staff"), not only when an Avatar falls."""
+    from overlord.games.underworld.places import encounter
+    from overlord.games.underworld.state import TurnState
+    state = build(solitaire=solitaire, heroes=("hera",) if solitaire else ("hera", "ixo"))
+    state.rules["special_treasures_count"] = counted
+    for a in AVATARS[:banished]:
+        on_map(state, a, "chaos")
+        damned.avatar_revealed(state, a, "hera")
+        damned.avatar_defeated(state, a, "hera")
+    if held:
+        give(state, "hera", held)
+    put(state, "hekate", "styx")
+    state.turn = TurnState(hero="hera", phase="act", started_on="styx")
+    events = encounter(state, "hera", "hekate", dice=[1, 1])
+    assert where(state, "golden-staff") == "items:hera"
+    assert state.damned == after
+    if after == "in_chaos":
+        kinds = [e["event"] for e in events]
+        assert kinds.index("special_weapon_gained") < kinds.index("damned_one_appears")
+        assert tile(state, "chaos").markers == ["damned-one"]
+    ok(state)
+
+
+@pytest.mark.parametrize("solitaire, counted, special", [(True, False, 1), (False, True, 1), (False, False, 0)])
+def test_a_banished_avatar_logs_the_special_treasures_it_counted(solitaire, counted, special):
+    """"The number of defeated Avatars and acquired special treasures are added together" - the
+    event says how many special treasures the count included (it said 0 while counting them)."""
+    state = build(solitaire=solitaire, heroes=("hera",) if solitaire else ("hera", "ixo"))
+    state.rules["special_treasures_count"] = counted
+    give(state, "hera", "golden-staff")
+    on_map(state, "avatar-1", "chaos")
+    damned.avatar_revealed(state, "avatar-1", "hera")
+    events = damned.avatar_defeated(state, "avatar-1", "hera")
+    banished = next(e for e in events if e["event"] == "avatar_banished")
+    assert banished["special_treasures"] == special and banished["count"] == 1 + special
+    ok(state)
+
+
+@pytest.mark.parametrize("flag, after", [(False, "abroad"), (True, "in_chaos")])
+def test_the_other_reading_of_all_three_avatars_in_play_is_a_flag(flag, after):
+    """Solitaire: "If all 3 Avatars are in play, the Damned One will appear on the Chaos tile."
+    Our reading: the main rule restated (three banished Avatars total 3; glossary: "Only after
+    the third and last image is banished does the Damned One appear in Chaos"). The other - all
+    three turned up, beaten or not - is the scenario flag solitaire_avatars_in_play."""
+    state = build(CROSS, solitaire=True)
+    state.rules["solitaire_avatars_in_play"] = flag
+    for a, t in zip(AVATARS, ("n", "e", "w")):
+        on_map(state, a, t)
+        damned.avatar_revealed(state, a, "hera")
+    assert state.damned == after
+    assert banished_count(state) == 0
+    ok(state)
+
+
+def banished_count(state) -> int:
+    return sum(1 for a in AVATARS if state.avatars[a] == "banished")
+
+
+def test_a_lost_fight_against_an_avatar_fires_survive():
+    """"Was the roll failed? ... The counter remains face up on the map tile, to be encountered
+    again." - the Avatar's machine goes fought -> revealed (``survive``), fired by the fight
+    itself (it never was)."""
+    from overlord.games.underworld.combat import fight
+    from overlord.games.underworld.state import TurnState
+    state = build()
+    on_map(state, "avatar-2", "styx")
+    damned.avatar_revealed(state, "avatar-2", "hera")
+    state.turn = TurnState(hero="hera", phase="act", started_on="styx")
+    del state.log[:]
+    fight(state, "hera", "avatar-2", dice=[6, 6, 6])
+    moves = [(e["trigger"], e["from"], e["to"]) for e in state.log if e["event"] == "machine"]
+    assert moves == [("fight", "revealed", "fought"), ("survive", "fought", "revealed")]
+    assert state.avatars["avatar-2"] == "revealed" and where(state, "avatar-2") == "tile:styx"
+    assert "avatar-2" in state.revealed
     ok(state)
 
 
@@ -589,7 +691,7 @@ def test_solitaire_each_turn_the_damned_one_in_chaos_adds_a_cube():
     placed on the Dark Side of the Damned One's reference card.\""""
     state = build(solitaire=True)
     assert damned.solitaire_turn(state) == []
-    for w in ("golden-staff", "mail", "trident"):
+    for w in ("golden-staff", "mail-of-persephone", "trident-of-hades"):
         give(state, "hera", w)
     damned.check_entry(state, "hera")
     cubes = state.dark_side
@@ -622,16 +724,16 @@ def ready(solitaire=False, weapons=("golden-staff",), dark_side=3, heroes=("hera
 
 @pytest.mark.parametrize("weapons, skill, weapon, problem", [
     (("golden-staff",), "magic", "golden-staff", None),
-    (("bow",), "ranged", "bow", None),
-    (("scythe",), "close", "scythe", None),
-    (("trident",), "magic", "trident", None),
-    (("trident",), "ranged", "trident", None),
-    (("trident",), "close", "trident", None),
-    (("bow",), "magic", "bow", "may only be attacked with the skill associated with the special weapon"),
+    (("bow-of-herkules",), "ranged", "bow-of-herkules", None),
+    (("scythe-of-thanatos",), "close", "scythe-of-thanatos", None),
+    (("trident-of-hades",), "magic", "trident-of-hades", None),
+    (("trident-of-hades",), "ranged", "trident-of-hades", None),
+    (("trident-of-hades",), "close", "trident-of-hades", None),
+    (("bow-of-herkules",), "magic", "bow-of-herkules", "may only be attacked with the skill associated with the special weapon"),
     (("golden-staff",), "close", "golden-staff", "may only be attacked with the skill associated"),
     (("soul-sword",), "close", "soul-sword", "cannot be attacked with a Black Weapon"),
     (("ring",), "magic", "ring", "can only be attacked with a special weapon"),
-    (("mail",), "magic", "mail", "is not a weapon"),
+    (("mail-of-persephone",), "magic", "mail-of-persephone", "is not a weapon"),
     ((), "magic", "golden-staff", "does not carry"),
 ])
 def test_only_a_special_weapon_with_its_skill(weapons, skill, weapon, problem):
@@ -646,15 +748,34 @@ def test_only_a_special_weapon_with_its_skill(weapons, skill, weapon, problem):
     ok(state)
 
 
+def test_the_shipped_trident_raises_every_skill_and_attacks_with_any():
+    """Glossary "Zweizack (Trident)": "Item (Special Weapon). Increases all skill values by +1.
+    This weapon allows the holder to attack the Damned One with any skill." - checked on the
+    shipped counter (the shipped Trident once had no bonus and every attack with it was refused
+    as "not a weapon"); each trial of the battle is at skill + 1 - 3."""
+    from overlord.games.heroes.sheet import skill_value
+    state = ready(weapons=("trident-of-hades",))
+    sheet = state.sheets["hera"]
+    assert {s: skill_value(sheet, s) for s in sheet.skills} == {s: v + 1 for s, v in sheet.skills.items()}
+    assert battle.weapon_skills(state, "trident-of-hades") == ("magic", "ranged", "close")
+    for skill in sheet.skills:
+        assert battle.can_attack(state, "hera", skill, "trident-of-hades")
+    battle.final_battle(state, "hera", weapon="trident-of-hades", skill="close", dice=[1, 1] * 3)
+    trials = [e for e in state.log if e["event"] == "final_battle_trial"]
+    assert trials[0]["value"] == sheet.skills["close"] + 1 and trials[0]["target"] == sheet.skills["close"] + 1 - 3
+    assert state.outcome == "won"
+    ok(state)
+
+
 def test_only_a_pure_skill():
     """"The Damned One cannot be attacked with a skill that contains at least 1 Shadow Cube.\""""
-    state = ready(weapons=("trident",))
+    state = ready(weapons=("trident-of-hades",))
     gain_cube(state.sheets["hera"], "black", "magic")
-    assert "at least 1 Shadow Cube" in battle.attack_problem(state, "hera", "magic", "trident")
-    assert battle.can_attack(state, "hera", "ranged", "trident")
+    assert "at least 1 Shadow Cube" in battle.attack_problem(state, "hera", "magic", "trident-of-hades")
+    assert battle.can_attack(state, "hera", "ranged", "trident-of-hades")
     before = copy.deepcopy(state)
     with pytest.raises(RulesError, match="at least 1 Shadow Cube"):
-        battle.final_battle(state, "hera", weapon="trident", skill="magic", dice=[1, 1])
+        battle.final_battle(state, "hera", weapon="trident-of-hades", skill="magic", dice=[1, 1])
     assert state == before
 
 
@@ -690,7 +811,7 @@ def test_the_hero_who_defeats_the_damned_one_wins():
     assert events[1]["damned_lp"] == 3
     assert [e["damned_lp"] for e in events if e["event"] == "final_battle_trial"] == [2, 1, 0]
     assert state.damned == "defeated" and state.outcome == "won" and state.winner == "hera"
-    assert state.reason == "hera defeated the Damned One" and where(state, "damned") == "removed"
+    assert state.reason == "hera defeated the Damned One" and where(state, "damned-one") == "removed"
     assert events[-1]["event"] == "game_over" and all("why" in e for e in events)
     json.dumps(events)
     ok(state)
@@ -711,14 +832,14 @@ def test_the_hero_dies_is_reborn_on_styx_and_the_damned_one_regenerates():
     markers. Special weapons are placed back on the Damned One's reference card"; "Task markers
     remain on the map tile where the hero died"; "The Damned One regenerates all LP after a
     battle, if not defeated.\""""
-    state = ready(weapons=("golden-staff", "ring", "nektar"), dark_side=5)
+    state = ready(weapons=("golden-staff", "ring", "nektar-1"), dark_side=5)
     state.sheets["hera"].tasks.append(state.adventure.pop(state.adventure.index("minos")))
     events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[1, 1, 6, 6, 6, 6, 6, 6])
     sheet = state.sheets["hera"]
     assert state.damned == "in_chaos" and state.dark_side == 5 and not state.outcome
     assert state.map.heroes["hera"] == "styx" and not sheet.dead and sheet.natural == 3
     assert [i.id for i in sheet.items] == ["ring"]                 # kept: the first non-special item
-    assert where(state, "golden-staff") == "card" and where(state, "nektar") == "treasure_up"
+    assert where(state, "golden-staff") == "card" and where(state, "nektar-1") == "treasure_up"
     assert where(state, "minos") == "tile:chaos" and "minos" in state.revealed
     death = next(e for e in events if e["event"] == "death")      # the family's one death and rebirth
     assert death["kept"] == "ring" and death["to_card"] == ["golden-staff"] and death["tasks_left"] == ["minos"]
@@ -731,13 +852,13 @@ def test_the_player_chooses_natural_or_artificial_life_points():
     """"The player decides whether to lose a "natural" or "artificial" LP"; "If an Artificial LP
     is lost, the associated item is destroyed ... only discarded if all of the LPs granted by
     that item are lost." The Mail of Persephone goes back to the Damned One's card."""
-    state = ready(weapons=("golden-staff", "mail"), dark_side=1)
+    state = ready(weapons=("golden-staff", "mail-of-persephone"), dark_side=1)
     events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1])
     destroyed = [e for e in events if e["event"] == "item_destroyed"]
-    assert [e["item"] for e in destroyed] == ["mail"] and where(state, "mail") == "card"
+    assert [e["item"] for e in destroyed] == ["mail-of-persephone"] and where(state, "mail-of-persephone") == "card"
     assert state.sheets["hera"].natural == 3 and state.outcome == "won"
     ok(state)
-    other = ready(weapons=("golden-staff", "mail"), dark_side=1)
+    other = ready(weapons=("golden-staff", "mail-of-persephone"), dark_side=1)
     battle.final_battle(other, "hera", weapon="golden-staff", dice=[6, 6, 1, 1], life_policy="natural_first")
     assert other.sheets["hera"].natural == 2
     ok(other)
@@ -800,7 +921,7 @@ def test_solitaire_nektar_or_ambrosia_between_rounds():
         calls.append(sheet.natural)
         if sheet.natural == 1:
             sheet.natural += 1
-            return [{"event": "drink", "hero": hero, "item": "nektar"}]
+            return [{"event": "drink", "hero": hero, "item": "nektar-1"}]
         return None
 
     events = battle.final_battle(state, "hera", weapon="golden-staff", dice=[6, 6, 6, 6, 1, 1],
@@ -835,5 +956,5 @@ def test_the_mark_of_the_damned_can_be_the_eleventh_cube():
     events = damned.avatar_defeated(state, "avatar-3", "hera")
     assert state.dark_side == 11 and state.outcome == "lost" and state.damned == "triumphant"
     assert [e["event"] for e in events][-2:] == ["dark_side", "game_over"]
-    assert tile(state, "chaos").markers == ["damned"]
+    assert tile(state, "chaos").markers == ["damned-one"]
     ok(state)

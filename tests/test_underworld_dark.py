@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from underworld_helpers import dark_content, make_state, with_decks
 
-from overlord.content.underworld_coop import DarkCard, DarkPeril
+from overlord.games.underworld.coop_formats import DarkCard, DarkPeril
 from overlord.games.underworld import dark
 from overlord.games.underworld.state import counter_problems
 
@@ -58,6 +58,28 @@ def test_heroes_on_styx_are_out_of_reach_and_counters_do_not_cross_it():
     events = dark.dark_phase(state, content)
     assert tile_of(state, "alekto") == "b"
     assert any("no hero is within" in e["why"] for e in events if e.get("event") == "enemy_action")
+
+
+@pytest.mark.parametrize("actions", [
+    [{"attack": "closest"}],                                # the list repeats while a pass performs an action
+    [{"attack": "closest"}, {"attack": "closest"}],
+    [{"attack": "all"}, {"toward": "closest"}, {"attack": "closest"}],
+])
+def test_one_attack_per_activation(actions):
+    # ours, the shape of Descent's activation: "Each monster may perform up to two actions" - at most one of them
+    # an attack; a second attack is not performed and the enemy has done one action
+    state = make_state(MAP, {"h1": "a"}, markers={"a": ["alekto"]}, revealed=("alekto",))
+    state.sheets["h1"].natural = state.sheets["h1"].natural_max = 9       # lives through two strikes
+    content = dark_content([card(creature=actions)])
+    with_decks(state, content)
+    events = dark.dark_phase(state, content)
+    assert len([e for e in events if e["event"] == "defence"]) == 1
+    done = next(e for e in events if e["event"] == "enemy_done")
+    assert done["actions"] == 1
+    if len(actions) > 1:
+        assert any(e.get("action") == "attack" and not e["performed"] and e["why"] == "only one attack per activation"
+                   for e in events)
+    assert counter_problems(state) == []
 
 
 def test_a_trapped_hero_cannot_be_attacked():
@@ -172,7 +194,7 @@ S-a-b
 def test_equally_good_ends_are_listed_and_the_heroes_may_choose():
     # Golden Rules (Forgotten Souls): where the rules leave a choice, the heroes choose; the
     # enemy at d steps toward the hero on a: b and c are both one tile from a
-    from overlord.session.underworld_narrate import narrate, tie_decisions
+    from overlord.games.underworld.narrate import narrate, tie_decisions
     state = make_state(TIE_MAP, {"h1": "a"}, markers={"d": ["alekto"]}, revealed=("alekto",))
     content = dark_content([DarkCard.model_validate({"id": "t", "name": "T", "omen": [{"restless": 1}]})])
     with_decks(state, content)
@@ -186,3 +208,22 @@ def test_equally_good_ends_are_listed_and_the_heroes_may_choose():
     with pytest.raises(ValueError, match="not one of the equally good ends"):
         dark.choose_end(state, "alekto", other, "styx", decision["ties"])
     assert counter_problems(state) == []
+
+
+@pytest.mark.parametrize("drawing, markers, revealed", [
+    ("S-a b", {"b": ["alekto"]}, None),                # b joins no exit: no hero can reach it
+    ("S-a b\n  |\n  c", {"b": ["alekto"], "c": ["hermes"]}, "hermes"),
+])
+def test_a_dark_card_turns_up_only_a_marker_a_hero_can_reach(drawing, markers, revealed):
+    # ours (card "A Door Left Open": reveal the face-down marker nearest to a hero): nearness is walked through
+    # matching exits, so a marker no hero can walk to is nobody's nearest (it was shown as "1000000 tiles away")
+    state = make_state(drawing, {"h1": "a"}, markers=markers)
+    content = dark_content([DarkCard.model_validate({"id": "t", "name": "Door", "omen": [{"reveal": "nearest"}]})])
+    with_decks(state, content)
+    events = dark.dark_phase(state, content)
+    assert not any("1000000" in e.get("why", "") for e in events)
+    if revealed is None:
+        assert "alekto" not in state.revealed
+        assert any(e["event"] == "reveal" and "within a hero's reach" in e["why"] for e in events)
+    else:
+        assert state.revealed == [revealed]

@@ -67,7 +67,7 @@ def test_experience_does_not_count():
     ("combat", "The active player must not have taken a Combat action."),
     ("twice", "A hero may only demand one Duel per turn."),
     # HitU Mail of Persephone: "The wearer also cannot be challenged to any Duels."
-    ("mail", "The bearer of the Mail of Persephone cannot be challenged to a Duel."),
+    ("mail-of-persephone", "The bearer of the Mail of Persephone cannot be challenged to a Duel."),
     # HitU Traps: "A hero in a trap cannot be attacked in a Duel."
     ("trapped", "Heroes in a trap cannot be attacked."),
 ])
@@ -85,8 +85,8 @@ def test_conditions(setup_, rule):
         state.turn.actions.append("combat")
     if setup_ == "twice":
         state.turn.actions.append("duel")
-    if setup_ == "mail":
-        give(state, "ture", "mail")
+    if setup_ == "mail-of-persephone":
+        give(state, "ture", "mail-of-persephone")
     if setup_ == "trapped":
         relocate(state, "trap-1", "trap:ture")
     defender = "ture" if aggressor == "hippolyte" else "hippolyte"

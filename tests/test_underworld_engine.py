@@ -159,8 +159,8 @@ def test_after_the_last_hero_the_dark_phase_then_a_new_round(content):
 
 
 def test_with_fewer_heroes_the_damned_one_plays_less_often(content):
-    # ours (scenario dark_phase_every {1: 3, 2: 2}): two heroes place half the tiles of four,
-    # so the Damned One plays after every second round
+    # ours (scenario dark_phase_every {1: 6, 2: 2}): two heroes place half the tiles of four,
+    # so the Damned One plays after every second round (alone, every sixth)
     state = engine.new_game(content, ["bard", "gnome"], 4)
     pass_round(state, content)
     assert state.round == 2 and state.dark_deck.discard == []
@@ -169,13 +169,19 @@ def test_with_fewer_heroes_the_damned_one_plays_less_often(content):
     assert state.round == 3 and len(state.dark_deck.discard) == 1
 
 
-def test_the_damned_ones_patience_ends_long_games(content):
-    # ours (scenario patience {from_round: 30}): from round 30 each Dark phase adds a cube first
-    state = engine.new_game(content, ["bard", "gnome", "shaman"], 4)
-    state.round = 30
+@pytest.mark.parametrize("heroes, round_, spent", [
+    (["bard", "gnome", "shaman"], 30, True), (["bard", "gnome", "shaman"], 29, False),
+    (["bard"], 30, False), (["bard"], 78, True),       # alone, a tile a turn: from round 75
+])
+def test_the_damned_ones_patience_ends_long_games(content, heroes, round_, spent):
+    # ours (scenario patience {from_round: {1: 75, 2: 30, 3: 30, 4: 30}}): from that round each Dark phase adds a
+    # cube first, so a game ends
+    state = engine.new_game(content, heroes, 4)
+    state.round = round_
     before = state.dark_side
     pass_round(state, content)
-    assert any("patience" in e.get("why", "") for e in state.log) and state.dark_side >= before + 1
+    told = any("patience" in e.get("why", "") for e in state.log)
+    assert told is spent and (state.dark_side >= before + 1 or not spent)
 
 
 def play_random(content, heroes, seed, check_every=1, max_rounds=40, rules=None):
@@ -235,3 +241,85 @@ def test_a_game_resumed_from_its_json_goes_on_exactly_as_the_uninterrupted_one(c
     for act in actions[half:]:
         engine.apply(resumed, content, act)
     assert dumps(resumed) == dumps(whole)
+
+
+def _send(state, cid, place):
+    from overlord.games.underworld.handling import relocate
+    relocate(state, cid, place)
+
+
+@pytest.mark.parametrize("cid, place, corners, words", [
+    # items go face up beside the heap ("The treasure marker is put back in the heap and remains revealed")
+    ("ring", "removed", 0, "lies in removed"),
+    # special weapons go back to the card ("Special weapons are placed back on the Damned One's reference card")
+    ("golden-staff", "treasure_up", 0, "lies in treasure_up"),
+    # Avatars go onto the card ("Avatar markers are placed on the Damned One's reference card")
+    ("avatar-1", "removed", 0, "lies in removed"),
+    # the Low Demon: "If 1 LP is in each corner, the Low Demon is removed from play" - not before
+    ("low-demon", "removed", 3, "3 of its 4 corners"),
+    ("low-demon", "removed", 4, None),
+    # "Markers with a red border are taken from the board"
+    ("alekto", "removed", 0, None),
+    # the Damned One's marker leaves only when it is defeated
+    ("damned-one", "removed", 0, "was not defeated"),
+])
+def test_no_counter_leaves_play_except_where_the_rules_send_it(content, cid, place, corners, words):
+    state = engine.new_game(content, ["bard", "gnome"], 2)
+    if corners:
+        state.uses[f"corners:{cid}"] = corners
+    _send(state, cid, place)
+    problems = violations(state, content)
+    if words is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and words in problems[0], problems
+
+
+def _alone_before_the_damned_one(content, items):
+    """A lone bard on Chaos, the Damned One there (three special treasures brought it in), carrying
+    ``items``, every skill too weak to win a trial at -3."""
+    from overlord.games.underworld.handling import relocate
+    from overlord.games.underworld.items import item_of
+    state = engine.new_game(content, ["bard"], 1)
+    on_top(state, "chaos")
+    engine.apply(state, content, {"do": "extend", "stack": 0, "side": "N"})     # Chaos bears an arrow
+    for cid in ("golden-staff", "bow-of-herkules", "scythe-of-thanatos") + tuple(items):
+        relocate(state, cid, "items:bard", item=item_of(state, cid))
+    from overlord.games.underworld.damned import check_entry
+    check_entry(state, "bard")
+    engine.apply(state, content, {"do": "step", "to": "chaos"})
+    state.sheets["bard"].skills.update(magic=1, ranged=1, close=1)
+    return state
+
+
+@pytest.mark.parametrize("drink, healed", [(None, True), (False, False)])
+def test_alone_nektar_is_drunk_between_the_rounds_of_the_final_battle(content, drink, healed):
+    # HitU "Solitaire Play", "Fight Against the Damned One": "Between rounds of combat, Nektar or Ambrosia can be
+    # used." - the engine's attack drinks one that heals without waste (or on the last LP) unless told not to
+    state = _alone_before_the_damned_one(content, ["nektar-1"])
+    assert state.damned == "in_chaos" and state.turn.phase == "act"
+    attack = next(a for a in engine.legal_actions(state) if a["do"] == "attack_damned")
+    engine.apply(state, content, attack if drink is None else {**attack, "with": {"drink": drink}})
+    kinds = [e["event"] for e in state.log]
+    first = kinds.index("final_battle_trial")
+    drank = [i for i, e in enumerate(state.log) if e["event"] == "healed" and i > first]
+    assert bool(drank) is healed
+    if healed:
+        assert kinds[drank[0] + 1:].count("final_battle_trial") >= 1       # between rounds, not after the fight
+    assert any(e["event"] == "death" for e in state.log)
+    assert violations(state, content) == []
+
+
+def test_a_legal_action_naming_a_face_down_counter_is_a_violation(content, monkeypatch):
+    # the soak's check of "Only revealed counters are offered": were the engine to offer a face-down Hermes on a
+    # hero's tile (a marker moved there, not entered), the invariants would say so
+    from overlord.games.underworld import places
+    from overlord.games.underworld.handling import relocate
+    state = engine.new_game(content, ["bard", "gnome"], 2)
+    relocate(state, "hermes", "tile:styx")
+    state.revealed.remove("hermes")
+    engine.apply(state, content, {"do": "skip_extend"})
+    engine.apply(state, content, {"do": "stop"})
+    assert violations(state, content, full=True) == []
+    monkeypatch.setattr(places, "encounter_problem", lambda *a: None)
+    assert any("hermes, which lies face down" in p for p in violations(state, content, full=True))

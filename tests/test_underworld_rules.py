@@ -5,6 +5,7 @@ Rule readings are listed in the docstrings of ``overlord.games.underworld.items`
 ``handling`` and ``scoring``.
 """
 
+import copy
 import sys
 import types
 
@@ -19,7 +20,7 @@ from overlord.games.heroes.sheet import (
 )
 from overlord.games.underworld.handling import lose_life_points, relocate
 from overlord.games.underworld.items import (
-    discard,
+    discard_item,
     drink,
     item_of,
     lightning_bolts,
@@ -27,6 +28,7 @@ from overlord.games.underworld.items import (
     trade_for_gold,
 )
 from overlord.games.underworld.scoring import victory_points
+from overlord.games.underworld.setup import shipped_catalogue
 from overlord.games.underworld.state import (
     CounterSpec,
     TurnState,
@@ -37,51 +39,9 @@ from overlord.games.underworld.state import (
 )
 from overlord.games.underworld.tiles import PlacedTile, TileSpec, setup
 
-CATALOGUE = [
-    # enemies (Adventure markers)
-    CounterSpec("alekto", "Alekto", "creature", dots={"red": 0, "green": -1}, reward=[["red"]]),
-    CounterSpec("lamie", "Lamie", "creature", dots={"blue": 0}, reward=[["blue", "green"]], treasure=1),
-    CounterSpec("gorgon", "Gorgon", "creature", dots={"red": 0}, reward=[["red"]], effect="gorgon"),
-    CounterSpec("empusa", "Empusa", "creature", dots={"blue": 0}, effect="lose_ec", gold=1),
-    CounterSpec("ixion", "Ixion", "black_creature", dots={"red": -1}, reward=[["red"]], prison="Erebos"),
-    CounterSpec("titan", "Titan", "black_creature", dots={"gray": 0}, reward=[["red", "green", "blue"]],
-                prison="Tartarus"),
-    CounterSpec("avatar", "Avatar", "avatar", copies=3, dots={"gray": 0}, reward=[["red", "green", "blue"]]),
-    # encounters and tasks
-    CounterSpec("hypnos", "Hypnos", "encounter", effect="hypnos"),
-    CounterSpec("low-demon", "Low Demon", "encounter", effect="low_demon"),
-    CounterSpec("well", "Well of Wisdom", "encounter", effect="well_of_wisdom"),
-    CounterSpec("hermes", "Hermes", "encounter", effect="hermes"),
-    CounterSpec("hekate", "Hekate", "encounter", dots={"blue": 0}, effect="grant_special", grants="golden-staff"),
-    CounterSpec("thanatos", "Thanatos", "encounter", dots={"red": 0}, effect="grant_special", grants="scythe"),
-    CounterSpec("minos", "Minos", "task", destination="Kriterion", treasure=1),
-    CounterSpec("chronos", "Chronos", "task", destination="Elysion", gold=2),
-    CounterSpec("hades-task", "Hades", "task", effect="hades_task", grants="trident", destination="Hades"),
-    CounterSpec("persephone", "Persephone", "task", effect="persephone_task", grants="mail", destination="Hades"),
-    # treasure markers
-    CounterSpec("sickle", "Sickle", "item", slot="weapon", bonus={"close": 1}),
-    CounterSpec("sling", "Sling", "item", slot="weapon", bonus={"ranged": 1}),
-    CounterSpec("ring", "Ring", "item", bonus={"magic": 1}, combinable=True),
-    CounterSpec("breastplate", "Breastplate", "item", slot="armour", life=2),
-    CounterSpec("sandals", "Sandals", "item", movement=1),
-    CounterSpec("bolts", "Lightning Bolts", "item", effect="lightning_bolts"),
-    CounterSpec("gold-bag", "Gold Bag", "item", gold=3, effect="gold_bag"),
-    CounterSpec("nektar", "Nektar", "item", effect="heal"),
-    CounterSpec("advice", "Advice of Hermes", "item", effect="advice_of_hermes"),
-    CounterSpec("mirror", "Mirror", "item", effect="mirror"),
-    CounterSpec("soul-sword", "Soul Sword", "black_weapon", slot="weapon", bonus={"close": 2}, black="close"),
-    CounterSpec("black-staff", "Black Staff", "black_weapon", slot="weapon", bonus={"magic": 2}, black="magic"),
-    CounterSpec("trap", "Damned Treasure Chest", "trap", copies=2, dots={"red": 0, "blue": -1}),
-    CounterSpec("damned-creature", "Creature of the Damned", "damned_creature", copies=2, dots={"gray": 0},
-                treasure=1),
-    # the Damned One's card
-    CounterSpec("golden-staff", "Golden Staff", "special_weapon", slot="weapon", bonus={"magic": 2}),
-    CounterSpec("scythe", "Scythe of Thanatos", "special_weapon", slot="weapon", bonus={"close": 2}),
-    CounterSpec("trident", "Trident of Hades", "special_weapon", slot="weapon",
-                bonus={"magic": 1, "ranged": 1, "close": 1}),
-    CounterSpec("mail", "Mail of Persephone", "special_weapon", slot="armour", life=2, effect="mail_of_persephone"),
-    CounterSpec("damned-one", "The Damned One", "damned_one", dots={"red": 0, "green": 0, "blue": 0}),
-]
+# the shipped counters, every one ("Test rules on the shipped content wherever it exists")
+SHIPPED = shipped_catalogue()
+CATALOGUE = list(SHIPPED.values())
 TILES = [TileSpec("styx", "styx", "Styx", "NESW", arrow=True)] + [
     TileSpec(t, "place", name, "NESW") for t, name in
     [("lethe", "Lethe"), ("hades", "Hades"), ("kriterion", "Kriterion"), ("erebos", "Erebos"),
@@ -98,7 +58,7 @@ def make_state(seed: int = 1, solitaire: bool = False, active: str = "hippolyte"
     m.stacks = [[], [], []]
     for i, spec in enumerate(TILES[1:], start=1):
         m.placed.append(PlacedTile(spec.id, [i, 0], "NESW", 0, []))
-    catalogue = {c.id: c for c in CATALOGUE}
+    catalogue = copy.deepcopy(SHIPPED)
     sheets = {
         "hippolyte": new_sheet("hippolyte", {"magic": 5, "ranged": 6, "close": 7}, THRESHOLDS, 3, 5, 2),
         "ture": new_sheet("ture", {"magic": 8, "ranged": 5, "close": 4}, THRESHOLDS, 3, 5, 2),
@@ -162,10 +122,10 @@ def test_a_fresh_state_has_every_counter_in_one_place():
 # -- items ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cid, kind, bonus, special, black", [
-    ("sickle", "weapon", {"close": 1}, False, None),
-    ("breastplate", "armour", {}, False, None),
+    ("sickle-1", "weapon", {"close": 1}, False, None),
+    ("breastplate-1", "armour", {}, False, None),
     ("soul-sword", "weapon", {"close": 2}, False, "close"),     # HitU: "Soul Sword – Black Item"
-    ("scythe", "weapon", {"close": 2}, True, None),            # HitU: "Scythe of Thanatos – Item (Special Weapon)"
+    ("scythe-of-thanatos", "weapon", {"close": 2}, True, None),            # HitU: "Scythe of Thanatos – Item (Special Weapon)"
     ("trap-1", None, None, None, None),                        # HitU: traps are treasure markers, not items
 ])
 def test_item_of(cid, kind, bonus, special, black):
@@ -182,8 +142,8 @@ def test_item_of(cid, kind, bonus, special, black):
 def test_taking_an_item_puts_it_on_a_free_box():
     # HitU "Items": "the player must place the item marker on a free box in the item section"
     state = make_state()
-    events = take(state, "hippolyte", "sickle")
-    assert where(state, "sickle") == "items:hippolyte"
+    events = take(state, "hippolyte", "sickle-1")
+    assert where(state, "sickle-1") == "items:hippolyte"
     assert events[-1]["event"] == "item_taken" and state.log[-1] == events[-1]
     assert counter_problems(state) == []
 
@@ -197,9 +157,9 @@ def test_taking_a_black_weapon_feeds_the_dark_side():
 
 
 @pytest.mark.parametrize("first, second, allowed", [
-    ("sickle", "soul-sword", False),   # HitU: "exactly 1 weapon (plus 'combinable' weapons)"
-    ("sickle", "ring", True),          # HitU Ring: "can be combined with another item"
-    ("breastplate", "mail", False),    # HitU: "exactly 1 Armor item (plus a shield and/or helmet)"
+    ("sickle-1", "soul-sword", False),   # HitU: "exactly 1 weapon (plus 'combinable' weapons)"
+    ("sickle-1", "ring", True),          # HitU Ring: "can be combined with another item"
+    ("breastplate-1", "mail-of-persephone", False),    # HitU: "exactly 1 Armor item (plus a shield and/or helmet)"
 ])
 def test_carrying_limits(first, second, allowed):
     state = make_state()
@@ -216,8 +176,8 @@ def test_carrying_limits(first, second, allowed):
 def test_trading_for_gold():
     # HitU "Treasure": "it can be exchanged for 1 gold piece"; "Black weapons may not be traded for gold."
     state = make_state()
-    trade_for_gold(state, "hippolyte", "sickle")
-    assert state.sheets["hippolyte"].gold == 3 and where(state, "sickle") == "treasure_up"
+    trade_for_gold(state, "hippolyte", "sickle-1")
+    assert state.sheets["hippolyte"].gold == 3 and where(state, "sickle-1") == "treasure_up"
     with pytest.raises(RulesError, match="may not be traded"):
         trade_for_gold(state, "hippolyte", "soul-sword")
     assert counter_problems(state) == []
@@ -234,55 +194,55 @@ def test_discarding_a_black_weapon(shadow_on, allowed):
     if shadow_on:
         gain_cube(state.sheets["hippolyte"], "black", shadow_on)
     if allowed:
-        discard(state, "hippolyte", "soul-sword")
+        discard_item(state, "hippolyte", "soul-sword")
         assert where(state, "soul-sword") == "treasure_up"
         # HitU: "The player will receive 1 gold for a discarded weapon or armor."
         assert state.sheets["hippolyte"].gold == 3
     else:
         with pytest.raises(RulesError):
-            discard(state, "hippolyte", "soul-sword")
+            discard_item(state, "hippolyte", "soul-sword")
         assert where(state, "soul-sword") == "items:hippolyte"
     assert counter_problems(state) == []
 
 
 def test_discarded_special_weapon_goes_back_to_the_card():
     state = make_state()
-    give(state, "hippolyte", "scythe")
-    discard(state, "hippolyte", "scythe")
-    assert where(state, "scythe") == "card"
+    give(state, "hippolyte", "scythe-of-thanatos")
+    discard_item(state, "hippolyte", "scythe-of-thanatos")
+    assert where(state, "scythe-of-thanatos") == "card"
     assert counter_problems(state) == []
 
 
 def test_lightning_bolts_once():
     # HitU Lightning Bolts: "increase of a skill level of the player's choosing by +2. Can only be used once."
     state = make_state()
-    give(state, "hippolyte", "bolts")
-    plus, _ = lightning_bolts(state, "hippolyte", "bolts", "magic")
-    assert plus == 2 and where(state, "bolts") == "treasure_up"
+    give(state, "hippolyte", "lightning-bolts")
+    plus, _ = lightning_bolts(state, "hippolyte", "lightning-bolts", "magic")
+    assert plus == 2 and where(state, "lightning-bolts") == "treasure_up"
     with pytest.raises(RulesError):
-        lightning_bolts(state, "hippolyte", "bolts", "magic")
+        lightning_bolts(state, "hippolyte", "lightning-bolts", "magic")
     assert counter_problems(state) == []
 
 
 def test_gold_bag():
     # HitU Gold Bag: "the number of Gold Pieces granted to the hero. After taking the gold, discard the marker."
     state = make_state()
-    take(state, "hippolyte", "gold-bag")
-    assert state.sheets["hippolyte"].gold == 5 and where(state, "gold-bag") == "treasure_up"
+    take(state, "hippolyte", "large-gold-bag")
+    assert state.sheets["hippolyte"].gold == 5 and where(state, "large-gold-bag") == "treasure_up"
     assert counter_problems(state) == []
 
 
 def test_nektar_heals_natural_life():
     # HitU: "Only natural LP can be healed or regenerated."
     state = make_state()
-    give(state, "hippolyte", "nektar")
+    give(state, "hippolyte", "nektar-1")
     state.sheets["hippolyte"].natural = 2
-    drink(state, "hippolyte", "nektar")     # ours: the counter's hearts (1) are the LP it heals
-    assert state.sheets["hippolyte"].natural == 3 and where(state, "nektar") == "treasure_up"
+    drink(state, "hippolyte", "nektar-1")     # ours: the counter's hearts (1) are the LP it heals
+    assert state.sheets["hippolyte"].natural == 3 and where(state, "nektar-1") == "treasure_up"
     state.catalogue["nektar"].hearts = 0    # 0: every natural LP
-    relocate(state, "nektar", "treasure")
-    give(state, "hippolyte", "nektar")
-    drink(state, "hippolyte", "nektar")
+    relocate(state, "nektar-1", "treasure")
+    give(state, "hippolyte", "nektar-1")
+    drink(state, "hippolyte", "nektar-1")
     assert state.sheets["hippolyte"].natural == 5
     assert counter_problems(state) == []
 
@@ -302,11 +262,11 @@ def test_sandals_and_the_centaur():
 def test_item_destroyed_when_its_artificial_life_is_lost():
     # HitU: "Items that grant more than 1 LP are only discarded if all of the LPs granted by that item are lost."
     state = make_state()
-    give(state, "hippolyte", "breastplate")
-    lose_life_points(state, "hippolyte", source="breastplate")
-    assert where(state, "breastplate") == "items:hippolyte"
-    lose_life_points(state, "hippolyte", source="breastplate")
-    assert where(state, "breastplate") == "treasure_up"
+    give(state, "hippolyte", "breastplate-1")
+    lose_life_points(state, "hippolyte", source="breastplate-1")
+    assert where(state, "breastplate-1") == "items:hippolyte"
+    lose_life_points(state, "hippolyte", source="breastplate-1")
+    assert where(state, "breastplate-1") == "treasure_up"
     assert state.sheets["hippolyte"].natural == 5
     assert counter_problems(state) == []
 

@@ -7,8 +7,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+from overlord.games.underworld.game import GAME
+from overlord.sim import play as headless
 from overlord.sim.run import game_seeds
-from overlord.sim.underworld_run import load, play_game, soak
+from overlord.sim.soak import soak_game
+
+
+def load(path):
+    return GAME.load(path)
+
+
+def play_game(content, seed, heroes, bot, max_rounds):
+    return headless.play_game(GAME, content, seed, heroes, bot, max_rounds)
+
+
+def play(content, seed, heroes, bot, max_rounds, check):
+    match, timeline = headless.play(GAME, content, seed, heroes, bot, max_rounds, lambda m: check(m.state))
+    return match.state, timeline
+
+
+def soak(content, seeds, max_rounds):
+    return soak_game(GAME, content, seeds, max_rounds)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,3 +86,33 @@ def test_a_short_soak_finds_no_violation():
     content = load(ROOT / "scenarios" / "underworld.yaml")
     steps, found = soak(content, game_seeds(3, 4), max_rounds=15)
     assert steps > 100 and found == []
+
+
+def test_a_headless_game_with_the_trident_the_mail_and_a_discarded_weapon():
+    # Seed 41, two heroes, the heuristic bots, the shipped scenario, every invariant checked after every action.
+    # Glossary Hades: "Bring Hades to the Throne Room ... receive the Trident of Hades"; Persephone: "receive as a
+    # reward the Mail of Persephone"; "Extra weapons and armor can be discarded. The player will receive 1 gold for
+    # a discarded weapon or armor"; "The Mail of Persephone and/or Trident of Hades can be obtained without a skill
+    # test". The gladiator, who keeps his Bow, leaves the Trident on the Damned One's card; the gnome discards a
+    # Wurfspeer and takes it at the Throne Hall; the gladiator defeats the Damned One with the Bow.
+    from overlord.games.underworld.invariants import violations
+    content = load(ROOT / "scenarios" / "underworld.yaml")
+    checked = []
+
+    def check(state):
+        checked.append(violations(state, content, full=len(checked) % 25 == 0))
+
+    state, _ = play(content, 41, 2, "heuristic", content.scenario.max_rounds, check)
+    assert checked and not any(checked)
+    log = state.log
+    gained = {e["weapon"]: e["hero"] for e in log if e["event"] == "special_weapon_gained"}
+    assert gained["trident-of-hades"] == "gnome" and gained["mail-of-persephone"] == "gladiator"
+    left = next(e for e in log if e["event"] == "no_weapon" and e["weapon"] == "trident-of-hades")
+    assert "stays on the Damned One's card; it can be taken at the Throne Hall" in left["why"]
+    discarded = next(e for e in log if e["event"] == "item_discarded")
+    assert discarded["item"].startswith("wurfspeer") and discarded["gold"] == 1 and discarded["to"] == "treasure_up"
+    at_throne = [e for e in log if e["event"] == "action" and e["action"] == {"do": "use", "place": "hades"}]
+    assert at_throne and log.index(at_throne[0]) < log.index(discarded)
+    assert state.outcome == "won" and state.winner == "gladiator"
+    battle = next(e for e in log if e["event"] == "final_battle")
+    assert battle["weapon"] == "bow-of-herkules"

@@ -3,11 +3,15 @@ and typed actions, one-line refusals that change nothing, undo from the save fil
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from click.testing import CliRunner
 
 import cli
 from overlord.core.state import dumps
-from overlord.session.underworld_table import UnderworldSession
+from underworld_helpers import UnderworldSession
 
 SCENARIO = "scenarios/underworld.yaml"
 
@@ -142,7 +146,7 @@ def test_choose_needs_a_tied_move_of_the_last_dark_phase(tmp_path):
     session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
     reply = session.execute("choose 1 area-01")
     assert not reply.ok and "no decision 1" in reply.lines[0]
-    session.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
+    session.table.decisions = [{"counter": "alekto", "end": "area-02", "ties": ["area-03"]}]
     reply = session.execute("choose 1 area-09")
     assert not reply.ok and "not one of the equally good ends" in reply.lines[0]
 
@@ -160,7 +164,7 @@ def test_wishing_for_luck_shows_three_and_the_players_pick_one(tmp_path):
     before = dumps(session.state)
     asked = session.execute("fight empusa ranged wish")
     assert asked.ok and "three treasures turn up" in asked.lines[0] and dumps(session.state) == before
-    shown = session.pending["shown"]
+    shown = session.table.pending["shown"]
     assert len(shown) == 3
     refused = session.execute("pick nothing-here")
     assert not refused.ok and "pick one of" in refused.lines[0]
@@ -172,3 +176,122 @@ def test_wishing_for_luck_shows_three_and_the_players_pick_one(tmp_path):
     assert where(session.state, choice) != "treasure"
     for other in shown[:-1]:
         assert where(session.state, other) == "treasure", "the two others go back face down"
+
+
+# -- the table shows what it did ---------------------------------------------------------------------
+
+def _told(state):
+    from overlord.games.underworld.narrate import narrate
+    return "\n".join(narrate(state.log))
+
+
+def test_an_encounters_trial_shows_its_dice_and_outcome():
+    # as for combat: the dice rolled, the pair kept, the (modified) skill and the outcome - not only "Hekate"
+    from test_underworld_rules import make_state, put
+    from overlord.games.underworld.places import encounter
+    state = make_state()
+    state.rules["abilities"] = {"hippolyte": "shaman_gray"}      # +1 to Magic outside combat: a modified skill
+    put(state, "hekate", "styx")
+    encounter(state, "hippolyte", "hekate", dice=[4, 3])
+    assert "hippolyte tests magic (Hekate): kept 3+4=7 of [4, 3]: > 5+1=6, failure" in _told(state)
+
+
+@pytest.mark.parametrize("dice, words", [([1, 1], "passes the trap trap-1 with"),
+                                         ([6, 6], "is caught in the trap trap-1 with")])
+def test_a_traps_trial_shows_its_dice(dice, words):
+    from test_underworld_rules import heap, make_state
+    from overlord.games.underworld.treasure import draw_treasure
+    state = make_state()
+    heap(state, "trap-1")
+    draw_treasure(state, "hippolyte", dice=dice)
+    told = _told(state)
+    assert words in told and f"of {dice}" in told
+
+
+def test_hermes_taking_a_hero_to_styx_is_told():
+    # glossary Hermes: "Will take the hero back to the Styx tile if the hero wishes it."
+    from test_underworld_rules import make_state, put, stand
+    from overlord.games.underworld.places import encounter
+    state = make_state()
+    stand(state, "hippolyte", "field")
+    put(state, "hermes", "field")
+    encounter(state, "hippolyte", "hermes")
+    assert "hippolyte is taken to styx by hermes" in _told(state)
+
+
+def test_a_won_fight_names_the_cubes_and_the_item_gained():
+    # "Take the reward: ... experience cubes which are added to the hero's reference card"; "Enemies showing a
+    # treasure symbol allow the hero to choose a treasure marker as a reward" - the table hears which
+    from test_underworld_rules import heap, make_state, put
+    from overlord.games.underworld.combat import fight
+    state = make_state()
+    heap(state, "ring")
+    put(state, "avatar-1", "styx")
+    state.avatars["avatar-1"] = "revealed"
+    fight(state, "hippolyte", "avatar-1", skill="close", colours=["green"], dice=[1, 1])
+    told = _told(state)
+    assert "hippolyte gains a green cube on ranged" in told and "hippolyte takes ring" in told
+    assert "treasure for hippolyte: ring turned up" in told
+
+
+def test_the_damned_ones_reveal_names_who_revealed_it():
+    # a Dark card turns up the marker nearest a hero: the Avatar's cube is "revealed by" the Damned One's card
+    from underworld_helpers import dark_content, make_state, with_decks
+    from overlord.games.underworld.coop_formats import DarkCard
+    from overlord.games.underworld import dark
+    state = make_state("S-a-b", {"h1": "a"}, markers={"b": ["avatar-1"]})
+    content = dark_content([DarkCard.model_validate({"id": "t", "name": "Door", "omen": [{"reveal": "nearest"}]})])
+    with_decks(state, content)
+    dark.dark_phase(state, content)
+    told = _told(state)
+    assert "revealed by the Damned One's card:" in told and "revealed by :" not in told
+
+
+def test_undo_refused_after_a_tile_draw_says_so_plainly(tmp_path):
+    # `help` promises nothing the scenario does not keep: a drawn tile stays, and the refusal names it
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 3, tmp_path / "g.db")
+    assert session.execute("extend 1 N").ok
+    refused = session.execute("undo")
+    assert not refused.ok and len(refused.lines) == 1
+    assert refused.lines[0].startswith("undo refused: 'extend 1 N' turned up the map tile ")
+    assert "undo_hidden_draws" in session.execute("help undo").lines[0]
+
+
+def test_resume_shows_the_options_again(tmp_path):
+    path = tmp_path / "g.db"
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, path)
+    session.execute("skip")
+    again, reply = UnderworldSession.resume(path)
+    assert "bard, phase move, 4 MP left:" in reply.lines and any("stop moving" in line for line in reply.lines)
+
+
+@pytest.mark.parametrize("line, action", [
+    ("encounter hekate discard sickle-1", {"do": "encounter", "counter": "hekate", "with": {"discard": "sickle-1"}}),
+    ("encounter hekate keep-all", {"do": "encounter", "counter": "hekate", "with": {"discard": ""}}),
+    ("fulfil hades-task discard sickle-1 wish",
+     {"do": "fulfil", "task": "hades-task", "with": {"discard": "sickle-1", "treasure": {"wish": True}}}),
+    ("use hades discard scythe-of-thanatos", {"do": "use", "place": "hades", "with": {"discard": "scythe-of-thanatos"}}),
+    ("discard sickle-1", {"do": "discard", "item": "sickle-1"}),
+    ("attack golden-staff no-drink", {"do": "attack_damned", "weapon": "golden-staff", "skill": None,
+                                      "with": {"drink": False}}),
+])
+def test_making_room_discarding_and_drinking_are_said_at_the_table(tmp_path, line, action):
+    # "Extra weapons and armor can be discarded"; "Between rounds of combat, Nektar or Ambrosia can be used" - the
+    # players say which item goes, or that nothing does
+    session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, tmp_path / "g.db")
+    words = line.split()
+    assert session.table._parse(words[0], words[1:]) == action
+
+
+def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
+    """Saves written before issue 12 (meta 'game': 'underworld', the scenario path as typed,
+    relative to where the game began) still load and go on: the path is found as the shipped
+    scenario of that name, and the state reads as it was written."""
+    save = tmp_path / "old.db"
+    shutil.copy(Path(__file__).parent / "fixtures" / "underworld-before-interface.db", save)
+    monkeypatch.chdir(tmp_path)
+    session, reply = UnderworldSession.resume(save)
+    assert reply.lines[0] == f"resumed {save} after 2 command(s)"
+    assert "  bard on styx: life 5 (5/5 natural)" in "\n".join(reply.lines)
+    assert reply.lines[-1] == "   1. stop moving"
+    assert session.execute("1").ok and session.state.turn.hero == "bard"

@@ -14,26 +14,21 @@ from __future__ import annotations
 
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.sheet import Item, new_sheet
+from overlord.games.underworld.items import item_of
 from overlord.games.underworld import tiles
-from overlord.games.underworld.state import CounterSpec, UnderworldState, counter_problems, instances, where
+from overlord.games.underworld.setup import shipped_catalogue
+from overlord.games.underworld.state import (KIND_HEAP, CounterSpec, UnderworldState, counter_problems, instances,
+                                             kind_of, where)
 from overlord.games.underworld.tiles import ADVENTURE, PlacedTile, TileSpec
 
-CATALOGUE = [
-    CounterSpec("avatar", "Avatar", "avatar", copies=3, dots={"gray": 0}, reward=[["red", "green", "blue"]],
-                treasure=1),
-    CounterSpec("damned", "The Damned One", "damned_one"),
-    CounterSpec("golden-staff", "Golden Staff", "special_weapon", slot="weapon", bonus={"magic": 2}),
-    CounterSpec("bow", "Bow of Herkules", "special_weapon", slot="weapon", bonus={"ranged": 2}),
-    CounterSpec("scythe", "Scythe of Thanatos", "special_weapon", slot="weapon", bonus={"close": 2}),
-    CounterSpec("trident", "Trident of Hades", "special_weapon", slot="weapon",
-                bonus={"magic": 1, "ranged": 1, "close": 1}),
-    CounterSpec("mail", "Mail of Persephone", "special_weapon", slot="armour", life=2),
-    CounterSpec("soul-sword", "Soul Sword", "black_weapon", slot="weapon", bonus={"close": 1}, black="close"),
-    CounterSpec("lamie", "Lamie", "creature", copies=6, dots={"red": 0}),
-    CounterSpec("minos", "Minos", "task", destination="Kriterion"),
-    CounterSpec("ring", "Ring", "item", bonus={"magic": 1}, combinable=True),
-    CounterSpec("nektar", "Nektar", "item"),
-]
+SHIPPED = shipped_catalogue()
+# the shipped counters these states play with ("Test rules on the shipped content wherever it
+# exists"), and one counter of our own: ``shade``, six faceless red creatures to crowd tiles with
+# (no shipped creature has six copies)
+CATALOGUE = [SHIPPED[k] for k in ("avatar", "damned-one", "golden-staff", "bow-of-herkules", "scythe-of-thanatos",
+                                  "trident-of-hades", "mail-of-persephone", "soul-sword", "minos", "ring", "nektar",
+                                  "hekate", "hades-task", "persephone-task")]
+CATALOGUE.append(CounterSpec("shade", "Shade (test only)", "creature", copies=6, dots={"red": 0}))
 SKILLS = {"magic": 7, "ranged": 6, "close": 5}
 THRESHOLDS = {"magic": [3, 6, 9], "ranged": [3, 6, 9], "close": [3, 6, 9]}
 
@@ -80,15 +75,13 @@ def build(drawing: str = PLUS, *, heroes=("hera",), solitaire: bool = False, see
                             sheets={h: new_sheet(h, SKILLS, THRESHOLDS, 4, 3, 2) for h in heroes},
                             solitaire=solitaire)
     for cid in instances(catalogue):
-        heap = {"avatar": "adventure", "damned_one": "card", "special_weapon": "card", "creature": "adventure",
-                "task": "adventure"}.get(catalogue[cid.rsplit("-", 1)[0] if cid[-1].isdigit() else cid].kind,
-                                         "treasure")
+        heap = KIND_HEAP[kind_of(state, cid).kind]
         getattr(state, heap).append(cid)
     for tid, (_, suffix) in cells.items():
         if suffix == "?":
             tile(state, tid).markers.append(ADVENTURE)
         elif suffix == "*":
-            put(state, next(c for c in state.adventure if c.startswith("lamie")), tid)
+            put(state, next(c for c in state.adventure if c.startswith("shade")), tid)
     assert counter_problems(state) == []
     return state
 
@@ -121,9 +114,7 @@ def put(state: UnderworldState, cid: str, tid: str, face_up: bool = True) -> Non
 def give(state: UnderworldState, hero: str, cid: str) -> Item:
     """Move counter ``cid`` onto ``hero``'s item boxes (carry limits not checked here)."""
     _take(state, cid)
-    spec = state.catalogue[cid]
-    item = Item(cid, spec.name, spec.slot, dict(spec.bonus), spec.movement, spec.life, 0, spec.combinable,
-                spec.black or None, spec.kind == "special_weapon")
+    item = item_of(state, cid)
     state.sheets[hero].items.append(item)
     return item
 

@@ -13,22 +13,20 @@ Styx at the left, tiles a and b to its east in a row, c below a.
 
 from __future__ import annotations
 
-from overlord.content.underworld_coop import DarkCard, DarkPeril
+import copy
+
+from overlord.games.underworld.coop_formats import DarkCard, DarkPeril
 from overlord.core.decks import Deck
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.sheet import new_sheet
 from overlord.games.underworld.dark import DarkContent
+from overlord.games.underworld.setup import shipped_catalogue
 from overlord.games.underworld.state import CounterSpec, UnderworldState, instance_ids
 from overlord.games.underworld.tiles import PlacedTile, TileSpec, UnderworldMap
 
-CATALOGUE = {
-    "alekto": CounterSpec("alekto", "Alekto", "creature", dots={"red": 0}, reward=[["red"]]),
-    "ixion": CounterSpec("ixion", "Ixion", "black_creature", dots={"red": -1}, reward=[["red"]], prison="Erebos"),
-    "avatar": CounterSpec("avatar", "Avatar", "avatar", copies=3, dots={"gray": 0}, reward=[["blue", "green", "red"]], treasure=1),
-    "damned-one": CounterSpec("damned-one", "The Damned One", "damned_one"),
-    "golden-staff": CounterSpec("golden-staff", "Golden Staff", "special_weapon", slot="weapon", bonus={"magic": 2}),
-    "hermes": CounterSpec("hermes", "Hermes", "encounter", effect="hermes"),
-}
+# the shipped counters these states play with ("Test rules on the shipped content wherever it exists")
+CATALOGUE = {k: v for k, v in shipped_catalogue().items()
+             if k in ("alekto", "ixion", "avatar", "damned-one", "golden-staff", "hermes")}
 
 
 def parse_map(drawing: str) -> list[PlacedTile]:
@@ -68,7 +66,7 @@ def make_state(drawing: str, heroes: dict[str, str], *, markers: dict[str, list[
                catalogue: dict[str, CounterSpec] | None = None) -> UnderworldState:
     """A state on the drawn map; ``heroes`` hero -> tile letter; ``markers`` tile -> counters
     (the rest of the catalogue's counters go where they start: Adventure pool, card)."""
-    catalogue = dict(catalogue or CATALOGUE)
+    catalogue = copy.deepcopy(catalogue or CATALOGUE)
     placed = parse_map(drawing)
     specs = {t.id: TileSpec(t.id, "styx" if t.id == "styx" else "area", t.id, t.exits or "N") for t in placed}
     hero_tiles = {h: ("styx" if t == "S" else t) for h, t in heroes.items()}
@@ -109,3 +107,20 @@ def with_decks(state: UnderworldState, content: DarkContent) -> UnderworldState:
     state.dark_deck = Deck("dark", list(content.cards), [])
     state.peril_deck = Deck("peril", list(content.perils), [])
     return state
+
+
+class UnderworldSession:
+    """The table session (``overlord.session.session``) on an Underworld scenario, started and
+    resumed as the tests did before the game interface."""
+
+    @staticmethod
+    def start(scenario, heroes, seed, save_path=None):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path)
+
+    @staticmethod
+    def resume(save_path):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.resume(save_path, registry.open_scenario)

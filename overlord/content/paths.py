@@ -62,3 +62,19 @@ def shipped_content() -> dict[str, Path]:
 def resolve_content(arg: str) -> Path:
     """A content argument: a path to a file or folder, or a shipped name (see shipped_content)."""
     return named_or_path(arg, shipped_content()) or Path(arg)
+
+
+def shipped_scenarios() -> dict[str, Path]:
+    """Shipped scenario files by name (file stem)."""
+    return shipped_files()
+
+
+def resolve_scenario(arg: str) -> Path:
+    """A scenario argument: a path to a file, or the name of a shipped scenario; raises
+    ContentError for neither."""
+    from .errors import ContentError, Problem, nearest
+    found = named_or_path(arg, shipped_scenarios())
+    if found is None:
+        raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
+                                    f"{nearest(arg, shipped_scenarios())}")])
+    return found

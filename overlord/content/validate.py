@@ -18,21 +18,21 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards, descent_sheets, underworld, underworld_coop
+from . import cards, descent_sheets, kinds as registered
 from .effects import (EFFECTS, TESTS, ActivateGroup, ConditionSpec, Harm, HeroOnSpec, PlaceMonsters, Spawn,
                       SpawnSpec, TokenSpec)
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
 
-KINDS = {**cards.FILE_KINDS, **descent_sheets.FILE_KINDS, **underworld.FILE_KINDS, **underworld_coop.FILE_KINDS}
+KINDS = {**cards.FILE_KINDS, **descent_sheets.FILE_KINDS}
 UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS,
                "unknown_ability": descent_sheets.ABILITIES, "unknown_skill": descent_sheets.SKILLS}
-U_UNION_KINDS = {"unknown_effect": underworld_coop.U_EFFECTS, "unknown_action": underworld_coop.U_ACTIONS,
-                 "unknown_test": underworld_coop.U_TESTS}
+DESCENT_KEYED = {"monsters": "group", **descent_sheets.KEYED}     # Descent's files: what a mapping's keys are
 
 
-def _all_field_names() -> set[str]:
+def _all_field_names() -> list[str]:
+    """Every field name of every content model (for "did you mean" on an unknown field)."""
     names: set[str] = set()
     seen: set[type] = set()
 
@@ -42,14 +42,23 @@ def _all_field_names() -> set[str]:
         seen.add(model)
         for name, f in model.model_fields.items():
             names.add(f.alias or name)
+            for sub in _models_in(f.annotation):
+                walk(sub)
     from . import effects
-    for module in (cards, effects, descent_sheets, underworld, underworld_coop):
+    for module in (cards, effects, descent_sheets):
         for value in vars(module).values():
             walk(value)
-    return names
+    for kind in [*registered.kinds().values(), *registered.scenario_kinds().values()]:
+        walk(kind.model)
+    return sorted(names)
 
 
-FIELD_NAMES = sorted(_all_field_names())
+def _models_in(annotation) -> list:
+    """The pydantic models named in a type annotation (inside lists, dicts, unions...)."""
+    import typing
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
 
 
 @dataclass
@@ -59,6 +68,7 @@ class Loaded:
     model: BaseModel | None
     doc: Located
     problems: list[Problem] = field(default_factory=list)
+    game: str = ""                      # the game whose kind it is (registered kinds)
 
 
 def _resolve(doc: Located, loc: tuple) -> tuple:
@@ -76,23 +86,21 @@ def _resolve(doc: Located, loc: tuple) -> tuple:
     return tuple(path)
 
 
-def _owner(doc: Located, path: tuple) -> str:
+def _owner(doc: Located, path: tuple, kind: registered.FileKind | None = None) -> str:
     """'card ID: ' for the innermost mapping on the path that has an id (or a group's key)."""
     data = doc.data
     label = ""
+    nouns = {kind.key: kind.noun} if kind else {}
+    keyed = kind.keyed if kind else DESCENT_KEYED
     for i, part in enumerate(path):
         try:
             data = data[part]
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(data, dict) and isinstance(data.get("id"), str):
-            label = f"{underworld.NOUNS.get(path[0], 'card')} {data['id']!r}: "
-        elif i == 1 and path[0] == "monsters":
-            label = f"group {part!r}: "
-        elif i == 1 and path[0] in underworld.KEYED:
-            label = f"{underworld.KEYED[path[0]]} {part!r}: "
-        elif i == 1 and path[0] in descent_sheets.KEYED:
-            label = f"{descent_sheets.KEYED[path[0]]} {part!r}: "
+            label = f"{nouns.get(path[0], 'card')} {data['id']!r}: "
+        elif i == 1 and path[0] in keyed:
+            label = f"{keyed[path[0]]} {part!r}: "
     return label
 
 
@@ -111,7 +119,7 @@ def _message(err: dict, doc: Located, path: tuple, unions: dict = UNION_KINDS) -
                 f"{', '.join(known)}), got {_show(value)}")
     if kind == "extra_forbidden":
         name = err["loc"][-1]
-        return f"{where}: unknown field {name!r}{nearest(name, FIELD_NAMES)}"
+        return f"{where}: unknown field {name!r}{nearest(name, _all_field_names())}"
     if kind == "missing":
         return f"{where}: missing field {err['loc'][-1]!r}"
     if kind == "literal_error":
@@ -128,15 +136,16 @@ def _show(value) -> str:
     return text if len(text) < 50 else text[:47] + "..."
 
 
-def pydantic_problems(exc: ValidationError, doc: Located, kind: str = "") -> list[Problem]:
+def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered.FileKind = "") -> list[Problem]:
     """Each pydantic error as a Problem at its place; unknown effects, actions and tests are
     named against the vocabulary of the file's kind (Descent's, or the Underworld's Dark cards')."""
-    unions = U_UNION_KINDS if kind in underworld_coop.FILE_KINDS else UNION_KINDS
+    spec = kind if isinstance(kind, registered.FileKind) else None
+    unions = spec.vocabulary if spec is not None else UNION_KINDS
     problems = []
     seen = set()
     for err in exc.errors():
         path = _resolve(doc, err["loc"])
-        message = _owner(doc, path) + _message(err, doc, path, unions)
+        message = _owner(doc, path, spec) + _message(err, doc, path, unions)
         if message in seen:
             continue
         seen.add(message)
@@ -152,21 +161,27 @@ def load_content(path: str | Path) -> Loaded:
         return Loaded(str(path), "?", None, Located(str(path), None, {}), e.problems)
     data = doc.data
     if not isinstance(data, dict) or len(data) == 0:
+        every = list(KINDS) + [k for k in registered.top_keys() if k not in KINDS]
         return Loaded(doc.file, "?", None, doc, [doc.problem((), "a content file is a mapping with one top-level "
-                                                          f"key: {', '.join(list(KINDS) + ['map'])}")])
+                                                          f"key: {', '.join(every)}")])
     if "map" in data:
         try:
             check_map(doc)
         except ContentError as e:
             return Loaded(doc.file, "map", None, doc, e.problems)
         return Loaded(doc.file, "map", None, doc)
+    found = _registered_kind(doc, data)
+    if isinstance(found, Loaded):
+        return found
+    if found is not None:
+        return _load_registered(doc, data, found)
     keys = [k for k in data if k in KINDS]
-    companions = underworld.COMPANION_KEYS.get(keys[0], ()) if len(keys) == 1 else ()
-    if len(keys) != 1 or any(k not in keys and k not in companions for k in data):
-        key = next((k for k in data if k not in keys and k not in companions), next(iter(data)))
+    every = list(KINDS) + [k for k in registered.top_keys() if k not in KINDS]
+    if len(keys) != 1 or any(k not in keys for k in data):
+        key = next((k for k in data if k not in keys), next(iter(data)))
         return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown kind of content {key!r}"
-                                                           f"{nearest(key, list(KINDS) + list(companions))}; the top-level key is one of "
-                                                           f"{', '.join(list(KINDS) + ['map'])}")])
+                                                           f"{nearest(key, every)}; the top-level key is one of "
+                                                           f"{', '.join(every)}")])
     kind = keys[0]
     try:
         model = KINDS[kind].model_validate(data)
@@ -176,10 +191,40 @@ def load_content(path: str | Path) -> Loaded:
     loaded.problems.extend(_check_ids(loaded))
     if kind == "exploration_cards":
         loaded.problems.extend(_check_maps(loaded))
-    if kind in underworld.FILE_KINDS:
-        loaded.problems.extend(underworld.file_problems(kind, model, doc))
-    if kind in underworld_coop.FILE_KINDS:
-        loaded.problems.extend(underworld_coop.file_problems(kind, model, doc))
+    return loaded
+
+
+def _registered_kind(doc: Located, data: dict) -> registered.FileKind | Loaded | None:
+    """The registered kind of a file (a scenario by its ``game:``), a Loaded with the problem
+    when its game is missing or unknown, or None for a kind not registered."""
+    if registered.GAME_KEY in data:
+        game = data[registered.GAME_KEY]
+        games = registered.scenario_kinds()
+        if not isinstance(game, str) or game not in games:
+            return Loaded(doc.file, "?", None, doc, [doc.problem((registered.GAME_KEY,), (
+                f"unknown game {game!r}{nearest(str(game), games)}" if isinstance(game, str) else
+                f"game: a game's name, got {_show(game)}") + f"; registered games: {', '.join(sorted(games)) or 'none'}")])
+        return games[game]
+    found = [registered.kinds()[k] for k in data if k in registered.kinds()]
+    return found[0] if found else None
+
+
+def _load_registered(doc: Located, data: dict, kind: registered.FileKind) -> Loaded:
+    allowed = {kind.key, *kind.companions} | ({registered.GAME_KEY} if kind.key == registered.SCENARIO else set())
+    for key in data:
+        if key not in allowed:
+            return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown top-level key {key!r}"
+                                                               f"{nearest(key, sorted(allowed))}; a {kind.title or kind.key} "
+                                                               f"file has {', '.join(sorted(allowed))}")])
+    if kind.key not in data:
+        return Loaded(doc.file, "?", None, doc, [doc.problem((), f"missing top-level key {kind.key!r}")])
+    try:
+        model = kind.model.model_validate(data)
+    except ValidationError as e:
+        return Loaded(doc.file, kind.key, None, doc, pydantic_problems(e, doc, kind), kind.game)
+    loaded = Loaded(doc.file, kind.key, model, doc, [], kind.game)
+    if kind.check is not None:
+        loaded.problems.extend(kind.check(loaded))
     return loaded
 
 
@@ -398,12 +443,14 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
     for f in files:
         loaded = load_content(f)
         problems.extend(loaded.problems)
-        if loaded.kind == "scenario" and loaded.model is not None:
+        if loaded.kind == "scenario" and loaded.model is not None and not loaded.game:
             for p in check_scenario(loaded):
                 if p not in problems:
                     problems.append(p)
-        if loaded.kind == "underworld_scenario" and loaded.model is not None:
-            for p in underworld_coop.check_scenario(loaded)[0]:
+        if loaded.game and loaded.model is not None:
+            kind = registered.scenario_kinds()[loaded.game] if loaded.kind == registered.SCENARIO \
+                else registered.kinds()[loaded.kind]
+            for p in (kind.cross_check(loaded) if kind.cross_check else []):
                 if p not in problems:
                     problems.append(p)
     return problems, len(files)
@@ -412,9 +459,11 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
 def json_schema() -> dict:
     """A JSON Schema of every content file kind (one of them per file)."""
     from pydantic.json_schema import models_json_schema
-    _, top = models_json_schema([(m, "validation") for m in KINDS.values()],
-                                title="Overlord content file")
-    refs = [{"$ref": f"#/$defs/{m.__name__}"} for m in KINDS.values()]
+    models = list(KINDS.values()) + [k.model for k in registered.kinds().values()] \
+        + [k.model for k in registered.scenario_kinds().values()]
+    models = list(dict.fromkeys(models))
+    refs_by_model, top = models_json_schema([(m, "validation") for m in models], title="Overlord content file")
+    refs = [refs_by_model[(m, "validation")] for m in models]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Overlord content file",
             "description": "One kind of content per file, named by the top-level key.",
             "oneOf": refs, "$defs": top["$defs"]}

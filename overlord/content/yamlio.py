@@ -2,6 +2,13 @@
 
 ``yaml.safe_load`` semantics (never arbitrary objects), plus a map from each value's path
 (a tuple of keys and indices) to its line and column, so errors can name them.
+
+Hostile files are refused before they cost anything, each with one problem at its place: a
+file over :data:`MAX_BYTES`; nesting deeper than :data:`MAX_DEPTH` (found by the scanner, which
+does not recurse, before the parser, which does); an alias that refers to the value that holds
+it; aliases that expand to more than :data:`MAX_VALUES` values (a "billion laughs" file of a few
+hundred bytes); a tagged or plain scalar that cannot be read as its type (``!!int abc``, an
+integer of thousands of digits, ``!!timestamp nope``).
 """
 
 from __future__ import annotations
@@ -63,12 +70,103 @@ def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
             _walk(item, path + (i,), marks, seen, dups)
 
 
+MAX_DEPTH = 64            # collections inside collections
+MAX_VALUES = 200_000      # values once every alias is expanded
+
+
+def _too_deep(text: str, file: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH, at the token that goes too deep."""
+    depth = 0
+    starts = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+              yaml.FlowSequenceStartToken)
+    ends = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+    for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        if isinstance(token, starts):
+            depth += 1
+            if depth > MAX_DEPTH:
+                m = token.start_mark
+                raise ContentError([Problem(file, m.line + 1, m.column + 1,
+                                            f"YAML nests too deeply (more than {MAX_DEPTH} levels)")])
+        elif isinstance(token, ends):
+            depth -= 1
+
+
+def _check_graph(root, file: str) -> None:
+    """Refuse an alias inside the value it names, and aliases that expand past MAX_VALUES."""
+    size: dict[int, int] = {}
+    on_path: set[int] = set()
+
+    def children(node):
+        if isinstance(node, yaml.MappingNode):
+            return [n for pair in node.value for n in pair]
+        if isinstance(node, yaml.SequenceNode):
+            return list(node.value)
+        return []
+
+    stack = [(root, False)]
+    while stack:                      # iterative: no recursion on hostile nesting
+        node, done = stack.pop()
+        if done:
+            on_path.discard(id(node))
+            size[id(node)] = 1 + sum(size[id(c)] for c in children(node))
+            if size[id(node)] > MAX_VALUES:
+                m = node.start_mark
+                raise ContentError([Problem(file, m.line + 1, m.column + 1, "its aliases expand to more than "
+                                            f"{MAX_VALUES:,} values; write the values out or use fewer aliases")])
+            continue
+        if id(node) in size:
+            continue
+        on_path.add(id(node))
+        stack.append((node, True))
+        for child in children(node):
+            if id(child) in on_path:
+                m = node.start_mark
+                raise ContentError([Problem(file, m.line + 1, m.column + 1,
+                                            "an alias refers to the value that holds it (a value cannot contain itself)")])
+            if id(child) not in size:
+                stack.append((child, False))
+
+
+def _unreadable_scalar(root, file: str, error: Exception) -> ContentError:
+    """The first scalar that cannot be constructed as its type, as a problem at its place."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                yaml.SafeLoader("").construct_object(node, deep=True)
+            except Exception as e:  # noqa: BLE001 - any failure of PyYAML's constructors
+                m = node.start_mark
+                value = node.value if len(node.value) <= 30 else node.value[:27] + "..."
+                kind = node.tag.rsplit(":", 1)[-1]
+                why = str(e).split(";")[0] if isinstance(e, ValueError) and str(e) else f"not a valid {node.tag.rsplit(':', 1)[-1]}"
+                return ContentError([Problem(file, m.line + 1, m.column + 1,
+                                             f"{value!r} cannot be read as {kind} ({why})")])
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    return ContentError([Problem(file, 1, 1, f"YAML cannot be read ({type(error).__name__}: {error})")])
+
+
 def parse_yaml(text: str, file: str) -> Located:
     loader = None
     try:
+        _too_deep(text, file)
         loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        if node is not None:
+            _check_graph(node, file)
+            try:
+                data = loader.construct_document(node)
+            except (ValueError, TypeError, AttributeError, OverflowError, IndexError) as e:
+                raise _unreadable_scalar(node, file, e) from None
+        else:
+            data = None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
@@ -89,7 +187,7 @@ def parse_yaml(text: str, file: str) -> Located:
     finally:
         if loader is not None:
             loader.dispose()
-    marks: dict = {}
+    marks: dict = {(): (1, 1)}           # an empty file's problems are on its first line
     dups: list = []
     if node is not None:
         try:
@@ -101,7 +199,7 @@ def parse_yaml(text: str, file: str) -> Located:
     return Located(file, data, marks)
 
 
-MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 256 * 1024    # ten times the largest shipped file; PyYAML reads ~300 KB a second
 
 
 def load_yaml(path: str | Path) -> Located:

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 from ..content.quest import load_quest
-from . import underworld_run
 from .run import play, scenario_kind
 
 
@@ -39,8 +38,10 @@ def replay(path: str | Path, upto_round: int | None = None):
     Descent ``Game``, or an ``UnderworldState`` for an Underworld log."""
     header, events = read_log(path)
     rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
-    if scenario_kind(header["scenario"]) == "underworld":
-        return _replay_underworld(header, events, rounds, upto_round)
+    if scenario_kind(header["scenario"]) == "game":
+        from ..games.registry import open_scenario
+        rules, content, _ = open_scenario(header["scenario"])
+        return replay_game(rules, content, header, events, upto_round)
     quest = load_quest(header["scenario"])
     game, _ = play(quest, header["seed"], header["heroes"], header["bot"], rounds)
     again = json.loads(json.dumps(game.state.log, default=str))
@@ -56,18 +57,20 @@ def replay(path: str | Path, upto_round: int | None = None):
     return None, game, events
 
 
-def _replay_underworld(header: dict, events: list[dict], rounds: int, upto_round: int | None):
-    content = underworld_run.load(header["scenario"])
-    state, timeline = underworld_run.play(content, header["seed"], header["heroes"], header["bot"], rounds)
+def replay_game(rules, content, header: dict, events: list[dict], upto_round: int | None = None):
+    """A registered game's log replayed: (first difference or None, the match, the logged events)."""
+    from .play import play, record
+    rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
+    match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds)
     if upto_round is not None:
-        return None, state, events
-    again = json.loads(json.dumps(state.log, default=str))
+        return None, match, events
+    again = json.loads(json.dumps(rules.log(match), default=str))
     for i, (a, b) in enumerate(zip(events, again)):
         if a != b:
-            return f"event {i + 1} differs: logged {a} but replayed {b}", state, events
+            return f"event {i + 1} differs: logged {a} but replayed {b}", match, events
     if len(events) != len(again):
-        return f"the log has {len(events)} events, the replay {len(again)}", state, events
-    result = underworld_run.record(state, header["seed"], header["heroes"], header["bot"], timeline)["result"]
+        return f"the log has {len(events)} events, the replay {len(again)}", match, events
+    result = record(rules, match, header["seed"], header["heroes"], header["bot"], timeline)["result"]
     if header.get("result") and header["result"] != result:
-        return f"the log ends in {header['result']}, the replay in {result}", state, events
-    return None, state, events
+        return f"the log ends in {header['result']}, the replay in {result}", match, events
+    return None, match, events

@@ -18,7 +18,6 @@ from ..content.quest import Quest, load_quest
 from ..core.state import to_json
 from ..games.descent.engine import Game, new_game, overlord_phase
 from ..games.descent.resolve import Headless
-from . import underworld_run
 from .bots import BOTS, play_round
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
@@ -116,12 +115,31 @@ def track_moves(game: Game) -> dict:
             "mains": game.state.main_encounters_completed, "explored": len(game.state.dungeon.placements)}
 
 
-def _work(args):
-    scenario, seed, heroes, bot, log_dir, index, max_rounds = args
+def play_one(scenario: str, seed: int, heroes: int, bot: str, max_rounds: int, log: list | None = None,
+             enemy: str | None = None) -> dict:
+    """One headless game of any scenario file; its record."""
     kind, content = load_any(scenario)
+    if kind == "game":
+        from .play import play_game as play_registered
+        return play_registered(*content, seed, heroes, bot, max_rounds, log=log, enemy=enemy)
+    return play_game(content, seed, heroes, bot, max_rounds, log=log)
+
+
+def default_max_rounds(kind: str, content) -> int:
+    """Where headless games of a loaded scenario stop unless told otherwise."""
+    if kind == "game":
+        return content[0].info(content[1]).max_rounds
+    return getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+
+
+def bots_of(kind: str, content) -> list[str]:
+    return list(content[0].bots) if kind == "game" else ["heuristic", "random"]
+
+
+def _work(args):
+    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy = args
     events: list | None = [] if log_dir else None
-    player = play_game if kind == "descent" else underworld_run.play_game
-    record = player(content, seed, heroes, bot, max_rounds, log=events)
+    record = play_one(scenario, seed, heroes, bot, max_rounds, log=events, enemy=enemy)
     if log_dir:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
@@ -135,7 +153,7 @@ def scenario_kind(path: str | Path) -> str:
     """"underworld" for a co-operative Underworld scenario file, else "descent"."""
     from ..content.yamlio import load_yaml
     data = load_yaml(path).data
-    return "underworld" if isinstance(data, dict) and "underworld_scenario" in data else "descent"
+    return "game" if isinstance(data, dict) and "game" in data else "descent"
 
 
 def load_any(scenario: str) -> tuple[str, object]:
@@ -143,12 +161,20 @@ def load_any(scenario: str) -> tuple[str, object]:
     loaded once a process. Raises ContentError with FILE:LINE:COL problems."""
     if scenario not in _CONTENT:
         kind = scenario_kind(scenario)
-        _CONTENT[scenario] = (kind, load_quest(scenario) if kind == "descent" else underworld_run.load(scenario))
+        if kind == "game":
+            from ..games.registry import open_scenario
+            rules, content, _ = open_scenario(scenario)
+            _CONTENT[scenario] = (kind, (rules, content))
+        else:
+            _CONTENT[scenario] = (kind, load_quest(scenario))
     return _CONTENT[scenario]
 
 
 def about(kind: str, content) -> tuple[str, str, list[int]]:
     """(id, name, hero counts) of a loaded scenario, for messages and summaries."""
+    if kind == "game":
+        info = content[0].info(content[1])
+        return info.id, info.name, list(info.hero_counts)
     sc = content.scenario
     return sc.id, sc.name, list(sc.heroes)
 
@@ -168,14 +194,15 @@ class BackendError(RuntimeError):
 
 def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
              log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS,
-             backend: str = "local", scheduler: str | None = None) -> list[dict]:
+             backend: str = "local", scheduler: str | None = None, enemy: str | None = None) -> list[dict]:
     """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` and
     the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
-    ``scheduler``, or a local one of ``jobs`` workers)."""
+    ``scheduler``, or a local one of ``jobs`` workers). The seeds depend on ``seed`` and the hero
+    count only, so two bots (or two enemy policies) given the same arguments play the same games."""
     tasks = []
     for h in heroes:
         for i, s in enumerate(game_seeds(seed * 10 + h, games)):
-            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds))
+            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds, enemy))
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     if backend == "dask":

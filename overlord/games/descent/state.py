@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.decks import Deck
+from ...core.state import events
 from ...core.tracks import LootTrack, OverlordTrack
 from .dungeon import Dungeon
 
@@ -71,7 +72,7 @@ class DescentState:
     moved: list[str] = field(default_factory=list)               # heroes who moved this turn
     used: list[str] = field(default_factory=list)                # "hero:ability" used this round
     pending: dict | None = None                                  # at a table: a command waiting for attack results
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = events()
 
     def figure(self, fid: str) -> FigureState:
         for f in self.figures:

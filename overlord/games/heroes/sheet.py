@@ -8,6 +8,8 @@ what happened; nothing here draws dice.
 
 from __future__ import annotations
 
+from ...core.game import RulesError as GameRulesError
+
 from dataclasses import dataclass, field
 
 SKILLS = ("magic", "ranged", "close")
@@ -28,7 +30,7 @@ ITEM_KINDS = ("weapon", "armour", "shield", "helmet", "other")
 LIFE_POLICIES = ("artificial_first", "natural_first")
 
 
-class RulesError(ValueError):
+class RulesError(GameRulesError):
     """An action the rules do not allow; the message says which rule."""
 
 

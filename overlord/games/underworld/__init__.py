@@ -18,3 +18,5 @@ The co-operative game: ``dark`` (the Damned One's Dark phase: its deck, its coun
 strikes, perils), ``engine`` (a hero's turn as legal actions, rounds), ``setup`` (content to
 game), ``invariants`` (what must hold after every step).
 """
+
+from . import kinds as _kinds  # noqa: E402,F401  registers the Underworld's content kinds

@@ -23,7 +23,8 @@ Rule readings
   "Between rounds of combat, Nektar or Ambrosia can be used": ``between_rounds(state, hero)`` is
   called between trials (solitaire only; the multi-player fight "is considered one round"); it
   may drink (e.g. ``items.drink``) and returns the events of what it did, or None; events it
-  did not append to ``state.log`` itself are logged with the rule as their "why".
+  did not append to ``state.log`` itself are logged with the rule as their "why". The engine's
+  attack passes :func:`drink_when_hurt` unless the player says ``drink: false``.
 """
 
 from __future__ import annotations
@@ -45,12 +46,17 @@ MAX_TRIALS = 1000             # a guard against a between_rounds callback that h
 
 
 def weapon_skills(state: UnderworldState, weapon: str) -> tuple[str, ...]:
-    """The skills a counter lets a hero attack the Damned One with: a special weapon's bonus
-    skills (Golden Staff magic, Bow ranged, Scythe close; the Trident raises all three: "any
-    skill"). Nothing for the Mail of Persephone ("not a weapon"), black weapons or other items."""
+    """The skills a counter lets a hero attack the Damned One with. The Trident of Hades (effect
+    ``trident_of_hades``): every skill - "This weapon allows the holder to attack the Damned One
+    with any skill" (glossary "Zweizack"), whatever its bonus says. Another special weapon: the
+    skills it raises (Golden Staff magic, Bow ranged, Scythe close: "The Damned One may only be
+    attacked with the skill associated with the special weapon used"). Nothing for the Mail of
+    Persephone ("not a weapon"), black weapons or other items."""
     spec = kind_of(state, weapon)
     if spec.kind != "special_weapon":
         return ()
+    if spec.effect == "trident_of_hades":
+        return SKILLS
     return tuple(s for s in SKILLS if spec.bonus.get(s, 0) > 0)
 
 
@@ -217,6 +223,21 @@ def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str |
         _machine_event(state, "damned-one", "regenerate", before, state.damned,
                        "The Damned One regenerates all LP after a battle, if not defeated.")
     return state.log[start:]
+
+
+def drink_when_hurt(state: UnderworldState, hero: str) -> list[dict] | None:
+    """The headless ``between_rounds`` of the solitaire battle ("Between rounds of combat, Nektar or
+    Ambrosia can be used"): drink the first Nektar or Ambrosia carried whose healing fits the LP
+    lost, or any one on the last natural LP; else nothing. (The fight is to the death, so a draught
+    is worth most when none of it is wasted.)"""
+    from .items import drink
+    sheet = state.sheets[hero]
+    lost = sheet.natural_max - sheet.natural
+    for item in sheet.items:
+        spec = kind_of(state, item.id)
+        if spec.effect == "heal" and lost and (sheet.natural <= 1 or (spec.hearts or lost) <= lost):
+            return drink(state, hero, item.id)
+    return None
 
 
 def _weapon_skills_safe(state: UnderworldState, weapon: str) -> tuple[str, ...]:

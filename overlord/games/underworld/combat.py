@@ -20,7 +20,10 @@ Rule readings
 * A shadow cube for a lost combat goes on ``sc_skill``; headless, on a skill already holding an
   SC (so the other tracks stay clean), else on the skill fought with.
 * A defeated black creature goes to a free task box; with none free it stays face up on the
-  tile (it "must be taken as a Task", and a full sheet cannot take it).
+  tile (it "must be taken as a Task", and a full sheet cannot take it). Its treasure is not
+  drawn when it is beaten but when it is locked up (``places.fulfil_task``): "Each returned Black
+  Creature grants a treasure as a reward" (glossary Erebos/Tartarus), and its counter's text
+  names one treasure - one, not two.
 * The Gladiator's second round: taken only when asked (``second_round=True``) after a lost
   first round; 1 LP is paid before it (natural or artificial as ``life_source``/policy says).
 * The Bard "can bypass all revealed enemy markers with a red edge" and the Shoes of Hermes let
@@ -261,19 +264,29 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
                                    "why": "HitU Gladiator: 'another round of combat against the same creature'"})
     if state.turn is not None and state.turn.hero == hero:
         state.turn.actions.append("combat")
-    if sheet.dead:
-        return events
+    if sheet.dead:                               # the Gladiator paid his last LP for the second round
+        return events + _survived(state, hero, cid)
     if result.won:
         events += _reward(state, hero, cid, skill, black is not None, colours)
         events += _route_defeated(state, hero, cid)
-        if spec.treasure:
+        if spec.treasure and spec.kind != "black_creature":     # its treasure waits at its prison
             from .treasure import draw_treasure
             events += draw_treasure(state, hero, spec.treasure, dice=src, why=f"reward for {spec.name}",
                                     **(treasure or {}))
     else:
         events += _lost(state, hero, cid, skill, sc_skill=sc_skill, life_source=life_source,
                         life_policy=life_policy, ec_skill=ec_skill, pay_with_shadow=pay_with_shadow, keep=keep)
+        events += _survived(state, hero, cid)
     return events
+
+
+def _survived(state, hero, cid) -> list[dict]:
+    """A lost fight leaves an Avatar face up: "The counter remains face up on the map tile, to be
+    encountered again" (its machine: ``fought -> revealed`` by ``survive``)."""
+    if kind_of(state, cid).kind != "avatar":
+        return []
+    from .damned import avatar_survived
+    return avatar_survived(state, cid, hero)
 
 
 def _reward(state, hero, cid, skill, black_used, colours) -> list[dict]:

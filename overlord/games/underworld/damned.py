@@ -17,8 +17,10 @@ Rule readings
   :func:`bring_in`, also when the marker is kept aside, once. In solitaire the Damned One enters
   "in accordance with the main rules", so the cube goes on there too.
 * "neighbouring map tile" means a placed tile side by side with the other (exits need not join:
-  the players move the marker, not a hero). "empty" means no marker or counter on it (heroes do
-  not count). Every marker on Chaos moves, face-down ones too (the rule names "another face-up
+  the players move the marker, not a hero). "empty" means no marker or counter on it and no hero
+  standing on it: a marker moved onto a hero's tile would meet the hero without the hero entering
+  the tile (and a face-down one would be there to be offered unseen), which the book has no rule
+  for - a marker never moves onto a hero's tile. Every marker on Chaos moves, face-down ones too (the rule names "another face-up
   marker"; a face-down one left there would stand between a hero and the Damned One), and they
   move together. The rule's two cases (an empty neighbour; else a neighbour's markers step to
   an empty tile beside it, then Chaos's step to that neighbour) are the first two lengths of one
@@ -37,8 +39,8 @@ from overlord.core.tiles import SIDES
 
 from ..heroes.sheet import RulesError
 from . import darkside
-from .machines import (allowed_damned, avatar_ids, avatar_state, banished_avatars, chaos_tile,
-                       entry_count, fire_avatar, fire_damned, special_treasures_held)
+from .machines import (allowed_damned, avatar_ids, avatar_state, avatars_in_play, banished_avatars, chaos_tile,
+                       counted_treasures, entry_count, fire_avatar, fire_damned)
 from .state import UnderworldState, instance_ids, where
 from .tiles import beyond, placed_tile, tile_at
 
@@ -83,7 +85,8 @@ def _markers(state: UnderworldState, tile: str) -> list[str]:
 
 
 def _is_empty(state: UnderworldState, tile: str) -> bool:
-    return not _markers(state, tile)
+    """No marker and no hero on ``tile`` (module notes: "empty")."""
+    return not _markers(state, tile) and tile not in state.map.heroes.values()
 
 
 def _move_markers(state: UnderworldState, src: str, dst: str, why: str) -> dict:
@@ -103,22 +106,25 @@ def _choice(options: list, choose: Choose | None, what: str):
     return picked, "the active player's choice"
 
 
-def _distances(state: UnderworldState, start: str) -> list[tuple[str, int]]:
+def _distances(state: UnderworldState, start: str, past_heroes: bool = True) -> list[tuple[str, int]]:
     """Placed tiles reachable through side-by-side tiles, with their distance from ``start``, in
-    breadth-first order (neighbours N, E, S, W)."""
+    breadth-first order (neighbours N, E, S, W). ``past_heroes=False``: not through tiles on which
+    a hero stands (for markers stepping tile to tile: they never move onto a hero's tile)."""
     seen = {start: 0}
     order = [start]
+    heroes = set() if past_heroes else set(state.map.heroes.values())
     for tile in order:
         for other in _adjacent(state, tile):
-            if other not in seen:
+            if other not in seen and other not in heroes:
                 seen[other] = seen[tile] + 1
                 order.append(other)
     return [(t, seen[t]) for t in order]
 
 
 def _chains(state: UnderworldState, chaos: str) -> list[list[str]]:
-    """The shortest chains Chaos -> occupied tiles -> an empty tile, in N, E, S, W order."""
-    dist = dict(_distances(state, chaos))
+    """The shortest chains Chaos -> occupied tiles -> an empty tile, in N, E, S, W order (no
+    tile of a chain holds a hero)."""
+    dist = dict(_distances(state, chaos, past_heroes=False))
     empty = [t for t, d in dist.items() if d > 0 and _is_empty(state, t)]
     if not empty:
         return []
@@ -150,15 +156,17 @@ def avatar_revealed(state: UnderworldState, avatar_id: str, hero: str) -> list[d
     before = avatar_state(state, avatar_id)
     after = fire_avatar(state, avatar_id, "reveal")
     _machine_event(state, f"avatar:{avatar_id}", "reveal", before, after,
-                   f"{hero} uncovered Avatar {avatar_id}")
+                   f"{hero or 'the Damned One'} uncovered Avatar {avatar_id}")
     if on_map and avatar_id not in state.revealed:
         state.revealed.append(avatar_id)
     if "awaken" in allowed_damned(state):
         was = state.damned
         _machine_event(state, "damned-one", "awaken", was, fire_damned(state, "awaken"),
                        "The Damned One only appears, at first, in the form of its 3 Avatars.")
-    darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero}: \"Once this marker is "
-                               "uncovered, place an SC on the Dark Side.\"")
+    darkside.add(state, 1, why=f"Avatar {avatar_id} revealed by {hero or 'the Damned One'}: \"Once this "
+                               "marker is uncovered, place an SC on the Dark Side.\"")
+    if not state.outcome:                    # the solitaire_avatars_in_play reading; the active player chooses
+        check_entry(state, hero if hero in state.sheets else (state.last_hero or state.heroes[0]))
     return state.log[start:]
 
 
@@ -204,8 +212,8 @@ def avatar_defeated(state: UnderworldState, avatar_id: str, hero: str, *, choose
     _machine_event(state, f"avatar:{avatar_id}", "banish", "fought", fire_avatar(state, avatar_id, "banish"),
                    "Avatar markers are placed on the Damned One's reference card.")
     _log(state, {"event": "avatar_banished", "avatar": avatar_id, "hero": hero, "from": tile, "to": "card",
-                 "banished": banished_avatars(state), "special_treasures": len(special_treasures_held(state))
-                 if state.solitaire else 0, "count": entry_count(state),
+                 "banished": banished_avatars(state), "special_treasures": len(counted_treasures(state)),
+                 "count": entry_count(state),
                  "why": "If a hero defeats an Avatar, the counter is placed on the reference card of the Damned One."})
     check_entry(state, hero, choose=choose)
     return state.log[start:]
@@ -214,8 +222,11 @@ def avatar_defeated(state: UnderworldState, avatar_id: str, hero: str, *, choose
 # -- the Damned One comes into play --------------------------------------------------------------
 
 def check_entry(state: UnderworldState, active_hero: str, *, choose: Choose | None = None) -> list[dict]:
-    """Bring the Damned One in if the count has reached 3 and it is not in play yet (call it when
-    an Avatar falls, and in solitaire when a special treasure is acquired); else nothing."""
+    """Bring the Damned One in if the count has reached 3 and it is not in play yet; else nothing.
+    Called whenever the count changes: an Avatar banished (:func:`avatar_defeated`), a special
+    treasure acquired (``places``), an Avatar revealed (for the ``solitaire_avatars_in_play``
+    reading) - "The number of defeated Avatars and acquired special treasures are added together.
+    If they total 3, the Damned One appears"."""
     if "manifest" in allowed_damned(state):
         return bring_in(state, active_hero, choose=choose)
     return []
@@ -236,11 +247,15 @@ def bring_in(state: UnderworldState, active_hero: str, *, choose: Choose | None 
     start = len(state.log)
     before = state.damned
     fire_damned(state, "manifest")
-    n, special = banished_avatars(state), (len(special_treasures_held(state)) if state.solitaire else 0)
-    why = ("As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
-           if not state.solitaire else
-           f"Solitaire: {n} defeated Avatar(s) + {special} acquired special treasure(s) = {n + special}: "
-           "\"If they total 3, the Damned One appears on the Chaos tile\"")
+    n, special = banished_avatars(state), len(counted_treasures(state))
+    if n + special < 3 and avatars_in_play(state):
+        why = "Solitaire: \"If all 3 Avatars are in play, the Damned One will appear on the Chaos tile.\""
+    elif not (state.solitaire or state.rules.get("special_treasures_count", False)):
+        why = "As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
+    else:
+        why = (f"{'Solitaire' if state.solitaire else 'The scenario takes the solitaire rule'}: {n} defeated "
+               f"Avatar(s) + {special} acquired special treasure(s) = {n + special}: \"If they total 3, the "
+               "Damned One appears on the Chaos tile\"")
     _machine_event(state, "damned-one", "manifest", before, state.damned, why)
     state.card.remove(marker)
     if state.damned == "in_chaos":
@@ -301,7 +316,7 @@ def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[
     if moving:
         dist = [(t, d) for t, d in _distances(state, chaos) if d > 0 and _is_empty(state, t)]
         far = {t for t, _ in _distances(state, chaos)}
-        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and not t.markers]
+        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and _is_empty(state, t.id)]
         options = [t for t, _ in dist]
         if options:
             nearest = [t for t, d in dist if d == dist[0][1]]

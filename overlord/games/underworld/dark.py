@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...content.cards import Target
-from ...content.underworld_coop import DarkCard, DarkPeril, u_effect_name, u_test_name
+from .coop_formats import DarkCard, DarkPeril, u_effect_name, u_test_name
 from ...core.decks import discard_card, draw_card
 from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
@@ -54,7 +54,7 @@ class DarkContent:
     order: list[str]
     perils: dict[str, DarkPeril]
     speeds: dict[str, int]
-    patience: tuple[int, int] | None = None       # (from round, cubes): the scenario's clock
+    patience: object | None = None                # coop_formats.Patience: the scenario's clock
 
 
 # -- who is where --------------------------------------------------------------------------------
@@ -93,9 +93,10 @@ def build_scene(state: UnderworldState, content: DarkContent) -> Scene:
 def dark_phase(state: UnderworldState, content: DarkContent) -> list[dict]:
     """Draw and resolve one card of the Damned One's deck (omen, enemies, peril)."""
     events: list[dict] = []
-    if content.patience and state.round >= content.patience[0]:
-        events.append(darkside.add(state, content.patience[1], f"the Damned One's patience is spent "
-                                                               f"(round {content.patience[0]} or later)"))
+    start = content.patience.start(len(state.heroes)) if content.patience else None
+    if start is not None and state.round >= start:
+        events.append(darkside.add(state, content.patience.cubes, f"the Damned One's patience is spent "
+                                                                  f"(round {start} or later)"))
         if state.outcome:
             return events
     with rolling(state) as rng:
@@ -336,17 +337,24 @@ def pick_heroes(state: UnderworldState, pick: str) -> tuple[list[str], Decision 
 
 
 def _reveal_nearest(state: UnderworldState) -> list[dict]:
+    """The card's "reveal: nearest": the face-down marker nearest to a hero, counted in tiles walked
+    through matching exits - only markers a hero can reach (one no hero can walk to is nobody's
+    nearest; with none reachable, nothing turns up)."""
     dist = distances(state.map, [state.map.heroes[h] for h in state.heroes if not state.sheets[h].dead])
     order = {t.id: i for i, t in enumerate(state.map.placed)}
-    candidates = [(dist.get(t.id, 10**6), order[t.id], c) for t in state.map.placed for c in face_down_on(state, t.id)]
+    candidates = [(dist[t.id], order[t.id], c) for t in state.map.placed if t.id in dist
+                  for c in face_down_on(state, t.id)]
     if not candidates:
-        return [_log(state, {"event": "reveal", "counter": None, "why": "no face-down marker lies on the map"})]
+        unreachable = any(face_down_on(state, t.id) for t in state.map.placed)
+        return [_log(state, {"event": "reveal", "counter": None,
+                             "why": "no face-down marker lies within a hero's reach (the others are unreachable)"
+                             if unreachable else "no face-down marker lies on the map"})]
     candidates.sort()
     d, _o, cid = candidates[0]
     ties = [c for dd, _oo, c in candidates[1:] if dd == d]
     events = [_log(state, {"event": "reveal_nearest", "counter": cid, "tiles": d, "ties": ties,
                            "why": f"the face-down marker nearest a hero ({d} tile(s) away; ties: the tile placed first)"})]
-    return events + reveal(state, cid)
+    return events + reveal(state, cid, "the Damned One's card")
 
 
 # -- helpers -------------------------------------------------------------------------------------

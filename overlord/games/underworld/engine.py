@@ -20,15 +20,16 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
+from ...core.game import RulesError
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
+from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
 from . import darkside, tiles
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
 from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
 
 
-class ActionError(ValueError):
+class ActionError(RulesError):
     """An action that is not legal now; the message says why and lists the legal ones."""
 
 
@@ -49,7 +50,7 @@ class HeroSpec:
 class UnderworldContent:
     """Everything a game reads from its scenario and content files, loaded once."""
 
-    scenario: object                  # content.underworld_coop.UnderworldScenario
+    scenario: object                  # coop_formats.UnderworldScenario
     tiles: list[tiles.TileSpec]
     catalogue: dict[str, CounterSpec]
     heroes: dict[str, HeroSpec]
@@ -219,12 +220,15 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
             if places.fulfil_problem(state, hero, cid) is None:
                 out.append({"do": "fulfil", "task": cid})
     if allowed("use_place"):
-        for place in ("styx", "lethe"):
+        for place in ("styx", "lethe", "hades"):
             if places.place_problem(state, hero, place) is None:
                 out.append({"do": "use", "place": place})
     for item in sheet.items:                 # Nektar and Ambrosia may be taken whenever the hero acts
         if kind_of(state, item.id).effect == "heal" and sheet.natural < sheet.natural_max:
             out.append({"do": "drink", "item": item.id})
+    for item in sheet.items:                 # "Extra weapons and armor can be discarded": not an action
+        if not (item.black and shadow_cubes(sheet, item.black)):
+            out.append({"do": "discard", "item": item.id})
     if state.rules.get("duels") and not turn.actions:
         from .duels import duel_problem
         for other in state.heroes:
@@ -252,25 +256,40 @@ def _counters(state: UnderworldState, tile: str) -> list[str]:
 # without them each module's documented headless policy decides)
 CHOICES = {
     "fight": ("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure"),
-    "encounter": ("skill", "colour", "go", "raise_skill", "life_source"),
-    "fulfil": ("treasure",),
-    "use": ("skill", "with_shadow"),
+    "encounter": ("skill", "colour", "go", "raise_skill", "life_source", "discard"),
+    "fulfil": ("treasure", "discard"),
+    "use": ("skill", "with_shadow", "take", "discard"),
     "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
-    "attack_damned": ("keep", "life_policy"),
+    "attack_damned": ("keep", "life_policy", "drink"),
 }
 
 
+USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
+
+
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
-    """Do one legal action; the events it caused. Ends the turn, runs the Dark phase and starts
-    the next round as the rules say. ``action["with"]`` may carry the player's choices
-    (:data:`CHOICES`); a choice the rules refuse raises ``RulesError`` - callers that take
-    typed input restore the state they saved before (the table session does)."""
+    """Do one legal action and what follows it; the events it caused. Ends the turn, runs the
+    Dark phase and starts the next round as the rules say (:func:`act` then
+    :func:`enemy_phase` while it is due)."""
+    start = len(state.log)
+    act(state, content, action)
+    while dark_due(state):
+        enemy_phase(state, content)
+    return state.log[start:]
+
+
+def act(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
+    """Do one legal action; the events it caused. When the active hero's turn is over the next
+    hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
+    ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
+    refuse raises ``RulesError`` - callers that take typed input restore the state they saved
+    before (the table session does)."""
     choices = action.get("with") or {}
     action = {k: v for k, v in action.items() if k != "with"}
-    unknown = [k for k in choices if k not in CHOICES.get(action.get("do"), ())]
+    known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
+    unknown = [k for k in choices if k not in known]
     if unknown:
-        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: "
-                          f"{', '.join(CHOICES.get(action.get('do'), ())) or 'none'}")
+        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: {', '.join(known) or 'none'}")
     legal = legal_actions(state)
     if action not in legal:
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
@@ -319,18 +338,21 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
     elif do == "fulfil":
         places.fulfil_task(state, hero, a["task"], **kw)
     elif do == "use":
-        if a["place"] == "styx":
-            places.use_styx(state, hero)
-        else:
-            places.use_lethe(state, hero, **kw)
+        {"styx": places.use_styx, "lethe": places.use_lethe, "hades": places.use_throne_hall}[a["place"]](
+            state, hero, **kw)
+    elif do == "discard":
+        from .items import discard_item
+        discard_item(state, hero, a["item"])
     elif do == "drink":
         from .items import drink
         drink(state, hero, a["item"])
     elif do == "duel":
         from .duels import duel
         duel(state, hero, a["defender"], **kw)
-    elif do == "attack_damned":
-        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"], **kw)
+    elif do == "attack_damned":                 # solitaire: Nektar or Ambrosia between rounds unless declined
+        drinks = kw.pop("drink", True)
+        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"],
+                            between_rounds=battle.drink_when_hurt if drinks else None, **kw)
     elif do == "end":
         turn.phase = "done"
 
@@ -380,24 +402,39 @@ def _passable(state: UnderworldState, hero: str, tile: str) -> list[str]:
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:
     """After an action: when the active hero's turn is over, the next hero's begins; after the
-    last hero, the Dark phase, then a new round."""
+    last hero's, the Dark phase is due."""
     while not state.outcome and state.turn is not None and state.turn.phase == "done":
         hero = state.turn.hero
         state.last_hero = hero
         i = state.heroes.index(hero)
-        if i + 1 < len(state.heroes):
-            start_turn(state, state.heroes[i + 1])
-            continue
-        every = content.scenario.dark_phase_every.get(len(state.heroes), 1)
-        if state.round % every == 0:
-            dark_phase(state, content.dark)
-        else:
-            state.log.append({"event": "dark_rests", "round": state.round,
-                              "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
-        if state.outcome:
-            break
+        if i + 1 >= len(state.heroes):
+            return
+        start_turn(state, state.heroes[i + 1])
+
+
+def dark_due(state: UnderworldState) -> bool:
+    """Every hero has had this round's turn: the Dark phase (or its rest) comes next."""
+    return (not state.outcome and state.turn is not None and state.turn.phase == "done"
+            and state.turn.hero == state.heroes[-1])
+
+
+def enemy_phase(state: UnderworldState, content: UnderworldContent) -> list[dict]:
+    """The Damned One's Dark phase (every round, or every N-th by the scenario), then a new
+    round with the first hero's turn. The events it caused."""
+    if not dark_due(state):
+        raise ActionError("the Dark phase comes when every hero has had this round's turn")
+    start = len(state.log)
+    every = content.scenario.dark_phase_every.get(len(state.heroes), 1)
+    if state.round % every == 0:
+        dark_phase(state, content.dark)
+    else:
+        state.log.append({"event": "dark_rests", "round": state.round,
+                          "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
+    if not state.outcome:
         state.round += 1
         start_turn(state, state.heroes[0])
+        _advance(state, content)
+    return state.log[start:]
 
 
 def describe(a: dict) -> str:
@@ -424,7 +461,10 @@ def describe(a: dict) -> str:
     if do == "fulfil":
         return f"fulfil the task {a['task']}"
     if do == "use":
-        return f"use {a['place'].capitalize()}"
+        return "take the Trident or the Mail at the Throne Hall (Hades)" if a["place"] == "hades" else \
+            f"use {a['place'].capitalize()}"
+    if do == "discard":
+        return f"discard {a['item']}"
     if do == "attack_damned":
         return f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")
     if do == "drink":

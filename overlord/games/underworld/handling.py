@@ -30,7 +30,7 @@ from ..heroes.sheet import SHADOW, Item, RulesError, lose_life, rebirth, shadow_
 from .state import UnderworldState, kind_of, where
 from .tiles import placed_tile, styx_id
 
-# the content's names (overlord.content.underworld.ABILITIES)
+# the content's names (formats.ABILITIES)
 ABILITIES = ("bard_song", "second_round", "combine_skills", "shaman_gray", "centaur")
 EFFECTS = {
     # items

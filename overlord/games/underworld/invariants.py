@@ -1,9 +1,10 @@
 """The rules' invariants of an Underworld game, checked after every step by the tests and by
 ``overlord soak``: the Dark Side stays within 0..11 and only the 11th cube ends the game; life
 points stay within the sheet; every counter lies in exactly one place (map, heaps, sheets, traps,
-the Damned One's card); the machines agree with where their counters lie; every map tile comes
-from the stacks once; the Dark and peril decks keep their cards; the state goes through JSON
-unchanged."""
+the Damned One's card), and only where the rules send its kind - no counter leaves play except
+where the rules send it (``state.KIND_PLACES``); the machines agree with where their counters
+lie; every map tile comes from the stacks once; the Dark and peril decks keep their cards; with
+``full``, no legal action names a face-down counter and the state goes through JSON unchanged."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections import Counter
 
 from ...core.state import dumps
 from ..heroes.sheet import artificial_life
-from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, load_state
+from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
 
 
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
@@ -39,6 +40,7 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
         if not 0 <= min(sheet.skills.values()) or max(sheet.skills.values()) > 11:
             out.append(f"{hero}'s skills left 0..11: {sheet.skills}")
     out += counter_problems(state)
+    out += leaving_problems(state)
     for avatar, machine_state in state.avatars.items():
         on_card = avatar in state.card
         if (machine_state == "banished") != on_card:
@@ -51,7 +53,12 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
         for deck, cards in ((state.dark_deck, content.dark.cards), (state.peril_deck, content.dark.perils)):
             if deck is not None and Counter(deck.draw + deck.discard) != Counter(list(cards)):
                 out.append(f"the {deck.name} deck lost or doubled a card")
-    if full:
+    if full:                              # the legal actions never name a counter lying face down
+        from .engine import legal_actions
+        for action in legal_actions(state):
+            cid = action.get("counter") or action.get("task")
+            if cid and cid not in state.revealed and not any(cid in sh.tasks for sh in state.sheets.values()):
+                out.append(f"a legal action names {cid}, which lies face down: {action}")
         text = dumps(state)
         if dumps(load_state(json.loads(text))) != text:
             out.append("the state does not go through JSON unchanged")

@@ -19,9 +19,19 @@ Rule readings
 * Taking a Black Weapon (from the treasure or in a Duel) puts 1 SC on the Dark Side ("If the
   item is taken by a hero, place 1 SC on the Dark Side").
 * The Centaur "cannot carry certain items such as Armor (except for a Shield) ... Sandals".
+* Making room (:func:`room_for`, :func:`make_room`): a reward a hero cannot carry because of an
+  item it carries - a second weapon or armour, or full item boxes - may be taken after discarding
+  that item ("Extra weapons and armor can be discarded. The player will receive 1 gold"). The
+  player names the item (``discard=ID``) or declines (``discard=""``); headless, the hero makes
+  room unless the only way is to give up a special weapon (then it keeps the one it has). Black
+  Weapons go only as the book allows (no SC in their skill). A reward not taken this way is never
+  lost: a special weapon stays on the Damned One's card (see ``places``), a treasure item is
+  traded for gold or put face up beside the heap (``treasure``).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal
 from . import darkside
@@ -94,7 +104,7 @@ def trade_for_gold(state: UnderworldState, hero: str, cid: str) -> list[dict]:
                         "why": "HitU 'Treasure': 'it can be exchanged for 1 gold piece'"})
 
 
-def discard(state: UnderworldState, hero: str, cid: str, *, why: str = "") -> list[dict]:
+def discard_item(state: UnderworldState, hero: str, cid: str, *, why: str = "") -> list[dict]:
     """Give up a carried item. Black Weapons "may only be discarded if the hero does not have one
     or more Shadow Cubes in the appropriate skill"; weapons and armour pay 1 gold."""
     sheet = state.sheets[hero]
@@ -107,6 +117,75 @@ def discard(state: UnderworldState, hero: str, cid: str, *, why: str = "") -> li
     return emit(state, {"event": "item_discarded", "hero": hero, "item": cid, "to": discard_pile(state, cid),
                         "gold": paid, "why": why or "HitU 'Weapons and Armor': 'The player will receive 1 gold "
                                                      "for a discarded weapon or armor'"})
+
+
+def _worth(item: Item) -> int:
+    return sum(item.bonus.values()) + item.movement + (item.life - item.lost)
+
+
+def _may_discard(state: UnderworldState, hero: str, item: Item) -> bool:
+    """"Black Weapons may only be discarded if the hero does not have one or more Shadow Cubes in
+    the appropriate skill"; anything else may be."""
+    from ..heroes.sheet import shadow_cubes
+    return not (item.black and shadow_cubes(state.sheets[hero], item.black))
+
+
+def room_for(state: UnderworldState, hero: str, cid: str, *, special_too: bool = True) -> list[list[str]]:
+    """The ways to carry ``cid``: each a list of carried items to discard first (``[[]]``: it can
+    be carried now; ``[]``: no way). A second weapon or armour (or shield, helmet) blocks by its
+    kind; full boxes need one box freed. ``special_too=False`` leaves out ways that give up a
+    special weapon. In the order of the items on the sheet."""
+    if take_problem(state, hero, cid) is None:
+        return [[]]
+    spec = kind_of(state, cid)
+    item = item_of(state, cid)
+    sheet = state.sheets[hero]
+    if any(i.id == cid for i in sheet.items) or (ability(state, hero) == "centaur" and
+                                                   (item.kind == "armour" or spec.movement > 0)):
+        return []
+    ways = []
+    for other in sheet.items:
+        if not _may_discard(state, hero, other) or (other.special and not special_too):
+            continue
+        if carry_problem(replace(sheet, items=[i for i in sheet.items if i is not other]), item) is None:
+            ways.append([other.id])
+    return ways
+
+
+def default_room(state: UnderworldState, hero: str, cid: str) -> list[str] | None:
+    """Headless: the way to carry ``cid`` that gives up the least (bonuses, movement, artificial
+    LP left; never a special weapon), None when there is none."""
+    ways = room_for(state, hero, cid, special_too=False)
+    if not ways:
+        return None
+    items = {i.id: i for i in state.sheets[hero].items}
+    return min(ways, key=lambda way: sum(_worth(items[i]) for i in way))
+
+
+def make_room(state: UnderworldState, hero: str, cid: str, discard: str | None = None) -> tuple[bool, list[dict]]:
+    """Discard what keeps ``hero`` from carrying ``cid``: the player's ``discard`` (an item id;
+    ``""``: make no room), or headless :func:`default_room`. Returns (whether ``cid`` can now be
+    carried, the events). A ``discard`` that does not make room is refused before anything
+    changes."""
+    if take_problem(state, hero, cid) is None:
+        return True, []
+    if discard == "":
+        return False, []
+    if discard is None:
+        way = default_room(state, hero, cid)
+        if way is None:
+            return False, []
+    else:
+        way = next((w for w in room_for(state, hero, cid) if w == [discard]), None)
+        if way is None:
+            options = [w[0] for w in room_for(state, hero, cid)]
+            raise RulesError(f"discarding {discard!r} does not make room for {cid}: "
+                             + (f"discard one of {', '.join(options)}" if options else "nothing can"))
+    events = []
+    for other in way:
+        events += discard_item(state, hero, other, why=f"HitU 'Weapons and Armor': 'Extra weapons and armor can be "
+                                                       f"discarded' - to carry {kind_of(state, cid).name}")
+    return True, events
 
 
 def _carried_with(state: UnderworldState, hero: str, cid: str, eff: str) -> None:

@@ -28,7 +28,13 @@ Play", glossary "Verdammter", "Avatar")
   dormant it can never pass there. "If all 3 Avatars are in play, the Damned One will appear on
   the Chaos tile" is read as the main rule restated (three Avatars on the card also total 3), not
   as "three Avatars revealed on the map": the glossary says "Only after the third and last image
-  is banished does the Damned One appear in Chaos".
+  is banished does the Damned One appear in Chaos". The other reading ("in play" = all three
+  turned up, beaten or not) is one guard away: the scenario flag ``solitaire_avatars_in_play``
+  (:func:`avatars_in_play`) turns it on.
+  The count is checked whenever it changes (``damned.check_entry``): when an Avatar is banished
+  and when a special treasure is acquired (at Hekate, Orion or Thanatos, for Hades or
+  Persephone, or taken again at the Throne Hall), so a weapon that makes the total 3 brings the
+  Damned One at once; with the flag, also when an Avatar is revealed.
 - ``appear`` [chaos_revealed]: ``waiting`` -> ``in_chaos`` the moment Chaos is revealed.
 - ``attack``: ``in_chaos`` -> ``in_battle``, a hero attacks with a special weapon.
 - ``regenerate``: ``in_battle`` -> ``in_chaos``: the hero died; "The Damned One regenerates all
@@ -111,21 +117,37 @@ def special_treasures_held(state: UnderworldState) -> list[str]:
     return out
 
 
-def entry_count(state: UnderworldState) -> int:
-    """What is counted towards the Damned One's entry: the banished Avatars, plus in solitaire
-    the special treasures acquired ("added together. If they total 3"); a scenario may take
-    that rule for every game (flag ``special_treasures_count``)."""
-    n = banished_avatars(state)
+def counted_treasures(state: UnderworldState) -> list[str]:
+    """The special treasures counted towards the Damned One's entry: those held in solitaire
+    ("Count not only the Avatars which have been defeated, but also the special treasures"), or
+    in any game whose scenario takes that rule for every hero count (``special_treasures_count``);
+    none otherwise."""
     if state.solitaire or state.rules.get("special_treasures_count", False):
-        n += len(special_treasures_held(state))
-    return n
+        return special_treasures_held(state)
+    return []
+
+
+def entry_count(state: UnderworldState) -> int:
+    """What is counted towards the Damned One's entry: the banished Avatars plus
+    :func:`counted_treasures` ("added together. If they total 3"). It changes when an Avatar is
+    banished and when a special treasure is acquired; both call ``damned.check_entry``."""
+    return banished_avatars(state) + len(counted_treasures(state))
+
+
+def avatars_in_play(state: UnderworldState) -> bool:
+    """The other reading of the solitaire sentence "If all 3 Avatars are in play, the Damned One
+    will appear on the Chaos tile" (scenario flag ``solitaire_avatars_in_play``): every Avatar has
+    been turned up (face up on the map, or banished). Off by default: see the module notes."""
+    return (state.solitaire and state.rules.get("solitaire_avatars_in_play", False)
+            and all(avatar_state(state, a) != AVATAR_INITIAL for a in avatar_ids(state)))
 
 
 # -- guards: small named predicates over UnderworldState -----------------------------------------
 
 def avatars_fallen(state: UnderworldState) -> bool:
-    """The three Avatars are defeated (solitaire: defeated Avatars + special treasures reach 3)."""
-    return entry_count(state) >= AVATARS
+    """The three Avatars are defeated (solitaire: defeated Avatars + special treasures reach 3;
+    with the flag ``solitaire_avatars_in_play``, also all three Avatars turned up)."""
+    return entry_count(state) >= AVATARS or avatars_in_play(state)
 
 
 def chaos_revealed(state: UnderworldState) -> bool:

@@ -31,12 +31,25 @@ Rule readings
   the "may"). The Low Demon's LP goes on a corner in every game, and with 4 corners full it is
   removed from play; the Well's gold goes on a corner in solitaire only.
 * Hekate, Orion and Thanatos test the skill of their one coloured dot (magic, ranged, close); the
-  weapon is granted only if it lies on the Damned One's card and the hero can carry it (it stays
-  on the card otherwise).
-* The Hades/Persephone rewards are taken if they lie on the card and can be carried; otherwise
-  the Task still counts (the SC still leave the Dark Side). A fulfilled task leaves the game.
-* Returning a black creature to its prison grants 1 treasure and 1 SC off the Dark Side; the
-  creature is locked up for ever (removed).
+  weapon is granted only if it lies on the Damned One's card. A hero carrying a weapon may still
+  have the encounter: it makes room for the special weapon by discarding (``items.make_room``:
+  the player's ``discard``, headless the least useful item, never a special weapon); a weapon
+  not taken stays on the card. Only a face-up counter is encountered or accepted.
+* The Hades/Persephone rewards are taken (making room likewise) if they lie on the card;
+  otherwise the Task still counts (the SC still leave the Dark Side). A fulfilled task leaves
+  the game.
+* The Trident and the Mail again (HitU "Rebirth": "Special weapons are placed back on the Damned
+  One's reference card, and can come into play again. The Mail of Persephone and/or Trident of
+  Hades can be obtained without a skill test (no task must be fulfilled)"): where the book does
+  not say, so we read it as at the Throne Hall on the Hades map tile, where they were first
+  given - a ``use_place`` action there takes whichever of the two lies on the card once its
+  task was fulfilled (:func:`use_throne_hall`; after a death, a destroyed Mail, a discard, or a
+  reward not carried). Hekate, Orion and Thanatos grant their weapons again by their trial (the
+  encounters stay on the map). No shadow-cube condition: that one is the tasks' ("Hades and
+  Persephone cannot be returned by Dark heroes"), and no task is fulfilled here.
+* Returning a black creature to its prison grants its treasure (1 on every shipped one: "Each
+  returned Black Creature grants a treasure as a reward") and 1 SC off the Dark Side; the
+  creature is locked up for ever (removed). Beating it paid no treasure (``combat``).
 """
 
 from __future__ import annotations
@@ -81,7 +94,7 @@ from .handling import (
     tile_name,
     used_this_turn,
 )
-from .items import take, take_problem
+from .items import make_room, room_for, take, take_problem
 from .state import UnderworldState, kind_of
 from .tiles import styx_id
 
@@ -184,21 +197,27 @@ def use_lethe(state: UnderworldState, hero: str, *, skill: str | None = None,
 # -- encounters ---------------------------------------------------------------------------------
 
 def encounter(state: UnderworldState, hero: str, cid: str, *, skill: str | None = None, colour: str | None = None,
-              go: bool = True, raise_skill: bool = True, life_source: str | None = None, dice=None) -> list[dict]:
+              go: bool = True, raise_skill: bool = True, life_source: str | None = None,
+              discard: str | None = None, dice=None) -> list[dict]:
     """Have the Encounter ``cid`` (green border) on the hero's tile, once a turn. Choices:
     ``skill`` (Hypnos: a skill with an SC; Low Demon/Well: any skill - headless the first in
     sheet order, resp. the first with an SC), ``colour`` (solitaire Hypnos), ``go`` (Hermes),
-    ``raise_skill`` (take the +1 after a failed trial), ``life_source`` (the Low Demon's LP)."""
+    ``raise_skill`` (take the +1 after a failed trial), ``life_source`` (the Low Demon's LP),
+    ``discard`` (Hekate/Orion/Thanatos: the item given up to carry the weapon, see
+    ``items.make_room``). Only a face-up counter is encountered."""
     spec = kind_of(state, cid)
     if spec.kind != "encounter":
         raise RulesError(f"{spec.name} is a {spec.kind}, not an Encounter (green border)")
     if cid not in on_tile(state, hero):
         raise RulesError(f"{cid} does not lie on {hero}'s tile")
+    if cid not in state.revealed:
+        raise RulesError(f"{cid} lies face down: a marker is revealed when a hero enters its tile (HitU "
+                         "'Movement in Detail'), and only then may it be encountered")
     _check_action(state, hero, "encounter", f"encounter {spec.name}")
     if used_this_turn(state, f"encounter:{cid}", hero):
         raise RulesError(f"{spec.name}: 'the hero may encounter it once per turn' (HitU)")
-    if cid not in state.revealed:
-        state.revealed.append(cid)
+    if discard and effect(state, cid) != "grant_special":
+        raise RulesError(f"{spec.name} grants no item to make room for")
     src = dice_source(dice)
     eff = effect(state, cid)
     _record(state, "encounter")
@@ -211,10 +230,10 @@ def encounter(state: UnderworldState, hero: str, cid: str, *, skill: str | None 
         if not go:
             return emit(state, {"event": "encounter", "hero": hero, "counter": cid, "why": "Hermes: the hero stays"})
         state.map.heroes[hero] = styx_id(state.map)
-        return emit(state, {"event": "moved", "hero": hero, "to": styx_id(state.map),
+        return emit(state, {"event": "moved", "hero": hero, "to": styx_id(state.map), "by": cid,
                             "why": "HitU Hermes: 'Will take the hero back to the Styx tile if the hero wishes it'"})
     if eff == "grant_special":
-        return _grants(state, hero, cid, src)
+        return _grants(state, hero, cid, src, discard)
     return emit(state, {"event": "encounter", "hero": hero, "counter": cid, "why": f"{spec.name}: no effect modelled"})
 
 
@@ -228,7 +247,8 @@ def _hypnos(state, hero, cid, skill, colour, src):
     events = []
     if not state.solitaire:
         t = _trial(state, hero, skill, "succeed", src)
-        events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": "Hypnos"})
+        events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                               "why": "Hypnos"})
         if not t.success:
             return events
         colour = SKILL_CUBE[skill]
@@ -279,7 +299,8 @@ def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
     if sheet.dead:
         return events
     t = _trial(state, hero, skill, "fail", src)
-    events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": name})
+    events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                           "why": name})
     if not t.success and raise_skill and sheet.skills[skill] < SKILL_MAX:
         sheet.skills[skill] += 1
         events += emit(state, {"event": "skill_raised", "hero": hero, "skill": skill, "value": sheet.skills[skill],
@@ -287,13 +308,14 @@ def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
     return events
 
 
-def _grants(state, hero, cid, src):
+def _grants(state, hero, cid, src, discard=None):
     spec = kind_of(state, cid)
     skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
     if skill is None:
         raise RulesError(f"{spec.name} has no coloured dot naming its skill")
     t = _trial(state, hero, skill, "succeed", src)
-    events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "why": spec.name})
+    events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
+                          "why": spec.name})
     weapon = spec.grants
     if not t.success:
         return events
@@ -301,17 +323,27 @@ def _grants(state, hero, cid, src):
         return events + emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon,
                                      "why": "HitU: 'The Thanatos counter grants the scythe only if it is on the "
                                             "reference card of the Damned One'"})
-    return events + _special(state, hero, weapon, f"HitU {spec.name}: the test succeeds")
+    return events + _special(state, hero, weapon, f"HitU {spec.name}: the test succeeds", discard)
 
 
-def _special(state, hero, weapon, why) -> list[dict]:
+def _special(state, hero, weapon, why, discard=None) -> list[dict]:
+    """A special weapon from the Damned One's card onto the hero's sheet, making room as the
+    player says (``items.make_room``); one the hero will not or cannot carry stays on the card,
+    and the event says so."""
     if weapon not in state.card:
         return emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon, "why": "not on the Damned One's card"})
-    problem = take_problem(state, hero, weapon)
-    if problem:
-        return emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon, "why": problem})
-    return take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
-                                                             "weapon": weapon, "why": why})
+    ok, events = make_room(state, hero, weapon, discard)
+    if not ok:
+        again = ("it can be taken at the Throne Hall on the Hades tile" if weapon in _throne_weapons(state)
+                 else "its encounter grants it while it lies there")
+        return events + emit(state, {"event": "no_weapon", "hero": hero, "weapon": weapon,
+                                     "why": f"{hero} does not carry {kind_of(state, weapon).name} "
+                                            f"({take_problem(state, hero, weapon)}): it stays on the Damned One's "
+                                            f"card; {again}"})
+    from .damned import check_entry
+    events += take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
+                                                                "weapon": weapon, "why": why})
+    return events + check_entry(state, hero)          # "acquired special treasures" count towards its entry
 
 
 # -- tasks --------------------------------------------------------------------------------------
@@ -324,6 +356,8 @@ def accept_task(state: UnderworldState, hero: str, cid: str) -> list[dict]:
         raise RulesError(f"{spec.name} is a {spec.kind}, not a Task (blue border)")
     if cid not in on_tile(state, hero):
         raise RulesError(f"{cid} does not lie on {hero}'s tile")
+    if cid not in state.revealed:
+        raise RulesError(f"{cid} lies face down: only a revealed Task may be accepted")
     _check_action(state, hero, "accept_task", f"accept {spec.name}")
     sheet = state.sheets[hero]
     if effect(state, cid) in ("hades_task", "persephone_task") and shadow_cubes(sheet):
@@ -345,10 +379,12 @@ def destination(state: UnderworldState, cid: str) -> str:
     return spec.destination
 
 
-def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict | None = None, dice=None) -> list[dict]:
+def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict | None = None,
+                discard: str | None = None, dice=None) -> list[dict]:
     """Fulfil a held task on its destination tile (may repeat in a turn): rewards, Hades (the
     Trident, 1 SC off), Persephone (the Mail, 1 SC off, 2 if Hades is there), a black creature
-    locked up in its prison (1 treasure, 1 SC off). ``treasure``: keyword choices for the draws."""
+    locked up in its prison (1 treasure, 1 SC off). ``treasure``: keyword choices for the draws;
+    ``discard``: the item given up to carry the Trident or the Mail (``items.make_room``)."""
     sheet = state.sheets[hero]
     if cid not in sheet.tasks:
         raise RulesError(f"{hero} does not hold task {cid!r}")
@@ -366,15 +402,14 @@ def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict |
     events = emit(state, {"event": "task_fulfilled", "hero": hero, "task": cid, "tile": hero_tile(state, hero),
                           "why": "HitU 'Fulfilling Tasks'"})
     draws = spec.treasure
-    if spec.kind == "black_creature":
-        draws = 1
+    if spec.kind == "black_creature":              # its counter's treasure: the Task side's reward
         events.append(darkside.remove(state, 1, why=f"{spec.name} locked up in {dest} (HitU Erebos/Tartarus)"))
     elif eff == "hades_task":
         state.uses[HADES_THERE] = 1
-        events += _special(state, hero, spec.grants, "HitU Hades: the Trident of Hades")
+        events += _special(state, hero, spec.grants, "HitU Hades: the Trident of Hades", discard)
         events.append(darkside.remove(state, 1, why="HitU: 'Bringing Hades into the Throne Hall'"))
     elif eff == "persephone_task":
-        events += _special(state, hero, spec.grants, "HitU Persephone: the Mail of Persephone")
+        events += _special(state, hero, spec.grants, "HitU Persephone: the Mail of Persephone", discard)
         n = 2 if state.uses.get(HADES_THERE) else 1
         events.append(darkside.remove(state, n, why="HitU Persephone into the Throne Hall" +
                                       (": 'If Hades is already in the Throne Hall, remove 2'" if n == 2 else "")))
@@ -384,6 +419,51 @@ def fulfil_task(state: UnderworldState, hero: str, cid: str, *, treasure: dict |
     if draws:
         from .treasure import draw_treasure
         events += draw_treasure(state, hero, draws, dice=dice, why=f"reward for {spec.name}", **(treasure or {}))
+    return events
+
+
+# -- the Throne Hall: the Trident and the Mail again ----------------------------------------------
+
+def _throne_weapons(state: UnderworldState) -> list[str]:
+    """The special weapons a Hades or Persephone task grants (the Trident, the Mail)."""
+    return [s.grants for s in state.catalogue.values()
+            if s.kind == "task" and s.effect in ("hades_task", "persephone_task") and s.grants]
+
+
+def throne_waiting(state: UnderworldState) -> list[str]:
+    """The Trident and the Mail lying on the Damned One's card after their task was fulfilled:
+    "Special weapons are placed back on the Damned One's reference card, and can come into play
+    again. The Mail of Persephone and/or Trident of Hades can be obtained without a skill test (no
+    task must be fulfilled)." (HitU "Rebirth")"""
+    out = []
+    for spec in state.catalogue.values():
+        if spec.kind == "task" and spec.effect in ("hades_task", "persephone_task") and spec.grants in state.card:
+            from .state import instance_ids
+            if all(t in state.removed for t in instance_ids(spec)):
+                out.append(spec.grants)
+    return out
+
+
+def use_throne_hall(state: UnderworldState, hero: str, *, take: list[str] | None = None,
+                    discard: str | None = None) -> list[dict]:
+    """Take the Trident and/or the Mail back from the Damned One's card at the Throne Hall (the
+    Hades map tile, where their tasks were fulfilled), without a trial: "The Mail of Persephone
+    and/or Trident of Hades can be obtained without a skill test (no task must be fulfilled)".
+    ``take``: which (default all waiting); ``discard``: the item given up to carry one."""
+    _check_action(state, hero, "use_place", "use the Throne Hall")
+    if tile_name(state, hero_tile(state, hero)) != "hades":
+        raise RulesError(f"{hero} is not on the Hades tile: the Trident and the Mail are taken at its Throne Hall")
+    waiting = throne_waiting(state)
+    take = waiting if take is None else list(take)
+    bad = [c for c in take if c not in waiting]
+    if bad or not take:
+        raise RulesError(f"nothing of {bad or take or 'that'} waits at the Throne Hall; waiting: "
+                         f"{', '.join(waiting) or 'nothing (the Trident and the Mail come back only after their tasks)'}")
+    _record(state, "use_place")
+    events = []
+    for cid in take:
+        events += _special(state, hero, cid, "HitU 'Rebirth': 'The Mail of Persephone and/or Trident of Hades can be "
+                                             "obtained without a skill test (no task must be fulfilled)'", discard)
     return events
 
 
@@ -401,8 +481,8 @@ def encounter_problem(state: UnderworldState, hero: str, cid: str) -> str | None
     """Why ``hero`` may not have the Encounter ``cid`` now (None: it may), with the headless
     choices :func:`encounter` makes; an encounter that could do nothing for the hero is refused."""
     spec = kind_of(state, cid)
-    if spec.kind != "encounter" or cid not in on_tile(state, hero):
-        return f"{spec.name} is not an Encounter on {hero}'s tile"
+    if spec.kind != "encounter" or cid not in on_tile(state, hero) or cid not in state.revealed:
+        return f"{spec.name} is not a face-up Encounter on {hero}'s tile"
     problem = _problem(_check_action, state, hero, "encounter", f"encounter {spec.name}")
     if problem:
         return problem
@@ -418,8 +498,8 @@ def encounter_problem(state: UnderworldState, hero: str, cid: str) -> str | None
         return "the Low Demon's price (1 LP) would be the hero's last natural LP"
     if eff == "hermes" and hero_tile(state, hero) == styx_id(state.map):
         return "Hermes: the hero is on Styx already"
-    if eff == "grant_special" and (spec.grants not in state.card or take_problem(state, hero, spec.grants)):
-        return f"{spec.name}: the special weapon is not on the Damned One's card, or the hero cannot carry it"
+    if eff == "grant_special" and (spec.grants not in state.card or not room_for(state, hero, spec.grants)):
+        return f"{spec.name}: the special weapon is not on the Damned One's card, or the hero cannot make room for it"
     if eff not in ("hypnos", "well_of_wisdom", "low_demon", "hermes", "grant_special"):
         return f"{spec.name}: nothing to do"
     return None
@@ -428,8 +508,8 @@ def encounter_problem(state: UnderworldState, hero: str, cid: str) -> str | None
 def accept_problem(state: UnderworldState, hero: str, cid: str) -> str | None:
     """Why ``hero`` may not accept the Task ``cid`` now (None: it may)."""
     spec = kind_of(state, cid)
-    if spec.kind != "task" or cid not in on_tile(state, hero):
-        return f"{spec.name} is not a Task on {hero}'s tile"
+    if spec.kind != "task" or cid not in on_tile(state, hero) or cid not in state.revealed:
+        return f"{spec.name} is not a face-up Task on {hero}'s tile"
     problem = _problem(_check_action, state, hero, "accept_task", f"accept {spec.name}")
     if problem:
         return problem
@@ -482,5 +562,11 @@ def place_problem(state: UnderworldState, hero: str, place: str) -> str | None:
             return "Lethe: only 1 EC can be given up per turn"
         if not any(SKILL_CUBE.get(s) in sheet.cubes[s] for s in sheet.skills):
             return f"{hero} has no blue, red or green EC to give up"
+        return None
+    if place == "hades":
+        if tile_name(state, hero_tile(state, hero)) != "hades":
+            return f"{hero} is not on the Hades tile"
+        if not [c for c in throne_waiting(state) if room_for(state, hero, c)]:
+            return "nothing the hero can carry waits at the Throne Hall"
         return None
     return f"no place {place!r} to use"

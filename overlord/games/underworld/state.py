@@ -37,6 +37,7 @@ import numpy as np
 
 from ...core.decks import Deck
 from ...core.rng import rng_from_state, rng_state
+from ...core.state import events, shared
 
 from ..heroes.sheet import HeroSheet
 from .tiles import ADVENTURE, UnderworldMap
@@ -121,7 +122,7 @@ class UnderworldState:
     heroes: list[str]                            # in turn order
     rng: dict
     map: UnderworldMap
-    catalogue: dict[str, CounterSpec]            # counter kinds by id
+    catalogue: dict[str, CounterSpec] = shared()  # counter kinds by id (content: clones share it)
     sheets: dict[str, HeroSheet]
     adventure: list[str] = field(default_factory=list)
     treasure: list[str] = field(default_factory=list)
@@ -142,7 +143,7 @@ class UnderworldState:
     reason: str = ""
     winner: str = ""                                        # the hero who won (or lesser victory)
     rules: dict = field(default_factory=dict)               # the scenario's named flags
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = events()
     # the co-operative game against the program (``overlord.games.underworld.dark``)
     dark_deck: Deck | None = None                           # the Damned One's activation deck
     peril_deck: Deck | None = None                          # Underworld events
@@ -215,6 +216,51 @@ def counter_problems(state: UnderworldState) -> list[str]:
     revealed_off_map = [c for c in state.revealed if not any(w.startswith("tile:") for w in found.get(c, []))]
     for cid in revealed_off_map:
         problems.append(f"counter {cid} is marked face up on the map but lies {', '.join(found.get(cid, ['nowhere']))}")
+    return problems
+
+
+# Where the rules let each kind of counter lie (places as in :func:`locations`, ``tile:<id>`` as
+# ``tile``), and above all which kinds may leave play (``removed``): "Markers with a red border
+# are taken from the board", "Creatures of the Damned One ... are removed from the board", "A
+# trap is removed from play as soon as the hero passes the skill check", a fulfilled task and a
+# black creature locked up in its prison leave the game; an encounter only when its four corners
+# are used up (the Low Demon; solitaire Hypnos and the Well) and the Damned One only when it is
+# defeated. Items go face up beside the heap, special weapons back to the card, Avatars onto it:
+# they never leave play.
+KIND_PLACES = {
+    "creature": ("adventure", "tile", "removed"),
+    "black_creature": ("adventure", "tile", "tasks", "removed"),
+    "avatar": ("adventure", "tile", "card"),
+    "encounter": ("adventure", "tile", "removed"),
+    "task": ("adventure", "tile", "tasks", "removed"),
+    "item": ("treasure", "treasure_up", "items"),
+    "black_weapon": ("treasure", "treasure_up", "items"),
+    "trap": ("treasure", "treasure_up", "trap", "removed"),
+    "damned_creature": ("treasure", "treasure_up", "tile", "removed"),
+    "special_weapon": ("card", "items"),
+    "damned_one": ("card", "aside", "tile", "removed"),
+}
+CORNERS_USED = 4      # an encounter leaves play with its four corners used ("If 1 LP is in each corner")
+
+
+def leaving_problems(state: UnderworldState) -> list[str]:
+    """Counters lying where the rules never send their kind (:data:`KIND_PLACES`): no counter leaves
+    play except where the rules send it."""
+    problems = []
+    for cid, places in locations(state).items():
+        try:
+            spec = kind_of(state, cid)
+        except KeyError:
+            continue                          # counter_problems names it
+        for place in places:
+            kind = place.partition(":")[0]
+            if kind not in KIND_PLACES[spec.kind]:
+                problems.append(f"counter {cid} ({spec.kind}) lies in {place}, where the rules never send it")
+            elif kind == "removed" and spec.kind == "encounter" and state.uses.get(f"corners:{cid}", 0) < CORNERS_USED:
+                problems.append(f"encounter {cid} left play with {state.uses.get(f'corners:{cid}', 0)} of its "
+                                f"{CORNERS_USED} corners used")
+            elif kind == "removed" and spec.kind == "damned_one" and state.outcome != "won":
+                problems.append(f"the Damned One's marker {cid} left play but it was not defeated")
     return problems
 
 

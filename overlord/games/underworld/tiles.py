@@ -52,6 +52,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from overlord.core.decks import shuffled
+from overlord.core.state import shared
 from overlord.core.tiles import OPPOSITE, SIDES, STEP, TileBoard
 
 KINDS = ("styx", "place", "area", "passageway")
@@ -87,7 +88,7 @@ class PlacedTile:
 
 @dataclass
 class UnderworldMap:
-    catalogue: dict[str, TileSpec]       # every tile of the game, by id
+    catalogue: dict[str, TileSpec] = shared()   # every tile of the game, by id (content: clones share it)
     stacks: list[list[str]]              # face-down stacks, top first
     placed: list[PlacedTile]             # in the order placed; Styx first
     heroes: dict[str, str]               # hero id -> id of the tile the hero stands on

@@ -226,11 +226,11 @@ def spring_trap(state: UnderworldState, hero: str, cid: str, *, skill=None, src=
     t = _trap_trial(state, hero, cid, skill, dice_source(src))
     if t.success:
         relocate(state, cid, "removed")
-        return events + emit(state, {"event": "trap_passed", "hero": hero, "trap": cid, "trial": t.reason,
+        return events + emit(state, {"event": "trap_passed", "hero": hero, "trap": cid, "skill": t.skill, "trial": t.reason,
                                      "why": "HitU: 'A trap is removed from play as soon as the hero passes'"})
     relocate(state, cid, f"trap:{hero}")
     end_turn(state, hero)
-    return events + emit(state, {"event": "trapped", "hero": hero, "trap": cid, "trial": t.reason,
+    return events + emit(state, {"event": "trapped", "hero": hero, "trap": cid, "skill": t.skill, "trial": t.reason,
                                  "why": "HitU: 'If the skill check fails, the hero is stuck in the trap, and the "
                                         "turn ends'"})
 
@@ -247,8 +247,8 @@ def escape_trap(state: UnderworldState, hero: str, *, skill: str | None = None, 
     t = _trap_trial(state, hero, cid, skill, dice_source(dice))
     if t.success:
         relocate(state, cid, "removed")
-        return emit(state, {"event": "trap_escaped", "hero": hero, "trap": cid, "trial": t.reason,
+        return emit(state, {"event": "trap_escaped", "hero": hero, "trap": cid, "skill": t.skill, "trial": t.reason,
                             "why": "HitU: 'If it succeeds, the marker is discarded'"})
     end_turn(state, hero)
-    return emit(state, {"event": "still_trapped", "hero": hero, "trap": cid, "trial": t.reason,
+    return emit(state, {"event": "still_trapped", "hero": hero, "trap": cid, "skill": t.skill, "trial": t.reason,
                         "why": "HitU: 'the hero must attempt to escape again on the next turn'"})

@@ -15,7 +15,8 @@ checks that the copies still match.
 Structure and types are checked by the pydantic models; what the rulebook says about the whole
 set (48 tiles, one Styx, the eight places once each, 80 counters with the two gates, three
 Avatars, five special weapons...) by :func:`file_problems`; :func:`load_underworld` loads the
-three files together and also checks what spans them.
+three files together and also checks what spans them. ``overlord.games.underworld.kinds``
+registers the three kinds (and the co-operative game's) with ``overlord.content.kinds``.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
 
-from .effects import Strict
-from .errors import ContentError, Problem, nearest
-from .yamlio import Located
+from ...content.effects import Strict
+from ...content.errors import ContentError, Problem, nearest
+from ...content.yamlio import Located
 
 # -- vocabularies (copied from overlord.games; the tests check they agree) ----------------------
 
@@ -236,7 +237,7 @@ COMPANION_KEYS = {"underworld_counters": ("combined_games",)}
 # how a problem names the thing it is in: by the mapping key under these top-level keys
 KEYED = {"underworld_counters": "counter", "combined_games": "counter", "underworld_heroes": "hero"}
 # ... and by the `id` of list items under these
-NOUNS = {"underworld_tiles": "tile", "underworld_scenario": "scenario"}
+NOUNS = {"underworld_tiles": "tile", "scenario": "scenario"}
 
 
 # -- checks the models cannot make ----------------------------------------------------------------
@@ -344,6 +345,9 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
                     bad("prison", f"black creatures are locked up in {' or '.join(PRISONS)}, not {c.prison}")
             elif c.prison:
                 bad("prison", f"only black creatures have a prison, and this is a {c.kind}")
+            if c.kind == "black_creature" and c.treasure != 1:
+                bad("treasure", "a black creature locked up in its prison grants one treasure ('Each returned Black "
+                    f"Creature grants a treasure as a reward', glossary Erebos/Tartarus), not {c.treasure}")
             if c.kind == "black_weapon" and not c.black:
                 bad("", f"a black weapon names its skill in 'black' ({', '.join(SKILLS)})")
             elif c.black and c.kind != "black_weapon":
@@ -354,6 +358,12 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
                         f"special weapons: {', '.join(sorted(weapons))}")
             elif c.effect == "grant_special":
                 bad("", "effect grant_special needs 'grants': the special weapon it gives")
+            if c.effect == "trident_of_hades" and c.bonus != {s: 1 for s in SKILLS}:
+                bad("bonus", "the Trident of Hades 'Increases all skill values by +1' (glossary 'Zweizack'): "
+                    f"bonus {{{', '.join(f'{s}: 1' for s in SKILLS)}}}, not {c.bonus or '{}'}")
+            elif c.kind == "special_weapon" and c.effect != "mail_of_persephone" and not c.bonus:
+                bad("", "a special weapon raises the skill it attacks the Damned One with ('bonus'); only the "
+                    "Mail of Persephone (effect mail_of_persephone) is 'not a weapon'")
             if c.kind in ENEMY_KINDS + ("trap",) and not c.dots:
                 bad("", f"a {c.kind} shows at least one dot (the skills that may be used against it)")
             if c.effect == "gold_bag" and c.gold < 1:
@@ -414,7 +424,7 @@ class Underworld:
 
 
 def shipped_paths() -> tuple[Path, Path, Path]:
-    from .paths import shipped_dir
+    from ...content.paths import shipped_dir
     folder = shipped_dir("decks") / "underworld"
     return folder / "tiles.yaml", folder / "counters.yaml", folder / "heroes.yaml"
 
@@ -422,7 +432,7 @@ def shipped_paths() -> tuple[Path, Path, Path]:
 def load_underworld(tiles_path=None, counters_path=None, heroes_path=None) -> Underworld:
     """Load and check the three files (the shipped ones where a path is not given). Raises
     :class:`ContentError` with every problem of every file, each FILE:LINE:COL: message."""
-    from .validate import load_content    # validate imports this module
+    from ...content.validate import load_content
     shipped = shipped_paths()
     paths = [p if p is not None else s for p, s in zip((tiles_path, counters_path, heroes_path), shipped)]
     problems: list[Problem] = []

@@ -83,12 +83,27 @@ special treasures held. So, with one hero only (2-4 heroes play exactly as above
   weapon encounters and fulfilling Hades/Persephone bring the Damned One in. They are allowed
   (:func:`trigger_ok`) only when the hero will then hold an attacking weapon and either Chaos is
   not yet on the map (the Damned One waits aside and appears beside the hero) or
-  ``P(win at Dark Side + 1 + turns to walk to Chaos) >= SOLO_READY[round >= 30]``. Otherwise
-  revealed Avatars count as danger (not walked through, not sought) and those actions are not
-  taken; the hero gets experience and empties the Dark Side meanwhile.
+  ``P(win at Dark Side + 1 + turns to walk to Chaos) >= solo_ready`` (:data:`SOLO_READY`: 0.35
+  before round 30, 0.2 before 45, 0.05 before 60, then anything); the turns count a stop on every
+  tile with a marker on the way (:func:`walk_turns`), and a Dark Side that would fill on the way
+  is a lost battle. Otherwise revealed Avatars count as danger (not walked through, not sought)
+  and those actions are not taken; the hero gets experience and empties the Dark Side meanwhile.
+* **turning markers up** (:func:`explore_ok`): one count short, Chaos on the map and a weapon in
+  hand, the hero enters face-down markers and lays tiles only where :func:`trigger_ok` holds (a
+  face-down marker may be an Avatar it must fight); an Avatar it must fight there and must not
+  beat yet is fought with its worst skill.
+* **waiting aside** (:func:`waiting_ready`): while the Damned One waits for Chaos, the hero lays
+  tiles (Chaos may come with any, the Damned One beside it) only when its odds reach
+  ``solo_ready``; else it heals and drains the Dark Side first.
 * **drink** (act): ``(-1, ...)`` before the attack when hurt on Chaos; ``(1, ...)`` when it
-  should heal; never otherwise.
-* **lethe** (goal): from Dark Side >= ``SOLO_LETHE``; ``use`` Lethe as above.
+  should heal; never otherwise. In the battle the engine drinks between rounds
+  (``battle.drink_when_hurt``).
+* **lethe** (goal): from Dark Side >= ``SOLO_LETHE``, or while getting ready for the entry when a
+  cube given up raises its odds (:func:`lethe_skill`, which also names the cube given).
+
+Every party: a hero carrying a weapon still seeks Hekate, Orion and Thanatos (the engine makes
+room by discarding it, never a special weapon), and a Trident or Mail waiting on the Damned One's
+card is taken again at the Throne Hall (goal ``weapon`` on the Hades tile; act rank 1).
 """
 
 from __future__ import annotations
@@ -108,12 +123,13 @@ from overlord.games.heroes.sheet import (
 from overlord.games.underworld import combat, darkside, tiles
 from overlord.games.underworld.battle import DAMNED_MODIFIER, solitaire_order, weapon_skills
 from overlord.games.underworld.handling import ability, effect, outside_bonus, tile_name
-from overlord.games.underworld.items import take_problem
+from overlord.games.underworld.items import default_room
+from overlord.games.underworld.places import throne_waiting
 from overlord.games.underworld.machines import chaos_tile, entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
 
-from .trial_odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
+from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
 
 # -- dice --------------------------------------------------------------------------------------
 
@@ -125,7 +141,8 @@ def attack_threshold(dark_side: int) -> float:
     return {1: 0.0, 2: 0.1, 3: 0.25, 4: 0.35}.get(room, 0.45)
 
 
-SOLO_READY = (0.15, 0.05)     # solitaire: P(win) needed to trigger the entry, before / from round 30
+# solitaire: P(win) needed to bring the Damned One in, by round: (before this round, P)
+SOLO_READY = ((30, 0.35), (45, 0.2), (60, 0.05), (10**9, 0.0))
 SOLO_EXPLORE = 2             # solitaire: the priority of a free edge while Chaos is not on the map
 SOLO_LETHE = 3               # solitaire: the Dark Side from which Lethe is a goal
 
@@ -141,10 +158,10 @@ def solo_trial_ps(state, hero: str) -> tuple[float, ...]:
 def solo_odds(state, hero: str, extra: int = 0) -> float:
     """P(the lone hero wins the battle) with ``extra`` more cubes on the Dark Side."""
     ps = solo_trial_ps(state, hero)
-    if not any(ps):
-        return 0.0
+    if not any(ps) or state.dark_side + extra >= DARK_SIDE_BOXES:
+        return 0.0                       # (the 11th cube ends the game before the battle)
     damned_lp = max(1, state.dark_side + extra)
-    return p_cycle_battle(ps, min(damned_lp, DARK_SIDE_BOXES), life_total(state.sheets[hero]))
+    return p_cycle_battle(ps, damned_lp, life_total(state.sheets[hero]))
 
 
 # -- small readings of the state ----------------------------------------------------------------
@@ -280,12 +297,54 @@ def trigger_ok(state, hero: str, at: str, grants_weapon: bool = False) -> bool:
     chaos = chaos_tile(state)
     if chaos is None:
         return True
-    dist, _ = bfs(_adjacency(state), at, set())
-    if chaos not in dist:
+    turns = walk_turns(state, hero, at, chaos)
+    if turns is None:
         return False
-    turns = math.ceil(dist[chaos] / movement_allowance(state.sheets[hero]))
-    need = SOLO_READY[state.round >= 30]
-    return solo_odds(state, hero, 1 + turns) >= need
+    return solo_odds(state, hero, 1 + turns) >= solo_ready(state)
+
+
+def solo_ready(state) -> float:
+    """Solitaire: the P(win the battle) the lone hero waits for before it brings the Damned One in
+    (or lays a tile while it waits aside): :data:`SOLO_READY` by the round, choosy early, less so as
+    the game goes on."""
+    return next(p for until, p in SOLO_READY if state.round < until)
+
+
+def walk_turns(state, hero: str, start: str, goal: str) -> int | None:
+    """Turns the hero needs to walk from ``start`` to ``goal`` along a shortest path, counting that
+    its movement stops on every tile with a marker on the way ("If a marker is on the tile,
+    movement is interrupted"); None when no path joins them."""
+    dist, parent = bfs(_adjacency(state), start, set())
+    if goal not in dist:
+        return None
+    path = [goal]
+    while path[-1] != start:
+        path.append(parent[path[-1]])
+    mp = movement_allowance(state.sheets[hero])
+    turns, left = 0, 0
+    for t in reversed(path[:-1]):
+        if left == 0:
+            turns, left = turns + 1, mp
+        left -= 1
+        if t != goal and counters_on(state, t):
+            left = 0
+    return turns
+
+
+def explore_ok(state, hero: str, at: str) -> bool:
+    """Solitaire, one count short of the Damned One's entry with Chaos on the map: a face-down
+    marker may be an Avatar the hero must fight and beat, so the hero turns markers up (by
+    entering or by laying a tile) only where it could take the Damned One on from there - or
+    while it has no weapon to take it on with (exploring is how it finds one)."""
+    return (not (armed(state) and chaos_tile(state) is not None) or not _has_attack_weapon(state, hero)
+            or trigger_ok(state, hero, at))
+
+
+def waiting_ready(state, hero: str) -> bool:
+    """Solitaire, the Damned One kept aside until Chaos is laid: whether the hero may lay tiles now
+    (Chaos may come with any of them, and the Damned One with it, beside the hero)."""
+    return not (state.solitaire and state.damned == "waiting") or (
+        _has_attack_weapon(state, hero) and solo_odds(state, hero) >= solo_ready(state))
 
 
 def _trial_p(state, hero: str, skill: str) -> float:
@@ -328,14 +387,15 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             if cid == "adventure":
                 continue
             if cid not in state.revealed:
-                out.append((6, t.id, "marker"))
+                if explore_ok(state, hero, t.id):
+                    out.append((6, t.id, "marker"))
                 continue
             spec = kind_of(state, cid)
             eff = spec.effect
             if spec.kind == "encounter" and eff == "grant_special" and no_weapon and spec.grants in state.card:
                 skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
                 if skill and not shadow_cubes(sheet, skill) and _trial_p(state, hero, skill) >= 0.3 \
-                        and take_problem(state, hero, spec.grants) is None and best_holder(state, hero, skill) \
+                        and default_room(state, hero, spec.grants) is not None and best_holder(state, hero, skill) \
                         and trigger_ok(state, hero, t.id, bool(weapon_skills(state, spec.grants))):
                     out.append((3, t.id, "weapon"))
             elif spec.kind == "task" and eff in ("hades_task", "persephone_task") and free_task \
@@ -352,20 +412,26 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             elif spec.kind == "creature":
                 if fight_p(state, hero, cid)[0] >= 0.65:
                     out.append((5, t.id, "prey"))
+    hades = _tile_by_name(state, "hades")
+    if hades and no_weapon and any(weapon_skills(state, w) and default_room(state, hero, w) is not None
+                                   for w in throne_waiting(state)):
+        out.append((3, hades, "weapon"))              # the Trident waits at the Throne Hall
     if state.solitaire and shadow_cubes(sheet):
         for t in state.map.placed:
             for cid in t.markers:
                 if cid in state.revealed and kind_of(state, cid).effect == "hypnos":
                     out.append((4, t.id, "hypnos"))
-    if lethe and state.dark_side >= (SOLO_LETHE if state.solitaire else 5) and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
-        out.append((5, lethe, "lethe"))
+    getting_ready = state.solitaire and (armed(state) or state.damned == "waiting") and lethe_skill(state, hero)
+    if lethe and (getting_ready or state.dark_side >= (SOLO_LETHE if state.solitaire else 5)) \
+            and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
+        out.append((4 if getting_ready else 5, lethe, "lethe"))
     bridge = bridge_cells(state)
     for t in state.map.placed:
         sides = tiles.can_place(state.map, t.id)
-        if sides:
+        if sides and explore_ok(state, hero, t.id):
             host = tiles.placed_tile(state.map, t.id)
             near = any(tuple(tiles.beyond(host, side)) in bridge for side in sides)
-            edge = SOLO_EXPLORE if state.solitaire and chaos is None else 7
+            edge = SOLO_EXPLORE if state.solitaire and chaos is None and waiting_ready(state, hero) else 7
             out.append((3 if near else edge, t.id, "bridge" if near else "edge"))
     out.append((8, styx, "rest"))
     return out
@@ -565,14 +631,22 @@ def _act(state, hero, actions, rng):
             opts = [o for o in combat.options(state, hero, a["counter"]) if o["skill"] == a["skill"]]
             target = max((o["target"] for o in opts), default=-99)
             return (-p_success(dice_for(sheet, a["skill"].split("+")[0]), target), _tie(rng))
-        chosen = min((a for a in actions if a["do"] == "fight"), key=fkey)
+        fights = [a for a in actions if a["do"] == "fight"]
+        if state.solitaire and all(kind_of(state, a["counter"]).kind == "avatar" for a in fights) \
+                and not trigger_ok(state, hero, state.map.heroes[hero]):
+            chosen = max(fights, key=fkey)        # an Avatar it must fight but must not beat yet: its worst skill
+        else:
+            chosen = min(fights, key=fkey)
         return _with_solo_choices(state, hero, chosen) if state.solitaire else chosen
     scored = []
     for a in actions:
         s = _act_value(state, hero, a)
         if s is not None:
             scored.append((s[0], -s[1], _tie(rng), a))
-    return min(scored, key=lambda k: k[:3])[3]
+    chosen = min(scored, key=lambda k: k[:3])[3]
+    if chosen["do"] == "use" and chosen["place"] == "lethe" and state.solitaire and lethe_skill(state, hero):
+        return {**chosen, "with": {"skill": lethe_skill(state, hero)}}
+    return chosen
 
 
 def _cube_gain(sheet, skill: str) -> float:
@@ -636,6 +710,8 @@ def _act_value(state, hero, a) -> tuple[int, float] | None:
         eff = effect(state, cid)
         if eff == "grant_special":
             grants = kind_of(state, cid).grants
+            if _has_attack_weapon(state, hero) or default_room(state, hero, grants) is None:
+                return None                           # it would not give up the special weapon it has
             if not trigger_ok(state, hero, state.map.heroes[hero], bool(weapon_skills(state, grants))):
                 return None
             return (1, 1.0)
@@ -659,9 +735,45 @@ def _act_value(state, hero, a) -> tuple[int, float] | None:
             return None
         return (3, 1.0)
     if do == "use":
+        if a["place"] == "hades":                     # the Trident or the Mail again at the Throne Hall
+            grants = [w for w in throne_waiting(state) if default_room(state, hero, w) is not None]
+            if not grants:
+                return None
+            if not trigger_ok(state, hero, state.map.heroes[hero], any(weapon_skills(state, w) for w in grants)):
+                return None
+            return (1, 1.0)
         if a["place"] == "styx":
             return (4, 1.0)
+        if state.solitaire and (armed(state) or state.damned == "waiting"):
+            return (4, 0.5) if lethe_skill(state, hero) else None
         if state.dark_side >= 3 or shadow_cubes(sheet):
             return (4, 0.5)
         return None
     return None
+
+
+def lethe_skill(state, hero: str) -> str | None:
+    """Solitaire, getting ready for the Damned One: the skill whose normal cube the hero gives up
+    at Lethe (1 SC off the Dark Side, and one of its own SC with it), when that raises its chance
+    in the battle - the one whose loss costs the least; None when no cube is worth giving."""
+    sheet = state.sheets[hero]
+    if state.dark_side < 1:
+        return None
+    now = solo_odds(state, hero)
+    best = None
+    for skill in sheet.skills:
+        cube = SKILL_CUBE[skill]
+        if cube not in sheet.cubes[skill]:
+            continue
+        track = sheet.cubes[skill]
+        at = track.index(cube)
+        del track[at]
+        state.dark_side -= 1
+        try:
+            p = solo_odds(state, hero)
+        finally:
+            state.dark_side += 1
+            track.insert(at, cube)
+        if p > now and (best is None or p > best[0]):
+            best = (p, skill)
+    return best[1] if best else None

@@ -4,8 +4,8 @@ face-up enemy, ``*`` anything else face up)."""
 
 from __future__ import annotations
 
-from ..games.underworld.state import ENEMY_KINDS, UnderworldState, kind_of
-from ..games.underworld.tiles import ADVENTURE
+from .state import ENEMY_KINDS, UnderworldState, kind_of
+from .tiles import ADVENTURE
 
 W, H = 7, 4
 

@@ -28,13 +28,48 @@ def tie_decisions(events: list[dict]) -> list[dict]:
             and e["move"].get("ties")]
 
 
+TRAP_WORDS = {"trap_passed": "passes the trap", "trapped": "is caught in the trap",
+              "trap_escaped": "escapes the trap", "still_trapped": "is still caught in the trap"}
+
+
+def _gains(e: dict) -> str | None:
+    """A reward or a treasure, naming what was gained (not just "reward")."""
+    kind, why = e.get("event"), e.get("why", "")
+    hero = e.get("hero", "")
+    if kind == "cube":
+        return f"    {hero} gains a {e['colour']} cube on {e['skill']}" + (f" ({why})" if why != "reward" else "")
+    if kind == "gold":
+        sign = "+" if e["change"] > 0 else ""
+        return f"    {hero}: {sign}{e['change']} gold, {e['gold']} now" + (f" ({why})" if why != "reward" else "")
+    if kind == "item_taken":
+        return f"    {hero} takes {e['item']}" + (f" ({why})" if why not in ("treasure", "") else "")
+    if kind == "treasure_revealed":
+        return f"    treasure for {hero}: {', '.join(e['markers'])} turned up ({why})"
+    if kind == "traded":
+        return f"    {hero} trades {e['item']} for 1 gold ({e['gold']} now)"
+    if kind == "defeated":
+        return f"    {e['counter']} is beaten: {why}"
+    if kind == "item_discarded":
+        return f"    {hero} discards {e['item']}" + (f" for {e['gold']} gold" if e.get("gold") else "") + f" ({why})"
+    return None
+
+
 def narrate(events: list[dict]) -> list[str]:
     lines: list[str] = []
     numbered = 0
     for e in events:
         kind = e.get("event")
         why = e.get("why", "")
-        if kind == "turn":
+        gained = _gains(e)
+        if gained is not None:
+            lines.append(gained)
+        elif kind == "trial":
+            lines.append(f"    {e['hero']} tests {e['skill']} ({why}): {e['trial']}")
+        elif kind in TRAP_WORDS:
+            lines.append(f"    {e['hero']} {TRAP_WORDS[kind]} {e['trap']} with {e['skill']}: {e['trial']}")
+        elif kind == "moved" and e.get("by"):
+            lines.append(f"    {e['hero']} is taken to {e['to']} by {e['by']} ({why})")
+        elif kind == "turn":
             lines.append(f"-- round {e['round']}: {e['hero']}'s turn (on {e['tile']})")
         elif kind == "action":
             lines.append(f"  {e['hero']}: {why}")

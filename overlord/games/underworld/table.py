@@ -8,26 +8,26 @@ line and changes nothing)::
     N                      the N-th of `options`
     extend STACK SIDE      skip         turn N        move TILE      stop
     fight COUNTER SKILL    escape SKILL encounter COUNTER            accept TASK   fulfil TASK   pick ID
-    use styx|lethe         attack WEAPON [SKILL]     drink ITEM    duel HERO    end
-    choose N TILE          options   map   status   undo   help [COMMAND]   quit
+    use styx|lethe|hades   attack WEAPON [SKILL]     drink ITEM    duel HERO    discard ITEM   end
+    choose N TILE          options   (and the session's: map status undo help quit)
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 
-from ..core.state import dumps
-from ..games.heroes.sheet import SKILLS, RulesError, life_total, shadow_cubes
-from ..games.underworld.dark import choose_end
-from ..games.underworld.engine import ActionError, UnderworldContent, apply, describe, legal_actions, new_game
-from ..games.underworld.scoring import final_score
-from ..games.underworld.setup import load_game
-from ..games.underworld.state import UnderworldState, kind_of, load_state
-from ..view.underworld_text import draw_map
-from .store import SaveError, SaveFile
-from .table import CommandError, Reply
-from .underworld_narrate import narrate, tie_decisions
+from ...core.game import RulesError, Table, TableReply
+from ..heroes.sheet import SKILLS, life_total, shadow_cubes
+from .dark import choose_end
+from .engine import apply, describe, legal_actions
+from .narrate import narrate, tie_decisions
+from .scoring import final_score
+from .state import UnderworldState, kind_of
+
+
+class CommandError(RulesError):
+    """A command the table cannot take as typed; nothing changed."""
+
 
 HELP = {
     "extend": "extend STACK SIDE - Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
@@ -41,15 +41,22 @@ HELP = {
              "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
              "shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
     "escape": "escape SKILL - try to escape the trap",
-    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] - have the encounter on the hero's tile (SKILL for "
-                 "Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to Styx)",
+    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all] - have the encounter on the "
+                 "hero's tile (SKILL for Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to "
+                 "Styx; discard ITEM: the item given up to carry Hekate's, Orion's or Thanatos' weapon - by default "
+                 "the least useful, never a special weapon; keep-all: give nothing up, the weapon stays on the card)",
     "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK [wish] [trade] - fulfil a task on its destination (wish: 1 gold to see 3 treasures, "
-              "then `pick ID`; trade: 1 gold instead of an item)",
-    "use": "use styx|lethe [SKILL] [keep-shadow] - heal at Styx / give up a cube of SKILL at Lethe (and one "
-           "shadow cube with it unless keep-shadow)",
-    "attack": "attack WEAPON [SKILL] [keep ITEM] - fight the Damned One with a special weapon (keep: the item "
-              "kept if the hero dies)",
+    "fulfil": "fulfil TASK [wish] [trade] [discard ITEM|keep-all] - fulfil a task on its destination (wish: 1 gold "
+              "to see 3 treasures, then `pick ID`; trade: 1 gold instead of an item; discard/keep-all: as for "
+              "encounter, for the Trident or the Mail)",
+    "use": "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all] - heal at Styx / give up a cube of "
+           "SKILL at Lethe (and one shadow cube with it unless keep-shadow) / take the Trident or the Mail back at "
+           "the Throne Hall on the Hades tile",
+    "discard": "discard ITEM - give up a carried item (1 gold for a weapon or armour; a Black Weapon only without "
+               "shadow cubes in its skill)",
+    "attack": "attack WEAPON [SKILL] [keep ITEM] [no-drink] - fight the Damned One with a special weapon (keep: "
+              "the item kept if the hero dies; alone, Nektar or Ambrosia is drunk between rounds when it heals "
+              "without waste or on the last LP, unless no-drink)",
     "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
@@ -59,91 +66,62 @@ HELP = {
     "options": "options - number every action possible now (then type the number)",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
-    "undo": "undo - take back the last command (the dice, tiles and cards go back with it)",
+    "undo": "undo - take back the last command, its dice included; a command that turned up a face-down tile, "
+            "marker or card is taken back only if the scenario allows it (rules: undo_hidden_draws)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
 ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
-                "use", "attack", "drink", "duel", "end"}
+                "use", "attack", "drink", "duel", "discard", "end"}
 
 
-class UnderworldSession:
-    def __init__(self, content: UnderworldContent, state: UnderworldState, save: SaveFile | None):
-        self.content = content
-        self.state = state
-        self.save = save
+class UnderworldTable(Table):
+    commands = {"N": "N - the N-th of `options`", **HELP}
+    changes = ACTION_WORDS | {"pick", "choose"}
+
+    def __init__(self, rules, match):
+        super().__init__(rules, match)
         self.decisions: list[dict] = []          # the last Dark phase's ties, for `choose`
         self.pending: dict | None = None         # an action waiting for `pick`
 
-    @classmethod
-    def start(cls, scenario_path, heroes: list[str], seed: int, save_path=None) -> tuple["UnderworldSession", Reply]:
-        content = load_game(scenario_path)
-        try:
-            state = new_game(content, heroes, seed, str(scenario_path))
-        except ActionError as e:
-            raise CommandError(str(e)) from None
-        save = None
-        if save_path is not None:
-            save = SaveFile.create(save_path, {"scenario": str(scenario_path), "seed": seed, "heroes": heroes,
-                                               "game": "underworld"})
-            save.append("start", dumps(state))
-        session = cls(content, state, save)
+    @property
+    def state(self) -> UnderworldState:
+        return self.match.state
+
+    @property
+    def content(self):
+        return self.match.content
+
+    def opening(self, heroes: list[str], seed: int) -> list[str]:
+        content = self.content
         sc = content.scenario
         lines = [f"{sc.name}: {', '.join(heroes)} (seed {seed})", sc.intro.strip(), ""]
         lines += [f"  {h}: {content.heroes[h].name} - skills {content.heroes[h].skills}, "
                   f"{content.heroes[h].life} life, {content.heroes[h].movement} movement" for h in heroes]
-        lines += narrate(state.log) + session._options([])
-        return session, Reply("start", True, lines, list(state.log))
-
-    @classmethod
-    def resume(cls, save_path) -> tuple["UnderworldSession", Reply]:
-        save = SaveFile.open(save_path)
-        content = load_game(save.meta["scenario"])
-        latest = save.latest()
-        if latest is None:
-            raise SaveError(f"{save_path}: the save holds no game yet")
-        session = cls(content, _load_state(latest[1], save_path), save)
-        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session._status([])
-        return session, Reply("resume", True, lines)
+        return lines + narrate(self.state.log) + self.options()
 
     # -- one command ------------------------------------------------------------------------------
-    def execute(self, line: str) -> Reply:
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            return Reply(line, True, [])
-        verb = words[0].lower()
-        try:
-            if verb.isdigit():
-                return self._act(line, self._numbered(int(verb)))
-            if verb in ACTION_WORDS:
-                return self._act(line, self._parse(verb, words[1:]))
-            if verb == "pick":
-                return self._pick(words[1:])
-            if verb not in HELP:
-                hint = difflib.get_close_matches(verb, HELP, n=1)
-                return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                                           + "; `help` lists the commands, `options` what may be done now"])
-            return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
-        except (CommandError, ActionError, RulesError, SaveError) as e:
-            return Reply(line, False, [str(e)])
+    def execute(self, verb: str, args: list[str], line: str) -> TableReply:
+        if verb.isdigit():
+            return self._act(line, self._numbered(int(verb)))
+        if verb in ACTION_WORDS:
+            return self._act(line, self._parse(verb, args))
+        if verb == "pick":
+            return self._pick(args)
+        if verb == "choose":
+            return self._choose(args)
+        if verb == "options":
+            return TableReply(self.options())
+        raise CommandError(f"{verb}: type a number of `options`")
 
-    def _act(self, line: str, action: dict) -> Reply:
-        if self.state.outcome:
-            raise CommandError(f"the game is over ({self.state.reason}); `undo` or `quit`")
+    def _act(self, line: str, action: dict) -> TableReply:
         self.pending = None
         asked = self._ask_pick(line, action)
         if asked is not None:
             return asked
-        if action.get("with"):
-            backup = dumps(self.state)
-            try:
-                return self._apply(line, action)
-            except (RulesError, ActionError) as e:          # a choice the rules refuse: nothing changed
-                self.state = load_state(json.loads(backup))
-                raise CommandError(str(e)) from None
         return self._apply(line, action)
 
-    def _apply(self, line: str, action: dict) -> Reply:
+    def _apply(self, line: str, action: dict) -> TableReply:
         before = len(self.state.log)
         hidden = (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
                   len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
@@ -151,20 +129,16 @@ class UnderworldSession:
         drew = hidden != (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
                           len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
         drew = drew or bool(self.state.turn and self.state.turn.phase == "orient")   # the drawn tile is seen
-        if self.save is not None:
-            self.save.append(f"{line} ({describe(action)})" if line.split()[0].isdigit() else line,
-                             dumps(self.state), drew)
         events = self.state.log[before:]
         self.decisions = tie_decisions(events)
-        lines = narrate(events)
-        if self.state.outcome:
-            sc = self.content.scenario
-            lines += ["== Victory ==" if self.state.outcome == "won" else "== Defeat ==",
-                      sc.win if self.state.outcome == "won" else sc.lose, "Victory points (HitU):"]
-            lines += [f"  {v['hero']}: {v['points']:g}  {v['arithmetic']}" for v in final_score(self.state)]
-        else:
-            lines += self._options([])
-        return Reply(line, True, lines, events)
+        label = f"{line} ({describe(action)})" if line.split()[0].isdigit() else line
+        return TableReply(narrate(events) + self.closing(), events, changed=True, drew=drew, label=label)
+
+    def epilogue(self) -> list[str]:
+        sc = self.content.scenario
+        won = self.state.outcome == "won"
+        return (["== Victory ==" if won else "== Defeat ==", sc.win if won else sc.lose, "Victory points (HitU):"]
+                + [f"  {v['hero']}: {v['points']:g}  {v['arithmetic']}" for v in final_score(self.state)])
 
     def _choose(self, args):
         if len(args) != 2 or not args[0].isdigit():
@@ -179,11 +153,9 @@ class UnderworldSession:
         except ValueError as e:
             raise CommandError(str(e)) from None
         d["end"] = args[1]
-        if self.save is not None:
-            self.save.append(f"choose {n} {args[1]}", dumps(self.state))
-        return narrate([event])
+        return TableReply(narrate([event]), [event], changed=True, label=f"choose {n} {args[1]}")
 
-    def _ask_pick(self, line: str, action: dict) -> Reply | None:
+    def _ask_pick(self, line: str, action: dict) -> TableReply | None:
         """Wishing for luck turns up three treasures in the middle of an action: play the action
         on a copy (the same dice and draws: the generator is in the state) to see them, and ask
         the players which to keep before the real one is played."""
@@ -191,11 +163,8 @@ class UnderworldSession:
         if not wish.get("wish"):
             return None
         picks = list(wish.get("pick") or [])
-        trial = load_state(json.loads(dumps(self.state)))
-        try:
-            apply(trial, self.content, action)
-        except (RulesError, ActionError) as e:
-            raise CommandError(str(e)) from None
+        trial = self.rules.clone(self.match).state
+        apply(trial, self.content, action)
         hero = self.state.turn.hero
         shown = [e["markers"] for e in trial.log[len(self.state.log):]
                  if e.get("event") == "treasure_revealed" and e.get("wish") and e.get("hero") == hero]
@@ -203,8 +172,8 @@ class UnderworldSession:
             return None
         self.pending = {"line": line, "action": action, "shown": shown[len(picks)]}
         names = ", ".join(f"{c} ({kind_of(self.state, c).name})" for c in shown[len(picks)])
-        return Reply(line, True, [f"  {hero} pays 1 gold and three treasures turn up: {names}",
-                                  "  `pick ID` keeps one (the other two go back face down)"])
+        return TableReply([f"  {hero} pays 1 gold and three treasures turn up: {names}",
+                           "  `pick ID` keeps one (the other two go back face down)"])
 
     def _pick(self, args):
         if not getattr(self, "pending", None):
@@ -255,18 +224,22 @@ class UnderworldSession:
             need(1, HELP["escape"])
             return {"do": "escape", "skill": args[0].lower()}
         if verb == "encounter":
-            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR]")
-            return _with({"do": "encounter", "counter": args[0]}, _encounter_choices(args[1:]))
+            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            return _with({"do": "encounter", "counter": args[0]}, {**_encounter_choices(rest), **extra})
         if verb in ("accept", "fulfil"):
             need(1, f"{verb} TASK")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            rest, extra = _room_choice(verb, args[1:]) if verb == "fulfil" else (args[1:], {})
+            for word in (a.lower() for a in rest):
                 if verb == "fulfil" and word in ("wish", "trade"):
                     extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
                 else:
-                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish or trade"
-                                                                        if verb == "fulfil" else ""))
+                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish, trade, discard "
+                                                                        "ITEM or keep-all" if verb == "fulfil" else ""))
             return _with({"do": verb, "task": args[0]}, extra)
+        if verb == "discard":
+            need(1, HELP["discard"])
+            return {"do": "discard", "item": args[0]}
         if verb == "drink":
             need(1, HELP["drink"])
             return {"do": "drink", "item": args[0]}
@@ -274,9 +247,9 @@ class UnderworldSession:
             need(1, HELP["duel"])
             return {"do": "duel", "defender": args[0]}
         if verb == "use":
-            need(1, "use styx|lethe [SKILL] [keep-shadow]")
-            extra: dict = {}
-            for word in (a.lower() for a in args[1:]):
+            need(1, "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all]")
+            rest, extra = _room_choice(verb, args[1:])
+            for word in (a.lower() for a in rest):
                 if word in SKILLS:
                     extra["skill"] = word
                 elif word == "keep-shadow":
@@ -293,13 +266,17 @@ class UnderworldSession:
                 raise CommandError("attack: keep needs the item kept if the hero dies")
             keep = rest[at + 1]
             rest = rest[:at] + rest[at + 2:]
+        choices = {"keep": keep} if keep else {}
+        if "no-drink" in rest:
+            rest.remove("no-drink")
+            choices["drink"] = False
         if len(rest) > 1:
             raise CommandError(f"attack: unexpected {' '.join(rest[1:])!r}")
         action = {"do": "attack_damned", "weapon": args[0], "skill": rest[0] if rest else None}
-        return _with(action, {"keep": keep} if keep else {})
+        return _with(action, choices)
 
     # -- reading the game -------------------------------------------------------------------------
-    def _options(self, args):
+    def options(self) -> list[str]:
         legal = legal_actions(self.state)
         if not legal:
             return []
@@ -307,57 +284,46 @@ class UnderworldSession:
         head = f"{t.hero}, phase {t.phase}" + (f", {t.mp_left} MP left" if t.phase == "move" else "") + ":"
         return [head] + [f"  {i:2}. {describe(a)}" for i, a in enumerate(legal, start=1)]
 
-    def _map(self, args):
-        return draw_map(self.state).splitlines()
+    def undo_hidden_draws(self) -> bool:
+        return self.content.scenario.rules.undo_hidden_draws
 
-    def _status(self, args):
-        s = self.state
-        lines = [f"round {s.round}; Dark Side {s.dark_side}/11; the Damned One: {s.damned.replace('_', ' ')}; "
-                 f"Avatars banished: {sum(v == 'banished' for v in s.avatars.values())}/3"]
-        for h in s.heroes:
-            sh = s.sheets[h]
-            cubes = {k: "".join(c[0] for c in v) for k, v in sh.cubes.items() if v}
-            lines.append(f"  {h} on {s.map.heroes[h]}: life {life_total(sh)} ({sh.natural}/{sh.natural_max} natural), "
-                         f"skills {sh.skills}, gold {sh.gold}, shadow cubes {shadow_cubes(sh)}, cubes {cubes or '-'}, "
-                         f"items {[i.id for i in sh.items] or '-'}, tasks {sh.tasks or '-'}"
-                         + (" - TRAPPED" if h in s.trapped else ""))
-        return lines
+    def undo_refused(self, command: str, message: str) -> str:
+        drawn = _drawn_by_last_command(self.state)
+        if not drawn:
+            return message
+        return (f"undo refused: '{command}' turned up {drawn}, and this scenario does not take back what was "
+                "drawn face down (rules: undo_hidden_draws: false); it stays")
 
-    def _undo(self, args):
-        if self.save is None:
-            raise CommandError("undo needs a save file (--save FILE)")
-        allow = self.content.scenario.rules.undo_hidden_draws
-        command, state_json = self.save.undo(allow_hidden=allow)
-        self.state = _load_state(state_json, self.save.path)
-        return [f"undone: {command}"] + self._status([]) + self._options([])
-
-    def _help(self, args):
-        if args:
-            return [HELP.get(args[0].lower(), f"no command {args[0]!r}")]
-        return ["N - the N-th of `options`"] + [HELP[k] for k in HELP]
-
-    def _quit(self, args):
-        return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
-
-    # -- the table loop's needs ---------------------------------------------------------------------
     def prompt(self) -> str:
         s = self.state
         who = f"{s.turn.hero} {s.turn.phase}" if s.turn and not s.outcome else (s.outcome or "-")
         return f"[round {s.round} | Dark Side {s.dark_side}/11 | {who}] underworld> "
 
     def words(self) -> list[str]:
-        """What Tab completes: commands, heroes, placed tiles, the counters on the tiles and the
-        heroes' items and tasks."""
+        """What Tab completes besides the commands: heroes, placed tiles, the counters on the
+        tiles and the heroes' items and tasks."""
         s = self.state
         counters = [c for t in s.map.placed for c in t.markers if c in s.revealed]
         carried = [i.id for sh in s.sheets.values() for i in sh.items] + [c for sh in s.sheets.values() for c in sh.tasks]
-        return list(HELP) + list(s.heroes) + [t.id for t in s.map.placed] + counters + carried + list(SKILLS)
+        return list(s.heroes) + [t.id for t in s.map.placed] + counters + carried + list(SKILLS)
 
-    def reply_json(self, reply: Reply) -> str:
+    def json_extra(self) -> dict:
         s = self.state
-        return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
-                           "round": s.round, "dark_side": s.dark_side, "outcome": s.outcome,
-                           "legal": legal_actions(s)}, default=str)
+        return {"round": s.round, "dark_side": s.dark_side, "outcome": s.outcome, "legal": legal_actions(s)}
+
+
+def status_lines(s: UnderworldState) -> list[str]:
+    """Round, the Dark Side, the Damned One, and every hero's life, cubes and items."""
+    lines = [f"round {s.round}; Dark Side {s.dark_side}/11; the Damned One: {s.damned.replace('_', ' ')}; "
+             f"Avatars banished: {sum(v == 'banished' for v in s.avatars.values())}/3"]
+    for h in s.heroes:
+        sh = s.sheets[h]
+        cubes = {k: "".join(c[0] for c in v) for k, v in sh.cubes.items() if v}
+        lines.append(f"  {h} on {s.map.heroes[h]}: life {life_total(sh)} ({sh.natural}/{sh.natural_max} natural), "
+                     f"skills {sh.skills}, gold {sh.gold}, shadow cubes {shadow_cubes(sh)}, cubes {cubes or '-'}, "
+                     f"items {[i.id for i in sh.items] or '-'}, tasks {sh.tasks or '-'}"
+                     + (" - TRAPPED" if h in s.trapped else ""))
+    return lines
 
 
 COLOURS = ("red", "green", "blue")
@@ -394,6 +360,24 @@ def _fight_choices(words: list[str]) -> dict:
     return out
 
 
+def _room_choice(verb: str, words: list[str]) -> tuple[list[str], dict]:
+    """``discard ITEM`` (the item given up to carry a special weapon) or ``keep-all`` (give nothing
+    up) among ``words``: (the other words, the choice)."""
+    words = list(words)
+    low = [w.lower() for w in words]
+    if "keep-all" in low:
+        del words[low.index("keep-all")]
+        return words, {"discard": ""}
+    if "discard" in low:
+        at = low.index("discard")
+        if at + 1 >= len(words):
+            raise CommandError(f"{verb}: discard needs the item given up")
+        item = words[at + 1]
+        del words[at:at + 2]
+        return words, {"discard": item}
+    return words, {}
+
+
 def _encounter_choices(words: list[str]) -> dict:
     out: dict = {}
     for w in (w.lower() for w in words):
@@ -408,8 +392,23 @@ def _encounter_choices(words: list[str]) -> dict:
     return out
 
 
-def _load_state(text: str, where) -> UnderworldState:
-    try:
-        return load_state(json.loads(text))
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"{where}: the saved game state cannot be read ({e})") from None
+def _drawn_by_last_command(state: UnderworldState) -> str:
+    """What the last command turned up that was face down, in words ("the map tile area-14",
+    "the treasure marker ring"...), from its events: those since its action event."""
+    log = state.log
+    start = max((i for i, e in enumerate(log) if e.get("event") == "action"), default=len(log))
+    found = []
+    for e in log[start:]:
+        kind = e.get("event")
+        if kind == "action" and e["action"].get("do") == "extend" and state.turn and state.turn.phase == "orient":
+            from .tiles import top_tile
+            found.append(f"the map tile {top_tile(state.map, state.turn.pending_tile[0]).id}")
+        elif kind == "tile_placed":
+            found.append(f"the map tile {e['tile']}")
+        elif kind == "revealed":
+            found.append(f"the marker {e['counter']} ({e['name']})")
+        elif kind == "treasure_revealed":
+            found.append(f"the treasure marker(s) {', '.join(e['markers'])}")
+        elif kind in ("dark_card", "peril"):
+            found.append(f"the {'Dark' if kind == 'dark_card' else 'peril'} card {e['name']}")
+    return ", ".join(found)

@@ -5,7 +5,8 @@ counters and heroes. Each file holds one kind, named by its top-level key::
 
     dark_cards:   [...]          # the activation deck of the Damned One
     dark_perils:  [...]          # Underworld events
-    underworld_scenario: {...}
+    game: underworld
+    scenario: {...}           # the scenario file names its game
 
 Effects are a small registry of their own (the Descent registry speaks of doom and fate; this
 one of shadow cubes): each a one-key mapping, typed and documented, never evaluated as code.
@@ -19,8 +20,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from .cards import Attack, Away, Engage, SpotAction, Toward
-from .effects import Strict, tagged
+from ...content.cards import Attack, Away, Engage, SpotAction, Toward
+from ...content.effects import Strict, tagged
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]
@@ -213,19 +214,26 @@ class URules(Strict):
     undo_hidden_draws: bool = Field(False, description="undo may take back a command that drew hidden tiles or counters")
     special_treasures_count: bool = Field(False, description="the solitaire rule for every hero count: special "
                                           "treasures held count with banished Avatars toward the Damned One's entry")
+    solitaire_avatars_in_play: bool = Field(False, description="the other reading of the solitaire sentence 'If "
+                                            "all 3 Avatars are in play, the Damned One will appear': alone, three "
+                                            "Avatars turned up (beaten or not) bring the Damned One in")
 
 
 class Patience(Strict):
     """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
-    that ends a game the heroes cannot finish."""
-    from_round: PositiveInt
+    that ends a game the heroes cannot finish. ``from_round`` is one round for every party, or a
+    round by number of heroes (a party left out has no such clock)."""
+    from_round: PositiveInt | dict[HeroCountU, PositiveInt]
     cubes: PositiveInt = 1
+
+    def start(self, heroes: int) -> int | None:
+        """The round from which the clock runs for ``heroes`` heroes (None: never)."""
+        return self.from_round if isinstance(self.from_round, int) else self.from_round.get(heroes)
 
 
 class UnderworldScenario(Strict):
     id: str
     name: str
-    game: Literal["underworld"]
     heroes: Annotated[list[HeroCountU], Field(min_length=1)] = [1, 2, 3, 4]
     content: UContent
     dark_side_start: dict[HeroCountU, NonNegativeInt] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
@@ -242,7 +250,8 @@ class UnderworldScenario(Strict):
 
 
 class UnderworldScenarioFile(Strict):
-    underworld_scenario: UnderworldScenario
+    game: Literal["underworld"]
+    scenario: UnderworldScenario
 
 
 FILE_KINDS = {"dark_cards": DarkCardsFile, "dark_perils": DarkPerilsFile,
@@ -276,7 +285,7 @@ class CoopContent:
 
     file: str
     scenario: UnderworldScenario
-    underworld: object            # content.underworld.Underworld (tiles, counters, heroes)
+    underworld: object            # formats.Underworld (tiles, counters, heroes)
     dark: DarkDeck
     perils: list[DarkPeril]
 
@@ -285,10 +294,10 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     """Cross-file checks of a valid scenario file: each content file exists, holds the kind it
     should and is valid; the Dark Side starts for every hero count; every kind of enemy has a
     speed. Returns the problems and, when there are none, the loaded content."""
-    from .errors import ContentError
-    from .underworld import load_underworld
-    from .validate import load_content      # validate imports this module
-    sc: UnderworldScenario = loaded.model.underworld_scenario
+    from ...content.errors import ContentError
+    from ...content.validate import load_content
+    from .formats import load_underworld
+    sc: UnderworldScenario = loaded.model.scenario
     doc = loaded.doc
     base = Path(loaded.file).parent
     problems: list = []
@@ -296,7 +305,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     for field_name, kind in CONTENT_KINDS.items():
         rel = getattr(sc.content, field_name)
         path = base / rel
-        where = ("underworld_scenario", "content", field_name)
+        where = ("scenario", "content", field_name)
         if not path.is_file():
             problems.append(doc.problem(where, f"content.{field_name}: {rel}: no such file"))
             continue
@@ -308,12 +317,12 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
             models[field_name] = one
     for hc in sc.heroes:
         if hc not in sc.dark_side_start:
-            problems.append(doc.problem(("underworld_scenario", "dark_side_start"), f"no Dark Side start for {hc} hero(es)"))
+            problems.append(doc.problem(("scenario", "dark_side_start"), f"no Dark Side start for {hc} hero(es)"))
         elif sc.dark_side_start[hc] >= 11:
-            problems.append(doc.problem(("underworld_scenario", "dark_side_start", hc), "the Dark Side would start full (11)"))
+            problems.append(doc.problem(("scenario", "dark_side_start", hc), "the Dark Side would start full (11)"))
     missing = [k for k in EnemyGroup.__args__ if k not in sc.enemies]
     if missing:
-        problems.append(doc.problem(("underworld_scenario", "enemies"), f"no speed for {', '.join(missing)}"))
+        problems.append(doc.problem(("scenario", "enemies"), f"no speed for {', '.join(missing)}"))
     underworld = None
     if not problems and len(models) == len(CONTENT_KINDS):
         try:
@@ -324,7 +333,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
             n_heroes = len(underworld.heroes)
             too_many = [hc for hc in sc.heroes if hc > n_heroes]
             if too_many:
-                problems.append(doc.problem(("underworld_scenario", "heroes"),
+                problems.append(doc.problem(("scenario", "heroes"),
                                             f"{too_many[0]} heroes, but the heroes file has only {n_heroes}"))
     if problems or underworld is None:
         return problems, None
@@ -335,13 +344,14 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
 def load_scenario(path) -> CoopContent:
     """Load a co-operative Underworld scenario and everything it names; raises ContentError
     listing every problem (FILE:LINE:COL: message)."""
-    from .errors import ContentError, Problem
-    from .validate import load_content
+    from ...content.errors import ContentError, Problem
+    from ...content.validate import load_content
     loaded = load_content(path)
     if loaded.problems:
         raise ContentError(loaded.problems)
-    if loaded.kind != "underworld_scenario":
-        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not an underworld_scenario")])
+    if loaded.kind != "scenario" or loaded.game != "underworld":
+        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not an Underworld scenario "
+                                                       "(game: underworld)")])
     problems, content = check_scenario(loaded)
     if problems:
         raise ContentError(problems)

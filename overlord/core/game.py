@@ -1,0 +1,328 @@
+"""The game interface: what every game package implements, and all that the framework (the
+table, headless play, replays, soaks, the PettingZoo environment, validation and the CLI) knows
+of a game.
+
+Shaped after OpenSpiel's ``Game``/``State`` (rules apart from the match; legal actions, apply,
+terminal, clone, serialize), PettingZoo's AEC API (one agent acts at a time, an action mask) and
+boardgame.io's game objects (plain-data state, moves as data, ``endIf``), as fits a program that
+plays the *enemy* of a co-operative game:
+
+* a **match** is the content a game is played with (loaded once, never changed) and the
+  game's state, plain data (``overlord.core.state``); the rules are functions over it. A game
+  may use :class:`Match` or its own pair that also caches what is derived from the two
+  (Descent's ``Game`` keeps the dungeon's board) - the framework only passes it back to the
+  game, and saves, clones and replays the state;
+* the heroes' side acts through **actions**: small JSON-able dicts, the same in a save file, a
+  log, a bot's choice and a typed command. :meth:`GameRules.to_act` names the hero who decides;
+  when it is ``None`` and the game is not over, the **enemy's phase** is due
+  (:meth:`GameRules.enemy_phase`): the program's own turn, whose decisions stay in the AI layer
+  with their comparison keys and ties;
+* **dice**: every draw of the rules comes from the generator kept in the state. Where a game
+  lets the heroes roll their own dice (Descent: the players roll attack and defence dice),
+  headless play passes a second generator, the players' hands, to ``apply`` and
+  ``enemy_phase``; at the table it is ``None`` and the players report what they rolled;
+* events are plain dicts appended to the state's log (never changed once logged); the game
+  narrates them (:meth:`GameRules.narrate`).
+
+A game package (``overlord/games/NAME/``) defines a subclass of :class:`GameRules`, one instance
+``GAME`` in its ``game`` module, and one line in ``overlord/games/registry.py`` names it.
+``docs/adding-a-game.md`` walks through the smallest real one (``tests/tinygame``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from .state import clone as clone_state
+from .state import dumps
+
+Action = dict
+Event = dict
+# a hero bot: (match, legal actions, the players' generator) -> one of the actions
+Bot = Callable[[Any, list, np.random.Generator], Action]
+
+
+class RulesError(ValueError):
+    """An action or a set-up the rules do not allow now; the message says why (one line)."""
+
+
+@dataclass
+class Match:
+    """A game in progress: its content (shared by clones) and its state (plain data)."""
+
+    content: Any
+    state: Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, from the heroes' side: ``result`` is "victory" or "defeat"."""
+
+    result: str
+    reason: str
+
+    def __post_init__(self):
+        if self.result not in ("victory", "defeat"):
+            raise ValueError(f"an outcome is a victory or a defeat, not {self.result!r}")
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """What the framework needs to know of a loaded scenario."""
+
+    id: str
+    name: str
+    hero_counts: tuple[int, ...]        # how many heroes may play
+    heroes: tuple[str, ...]             # the heroes that may be named (in the content's order)
+    max_rounds: int = 40                # where headless games stop (a scenario may set it)
+    tracks: dict = field(default_factory=lambda: {"doom": "doom", "fate": "fate"})   # names for reports
+
+
+@dataclass
+class AgentSpec:
+    """How learning agents see a game (the PettingZoo environment): a fixed ``Discrete`` action
+    space behind a mask, and a float observation vector in [0, 1]. ``encode`` numbers the legal
+    actions: for each, its index in the action space (None for one the space cannot name; of
+    two with one index, the first is taken)."""
+
+    n_actions: int
+    obs_size: int
+    observe: Callable[[Any, str], np.ndarray]                         # (match, hero) -> vector
+    encode: Callable[[Any, list[Action]], list[int | None]]           # (match, legal) -> indices
+    describe: str = ""                                                # the numbering, for the docs
+
+
+@dataclass
+class TableReply:
+    """What one command at the table gives: the lines to print and the events it caused."""
+
+    lines: list[str]
+    events: list[Event] = field(default_factory=list)
+    changed: bool = False        # the game changed: the session saves it
+    drew: bool = False           # it drew hidden cards (undo past it may be refused)
+    label: str = ""              # how the save names the command (default: the line typed)
+
+
+class Table(ABC):
+    """A game's commands at the table (``overlord play``), for one match. The session (common
+    to every game) reads lines, handles ``help``, ``undo``, ``quit``, ``status``, ``map``,
+    saving and resuming, and hands the rest here. A command that cannot be carried out raises
+    :class:`RulesError` (or a subclass) and leaves the match as it was."""
+
+    #: verb -> one help line ("move HERO X,Y - the hero moved to that space")
+    commands: dict[str, str] = {}
+    #: the verbs that change the game (refused once it is over); None: all of them. A number
+    #: (a numbered option) always changes it.
+    changes: set[str] | None = None
+
+    def __init__(self, rules: "GameRules", match: Any):
+        self.rules = rules
+        self.match = match
+
+    @abstractmethod
+    def opening(self, heroes: list[str], seed: int) -> list[str]:
+        """The lines shown when a game starts (what to set up on the table)."""
+
+    @abstractmethod
+    def execute(self, verb: str, args: list[str], line: str) -> TableReply:
+        """Carry out one command of :attr:`commands` (or a number, if the game numbers its
+        options: ``verb`` is then the number). The reply holds every line to show: what
+        happened, then :meth:`closing`."""
+
+    def options(self) -> list[str]:
+        """What may be done now, for the players (after each command and on resume)."""
+        return []
+
+    def closing(self) -> list[str]:
+        """The lines after a command that changed the game: the epilogue when it has just
+        ended, else what may be done now."""
+        return self.epilogue() if self.rules.outcome(self.match) is not None else self.options()
+
+    def undo_refused(self, command: str, message: str) -> str:
+        """What to say when ``undo`` may not take back ``command`` (it drew hidden cards)."""
+        return message
+
+    def status(self) -> list[str]:
+        return self.rules.status(self.match)
+
+    def picture(self) -> list[str]:
+        return self.rules.picture(self.match).splitlines()
+
+    def prompt(self) -> str:
+        return f"[round {self.rules.round(self.match)}] {self.rules.name}> "
+
+    def words(self) -> list[str]:
+        """What Tab completes besides the commands."""
+        return list(self.rules.heroes(self.match))
+
+    def undo_hidden_draws(self) -> bool:
+        """Whether ``undo`` may go back past a command that drew hidden cards."""
+        return True
+
+    def epilogue(self) -> list[str]:
+        """Lines when the game has just ended."""
+        out = self.rules.outcome(self.match)
+        return [f"== {out.result.capitalize()} ==", out.reason] if out else []
+
+    def json_extra(self) -> dict:
+        """What ``--json`` adds to every reply besides the command, lines and events."""
+        return {"round": self.rules.round(self.match)}
+
+    def restore(self, match: Any) -> None:
+        """The match after ``undo`` (or after a refused command) replaces the current one; a
+        table that remembers more (the last phase's decisions) forgets it here."""
+        self.match = match
+
+
+class GameRules(ABC):
+    """One game, as the framework sees it. Subclasses set the class attributes and implement the
+    abstract methods; the others have defaults that fit a :class:`Match` of plain-data state."""
+
+    #: the registry's key and the ``game:`` of its scenario files
+    name: str = ""
+    #: a title and one line for ``overlord games``
+    title: str = ""
+    summary: str = ""
+    #: the names of its state machines in ``overlord.core.machines`` (for ``overlord diagram``)
+    machines: tuple[str, ...] = ()
+    #: the hero bots: name -> Bot. "random" and "heuristic" are expected by the tools.
+    bots: dict[str, Bot] = {}
+    #: the dataclass of its state (for the default :meth:`from_json`)
+    state_type: type | None = None
+    #: the enemy's policies where the game has more than one (``overlord compare --enemy``):
+    #: name -> one line; the first is the default
+    enemy_policies: dict[str, str] = {}
+
+    # -- content ---------------------------------------------------------------------------------
+    @abstractmethod
+    def load(self, path) -> Any:
+        """The scenario file at ``path`` and every file it names, validated; raises
+        ``overlord.content.errors.ContentError`` with every problem (FILE:LINE:COL)."""
+
+    @abstractmethod
+    def info(self, content: Any) -> ScenarioInfo:
+        """Id, name, hero counts and names of a loaded scenario."""
+
+    def party(self, content: Any, count: int, seed: int) -> list[str]:
+        """The heroes of a headless game of ``count`` heroes (default: the first ``count``)."""
+        heroes = list(self.info(content).heroes)
+        if count > len(heroes):
+            raise RulesError(f"{self.info(content).name} names {len(heroes)} heroes, not {count}")
+        return heroes[:count]
+
+    def decks(self, content: Any) -> dict[str, Callable[[int, int], dict]]:
+        """Deck name -> ``order(seed, heroes)``: the order that deck is drawn in for a seed
+        (``overlord deck``): ``{"order": [ids], "names": {id: name}}`` and what else the deck
+        shows (Descent's exploration deck: its stacks)."""
+        return {}
+
+    # -- a match ---------------------------------------------------------------------------------
+    @abstractmethod
+    def new_match(self, content: Any, heroes: list[str], seed: int) -> Any:
+        """The set-up game; raises :class:`RulesError` for heroes the scenario does not allow."""
+
+    def state(self, match: Any) -> Any:
+        """The plain-data state of a match."""
+        return match.state
+
+    def heroes(self, match: Any) -> list[str]:
+        return list(self.state(match).heroes)
+
+    def use_enemy(self, match: Any, policy: str) -> None:
+        """Let ``policy`` (one of :attr:`enemy_policies`) play the enemy of this match (kept in
+        its state, so saves and replays keep it)."""
+        if policy not in self.enemy_policies:
+            raise RulesError(f"{self.name} has no enemy policy {policy!r}; it has "
+                             f"{', '.join(self.enemy_policies) or 'one only'}")
+
+    @abstractmethod
+    def to_act(self, match: Any) -> str | None:
+        """The hero whose decision it is now; ``None`` when the enemy's phase is due or the game
+        is over."""
+
+    @abstractmethod
+    def legal_actions(self, match: Any) -> list[Action]:
+        """Every action the hero :meth:`to_act` may take now (never empty while one is to act)."""
+
+    @abstractmethod
+    def apply(self, match: Any, action: Action, dice: np.random.Generator | None = None) -> list[Event]:
+        """Carry out one legal action; returns the events. Raises :class:`RulesError` for an
+        action that is not legal now, leaving the match as it was."""
+
+    @abstractmethod
+    def enemy_phase(self, match: Any, dice: np.random.Generator | None = None) -> list[Event]:
+        """The enemy's phase (when :meth:`to_act` is None and the game is not over): the program
+        plays the enemy (a Dark phase, an Overlord phase, a monster turn), then play goes on
+        (a new round, or the next hero of this one). Returns the events."""
+
+    @abstractmethod
+    def outcome(self, match: Any) -> Outcome | None:
+        """None while the game goes on."""
+
+    def round(self, match: Any) -> int:
+        """The round being played (from 1)."""
+        return self.state(match).round
+
+    def log(self, match: Any) -> list[Event]:
+        """Every event so far (the state's log)."""
+        return self.state(match).log
+
+    def tracks(self, match: Any) -> dict:
+        """The enemy's clock for reports: ``{"doom": n, "fate": m}`` (named by
+        ``ScenarioInfo.tracks``)."""
+        return {}
+
+    def record(self, match: Any) -> dict:
+        """What a headless game's record adds (the cards drawn, track spaces...)."""
+        return {}
+
+    # -- plain data ------------------------------------------------------------------------------
+    def clone(self, match: Any) -> Any:
+        """An independent copy that shares the content (search bots make thousands a second)."""
+        return Match(match.content, clone_state(match.state))
+
+    def to_json(self, match: Any) -> str:
+        """The state as compact JSON text (a save, a replay checkpoint)."""
+        return dumps(self.state(match))
+
+    def from_json(self, content: Any, text: str) -> Any:
+        """A match back from :meth:`to_json` (older saves migrated on read); raises ValueError,
+        TypeError or KeyError for text that is not a state of this game."""
+        import json
+        from .state import from_json
+        return Match(content, from_json(self.state_type, json.loads(text)))
+
+    def violations(self, match: Any, full: bool = False) -> list[str]:
+        """What must hold after every step and does not (``overlord soak``); ``full``: the
+        costly checks too."""
+        return []
+
+    # -- for people --------------------------------------------------------------------------------
+    def narrate(self, match: Any, events: list[Event]) -> list[str]:
+        """Lines that tell the events, in order."""
+        return [str(e) for e in events]
+
+    def picture(self, match: Any) -> str:
+        """The board as text."""
+        return ""
+
+    def status(self, match: Any) -> list[str]:
+        """Round, tracks and the heroes, a line each."""
+        return [f"round {self.round(match)}"]
+
+    def describe(self, action: Action) -> str:
+        """One action in words (numbered options, logs)."""
+        return " ".join(f"{k}={v}" for k, v in action.items())
+
+    @abstractmethod
+    def table(self, match: Any) -> Table:
+        """The game's commands at the table for this match."""
+
+    # -- for learning agents ---------------------------------------------------------------------
+    def agents(self, content: Any, heroes: list[str]) -> AgentSpec | None:
+        """The PettingZoo view of the game (None: the game has none)."""
+        return None

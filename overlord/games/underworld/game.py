@@ -1,0 +1,127 @@
+"""Heroes in the Underworld on the game interface (``overlord.core.game``): the co-operative game
+in which the program plays the Damned One. A match is the loaded content and an
+:class:`~.state.UnderworldState`; every draw comes from the state's generator (the heroes roll
+nothing of their own here: ``dice`` is not used)."""
+
+from __future__ import annotations
+
+import json
+
+from ...core.game import GameRules, Match, Outcome, ScenarioInfo, Table
+from . import engine, invariants
+from .agents import agent_spec
+from .bots import choose_heuristic, choose_random
+from .narrate import narrate
+from .picture import draw_map
+from .setup import load_game
+from .state import DARK_SIDE_BOXES, UnderworldState, load_state
+from .table import UnderworldTable, status_lines
+
+TRACK_NAMES = {"doom": "Dark Side", "fate": "its last box"}
+
+
+def _heuristic(match, actions, rng):
+    return choose_heuristic(match.state, actions, rng)
+
+
+def _random(match, actions, rng):
+    return choose_random(match.state, actions, rng)
+
+
+class Underworld(GameRules):
+    name = "underworld"
+    title = "Heroes in the Underworld"
+    summary = "co-operative, 1-4 heroes against the Damned One and its Avatars, played by the program"
+    machines = ("damned-one", "avatar")
+    bots = {"heuristic": _heuristic, "random": _random}
+    state_type = UnderworldState
+
+    # -- content ---------------------------------------------------------------------------------
+    def load(self, path):
+        return load_game(path)
+
+    def info(self, content) -> ScenarioInfo:
+        sc = content.scenario
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), sc.max_rounds, TRACK_NAMES)
+
+    def party(self, content, count: int, seed: int) -> list[str]:
+        """``count`` heroes in the content's order, starting at the ``seed``-th (mod the number of
+        heroes): over a batch every hero plays, alone and in every company."""
+        names = list(content.heroes)
+        return [names[(seed + i) % len(names)] for i in range(count)]
+
+    def decks(self, content):
+        def order(deck: str):
+            def shown(seed: int, heroes: int) -> dict:      # as a game set up for the seed draws it
+                state = engine.new_game(content, list(content.heroes)[:heroes], seed)
+                built = state.dark_deck if deck == "dark" else state.peril_deck
+                cards = content.dark.cards if deck == "dark" else content.dark.perils
+                return {"order": list(built.draw), "names": {c: getattr(cards[c], "name", c) for c in built.draw}}
+            return shown
+        return {"dark": order("dark"), "peril": order("peril")}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def new_match(self, content, heroes: list[str], seed: int) -> Match:
+        return Match(content, engine.new_game(content, heroes, seed))
+
+    def to_act(self, match) -> str | None:
+        s = match.state
+        if s.outcome or s.turn is None or engine.dark_due(s):
+            return None
+        return s.turn.hero
+
+    def legal_actions(self, match) -> list[dict]:
+        return engine.legal_actions(match.state)
+
+    def apply(self, match, action: dict, dice=None) -> list[dict]:
+        return engine.act(match.state, match.content, action)
+
+    def enemy_phase(self, match, dice=None) -> list[dict]:
+        return engine.enemy_phase(match.state, match.content)
+
+    def outcome(self, match) -> Outcome | None:
+        s = match.state
+        if s.outcome == "won":
+            return Outcome("victory", f"{s.winner} defeated the Damned One")
+        if s.outcome == "lost":
+            return Outcome("defeat", s.reason)
+        return None
+
+    def tracks(self, match) -> dict:
+        return {"doom": match.state.dark_side, "fate": DARK_SIDE_BOXES}
+
+    def record(self, match) -> dict:
+        log = match.state.log
+        drawn = {"dark": [e["card"] for e in log if e["event"] == "dark_card"],
+                 "peril": [e["card"] for e in log if e["event"] == "peril"],
+                 "tiles": [e["tile"] for e in log if e["event"] == "tile_placed"]}
+        return {"track_spaces": DARK_SIDE_BOXES + 1, "track_names": TRACK_NAMES, "cards": drawn}
+
+    def from_json(self, content, text: str) -> Match:
+        return Match(content, load_state(json.loads(text)))
+
+    def violations(self, match, full: bool = False) -> list[str]:
+        return invariants.violations(match.state, match.content, full=full)
+
+    # -- for people ------------------------------------------------------------------------------
+    def narrate(self, match, events: list[dict]) -> list[str]:
+        return narrate(events)
+
+    def picture(self, match) -> str:
+        return draw_map(match.state)
+
+    def status(self, match) -> list[str]:
+        return status_lines(match.state)
+
+    def describe(self, action: dict) -> str:
+        return engine.describe(action)
+
+    def table(self, match) -> Table:
+        return UnderworldTable(self, match)
+
+    # -- for learning agents ---------------------------------------------------------------------
+    def agents(self, content, heroes: list[str]):
+        return agent_spec(content.scenario.max_rounds)
+
+
+GAME = Underworld()

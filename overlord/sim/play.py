@@ -1,0 +1,104 @@
+"""One headless game of any registered game, through the game interface: bots play the heroes,
+the game plays its enemy, and the players' dice are rolled.
+
+Two generators per game, both from the game's seed: the game's own, inside its state, draws
+every card, tile and enemy die; the players' (``SeedSequence(seed).spawn(1)[0]``) makes the
+bots' choices and rolls what the heroes roll. Seed + bot + hero count replay a game exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from ..core.game import GameRules
+
+
+def players_rng(seed: int) -> np.random.Generator:
+    """The players' hands for a game of ``seed``: their choices and their own dice."""
+    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+
+
+BOT_ENTRY_POINTS = "overlord.bots"
+
+
+def bot_of(rules: GameRules, bot: str):
+    """A hero bot by name: the game's own (``heuristic``, ``random``...), a plugged-in one from
+    the entry point group ``overlord.bots``, or ``module:function`` of any importable module. A
+    bot is a function ``(match, legal_actions, rng) -> one of the actions``."""
+    if bot in rules.bots:
+        return rules.bots[bot]
+    from importlib import import_module
+    from importlib.metadata import entry_points
+    for ep in entry_points(group=BOT_ENTRY_POINTS):
+        if ep.name == bot:
+            return ep.load()
+    if ":" in bot:
+        module, _, attr = bot.partition(":")
+        try:
+            found = getattr(import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise ValueError(f"bot {bot!r}: cannot load it ({e})") from None
+        if not callable(found):
+            raise ValueError(f"bot {bot!r} is not a function")
+        return found
+    raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join(rules.bots)}, "
+                     f"a plugged-in bot (entry points '{BOT_ENTRY_POINTS}') or module:function")
+
+
+def play(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
+         check: Callable[[Any], None] | None = None, hero_names: list[str] | None = None,
+         enemy: str | None = None) -> tuple[Any, list]:
+    """Play until the game ends or ``max_rounds`` rounds have been played; returns the match and
+    its timeline (the enemy's tracks after each round). ``check(match)``, if given, runs after
+    every hero action and every enemy phase (the soak's invariants). ``enemy``: one of the
+    game's enemy policies (default: its first)."""
+    choose = bot_of(rules, bot)
+    names = hero_names or rules.party(content, heroes, seed)
+    match = rules.new_match(content, names, seed)
+    if enemy is not None:
+        rules.use_enemy(match, enemy)
+    players = players_rng(seed)
+    timeline: list[dict] = []
+    while rules.outcome(match) is None and rules.round(match) <= max_rounds:
+        before = rules.round(match)
+        if rules.to_act(match) is None:
+            rules.enemy_phase(match, players)
+        else:
+            rules.apply(match, choose(match, rules.legal_actions(match), players), players)
+        if check is not None:
+            check(match)
+        if rules.round(match) != before or rules.outcome(match) is not None:
+            timeline.append({"round": before, **rules.tracks(match)})
+    return match, timeline
+
+
+def record(rules: GameRules, match: Any, seed: int, heroes: int, bot: str, timeline: list) -> dict:
+    """A game's record (``overlord.sim.stats``): how it ended, its rounds and tracks, and what
+    the game adds (the cards drawn...)."""
+    out = rules.outcome(match)
+    result, reason = (out.result, out.reason) if out else ("unfinished", "round limit")
+    tracks = rules.tracks(match)
+    # the round the game ended in; an unfinished game stopped after its last round
+    rounds = rules.round(match) if out else max(1, rules.round(match) - 1)
+    rec = {"seed": seed, "heroes": heroes, "bot": bot, "result": result, "reason": reason,
+           "rounds": rounds, "doom": tracks.get("doom", 0), "fate": tracks.get("fate", 0),
+           "timeline": timeline}
+    rec.update(rules.record(match))
+    return rec
+
+
+def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
+              log: list | None = None, enemy: str | None = None) -> dict:
+    """One whole game; its record, with the CPU seconds it took. ``log`` receives its events."""
+    started = time.process_time()
+    match, timeline = play(rules, content, seed, heroes, bot, max_rounds, enemy=enemy)
+    rec = record(rules, match, seed, heroes, bot, timeline)
+    if enemy is not None:
+        rec["enemy"] = enemy
+    rec["cpu_seconds"] = time.process_time() - started
+    if log is not None:
+        log.extend(rules.log(match))
+    return rec

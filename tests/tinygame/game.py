@@ -1,0 +1,426 @@
+"""The Gauntlet, a tiny co-operative game: one or two heroes run down a corridor past the
+Warden, whom the program plays.
+
+Rules (ours, all of them):
+
+* The corridor has ``length`` spaces, 0 to length-1. The heroes start on space 0; a hero who
+  reaches the last space wins the game for everybody.
+* Heroes act in turn, one action each: ``step`` (one space on), ``dash`` (roll a three-sided
+  die, the heroes' own: move that many spaces on), ``rest`` (heal 1, up to full health), or,
+  for a hero at 0 health, ``rise`` (back to 1 health; nothing else).
+* When every hero has acted, the enemy's phase: doom goes up by 1, then the Warden draws a card
+  from its deck. While it is asleep it moves only once a hero comes within ``wake`` spaces (its
+  state machine: asleep -> hunting). Hunting, it moves the card's ``advance`` spaces toward the
+  closest hero (an ordered key: spaces away, then the heroes' order; ties are recorded and the
+  heroes may choose), then strikes that hero for the card's ``strike`` if it stands within one
+  space.
+* Doom reaching ``doom_limit`` loses the game, and so do all heroes at 0 health at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+import numpy as np
+from pydantic import Field, PositiveInt
+from transitions import Machine
+
+from overlord.content import kinds
+from overlord.content.effects import Strict
+from overlord.content.errors import ContentError, Problem
+from overlord.content.validate import load_content
+from overlord.core import machines
+from overlord.core.decks import Deck, deck_cards, draw_card, new_deck
+from overlord.core.game import AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, TableReply
+from overlord.core.rng import new_rng, rng_from_state, rng_state
+from overlord.core.state import events
+from overlord.core.trace import Decision
+
+NAME = "tiny"
+PAST = {"step": "steps on", "dash": "dashes", "rest": "rests", "rise": "rises"}
+
+
+# -- content: two kinds of file ------------------------------------------------------------------
+
+class Card(Strict):
+    id: str
+    advance: Annotated[int, Field(ge=0, le=6)] = 0
+    strike: Annotated[int, Field(ge=0, le=3)] = 0
+
+
+class CardsFile(Strict):
+    tiny_cards: Annotated[list[Card], Field(min_length=1)]
+
+
+class Scenario(Strict):
+    id: str
+    name: str
+    heroes: Annotated[list[Literal[1, 2]], Field(min_length=1)]
+    names: Annotated[list[str], Field(min_length=2, max_length=2)]
+    length: Annotated[int, Field(ge=3, le=30)]
+    warden_at: PositiveInt
+    wake: Annotated[int, Field(ge=1, le=10)] = 3
+    doom_limit: Annotated[int, Field(ge=1, le=100)]
+    health: Annotated[int, Field(ge=1, le=10)] = 3
+    cards: str
+
+
+class ScenarioFile(Strict):
+    game: Literal["tiny"]
+    scenario: Scenario
+
+
+def _unique_ids(loaded) -> list[Problem]:
+    seen: set[str] = set()
+    out = []
+    for i, card in enumerate(loaded.model.tiny_cards):
+        if card.id in seen:
+            out.append(loaded.doc.problem(("tiny_cards", i, "id"), f"card id {card.id!r} is used twice"))
+        seen.add(card.id)
+    return out
+
+
+def _cross_check(loaded) -> list[Problem]:
+    sc: Scenario = loaded.model.scenario
+    doc = loaded.doc
+    problems = []
+    if sc.warden_at >= sc.length - 1:
+        problems.append(doc.problem(("scenario", "warden_at"), f"the Warden must wait before the last space ({sc.length - 1})"))
+    cards = load_content(Path(loaded.file).parent / sc.cards)
+    problems += cards.problems
+    if cards.model is not None and cards.kind != "tiny_cards":
+        problems.append(doc.problem(("scenario", "cards"), f"{sc.cards} holds {cards.kind}, not tiny_cards"))
+    return problems
+
+
+kinds.register(kinds.FileKind("tiny_cards", CardsFile, NAME, "the Warden's deck", check=_unique_ids))
+kinds.register(kinds.FileKind(kinds.SCENARIO, ScenarioFile, NAME, "a Gauntlet scenario", noun="scenario",
+                              cross_check=_cross_check))
+
+
+@dataclass(frozen=True)
+class Content:
+    file: str
+    scenario: Scenario
+    cards: dict[str, Card]
+
+
+# -- the Warden's state machine, as data --------------------------------------------------------
+
+WARDEN_STATES = ["asleep", "hunting"]
+WARDEN_TRANSITIONS = [{"trigger": "wake", "source": "asleep", "dest": "hunting"}]
+WARDEN = machines.compile_table(Machine(model=None, states=WARDEN_STATES, transitions=WARDEN_TRANSITIONS,
+                                        initial="asleep", auto_transitions=False, send_event=False))
+machines.register("tiny-warden", machines.MachineDef(
+    title="The Gauntlet's Warden (the test suite's tiny game)", states=WARDEN_STATES,
+    transitions=WARDEN_TRANSITIONS, initial="asleep", module=__name__))
+
+
+# -- state ------------------------------------------------------------------------------------------
+
+@dataclass
+class TinyState:
+    scenario: str
+    seed: int
+    heroes: list[str]
+    rng: dict
+    deck: Deck
+    at: dict[str, int]
+    health: dict[str, int]
+    warden: int
+    warden_state: str = "asleep"
+    doom: int = 0
+    round: int = 1
+    turn: int = 0                     # index of the hero to act; len(heroes): the enemy's phase
+    outcome: str = ""
+    reason: str = ""
+    log: list[dict] = events()
+
+
+class Gauntlet(GameRules):
+    name = NAME
+    title = "The Gauntlet"
+    summary = "the test suite's tiny game: heroes run a corridor past the Warden"
+    machines = ("tiny-warden",)
+    state_type = TinyState
+
+    def __init__(self):
+        self.bots = {"random": choose_random, "heuristic": choose_heuristic}
+
+    # -- content ---------------------------------------------------------------------------------
+    def load(self, path) -> Content:
+        loaded = load_content(path)
+        if loaded.problems:
+            raise ContentError(loaded.problems)
+        if loaded.kind != kinds.SCENARIO:
+            raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a scenario")])
+        problems = _cross_check(loaded)
+        if problems:
+            raise ContentError(problems)
+        sc = loaded.model.scenario
+        cards = load_content(Path(loaded.file).parent / sc.cards).model.tiny_cards
+        return Content(loaded.file, sc, {c.id: c for c in cards})
+
+    def info(self, content: Content) -> ScenarioInfo:
+        sc = content.scenario
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), max_rounds=30)
+
+    def decks(self, content: Content):
+        def order(seed: int, heroes: int) -> dict:
+            return {"order": new_deck("warden", list(content.cards), new_rng(seed)).draw,
+                    "names": {c: c for c in content.cards}}
+        return {"warden": order}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def new_match(self, content: Content, heroes: list[str], seed: int) -> Match:
+        sc = content.scenario
+        if len(heroes) not in sc.heroes:
+            raise RulesError(f"{sc.name} is for {' or '.join(map(str, sc.heroes))} heroes, not {len(heroes)}")
+        unknown = [h for h in heroes if h not in sc.names]
+        if unknown or len(set(heroes)) != len(heroes):
+            raise RulesError(f"heroes: name each of {', '.join(sc.names)} at most once")
+        rng = new_rng(seed)
+        deck = new_deck("warden", list(content.cards), rng)
+        state = TinyState(content.file, seed, list(heroes), rng_state(rng), deck, {h: 0 for h in heroes},
+                          {h: sc.health for h in heroes}, sc.warden_at)
+        state.log.append({"event": "setup", "heroes": list(heroes), "seed": seed, "warden": sc.warden_at})
+        return Match(content, state)
+
+    def to_act(self, match: Match) -> str | None:
+        s = match.state
+        if s.outcome or s.turn >= len(s.heroes):
+            return None
+        return s.heroes[s.turn]
+
+    def legal_actions(self, match: Match) -> list[dict]:
+        hero = self.to_act(match)
+        if hero is None:
+            return []
+        if match.state.health[hero] == 0:
+            return [{"do": "rise", "hero": hero}]
+        return [{"do": "step", "hero": hero}, {"do": "dash", "hero": hero}, {"do": "rest", "hero": hero}]
+
+    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
+        s, sc = match.state, match.content.scenario
+        legal = self.legal_actions(match)
+        if {k: v for k, v in action.items() if k != "roll"} not in legal:
+            raise RulesError(f"not legal now: {self.describe(action)}; legal: "
+                             + ("; ".join(self.describe(a) for a in legal) or "nothing (the Warden's turn)"))
+        hero, do = action["hero"], action["do"]
+        start = len(s.log)
+        if do == "dash":
+            roll = action.get("roll")
+            if roll is None:
+                if dice is None:
+                    raise RulesError("dash: say what the die showed (dash HERO 1-3)")
+                roll = int(dice.integers(1, 4))
+            if roll not in (1, 2, 3):
+                raise RulesError(f"dash: a three-sided die shows 1, 2 or 3, not {roll}")
+            s.at[hero] = min(sc.length - 1, s.at[hero] + roll)
+            action = {**action, "roll": roll}
+        elif do == "step":
+            s.at[hero] = min(sc.length - 1, s.at[hero] + 1)
+        elif do == "rest":
+            s.health[hero] = min(sc.health, s.health[hero] + 1)
+        elif do == "rise":
+            s.health[hero] = 1
+        s.log.append({"event": "hero", **action, "at": s.at[hero], "health": s.health[hero]})
+        s.turn += 1
+        if s.at[hero] == sc.length - 1:
+            _end(s, "victory", f"{hero} ran the Gauntlet")
+        return s.log[start:]
+
+    def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
+        s, sc = match.state, match.content.scenario
+        if s.outcome or s.turn < len(s.heroes):
+            raise RulesError("the Warden plays when every hero has acted")
+        start = len(s.log)
+        s.doom += 1
+        s.log.append({"event": "doom", "doom": s.doom})
+        if s.doom >= sc.doom_limit:
+            _end(s, "defeat", "doom reached its limit")
+            return s.log[start:]
+        rng = rng_from_state(s.rng)
+        card_id = draw_card(s.deck, rng)
+        s.rng = rng_state(rng)
+        card = match.content.cards[card_id]
+        target, decision = closest_hero(s)
+        if s.warden_state == "asleep" and abs(s.at[target] - s.warden) <= sc.wake:
+            s.warden_state = machines.table_step(WARDEN, s.warden_state, "wake")
+            s.log.append({"event": "wake", "machine": "tiny-warden", "trigger": "wake"})
+        moved = 0
+        if s.warden_state == "hunting":
+            gap = s.at[target] - s.warden
+            moved = max(-card.advance, min(card.advance, gap))
+            s.warden += moved
+        struck = card.strike if s.warden_state == "hunting" and abs(s.at[target] - s.warden) <= 1 else 0
+        if struck:
+            s.health[target] = max(0, s.health[target] - struck)
+        s.deck.discard.append(card_id)
+        s.log.append({"event": "warden", "card": card_id, "target": target, "moved": moved, "at": s.warden,
+                      "struck": struck, "decision": decision.to_json()})
+        if all(h == 0 for h in s.health.values()):
+            _end(s, "defeat", "every hero is down")
+        s.round += 1
+        s.turn = 0
+        return s.log[start:]
+
+    def outcome(self, match: Match) -> Outcome | None:
+        s = match.state
+        return Outcome(s.outcome, s.reason) if s.outcome else None
+
+    def tracks(self, match: Match) -> dict:
+        return {"doom": match.state.doom, "fate": match.content.scenario.doom_limit}
+
+    def record(self, match: Match) -> dict:
+        return {"cards": {"warden": [e["card"] for e in match.state.log if e["event"] == "warden"]}}
+
+    def violations(self, match: Match, full: bool = False) -> list[str]:
+        s, sc = match.state, match.content.scenario
+        out = []
+        for h in s.heroes:
+            if not 0 <= s.at[h] < sc.length:
+                out.append(f"{h} is off the corridor at {s.at[h]}")
+            if not 0 <= s.health[h] <= sc.health:
+                out.append(f"{h} has {s.health[h]} health")
+        if sorted(deck_cards(s.deck).elements()) != sorted(match.content.cards):
+            out.append("a Warden card is lost or doubled")
+        if s.warden_state not in WARDEN_STATES:
+            out.append(f"the Warden is {s.warden_state!r}")
+        return out
+
+    # -- for people ------------------------------------------------------------------------------
+    def narrate(self, match: Match, evs: list[dict]) -> list[str]:
+        lines = []
+        for e in evs:
+            if e["event"] == "setup":
+                lines.append(f"the heroes {', '.join(e['heroes'])} stand on space 0; the Warden waits on {e['warden']}")
+            elif e["event"] == "hero":
+                roll = f" (rolled {e['roll']})" if "roll" in e else ""
+                lines.append(f"{e['hero']} {PAST[e['do']]}{roll}: space {e['at']}, health {e['health']}")
+            elif e["event"] == "doom":
+                lines.append(f"doom {e['doom']}")
+            elif e["event"] == "wake":
+                lines.append("the Warden wakes")
+            elif e["event"] == "warden":
+                why = e["decision"]
+                ties = f"; tied with {', '.join(why['ties'])}: the heroes may choose" if why["ties"] else ""
+                lines.append(f"the Warden draws {e['card']}: moves {abs(e['moved'])} toward {e['target']} "
+                             f"(closest: {why['key']['spaces']} spaces{ties}), now on {e['at']}"
+                             + (f", strikes {e['target']} for {e['struck']}" if e["struck"] else ""))
+            elif e["event"] == "end":
+                lines.append(f"== {e['result'].capitalize()}: {e['reason']} ==")
+        return lines
+
+    def picture(self, match: Match) -> str:
+        s, length = match.state, match.content.scenario.length
+        cells = []
+        for i in range(length):
+            mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
+            cells.append(mark or ("X" if i == length - 1 else "."))
+        return " ".join(f"{c:>2}" for c in cells)
+
+    def status(self, match: Match) -> list[str]:
+        s = match.state
+        return [f"round {s.round}; doom {s.doom}/{match.content.scenario.doom_limit}; the Warden on {s.warden}, "
+                f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
+
+    def describe(self, action: dict) -> str:
+        return f"{action['do']} {action['hero']}" + (f" {action['roll']}" if "roll" in action else "")
+
+    def table(self, match: Match) -> Table:
+        return GauntletTable(self, match)
+
+    # -- for learning agents ---------------------------------------------------------------------
+    def agents(self, content: Content, heroes: list[str]) -> AgentSpec:
+        moves = ("step", "dash", "rest", "rise")
+        sc = content.scenario
+
+        def observe(match: Match, hero: str) -> np.ndarray:
+            s = match.state
+            return np.array([s.at[hero] / (sc.length - 1), s.health[hero] / sc.health, s.warden / (sc.length - 1),
+                             s.doom / sc.doom_limit], np.float32)
+
+        return AgentSpec(len(moves), 4, observe, lambda match, legal: [moves.index(a["do"]) for a in legal],
+                         "0 step, 1 dash, 2 rest, 3 rise")
+
+
+def _end(state: TinyState, result: str, reason: str) -> None:
+    state.outcome, state.reason = result, reason
+    state.log.append({"event": "end", "result": result, "reason": reason})
+
+
+def closest_hero(state: TinyState) -> tuple[str, Decision]:
+    """The Warden's target: the minimum of (spaces away, the heroes' order) among heroes who
+    are up (all heroes when none is); ties on spaces are recorded."""
+    up = [h for h in state.heroes if state.health[h] > 0] or list(state.heroes)
+    keyed = sorted((abs(state.at[h] - state.warden), state.heroes.index(h), h) for h in up)
+    best = keyed[0]
+    ties = tuple(h for d, _, h in keyed[1:] if d == best[0])
+    return best[2], Decision("closest hero", best[2], ("spaces", "hero order"), best[:2], ties, "hero order", len(up))
+
+
+# -- hero bots ---------------------------------------------------------------------------------------
+
+def choose_random(match, actions, rng):
+    return actions[int(rng.integers(len(actions)))]
+
+
+def choose_heuristic(match, actions, rng):
+    """Rest when one strike from going down and the Warden is near; else dash (an ordered key
+    over the actions)."""
+    s = match.state
+    hero = actions[0]["hero"]
+    if actions[0]["do"] == "rise":
+        return actions[0]
+    near = abs(s.at[hero] - s.warden) <= 2
+    key = {"dash": 0, "step": 1, "rest": 2}
+    if s.health[hero] == 1 and near:
+        key = {"rest": 0, "dash": 1, "step": 2}
+    return min(actions, key=lambda a: key[a["do"]])
+
+
+# -- at the table ------------------------------------------------------------------------------------
+
+class GauntletTable(Table):
+    commands = {
+        "step": "step HERO - the hero moves one space on",
+        "dash": "dash HERO N - the hero rolled N (1-3) and moves that far",
+        "rest": "rest HERO - the hero heals 1",
+        "rise": "rise HERO - a hero at 0 health stands up with 1",
+    }
+
+    def opening(self, heroes, seed):
+        return [f"{self.match.content.scenario.name}: {', '.join(heroes)} (seed {seed})",
+                "put the heroes on space 0 and the Warden on its space:", self.rules.picture(self.match)] \
+            + self.rules.narrate(self.match, self.match.state.log) + self.options()
+
+    def execute(self, verb, args, line):
+        if not args:
+            raise RulesError(f"{verb}: name the hero ({', '.join(self.match.state.heroes)})")
+        action = {"do": verb, "hero": args[0]}
+        if verb == "dash":
+            if len(args) != 2 or not args[1].isdigit():
+                raise RulesError("dash HERO N: say what the die showed (1-3)")
+            action["roll"] = int(args[1])
+        evs = self.rules.apply(self.match, action)
+        if self.rules.to_act(self.match) is None and not self.rules.outcome(self.match):
+            evs += self.rules.enemy_phase(self.match)
+        return TableReply(self.rules.narrate(self.match, evs) + self.closing(), evs, changed=True,
+                          drew=any(e["event"] == "warden" for e in evs))
+
+    def options(self):
+        hero = self.rules.to_act(self.match)
+        return [f"{hero} to act: " + ", ".join(a["do"] for a in self.rules.legal_actions(self.match))] if hero else []
+
+    def epilogue(self):
+        return []                 # the narration tells the end
+
+    def prompt(self):
+        s = self.match.state
+        return f"[round {s.round} | doom {s.doom}] gauntlet> "
+
+
+GAME = Gauntlet()
