@@ -411,3 +411,45 @@ def test_no_overlord_effect_is_lost_to_a_card_discarded_by_a_trigger(game):
     assert not any(k.startswith("the-onset:") for k in game.state.hourglass)
     with pytest.raises(GameError, match="no active encounter"):
         complete_encounter(game)
+
+
+def _with_onset_triggers(*triggers):
+    """The shipped quest with the Onset's rules replaced by ``triggers`` (card format)."""
+    import dataclasses
+    from overlord.content.cards import Trigger
+    quest = shipped()
+    onset = next(c for c in quest.exploration if c.id == "the-onset")
+    card = onset.model_copy(update={"triggers": [Trigger.model_validate(t) for t in triggers]})
+    return dataclasses.replace(quest, exploration=[card if c.id == "the-onset" else c for c in quest.exploration])
+
+
+def test_a_trigger_on_a_hero_reaching_a_space_fires_when_a_hero_gets_there():
+    """Triggers 'a hero on a space': checked after every reported move."""
+    from overlord.games.descent.engine import move_figure
+    quest = _with_onset_triggers({"when": {"hero_on": {"at": "exit"}}, "effects": [{"fate_back": 1}]})
+    g = new_game(quest, HEROES, seed=11)
+    g.state.track.fate -= 2
+    fate = g.state.track.fate
+    move_figure(g, "leoric", [8, 3])                       # next to the exit, not on it
+    assert g.state.track.fate == fate
+    move_figure(g, "leoric", [9, 3])
+    assert g.state.track.fate == fate + 1
+    move_figure(g, "leoric", [8, 3])
+    move_figure(g, "leoric", [9, 3])                       # a 'when' rule fires once
+    assert g.state.track.fate == fate + 1
+
+
+def test_a_trigger_on_a_token_taken_fires_each_time():
+    """Triggers 'a token picked up': an event, each time it happens while the card is active."""
+    from overlord.games.descent.heroes import take_token
+    quest = _with_onset_triggers({"whenever": {"event": "token_taken", "token": "search"},
+                                  "effects": [{"advance_doom": 1}]})
+    g = new_game(quest, HEROES, seed=11)
+    x, y = g.state.figure("tarha").at
+    g.state.tokens += [TokenState("search", [x + 1, y], "the-onset"), TokenState("search", [x, y + 1], "the-onset")]
+    doom = g.state.track.doom
+    take_token(g, "tarha", "search")
+    take_token(g, "tarha", "search")
+    assert g.state.track.doom == doom + 2
+    with pytest.raises(GameError, match="no search token on or next to tarha"):
+        take_token(g, "tarha", "search")
