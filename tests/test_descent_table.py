@@ -2,8 +2,6 @@
 put right - knocked-out heroes, attacks the players roll, conditions, hero sheets, health and
 fatigue - and what the program tells them. Sessions run in-process on the shipped quest."""
 
-import pytest
-
 from overlord.content.quest import resolve_scenario
 from overlord.session.table import Session
 

@@ -30,7 +30,7 @@ from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
 from ...core.pathing import count_layers
 from ...core.rng import Dice, new_rng, rng_state
-from ...core.tracks import LootTrack, met, start_track
+from ...core.tracks import LootTrack, start_track
 from . import round as rnd
 from .dungeon import attach, build_board, start, to_dungeon
 from .setup import setup_decks
