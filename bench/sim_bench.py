@@ -19,7 +19,7 @@ sys.path.insert(0, ROOT)
 
 from overlord.content.errors import ContentError  # noqa: E402
 from overlord.content.quest import shipped_scenarios  # noqa: E402
-from overlord.sim.run import bots_of, default_max_rounds, game_seeds, load_any, play_one, simulate  # noqa: E402
+from overlord.sim.run import about, bots_of, default_max_rounds, game_seeds, load_any, play_one, simulate  # noqa: E402
 
 
 def reference_loop() -> float:
@@ -47,19 +47,21 @@ def main(argv=None) -> int:
             out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
         max_rounds = default_max_rounds(kind, content)
+        allowed = about(kind, content)[2]
+        heroes = 3 if 3 in allowed else allowed[-1]
         per_bot = {}
         for bot in [b for b in bots_of(kind, content) if b in ("heuristic", "random")]:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0
             for s in seeds:
-                rounds += play_one(str(path.resolve()), s, 3, bot, max_rounds)["rounds"]
+                rounds += play_one(str(path.resolve()), s, heroes, bot, max_rounds)["rounds"]
             cpu = time.process_time() - start
             per_bot[bot] = {"games_per_core_second": round(args.games / cpu, 2),
                             "ms_per_game": round(1000 * cpu / args.games, 1),
                             "rounds_per_game": round(rounds / args.games, 1)}
         wall = time.perf_counter()
-        records = simulate(str(path.resolve()), args.games, 2, [3], "heuristic", jobs=os.cpu_count() or 1,
+        records = simulate(str(path.resolve()), args.games, 2, [heroes], "heuristic", jobs=os.cpu_count() or 1,
                            max_rounds=max_rounds)
         wall = time.perf_counter() - wall
         busy = sum(r["cpu_seconds"] for r in records) / wall

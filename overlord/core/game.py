@@ -105,6 +105,7 @@ class TableReply:
     changed: bool = False        # the game changed: the session saves it
     drew: bool = False           # it drew hidden cards (undo past it may be refused)
     label: str = ""              # how the save names the command (default: the line typed)
+    closing: bool = True         # after a change, the session adds Table.closing() (options, epilogue)
 
 
 class Table(ABC):
@@ -125,13 +126,14 @@ class Table(ABC):
 
     @abstractmethod
     def opening(self, heroes: list[str], seed: int) -> list[str]:
-        """The lines shown when a game starts (what to set up on the table)."""
+        """The lines shown when a game starts (what to set up on the table); the session adds
+        :meth:`options`."""
 
     @abstractmethod
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
         """Carry out one command of :attr:`commands` (or a number, if the game numbers its
-        options: ``verb`` is then the number). The reply holds every line to show: what
-        happened, then :meth:`closing`."""
+        options: ``verb`` is then the number). After a command that changed the game the
+        session adds :meth:`closing` to the reply's lines (unless ``closing=False``)."""
 
     def options(self) -> list[str]:
         """What may be done now, for the players (after each command and on resume)."""

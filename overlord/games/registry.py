@@ -25,6 +25,7 @@ from ..core.game import GameRules
 
 SHIPPED = {
     "underworld": "overlord.games.underworld.game:GAME",
+    "heldentaufe": "overlord.games.heldentaufe.game:GAME",
 }
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"

@@ -70,7 +70,8 @@ class Session:
                                                "heroes": heroes, "game": rules.name})
             save.append("start", rules.to_json(match))
         session = cls(rules, content, rules.table(match), save)
-        return session, Reply("start", True, session.table.opening(heroes, seed), list(rules.log(match)))
+        lines = session.table.opening(heroes, seed) + session.table.options()
+        return session, Reply("start", True, lines, list(rules.log(match)))
 
     @classmethod
     def resume(cls, save_path, opener) -> tuple["Session", Reply]:
@@ -118,7 +119,10 @@ class Session:
             return Reply(line, False, [str(e)])
         if reply.changed and self.save is not None:
             self.save.append(reply.label or line, self.rules.to_json(self.match), reply.drew)
-        return Reply(line, True, reply.lines or [f"ok: {line}"], reply.events)
+        lines = reply.lines or [f"ok: {line}"]
+        if reply.changed and reply.closing:
+            lines = lines + self.table.closing()
+        return Reply(line, True, lines, reply.events)
 
     # -- the session's own commands ----------------------------------------------------------------
     def _map(self, args):

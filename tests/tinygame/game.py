@@ -395,7 +395,7 @@ class GauntletTable(Table):
     def opening(self, heroes, seed):
         return [f"{self.match.content.scenario.name}: {', '.join(heroes)} (seed {seed})",
                 "put the heroes on space 0 and the Warden on its space:", self.rules.picture(self.match)] \
-            + self.rules.narrate(self.match, self.match.state.log) + self.options()
+            + self.rules.narrate(self.match, self.match.state.log)
 
     def execute(self, verb, args, line):
         if not args:
@@ -408,7 +408,7 @@ class GauntletTable(Table):
         evs = self.rules.apply(self.match, action)
         if self.rules.to_act(self.match) is None and not self.rules.outcome(self.match):
             evs += self.rules.enemy_phase(self.match)
-        return TableReply(self.rules.narrate(self.match, evs) + self.closing(), evs, changed=True,
+        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True,
                           drew=any(e["event"] == "warden" for e in evs))
 
     def options(self):

@@ -98,7 +98,7 @@ class UnderworldTable(Table):
         lines = [f"{sc.name}: {', '.join(heroes)} (seed {seed})", sc.intro.strip(), ""]
         lines += [f"  {h}: {content.heroes[h].name} - skills {content.heroes[h].skills}, "
                   f"{content.heroes[h].life} life, {content.heroes[h].movement} movement" for h in heroes]
-        return lines + narrate(self.state.log) + self.options()
+        return lines + narrate(self.state.log)
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
@@ -132,7 +132,7 @@ class UnderworldTable(Table):
         events = self.state.log[before:]
         self.decisions = tie_decisions(events)
         label = f"{line} ({describe(action)})" if line.split()[0].isdigit() else line
-        return TableReply(narrate(events) + self.closing(), events, changed=True, drew=drew, label=label)
+        return TableReply(narrate(events), events, changed=True, drew=drew, label=label)
 
     def epilogue(self) -> list[str]:
         sc = self.content.scenario
@@ -153,7 +153,7 @@ class UnderworldTable(Table):
         except ValueError as e:
             raise CommandError(str(e)) from None
         d["end"] = args[1]
-        return TableReply(narrate([event]), [event], changed=True, label=f"choose {n} {args[1]}")
+        return TableReply(narrate([event]), [event], changed=True, label=f"choose {n} {args[1]}", closing=False)
 
     def _ask_pick(self, line: str, action: dict) -> TableReply | None:
         """Wishing for luck turns up three treasures in the middle of an action: play the action

@@ -1,0 +1,679 @@
+"""The ``overlord`` command: thin click commands that parse, call and print. No rules here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from overlord import __version__
+from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
+from overlord.core import machines
+from overlord.core.board import INF, BoardError
+from overlord.core.pathing import count_field, mp_field, path_to
+from overlord.content.errors import ContentError, nearest
+from overlord.content.mapfile import load_map
+from overlord.content.paths import resolve_map, shipped_maps
+from overlord.view.text import draw
+import overlord.games  # noqa: E402,F401  registers the games' state machines for `diagram`
+from overlord.games import registry  # noqa: E402
+
+
+class Coord(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).replace(" ", "").split(",")
+        try:
+            x, y = (int(p) for p in parts)
+        except ValueError:
+            self.fail(f"{value!r} is not a coordinate X,Y (two whole numbers, e.g. 3,4)", param, ctx)
+        if x < 0 or y < 0:
+            self.fail(f"{value!r}: coordinates start at 0", param, ctx)
+        return (x, y)
+
+
+COORD = Coord()
+
+
+def _fail(message: str, code: int = 1, prefix: bool = True):
+    """Print a one-line (or one line per problem) message and exit; content problems already
+    start with FILE:LINE:COL and get no prefix."""
+    click.echo(f"overlord: {message}" if prefix else message, err=True)
+    sys.exit(code)
+
+
+def _open_map(arg: str):
+    path = resolve_map(arg)
+    try:
+        return load_map(path)
+    except ContentError as e:
+        message = str(e)
+        if not path.exists() and path.suffix not in (".yaml", ".yml") and "/" not in arg:
+            message += f", nor the name of a shipped map{nearest(arg, shipped_maps())} (see `overlord maps`)"
+        _fail(message, prefix=False)
+
+
+def _node(mf, text: str, option: str, other: str = ""):
+    """The node of a space named on the command line: X,Y, or the id of a tile or field."""
+    board = mf.board
+    try:
+        return board.node_of(text)
+    except BoardError as e:
+        error = f"{text!r}: {e}"
+    try:
+        xy = COORD.convert(text, None, None)
+    except click.BadParameter as e:
+        if "," in text or board.kind in ("grid", "hex"):
+            error = e.message
+        _fail(f"{option} {error}{other}", 2)
+    try:
+        return board.node_of(list(xy))
+    except BoardError as e:
+        _fail(f"{option} {xy[0]},{xy[1]}: {e}", 2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="overlord")
+def main():
+    """Overlord plays the enemy side of cooperative dungeon board games.
+
+    MAP arguments take a map file (YAML) or the name of a shipped map (see `overlord maps`).
+    """
+
+
+@main.command("maps")
+def maps_cmd():
+    """List the shipped example maps."""
+    for name, path in shipped_maps().items():
+        click.echo(f"{name:28} {path}")
+
+
+@main.command("games")
+def games_cmd():
+    """List the registered games, a line each."""
+    for name, rules in registry.games().items():
+        click.echo(f"{name:12} {rules.title}: {rules.summary}")
+
+
+def _registered(scenario: str):
+    """(rules, content, path) of a scenario that names its game (``game:``), or None for one of
+    the two older kinds; exits with its problems when it does not load."""
+    from overlord.content.paths import resolve_scenario
+    from overlord.sim.run import scenario_kind
+    try:
+        path = resolve_scenario(scenario)
+        if scenario_kind(path) != "game":
+            return None
+        return registry.open_scenario(path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except registry.UnknownGame as e:
+        _fail(str(e))
+
+
+@main.command("move")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--figure", "fid", required=True, help="Id of the figure that moves.")
+@click.option("--verb", type=click.Choice(VERBS), required=True, help="Movement word from the rulebook.")
+@click.option("--target", default="closest", show_default=True,
+              help="A figure id, a space X,Y, or closest / furthest (among the figure's enemies).")
+@click.option("--speed", type=click.IntRange(min=0), default=None, help="Movement points (default: the figure's speed).")
+@click.option("--exit", "exit_xy", metavar="X,Y", default=None, help="The current encounter's exit (for leave-pit).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a picture.")
+def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
+    """Where a figure goes for one movement word: toward, away, engage, spot, leave-pit."""
+    mf = _open_map(map_arg)
+    scene = mf.scene
+    if fid not in scene.figures:
+        _fail(f"--figure {fid!r}: no such figure in {mf.file} (known: {', '.join(scene.figures) or 'none'})", 2)
+    if target not in TARGET_RULES and target not in scene.figures:
+        if "," not in target and scene.board.kind in ("grid", "hex"):
+            _fail(f"--target {target!r}: not a figure ({', '.join(scene.figures)}), a space X,Y, or one of "
+                  f"{', '.join(TARGET_RULES)}", 2)
+        target = scene.board.label(_node(mf, target, "--target", f"; nor a figure ({', '.join(scene.figures)}) "
+                                                               f"or one of {', '.join(TARGET_RULES)}"))
+    exit_at = None
+    if exit_xy is not None:
+        exit_at = scene.board.label(_node(mf, exit_xy, "--exit"))
+    try:
+        result = move(scene, fid, verb, target, speed, exit_at)
+    except MoveError as e:
+        _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    board = scene.board
+    f = scene.figures[fid]
+    target_text = result.target or "-"
+    if result.target_ties:
+        target_text += f" (tied with {', '.join(result.target_ties)}: the heroes may choose)"
+    click.echo(f"{fid} ({f.side}, speed {speed if speed is not None else f.speed}) {verb} {target_text}")
+    click.echo(f"  {'performed' if result.performed else 'not performed'}: {result.reason}")
+    if result.performed:
+        click.echo(f"  path: {' -> '.join(_fmt(p) for p in result.path)}  ({result.mp} MP)")
+        click.echo(f"  ends at {_fmt(result.end)}" + (f" as {result.size[0]}x{result.size[1]}" if f.large else ""))
+    if result.ties:
+        click.echo(f"  equally good: {'; '.join(_fmt(t) for t in result.ties)} (the heroes may choose)")
+    for d in result.decisions:
+        click.echo(f"  why: {d.explain()}")
+    path_nodes = [board.node_of(p) for p in result.path] if result.performed else None
+    end_cells = board.footprint(board.node_of(result.end), tuple(result.size))
+    click.echo(draw(scene, path_nodes, moved=(fid, list(end_cells))))
+
+
+def _fmt(at) -> str:
+    return f"{at[0]},{at[1]}" if isinstance(at, list) else str(at)
+
+
+@main.command("los")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--from", "a", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--to", "b", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--json", "as_json", is_flag=True)
+def los_cmd(map_arg, a, b, as_json):
+    """Whether two spaces see each other (figures between them block)."""
+    mf = _open_map(map_arg)
+    na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
+    scene = mf.scene
+    leave = {scene.occupant.get(na), scene.occupant.get(nb)} - {None}
+    seen = mf.board.line_of_sight(na, nb, scene.figure_mask(*leave))
+    if as_json:
+        click.echo(json.dumps({"los": seen}))
+        return
+    click.echo(f"{mf.board.label(na)} {'sees' if seen else 'does not see'} {mf.board.label(nb)}")
+    click.echo(draw(scene, marks={na: "1", nb: "2"}))
+
+
+@main.command("distance")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--from", "a", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--to", "b", metavar="X,Y", required=True, help="A space X,Y (on tiles and routes also its id).")
+@click.option("--side", type=click.Choice(["heroes", "monsters"]), default=None,
+              help="Who moves (default: the figure on FROM, else a monster). Its enemies block movement.")
+@click.option("--json", "as_json", is_flag=True)
+def distance_cmd(map_arg, a, b, side, as_json):
+    """Spaces counted and movement points between two spaces.
+
+    Movement points are for a figure of unbounded speed: enemy figures cannot be passed (the
+    figures on FROM and TO themselves are ignored), monsters avoid damaging terrain."""
+    mf = _open_map(map_arg)
+    scene = mf.scene
+    na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
+    mover = scene.occupant.get(na)
+    if side is None:
+        side = scene.figures[mover].side if mover else "monsters"
+    leave = {mover, scene.occupant.get(nb)} - {None}
+    blockers = [c for c, g in scene.occupant.items() if g not in leave] if mf.rules.get("figures_block_counting") else []
+    spaces = count_field(mf.board, [na], blockers)[nb]
+    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g not in leave]
+    dist, pred = mp_field(mf.board, na, monster=(side == "monsters"), enemies=enemies)
+    mp = dist[nb]
+    out = {"spaces": None if spaces == INF else int(spaces), "mp": None if mp == INF else int(mp)}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
+               f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
+    click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
+
+
+@main.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+def validate_cmd(paths):
+    """Check content files (default: everything shipped in decks/ and scenarios/). PATHS are files,
+    folders or shipped names: a scenario, a deck folder (underworld) or a deck file (underworld-tiles).
+
+    Every problem is printed as FILE:LINE:COL: message; exit 0 when clean, 1 when not."""
+    from overlord.content.paths import resolve_content, shipped_content, shipped_dir
+    from overlord.content.validate import validate_paths
+    registry.games()                                   # every game's content kinds registered
+    paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
+    missing = [p for p in paths if not p.exists()]
+    for p in missing:
+        click.echo(f"{p}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
+    problems, count = validate_paths([p for p in paths if p.exists()])
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if problems or missing:
+        click.echo(f"{len(problems) + len(missing)} problem(s) in {count} file(s)", err=True)
+        sys.exit(1)
+    click.echo(f"{count} file(s): no problems")
+
+
+@main.command("schema")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+def schema_cmd(output):
+    """Write the JSON Schema of the content formats (for editors that complete and check YAML)."""
+    from overlord.content.validate import json_schema
+    registry.games()                                   # every game's content kinds registered
+    text = json.dumps(json_schema(), indent=2, sort_keys=True)
+    if output is None:
+        click.echo(text)
+        return
+    try:
+        output.write_text(text + "\n", encoding="utf-8")
+    except OSError as e:
+        _fail(f"--output {output}: {e.strerror}")
+    click.echo(f"wrote {output}")
+
+
+@main.command("diagram")
+@click.argument("name", required=False)
+@click.option("--list", "list_only", is_flag=True, help="List the machines' names and titles instead.")
+def diagram_cmd(name, list_only):
+    """Print a state machine as Mermaid stateDiagram-v2 text (default: every machine).
+
+    The shipped drawings are this output, e.g. `overlord diagram round > docs/machines/round.mmd`."""
+    registry.games()                                   # every game's machines registered
+    if list_only:
+        for n in machines.names():
+            click.echo(f"{n:16} {machines.get(n).title}")
+        return
+    if name is not None:
+        try:
+            click.echo(machines.mermaid(name), nl=False)
+        except machines.UnknownMachine as e:
+            _fail(str(e), 2)
+        return
+    click.echo("\n".join(f"%% {n}\n{machines.mermaid(n)}" for n in machines.names()), nl=False)
+
+
+@main.command("deck")
+@click.argument("scenario")
+@click.argument("deck")
+@click.option("--seed", type=click.IntRange(min=0), required=True, help="The game's seed.")
+@click.option("--heroes", type=click.IntRange(1, 6), default=None, help="Number of heroes.")
+@click.option("--json", "as_json", is_flag=True)
+def deck_cmd(scenario, deck, seed, heroes, as_json):
+    """The order a deck would be drawn in for a seed (the top card first). DECK: exploration,
+    activation or peril for a Descent quest; `overlord deck SCENARIO ?` lists a game's decks."""
+    opened = _registered(scenario)
+    if opened is not None:
+        return _deck_registered(*opened, deck, seed, heroes, as_json)
+    if deck not in ("exploration", "activation", "peril"):
+        _fail(f"DECK: {deck!r} is not one of exploration, activation, peril", 2)
+    if heroes is not None and not 2 <= heroes <= 4:
+        _fail(f"--heroes {heroes}: 2 to 4", 2)
+    from overlord.content.quest import load_quest, resolve_scenario
+    from overlord.core.rng import new_rng
+    from overlord.games.descent.setup import setup_decks
+    try:
+        quest = load_quest(resolve_scenario(scenario))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    if heroes is not None and heroes not in quest.scenario.heroes:
+        _fail(f"--heroes {heroes}: {quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes", 2)
+    built = setup_decks(quest, new_rng(seed))[deck]
+    names = {c.id: c.name for c in quest.exploration} | {c.id: c.name for c in quest.perils}
+    if deck == "exploration":
+        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "starting": built.starting,
+               "stacks": built.stacks, "order": built.deck.draw}
+    else:
+        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "order": built.draw}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{quest.scenario.name}: {deck} deck for seed {seed}, top card first")
+    if deck == "exploration":
+        click.echo(f"  set aside (active at the start): {built.starting}  {names.get(built.starting, '')}")
+    for i, card in enumerate(out["order"], start=1):
+        click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
+    if deck == "exploration":
+        click.echo("  stacks (top stack first): " + " | ".join(", ".join(s) for s in built.stacks))
+
+
+def _deck_registered(rules, content, path, deck, seed, heroes, as_json):
+    decks = rules.decks(content)
+    info = rules.info(content)
+    if deck not in decks:
+        _fail(f"DECK: {deck!r} is not one of {', '.join(decks) or 'the decks of ' + info.name + ' (it has none)'}", 2)
+    if heroes is not None and heroes not in info.hero_counts:
+        _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
+    shown = decks[deck](seed, heroes or info.hero_counts[0])
+    names = shown.pop("names", {})
+    out = {"scenario": info.id, "deck": deck, "seed": seed, **shown}
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{info.name}: {deck} deck for seed {seed}, top card first")
+    for i, card in enumerate(out["order"], start=1):
+        click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
+
+
+def _table_loop(session, first, as_json):
+    """Read commands (a prompt on a terminal, else one per line) and answer each."""
+    interactive = sys.stdin.isatty() and not as_json
+    console = None
+    if interactive:
+        from rich.console import Console
+        console = Console(highlight=False)
+
+    def show(reply):
+        if as_json:
+            click.echo(session.reply_json(reply))
+        elif console is not None and reply.command.split()[:1] == ["map"] and hasattr(session, "game"):
+            from overlord.view.colour import colour_board
+            console.print(colour_board("\n".join(reply.lines)), end="")
+        else:
+            for line in reply.lines:
+                click.echo(line)
+
+    show(first)
+    if interactive:
+        _completion(session)
+    while True:
+        try:
+            line = input(session.prompt()) if interactive else sys.stdin.readline()
+        except EOFError:
+            break
+        if not interactive and line == "":
+            break
+        line = line.strip()
+        if not interactive and line and not as_json:
+            click.echo(f"> {line}")
+        reply = session.execute(line)
+        show(reply)
+        if line.split()[:1] == ["quit"]:
+            break
+
+
+def _completion(session):
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - no readline on this platform
+        return
+
+    def complete(text, state):
+        hits = [w for w in session.words() if w.startswith(text)]
+        return hits[state] if state < len(hits) else None
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def _session_class(path):
+    """The table session of a Descent quest (not yet on the game interface)."""
+    from overlord.session.table import Session
+    return Session
+
+
+@main.command("play")
+@click.argument("scenario")
+@click.option("--heroes", "heroes", required=True, multiple=True,
+              help="The heroes' names: --heroes leoric,tarha or --heroes leoric --heroes tarha.")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="The game's seed (default: a fresh one).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite save file: every command is saved before its result is shown.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
+def play_cmd(scenario, heroes, seed, save_path, as_json):
+    """Play SCENARIO at the table: you move the heroes, the program runs the enemy."""
+    from overlord.content.quest import resolve_scenario
+    from overlord.session.store import SaveError
+    from overlord.session.table import CommandError
+    names = [h for value in heroes for h in value.replace(",", " ").split() if h]
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(2**31)
+    opened = _registered(scenario)
+    if opened is not None:
+        from overlord.session.session import CommandError as TableError, Session as GameSession
+        try:
+            session, first = GameSession.start(*opened, names, seed, save_path)
+        except (TableError, SaveError) as e:
+            _fail(str(e), 2)
+        _table_loop(session, first, as_json)
+        return
+    try:
+        path = resolve_scenario(scenario)
+        session, first = _session_class(path).start(path, names, seed, save_path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except (CommandError, SaveError) as e:
+        _fail(str(e), 2)
+    _table_loop(session, first, as_json)
+
+
+@main.command("resume")
+@click.argument("save_path", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
+def resume_cmd(save_path, as_json):
+    """Continue a saved game exactly where it stopped."""
+    from overlord.session.store import SaveError, SaveFile
+    try:
+        with_meta = SaveFile.open(save_path)
+        kind = with_meta.meta.get("game", "descent")
+        with_meta.close()
+        if kind != "descent":
+            from overlord.session.session import Session as GameSession
+            session, first = GameSession.resume(save_path, registry.open_scenario)
+        else:
+            from overlord.session.table import Session
+            session, first = Session.resume(save_path)
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    except (SaveError, registry.UnknownGame) as e:
+        _fail(str(e))
+    _table_loop(session, first, as_json)
+
+
+@main.command("simulate")
+@click.argument("scenario")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--heroes", "heroes", default="3", show_default=True,
+              help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--bot", default="heuristic", show_default=True, help="The heroes' bot: heuristic or random.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
+@click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one JSON-lines log per game into this folder.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write PNG charts (needs the 'plot' extra).")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=None,
+              help="Stop a game after this many rounds (default: the scenario's max_rounds, else 40).")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: a process pool; dask: a Dask cluster (pip install '.[dask]').")
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds,
+                 backend, scheduler):
+    """Play many headless games of SCENARIO with hero bots and summarize them."""
+    from overlord.content.quest import resolve_scenario
+    from overlord.sim import run
+    from overlord.sim.stats import render_table, summarize
+    try:
+        counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
+    except ValueError:
+        _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
+    try:
+        path = resolve_scenario(scenario)
+        kind, content = run.load_any(str(Path(path).resolve()))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    scenario_id, scenario_name, allowed = run.about(kind, content)
+    if max_rounds is None:
+        max_rounds = (content[0].info(content[1]).max_rounds if kind == "game"
+                      else getattr(content.scenario, "max_rounds", run.MAX_ROUNDS))
+    if kind == "game":
+        from overlord.sim.play import bot_of
+        try:
+            bot_of(content[0], bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+    elif bot not in ("heuristic", "random"):
+        _fail(f"--bot {bot!r}{nearest(bot, ['heuristic', 'random'])}: one of heuristic, random", 2)
+    bad = [h for h in counts if h not in allowed]
+    if bad or not counts:
+        _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
+    total = games * len(counts)
+    progress = None
+    bar = None
+    if sys.stderr.isatty() and not as_json:
+        from rich.progress import Progress
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task(f"{scenario_name}", total=total)
+        progress = lambda: bar.advance(task)  # noqa: E731
+    try:
+        records = run.simulate(str(Path(path).resolve()), games, seed, counts, bot, jobs,
+                               str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler)
+    except run.BackendError as e:
+        _fail(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
+    summary = summarize(records)
+    cpu = summary.pop("cpu_seconds", None)       # timing varies run to run: not part of the result
+    if cpu and cpu.get("total") is not None and sys.stderr.isatty():
+        click.echo(f"({len(records)} games, {cpu['total']:.1f} CPU seconds)", err=True)
+    summary["scenario"] = scenario_id
+    summary["bot"] = bot
+    summary["seed"] = seed
+    if plot_path is not None:
+        from overlord.sim.plots import PlotError, plot
+        try:
+            plot(summary, records, plot_path)
+        except PlotError as e:
+            _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(summary, sort_keys=True))
+    else:
+        click.echo(render_table(summary))
+
+
+@main.command("compare")
+@click.argument("scenario")
+@click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, or module:function).")
+@click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--heroes", default="3", show_default=True, help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--max-rounds", type=click.IntRange(min=1), default=None, help="Stop a game after this many rounds.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
+    """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
+    paired 95% interval, rounds, and the games whose results differ."""
+    from overlord.sim import run
+    from overlord.sim.compare import compare, render
+    from overlord.sim.play import bot_of
+    opened = _registered(scenario)
+    if opened is None:
+        _fail(f"{scenario}: compare plays games through the game interface; this scenario names no game (game:)", 2)
+    rules, content, path = opened
+    info = rules.info(content)
+    if len(enemies) == 2 and len(bots) <= 1:
+        sides = [(bots[0] if bots else "heuristic", e) for e in enemies]
+        labels = list(enemies)
+    elif len(bots) == 2 and not enemies:
+        sides = [(b, None) for b in bots]
+        labels = list(bots)
+    else:
+        _fail("give two --bot, or two --enemy (with at most one --bot)", 2)
+    if labels[0] == labels[1]:
+        _fail(f"compare two different ones, not {labels[0]!r} twice", 2)
+    for bot, enemy in sides:
+        try:
+            bot_of(rules, bot)
+        except ValueError as e:
+            _fail(f"--bot: {e}", 2)
+        if enemy is not None and enemy not in rules.enemy_policies:
+            _fail(f"--enemy {enemy!r}: {info.name} has the enemy policies "
+                  f"{', '.join(rules.enemy_policies) or '(one only)'}", 2)
+    try:
+        counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
+    except ValueError:
+        _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
+    bad = [h for h in counts if h not in info.hero_counts]
+    if bad or not counts:
+        _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
+    rounds = max_rounds or info.max_rounds
+    try:
+        batches = [run.simulate(str(path), games, seed, counts, bot, jobs, None, None, rounds, backend, scheduler, enemy)
+                   for bot, enemy in sides]
+    except run.BackendError as e:
+        _fail(str(e))
+    summary = compare(*batches, *labels)
+    summary.update({"scenario": info.id, "seed": seed})
+    click.echo(json.dumps(summary, sort_keys=True) if as_json else render(summary))
+
+
+@main.command("replay")
+@click.argument("log_path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--print", "show", is_flag=True, help="Print the game turn by turn.")
+@click.option("--round", "upto", type=click.IntRange(min=1), default=None,
+              help="Stop after this round and show the board.")
+def replay_cmd(log_path, show, upto):
+    """Play a logged game again from its seed and inputs and check that it matches the log."""
+    from overlord.session.narrate import narrate
+    from overlord.sim.replay import ReplayError, replay
+    try:
+        difference, game, events = replay(log_path, upto)
+    except ReplayError as e:
+        _fail(str(e))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    if not hasattr(game, "quest"):                     # a registered game's match
+        rules = registry.game_of(_replay_scenario(log_path))
+        if show:
+            for line in rules.narrate(game, rules.log(game)):
+                click.echo(line)
+        if upto is not None:
+            click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
+            click.echo(rules.picture(game))
+            return
+        if difference:
+            _fail(f"{log_path}: the replay differs - {difference}")
+        click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
+        return
+    if show:
+        for line in narrate(game.state.log, game, []):
+            click.echo(line)
+    if upto is not None:
+        s = game.state
+        click.echo(f"after round {min(upto, s.round)}: {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate}")
+        click.echo(draw(game.scene()))
+        return
+    if difference:
+        _fail(f"{log_path}: the replay differs - {difference}")
+    click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
+
+
+def _replay_scenario(log_path) -> str:
+    from overlord.sim.replay import read_log
+    return read_log(log_path)[0]["scenario"]
+
+
+@main.command("soak")
+@click.argument("scenario", default="forgotten-souls")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+def soak_cmd(scenario, games, seed):
+    """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
+    from overlord.content.quest import resolve_scenario
+    from overlord.sim import run
+    from overlord.sim.soak import soak
+    try:
+        kind, content = run.load_any(str(Path(resolve_scenario(scenario)).resolve()))
+    except ContentError as e:
+        _fail(str(e), prefix=False)
+    if kind == "game":
+        from overlord.sim.soak import soak_game
+        checked, violations = soak_game(content[0], content[1], run.game_seeds(seed, games),
+                                        content[0].info(content[1]).max_rounds)
+    else:
+        checked, violations = soak(content, games, seed)
+    for v in violations[:20]:
+        click.echo(v, err=True)
+    click.echo(f"{games} games, {checked} steps checked, {len(violations)} violation(s)")
+    sys.exit(1 if violations else 0)
+
+
+if __name__ == "__main__":
+    main()

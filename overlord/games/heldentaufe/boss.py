@@ -1,0 +1,137 @@
+"""The monsters' turn, played by the program as the monster boss ("The Monsters Take Their Turn").
+
+The boss asks the planner (or, with ``rules.monster_policy: greedy``, the greedy baseline) for a
+plan of the points left, carries it out step by step, and plans again after each attack, once its
+dice have fallen. Every plan is logged as a Decision (its key and ties); every step as an event
+that says which monster did what, and why (the key of the plan it belongs to).
+"""
+
+from __future__ import annotations
+
+from . import fights, heroes as hb, monsters
+from .content import Content
+from .planner import Fighter, Situation, Target, describe, greedy_step, plan
+from .state import HState
+from .upper import portal_cell
+
+POINTS = 4           # "The monsters have 4 action points together"
+TIES_LOGGED = 8      # a Decision's ties kept in the log (all are counted)
+
+
+def situation(c: Content, state: HState, points: int) -> Situation:
+    """The board as the planner sees it: monsters on the board, heroes below, the treasure, the
+    usable portals (explored above) and the points left."""
+    b = c.underworld
+    fighters = tuple(Fighter(m.id, b.area(m.at), monsters.hearts(c, m), monsters.sword(c, m), monsters.top(m))
+                     for m in monsters.active(state))
+    targets = tuple(Target(h, b.area(state.board[h].at), state.board[h].hearts,
+                           hb.fight_value(c, state.board[h])) for h in state.down())
+    usable = frozenset(area for k, area in b.portals.items() if portal_cell(state, k) is not None)
+    return Situation(fighters, targets, state.treasure, usable, tuple(c.supply.combat_die), points,
+                     c.rules.monsters_may_hold_back)
+
+
+def decide(c: Content, state: HState, points: int, policy: str):
+    """(situation, result) of one decision by ``policy``: "planner" or "greedy"."""
+    s = situation(c, state, points)
+    return s, (plan if policy == "planner" else greedy_step)(c.underworld, s)
+
+
+def monster_turn(c: Content, state: HState, policy: str | None = None, left: int = POINTS) -> None:
+    """Spend the ``left`` points (4, or what the players left of a turn they began commanding).
+    Stops early when the plan holds points back, when no hero is left below (the Underworld is
+    rebuilt at once), or when the game is over."""
+    policy = policy or c.rules.monster_policy
+    state.log.append({"event": "monster_turn", "policy": policy, "points": left})
+    while left > 0 and state.down() and monsters.active(state) and not state.outcome:
+        s, result = decide(c, state, left, policy)
+        d = result.decision(c.underworld, s)
+        record = d.to_json()
+        record["tied"] = len(record["ties"])
+        record["ties"] = record["ties"][:TIES_LOGGED]
+        state.log.append({"event": "monster_plan", "policy": policy, "points": left, "decision": record})
+        steps = result.best.steps
+        if not steps:
+            break
+        attacked = False
+        for kind, i, x in steps:
+            monster = state.monsters[s.monsters[i].id]
+            left -= 1
+            if kind == "move":
+                to = c.underworld.labels[x]
+                was = monster.at
+                trigger = monsters.moved(c, monster, to)
+                event = {"event": "monster_move", "monster": monster.id, "from": was, "to": to}
+                if trigger:
+                    event.update({"machine": "heldentaufe-monster", "trigger": trigger})
+                state.log.append(event)
+            else:
+                fights.monster_attacks_hero(c, state, monster, state.board[s.heroes[x].id])
+                attacked = True
+                break                      # the dice have spoken: plan again with the points left
+        if not attacked and policy == "planner":
+            break                          # the plan went through: the rest it held back
+    state.log.append({"event": "monster_turn_over", "left": left})
+
+
+# -- the players as the monster boss (rules.monster_boss: players) ----------------------------------------
+
+def options(c: Content, state: HState) -> list[dict]:
+    """What the players commanding the monsters may do now: a monster's move to a free adjacent area
+    (not the treasure's space while it lies there), its attack on an adjacent hero, or ``done``
+    (always, when holding back is allowed; else only when nothing else is possible)."""
+    if state.cycle != "monster_turn" or state.outcome:
+        return []
+    b = c.underworld
+    out = []
+    if state.monster_points > 0:
+        taken = {h.at for h in state.board.values() if h.world == "under"} | {m.at for m in monsters.active(state)}
+        for m in monsters.active(state):
+            here = b.area(m.at)
+            for n in b.neighbours[here]:
+                if b.labels[n] not in taken and not (state.treasure and n == b.treasure):
+                    out.append({"do": "move", "monster": m.id, "to": b.labels[n]})
+            for h in state.down():
+                if b.adjacent(here, b.area(state.board[h].at)):
+                    out.append({"do": "attack", "monster": m.id, "target": h})
+    if c.rules.monsters_may_hold_back or not out:
+        out.append({"do": "done"})
+    return out
+
+
+def begin(c: Content, state: HState) -> None:
+    """The players take up the monsters' 4 points; the program's plan is logged as advice."""
+    state.monster_points = POINTS
+    state.log.append({"event": "monster_turn", "policy": "players", "points": POINTS})
+    s, result = decide(c, state, POINTS, "planner")
+    record = result.decision(c.underworld, s).to_json()
+    record["tied"] = len(record["ties"])
+    record["ties"] = record["ties"][:TIES_LOGGED]
+    state.log.append({"event": "monster_advice", "points": POINTS, "decision": record})
+
+
+def command(c: Content, state: HState, step: dict) -> bool:
+    """Carry out one of :func:`options`; True when the monsters' turn is over."""
+    if step not in options(c, state):
+        raise ValueError(f"the monsters cannot do that now: {step}")
+    if step["do"] != "done":
+        monster = state.monsters[step["monster"]]
+        state.monster_points -= 1
+        if step["do"] == "move":
+            was = monster.at
+            trigger = monsters.moved(c, monster, step["to"])
+            event = {"event": "monster_move", "monster": monster.id, "from": was, "to": step["to"]}
+            if trigger:
+                event.update({"machine": "heldentaufe-monster", "trigger": trigger})
+            state.log.append(event)
+        else:
+            fights.monster_attacks_hero(c, state, monster, state.board[step["target"]])
+    over = step["do"] == "done" or state.monster_points <= 0 or not state.down() or not monsters.active(state) \
+        or bool(state.outcome)
+    if over:
+        state.log.append({"event": "monster_turn_over", "left": state.monster_points})
+        state.monster_points = 0
+    return over
+
+
+__all__ = ["POINTS", "begin", "command", "decide", "describe", "monster_turn", "options", "situation"]

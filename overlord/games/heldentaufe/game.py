@@ -1,0 +1,119 @@
+"""Heldentaufe on the game interface (``overlord.core.game``): the one object the framework
+knows (``GAME``, named in ``overlord/games/registry.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from overlord.core.game import AgentSpec, GameRules, Match, Outcome, ScenarioInfo, Table
+
+from . import engine, heroes as hb, machines
+from .content import Content, load
+from .state import HState
+
+NAME = "heldentaufe"
+
+
+class Heldentaufe(GameRules):
+    name = NAME
+    title = "Heldentaufe"
+    summary = "heroes go down into a hex Underworld; the program plans the three monsters' turns"
+    machines = (machines.CYCLE, machines.LIFE)
+    state_type = HState
+
+    def __init__(self):
+        from .bots import choose_heuristic, choose_random
+        self.bots = {"heuristic": choose_heuristic, "random": choose_random}
+
+    # -- content ---------------------------------------------------------------------------------
+    def load(self, path) -> Content:
+        return load(path)
+
+    def info(self, content: Content) -> ScenarioInfo:
+        sc = content.scenario
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), max_rounds=sc.max_rounds,
+                            tracks={"doom": "clock", "fate": "clock limit"})
+
+    def party(self, content: Content, count: int, seed: int) -> list[str]:
+        """Headless parties rotate through the five heroes by seed."""
+        names = list(content.heroes)
+        start = seed % len(names)
+        return [names[(start + i) % len(names)] for i in range(count)]
+
+    def decks(self, content: Content):
+        def areas(seed: int, heroes: int) -> dict:
+            s = engine.new_state(content, self.party(content, heroes, 0), seed)
+            return {"order": list(s.tiles.draw), "names": {t: t.rsplit("-", 1)[0] for t in s.tiles.draw}}
+
+        def mission_cards(seed: int, heroes: int) -> dict:
+            s = engine.new_state(content, self.party(content, heroes, 0), seed)
+            hands = [c for h in s.heroes for c in s.board[h].hand]
+            order = hands + list(s.missions.draw)
+            return {"order": order, "names": {c: content.missions[c].kind for c in order},
+                    "hands": {h: list(s.board[h].hand) for h in s.heroes}}
+
+        return {"areas": areas, "missions": mission_cards}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def new_match(self, content: Content, heroes: list[str], seed: int) -> Match:
+        return Match(content, engine.new_state(content, list(heroes), seed))
+
+    def to_act(self, match: Match) -> str | None:
+        return engine.to_act(match.state)
+
+    def legal_actions(self, match: Match) -> list[dict]:
+        return engine.legal(match.content, match.state)
+
+    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
+        return engine.apply(match.content, match.state, action)
+
+    def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
+        return engine.monster_phase(match.content, match.state)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        s = match.state
+        return Outcome(s.outcome, s.reason) if s.outcome else None
+
+    def tracks(self, match: Match) -> dict:
+        s, c = match.state, match.content
+        limit = c.scenario.clock.limit[len(s.heroes)] if c.coop and c.scenario.clock else 0
+        return {"doom": s.clock, "fate": limit}
+
+    def record(self, match: Match) -> dict:
+        s = match.state
+        taken = sum(1 for e in s.log if e.get("event") == "fight" and e["attacker"] in s.monsters
+                    and e["winner"] == e["attacker"])
+        return {"knockouts": s.knockouts, "hearts_taken": taken,
+                "points": {h: hb.points(s.board[h]) for h in s.heroes}, "winner": s.winner,
+                "cards": {"areas": [e["tile"] for e in s.log if e.get("event") == "explored"]}}
+
+    def violations(self, match: Match, full: bool = False) -> list[str]:
+        from .invariants import violations
+        return violations(match.content, match.state, full)
+
+    # -- for people ------------------------------------------------------------------------------
+    def narrate(self, match: Match, events: list[dict]) -> list[str]:
+        from .narrate import narrate
+        return narrate(match.content, match.state, events)
+
+    def picture(self, match: Match) -> str:
+        from .picture import picture
+        return picture(match.content, match.state)
+
+    def status(self, match: Match) -> list[str]:
+        from .picture import status
+        return status(match.content, match.state)
+
+    def describe(self, action: dict) -> str:
+        return engine.describe(action)
+
+    def table(self, match: Match) -> Table:
+        from .table import HeldentaufeTable
+        return HeldentaufeTable(self, match)
+
+    def agents(self, content: Content, heroes: list[str]) -> AgentSpec:
+        from .agents import spec
+        return spec(content, heroes)
+
+
+GAME = Heldentaufe()

@@ -1,0 +1,130 @@
+"""What must hold after every step of a game (``overlord soak heldentaufe``): every token in exactly
+one place, boards within their sizes, one figure per Underworld area, the machines agreeing with
+the board, no tile or mission card lost or doubled."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import heroes as hb, monsters, upper
+from .content import Content
+from .engine import ap_left
+from .machines import CYCLE_STATES, MONSTER_STATES
+from .state import UNDER, UPPER, HState
+
+LIFE_STATES = [x if isinstance(x, str) else x["name"] for x in MONSTER_STATES]
+
+
+def violations(c: Content, s: HState, full: bool = False) -> list[str]:
+    out: list[str] = []
+    out += _tokens(c, s)
+    out += _heroes(c, s)
+    out += _underworld(c, s)
+    out += _cards(c, s)
+    if c.coop and c.scenario.clock is not None and s.clock > c.scenario.clock.limit[len(s.heroes)]:
+        out.append(f"the clock is {s.clock}, past its limit")
+    if not s.outcome and ap_left(c, s, s.board[s.turn.hero]) < 0:
+        out.append("negative action points")
+    return out
+
+
+def _tokens(c: Content, s: HState) -> list[str]:
+    out = []
+    held: Counter = Counter()
+    for h in s.board.values():
+        held.update(h.inventory.values())
+        held.update(h.backpack)
+        held.update("potion" for p in h.rack)
+    for slot, values in c.supply.equipment.items():
+        for v, n in values.items():
+            t = hb.equipment(slot, v)
+            if s.supply.get(t, 0) + held[t] != n or s.supply.get(t, 0) < 0:
+                out.append(f"{t}: {s.supply.get(t, 0)} in the supply and {held[t]} carried, of {n}")
+    for food, n in c.supply.food.items():
+        if s.supply.get(food, 0) + held[food] != n or s.supply.get(food, 0) < 0:
+            out.append(f"{food}: {s.supply.get(food, 0)} in the supply and {held[food]} carried, of {n}")
+    if s.supply.get("potion", 0) + held["potion"] != c.supply.potions:
+        out.append(f"potions: {s.supply.get('potion', 0)} in the supply and {held['potion']} on racks")
+    ones = s.supply.get("tooth", 0) + sum(h.teeth.count(1) for h in s.board.values()) \
+        + sum(m.stack.count(1) for m in s.monsters.values())
+    stacked_ones = sum(st.count(1) for st in c.stacks.values())
+    if ones != c.supply.small_teeth + (0 if c.rules.one_tooth_from_supply else stacked_ones):
+        out.append(f"teeth worth 1: {ones} counted, of {c.supply.small_teeth} small teeth"
+                   + ("" if c.rules.one_tooth_from_supply else f" and {stacked_ones} on the stacks"))
+    valuable = Counter(t for h in s.board.values() for t in h.teeth if t > 1)
+    for m in s.monsters.values():
+        valuable.update(t for t in m.stack if t > 1)
+    start = Counter(t for st in c.stacks.values() for t in st if t > 1)
+    if valuable != start:
+        out.append(f"valuable teeth {dict(valuable)} differ from the stacks' {dict(start)}")
+    return out
+
+
+def _heroes(c: Content, s: HState) -> list[str]:
+    out = []
+    for h in s.board.values():
+        if not 1 <= h.hearts <= hb.max_hearts(c, h):
+            out.append(f"{h.id} has {h.hearts} hearts")
+        if hb.backpack_room(c, h) < 0 or hb.rack_room(c, h) < 0:
+            out.append(f"{h.id} carries more than the board holds")
+        for slot, t in h.inventory.items():
+            if hb.slot_of(t) != slot:
+                out.append(f"{h.id} wears {t} as {slot}")
+        if any(not hb.slot_of(t) and t not in ("apple", "fish", "mushroom") for t in h.backpack):
+            out.append(f"{h.id}'s backpack holds {h.backpack}")
+        if h.world == UPPER and h.at not in s.upper:
+            out.append(f"{h.id} stands on {h.at}, not an explored area")
+        if h.world == UNDER and h.at not in c.underworld.index:
+            out.append(f"{h.id} stands on {h.at}, not an Underworld area")
+        if h.world == UPPER and "berserker:used" in h.rack:
+            out.append(f"{h.id} kept a used Berserker above")
+    return out
+
+
+def _underworld(c: Content, s: HState) -> list[str]:
+    out = []
+    b = c.underworld
+    places = [s.board[h].at for h in s.down()] + [m.at for m in s.monsters.values() if m.at]
+    if len(places) != len(set(places)):
+        out.append(f"two figures share an Underworld area: {sorted(places)}")
+    for m in s.monsters.values():
+        nest = b.labels[b.nests[m.id]]
+        if m.life not in LIFE_STATES:
+            out.append(f"{m.id} is {m.life!r}")
+        expected = {"on_nest": m.at == nest, "abroad": bool(m.at) and m.at != nest,
+                    "killed": not m.at, "gone": not m.at and not m.stack}.get(m.life, False)
+        if not expected:
+            out.append(f"{m.id} is {m.life} but stands on {m.at or 'no area'}")
+        if m.at and monsters.hearts(c, m) <= 0:
+            out.append(f"{m.id} stands with no heart left")
+        if m.at and s.treasure and m.at == b.labels[b.treasure]:
+            out.append(f"{m.id} stands on the treasure")
+    if s.cycle not in CYCLE_STATES:
+        out.append(f"the Underworld is {s.cycle!r}")
+    if s.down() and s.cycle not in ("marked", "monster_turn"):
+        out.append(f"heroes are below but the Underworld is {s.cycle}")
+    if not s.down() and s.cycle != "empty":
+        out.append(f"no hero is below but the Underworld is {s.cycle}")
+    if (s.cycle == "empty") != (s.marker == ""):
+        out.append(f"the marker ({s.marker or 'aside'}) does not fit the Underworld's {s.cycle}")
+    skulls = {b.labels[n] for n in b.skulls}
+    if not set(s.dangers) <= skulls:
+        out.append(f"dangers off the skulls: {sorted(set(s.dangers) - skulls)}")
+    if s.cycle == "empty" and (len(s.dangers) != len(skulls) or not s.treasure):
+        out.append("the Underworld is empty but not rebuilt")
+    return out
+
+
+def _cards(c: Content, s: HState) -> list[str]:
+    out = []
+    tiles = Counter(s.upper.values()) + Counter(s.tiles.draw) + Counter(s.tiles.discard)
+    if tiles != Counter(upper.tile_ids(c, len(s.heroes))):
+        out.append("an Upper World tile is lost or doubled")
+    cards = Counter(s.missions.draw) + Counter(s.missions.discard) + Counter(x for h in s.board.values() for x in h.hand)
+    want = Counter(cid for cid, m in c.missions.items() if not (c.coop and m.kind == "thief"))
+    if cards != want:
+        out.append("a mission card is lost or doubled")
+    for h in s.board.values():
+        if len(h.hand) > 3:
+            out.append(f"{h.id} holds {len(h.hand)} missions")
+    return out

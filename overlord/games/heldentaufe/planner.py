@@ -1,0 +1,298 @@
+"""The monster boss as a planner: how the monsters spend their 4 shared action points.
+
+"The monsters have 4 action points together, which may be distributed among one or more
+monsters. The monsters may also move and fight against heroes (but not against other monsters).
+They may move onto portals and thereby block them, but they may never pass through them. Monsters
+do not trigger traps and, as long as the treasure remains on its space, may not enter the
+treasure space." ("The Monsters Take Their Turn"; one figure per area: "Each Underworld area may
+therefore be occupied by at most one figure".)
+
+A **plan** is a sequence of up to ``points`` steps, each a monster's move to a free adjacent area
+or its attack on an adjacent hero. :func:`plan` searches them all, breadth first by points used,
+and **merges** plans that reach the same positions with the same attacks in the same order: of
+those only the first found is kept - the one with the fewest points, then first in the fixed
+order (monsters in content order, neighbours in the board's order) - since anything the others
+can still do, it can too.
+
+Each merged plan is scored by an **ordered comparison key**, the least wins:
+
+1. heroes knocked out (expected, over the combat dice) - more is better;
+2. hearts taken from heroes (expected) - more is better;
+3. teeth handed over (expected points of the teeth heroes take from monsters that lose their last
+   heart attacking) - fewer is better;
+4. blocked: usable portals held (a monster on an Underworld portal whose Upper World portal is
+   explored) plus the treasure's neighbours held while the treasure lies there - more is better;
+5. distance: the sum over monsters of the steps from each to the nearest hero below - less is
+   better;
+6. points used - fewer is better (a monster holds back what it has no use for);
+7. the fixed order of the plan's steps (monster, attack before move, target), which breaks ties.
+
+The expectations branch over every attack's two outcomes, in order: a hero knocked out is
+attacked no more, a monster that lost its last heart acts no more. Positions (4, 5) are those the
+plan's moves reach. Plans equal in 1-6 are the **ties**: the heroes may choose among them at the
+table; headless, the fixed order decides (the Decision record keeps them).
+
+The boss carries a plan out until its first attack's dice have fallen, then plans again with the
+points left (``boss.py``): the planner never commits to a plan whose later steps the dice may have
+made pointless.
+
+**Greedy** (the baseline): one step at a time, each the best single step by the same key (or stop,
+when holding back is allowed and no step beats it), then the next from where that left the board.
+
+Reading (README): "whether monsters may leave points unused" - yes (the heroes may: "Players may
+also let action points go unused"); ``rules.monsters_may_hold_back: false`` makes every plan use
+as many points as it can.
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+
+from overlord.core.trace import Decision
+
+from .dice import win_chance
+
+KEY_FIELDS = ("heroes knocked out", "hearts taken", "teeth handed over", "blocked", "distance",
+              "points used", "fixed order")
+ROUND = 9            # expectations compared to 9 decimals (sums of products of n/36)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A monster on the board, as the planner sees it."""
+
+    id: str
+    area: int
+    hearts: int
+    sword: int
+    tooth: int            # the tooth a hero takes if it loses its last heart
+
+
+@dataclass(frozen=True)
+class Target:
+    """A hero below."""
+
+    id: str
+    area: int
+    hearts: int
+    defence: int          # sword and a used Berserker
+
+
+@dataclass(frozen=True)
+class Situation:
+    monsters: tuple[Fighter, ...]
+    heroes: tuple[Target, ...]
+    treasure: bool                    # the chest lies on its space (monsters may not enter it)
+    portals: frozenset                # usable portal areas
+    faces: tuple[int, ...]            # the combat die
+    points: int = 4
+    hold_back: bool = True
+
+
+@dataclass(frozen=True)
+class Plan:
+    steps: tuple                      # ("move", monster index, area) / ("attack", monster index, hero index)
+    key: tuple                        # KEY_FIELDS' values, the fixed order last
+
+
+@dataclass(frozen=True)
+class Result:
+    best: Plan
+    ties: tuple[Plan, ...]
+    considered: int
+
+    def decision(self, board, situation: Situation, what: str = "monster plan") -> Decision:
+        return Decision(what, describe(board, situation, self.best.steps), KEY_FIELDS[:-1], self.best.key[:-1],
+                        tuple(describe(board, situation, p.steps) for p in self.ties), "fixed order", self.considered)
+
+
+def describe(board, s: Situation, steps) -> list[str]:
+    """A plan in words, step by step ("ulumu 4,1 -> 4,2", "ulumu attacks erla")."""
+    at = [m.area for m in s.monsters]
+    out = []
+    for kind, i, x in steps:
+        if kind == "move":
+            out.append(f"{s.monsters[i].id} {board.labels[at[i]]} -> {board.labels[x]}")
+            at[i] = x
+        else:
+            out.append(f"{s.monsters[i].id} attacks {s.heroes[x].id}")
+    return out
+
+
+def _step_order(step) -> tuple:
+    kind, i, x = step
+    return (i, 0 if kind == "attack" else 1, x)
+
+
+class _Scorer:
+    """What the key needs, computed once per situation: per-area values and the attack
+    expectations by attack sequence (shared by every plan with that sequence)."""
+
+    def __init__(self, board, s: Situation):
+        self.s = s
+        heroes = [h.area for h in s.heroes]
+        self.dist = [min((board.dist[a][h] for h in heroes), default=0) for a in range(board.size)]
+        guard = set(board.neighbours[board.treasure]) if s.treasure and board.treasure >= 0 else set()
+        self.block = [(1 if a in s.portals else 0) + (1 if a in guard else 0) for a in range(board.size)]
+        self._attacks: dict[tuple, tuple[float, float, float]] = {(): (0.0, 0.0, 0.0)}
+        self.p = [[win_chance(s.faces, m.sword, h.defence) for h in s.heroes] for m in s.monsters]
+
+    def attacks(self, seq: tuple) -> tuple[float, float, float]:
+        hit = self._attacks.get(seq)
+        if hit is None:
+            s = self.s
+            ko, hearts, teeth = _expect(seq, 0, tuple(h.hearts for h in s.heroes),
+                                        tuple(m.hearts for m in s.monsters), self.p, s.monsters)
+            hit = self._attacks[seq] = (round(ko, ROUND), round(hearts, ROUND), round(teeth, ROUND))
+        return hit
+
+    def prefix(self, positions: tuple, seq: tuple, points: int) -> tuple:
+        """The key without its last field (the fixed order)."""
+        ko, hearts, teeth = self._attacks.get(seq) or self.attacks(seq)
+        block = dist = 0
+        for a in positions:
+            block += self.block[a]
+            dist += self.dist[a]
+        return (-ko, -hearts, teeth, -block, dist, points)
+
+
+def fixed_order(steps: tuple) -> tuple:
+    return tuple(_step_order(x) for x in steps)
+
+
+def _expect(seq, k, hh, mh, p, fighters) -> tuple[float, float, float]:
+    """Expected (knocked out, hearts taken, teeth handed) of the attacks ``seq[k:]`` from hero
+    hearts ``hh`` and monster hearts ``mh``."""
+    while k < len(seq):
+        i, j = seq[k]
+        if mh[i] > 0 and hh[j] > 0:
+            break
+        k += 1                               # the attacker is gone or the hero is out: no effect
+    else:
+        return 0.0, 0.0, 0.0
+    i, j = seq[k]
+    q = p[i][j]
+    won_hh = hh[:j] + (hh[j] - 1,) + hh[j + 1:]
+    a = _expect(seq, k + 1, won_hh, mh, p, fighters)
+    lost_mh = mh[:i] + (mh[i] - 1,) + mh[i + 1:]
+    b = _expect(seq, k + 1, hh, lost_mh, p, fighters)
+    ko = q * ((1.0 if hh[j] == 1 else 0.0) + a[0]) + (1 - q) * b[0]
+    hearts = q * (1.0 + a[1]) + (1 - q) * b[1]
+    teeth = q * a[2] + (1 - q) * ((fighters[i].tooth if mh[i] == 1 else 0) + b[2])
+    return ko, hearts, teeth
+
+
+def _blocked(board, s: Situation) -> set[int]:
+    """Areas no monster may enter: the heroes', and the treasure's while it lies there."""
+    out = {h.area for h in s.heroes}
+    if s.treasure and board.treasure >= 0:
+        out.add(board.treasure)
+    return out
+
+
+def enumerate_plans(board, s: Situation) -> list[tuple[tuple, tuple, int, object]]:
+    """Every plan of up to ``s.points`` steps, merged: one (positions, attacks, points, ref) for
+    each (positions, attacks) reached, where :func:`steps_of` turns ``ref`` into the plan's steps.
+    With ``hold_back`` false, plans of every length are kept apart and only the longest returned.
+
+    This loop runs a few thousand times a decision, so positions are packed into one int (a few
+    bits per monster), the areas taken are a bitmask, and a plan is kept as a link to the plan it
+    extends and its last step (the steps are spelt out only for the plans that win or tie)."""
+    nbrs = [tuple((n, 1 << n) for n in ns) for ns in board.neighbours]
+    bits = max(6, board.size.bit_length())
+    mask = (1 << bits) - 1
+    shifts = [bits * i for i in range(len(s.monsters))]
+    fixed = 0
+    for a in _blocked(board, s):
+        fixed |= 1 << a
+    hero_at = [h.area for h in s.heroes]
+    near = [tuple(j for j, h in enumerate(hero_at) if h in board.neighbours[a]) for a in range(board.size)]
+    start = 0
+    for i, m in enumerate(s.monsters):
+        start |= m.area << shifts[i]
+    seen: dict = {start: (0, None, None)}          # key -> (points, key of the plan it extends, step)
+    tables = [seen]                                # the table of the plans of each length
+    layer = [(start, ())]
+    for points in range(1, s.points + 1):
+        nxt = []
+        level: dict = seen if s.hold_back else {}
+        for code, seq in layer:
+            parent = (code, seq) if seq else code
+            occupied = fixed
+            pos = [(code >> sh) & mask for sh in shifts]
+            for p in pos:
+                occupied |= 1 << p
+            for i, here in enumerate(pos):
+                sh = shifts[i]
+                base = code ^ (here << sh)
+                for n, bit in nbrs[here]:
+                    if occupied & bit:
+                        continue
+                    moved = base | (n << sh)
+                    key = (moved, seq) if seq else moved
+                    if key not in level:
+                        level[key] = (points, parent, ("move", i, n))
+                        nxt.append((moved, seq))
+                for j in near[here]:
+                    more = seq + ((i, j),)
+                    key = (code, more)
+                    if key not in level:
+                        level[key] = (points, parent, ("attack", i, j))
+                        nxt.append((code, more))
+        if not nxt:
+            break
+        layer = nxt
+        tables.append(level)
+    final = seen if s.hold_back else tables[-1]
+    out = []
+    for key, (points, _, _) in final.items():
+        code, seq = key if isinstance(key, tuple) else (key, ())
+        out.append((tuple((code >> sh) & mask for sh in shifts), seq, points, (tables, key, points)))
+    return out
+
+
+def steps_of(ref) -> tuple:
+    """The steps of an enumerated plan, first to last (following the links back)."""
+    tables, key, points = ref
+    steps = []
+    for p in range(points, 0, -1):
+        _, key, step = tables[p][key] if len(tables) > p else tables[0][key]
+        steps.append(step)
+    return tuple(reversed(steps))
+
+
+def plan(board, s: Situation) -> Result:
+    """The best plan, its ties and how many merged plans were compared.
+
+    The search makes thousands of small tuples and no reference cycles, so Python's cyclic garbage
+    collector is paused while it runs: a collection that falls inside it walks the whole process's
+    heap and cost up to 40 ms a decision (``bench/heldentaufe_boss.py``), ten times the search."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _plan(board, s)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _plan(board, s: Situation) -> Result:
+    plans = enumerate_plans(board, s)
+    scorer = _Scorer(board, s)
+    best = None
+    level = []
+    for pos, seq, points, ref in plans:
+        k = scorer.prefix(pos, seq, points)
+        if best is None or k < best:
+            best, level = k, [ref]
+        elif k == best:
+            level.append(ref)
+    ranked = sorted((Plan(st, best + (fixed_order(st),)) for st in map(steps_of, level)), key=lambda p: p.key)
+    return Result(ranked[0], tuple(ranked[1:]), len(plans))
+
+
+def greedy_step(board, s: Situation) -> Result:
+    """The greedy baseline's next step: the best single step by the same key, or none (stop)."""
+    one = Situation(s.monsters, s.heroes, s.treasure, s.portals, s.faces, min(1, s.points), s.hold_back)
+    return plan(board, one)

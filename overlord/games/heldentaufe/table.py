@@ -1,0 +1,236 @@
+"""Heldentaufe at the table (``overlord play heldentaufe``): the players type what their hero does -
+a number from the list of options, or the action in words - and the program plays the monsters when
+play passes the monster boss marker, saying each monster's step and why.
+
+Commands (the hero is the one whose turn it is): ``move X,Y``, ``explore X,Y``, ``descend [N]``,
+``ascend``, ``fight MONSTER [COMPANION]``, ``decline CARD``, ``eat FOOD``, ``brew POTION
+[COMPANION]``, ``drink POTION``, ``teleport upper|under X,Y``, ``collect``, ``equip TOKEN``,
+``unequip SLOT``, ``drop TOKEN [backpack|inventory|rack]``, ``forge TOKEN TOKEN INTO``, ``trade
+GIVE TAKE``, ``mission CARD [tooth|equipment|HERO]``, ``end [TOKEN]`` (the Laboratory's
+improvement), ``why N`` (the key and ties of the monsters' plan N).
+
+The program rolls every die with the game's generator (so ``undo`` and ``resume`` give the same
+dice). A command that explores a tile, draws a mission card or turns up a danger draws hidden
+things: ``undo`` does not go back past it when the scenario says ``no_undo_past_hidden_draw``.
+"""
+
+from __future__ import annotations
+
+from overlord.core.game import RulesError, Table, TableReply
+
+from . import engine
+from .narrate import key_text
+
+HIDDEN = ("explored", "declined", "danger")
+TELEPORT_SHOWN = 6
+
+
+class HeldentaufeTable(Table):
+    commands = {
+        "move": "move X,Y - to an explored area next to the hero, or a free area next to it below",
+        "explore": "explore X,Y - lay the next Upper World area there and step onto it",
+        "descend": "descend [N] - from Upper World portal N to Underworld portal N",
+        "ascend": "ascend - from an Underworld portal up to its Upper World portal",
+        "fight": "fight MONSTER|HERO [COMPANION] - attack a figure next to the hero",
+        "decline": "decline CARD - discard a mission and draw another (1 point)",
+        "eat": "eat apple|fish|mushroom - 1 heart back",
+        "brew": "brew healing|berserker|teleport [COMPANION] - from two foods",
+        "drink": "drink healing|berserker - use a potion",
+        "teleport": "teleport upper|under X,Y - use a Teleportation potion",
+        "collect": "collect - food at an apple tree, fish pond or mushroom ring",
+        "equip": "equip TOKEN - wear a piece from the backpack",
+        "unequip": "unequip boots|ring|sword - into the backpack",
+        "drop": "drop TOKEN [backpack|inventory|rack] - give a token up to the supply",
+        "forge": "forge TOKEN TOKEN INTO - at a Blacksmith",
+        "trade": "trade GIVE TAKE - at a Trader, once a turn",
+        "mission": "mission CARD [tooth|equipment|HERO] - complete a mission",
+        "end": "end [TOKEN] - end the turn (improving TOKEN at a Laboratory)",
+        "why": "why N - the key and the ties of the monsters' plan N",
+        "monster": "monster ID move X,Y | monster ID attack HERO | monster done - command the monsters "
+                   "(rules.monster_boss: players)",
+    }
+
+    def __init__(self, rules, match):
+        super().__init__(rules, match)
+        self.plans: list[dict] = []
+
+    def opening(self, heroes, seed):
+        c = self.match.content
+        lines = [f"{c.scenario.name}: {', '.join(heroes)} (seed {seed})"]
+        if c.scenario.intro:
+            lines.append(c.scenario.intro)
+        lines += self.rules.narrate(self.match, self.match.state.log)
+        lines += ["", "Put every hero on the campfire; the Underworld as drawn:"] + self.rules.picture(self.match).splitlines()
+        return lines
+
+    def restore(self, match):
+        super().restore(match)
+        self.plans = []
+
+    def undo_hidden_draws(self) -> bool:
+        return not self.match.content.rules.no_undo_past_hidden_draw
+
+    # -- commands -----------------------------------------------------------------------------------
+    def execute(self, verb, args, line):
+        if verb == "why":
+            return TableReply(self._why(args))
+        if self._players_boss() and self.match.state.cycle == "monster_turn":
+            return self._command_monsters(verb, args)
+        if verb == "monster":
+            raise RulesError("the monsters are commanded in their turn, when the players are the monster boss")
+        legal = self.rules.legal_actions(self.match)
+        if verb.isdigit():
+            shown = self._numbered(legal)
+            n = int(verb)
+            if not 1 <= n <= len(shown):
+                raise RulesError(f"no option {n}; the options are 1 to {len(shown)}")
+            action = shown[n - 1]
+        else:
+            action = self._parse(verb, args, legal)
+        events = self.rules.apply(self.match, action)
+        events += self._enemy()
+        self.plans += [e for e in events if e.get("event") in ("monster_plan", "monster_advice")]
+        drew = any(e.get("event") in HIDDEN or (e.get("event") == "turn_end" and e.get("drew")) for e in events)
+        return TableReply(self._narrate(events), events, changed=True, drew=drew,
+                          label=self.rules.describe(action))
+
+    def _players_boss(self) -> bool:
+        return self.match.content.rules.monster_boss == "players"
+
+    def _enemy(self) -> list[dict]:
+        """The monsters' turn when it is due: the program plays it, or the players take it up."""
+        c, s = self.match.content, self.match.state
+        if self._players_boss():
+            return engine.begin_monsters(c, s)
+        events = []
+        while self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None:
+            events += self.rules.enemy_phase(self.match)
+        return events
+
+    def _command_monsters(self, verb, args) -> TableReply:
+        c, s = self.match.content, self.match.state
+        options = engine.monster_options(c, s) if s.monster_points else []
+        if verb.isdigit():
+            if not 1 <= int(verb) <= len(options):
+                raise RulesError(f"no option {verb}; the options are 1 to {len(options)}")
+            step = options[int(verb) - 1]
+        elif verb == "monster" and args[:1] == ["done"]:
+            step = {"do": "done"}
+        elif verb == "monster" and len(args) == 3 and args[1] in ("move", "attack"):
+            step = {"do": args[1], "monster": args[0].lower(), ("to" if args[1] == "move" else "target"): args[2].lower()}
+        else:
+            raise RulesError("the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done")
+        events = engine.command_monsters(c, s, step)
+        events += self._enemy()
+        self.plans += [e for e in events if e.get("event") == "monster_advice"]
+        return TableReply(self._narrate(events), events, changed=True, label=f"monster {' '.join(args)}".strip())
+
+    def _narrate(self, events):
+        lines = self.rules.narrate(self.match, events)
+        first = len(self.plans) - sum(1 for e in events if e.get("event") == "monster_plan")
+        out = []
+        for ln in lines:             # plan numbers count across the game at the table
+            if "[plan " in ln or ln.lstrip().startswith("plan "):
+                ln = _renumber(ln, first)
+            out.append(ln)
+        return out
+
+    def _why(self, args):
+        if len(args) != 1 or not args[0].isdigit():
+            raise RulesError("why N: the number of a monsters' plan")
+        n = int(args[0])
+        if not 1 <= n <= len(self.plans):
+            raise RulesError(f"no plan {n} since this session started ({len(self.plans)} so far)")
+        d = self.plans[n - 1]["decision"]
+        lines = [f"plan {n}: {'; '.join(d['choice']) or 'hold back every point'}",
+                 f"  key (the least wins, in this order): {key_text(d['key'])}",
+                 f"  compared with {d['considered']} merged plan(s)"]
+        if d.get("tied"):
+            lines.append(f"  {d['tied']} plan(s) as good; the fixed order (monster, attack before move, area) took "
+                         "the first:")
+            lines += [f"    {'; '.join(t) or 'hold back'}" for t in d["ties"]]
+        return lines
+
+    def _parse(self, verb, args, legal) -> dict:
+        hero = self.rules.to_act(self.match)
+        mine = [a for a in legal if a["do"] == verb]
+        if not mine:
+            raise RulesError(f"{hero} cannot {verb} now" + (f"; {self._hint(legal)}" if legal else ""))
+        words = [w.lower() for w in args]
+        for a in mine:
+            if _matches(a, words):
+                return a
+        raise RulesError(f"{verb} {' '.join(args)}: not possible now; possible: "
+                         + "; ".join(self.rules.describe(a).split(": ", 1)[1] for a in mine[:8])
+                         + (" ..." if len(mine) > 8 else ""))
+
+    def _hint(self, legal):
+        return "possible: " + ", ".join(sorted({a["do"] for a in legal}))
+
+    @staticmethod
+    def _numbered(legal):
+        return [a for a in legal if a["do"] != "teleport"]
+
+    def options(self):
+        if self.rules.outcome(self.match) is not None:
+            return []
+        c, s = self.match.content, self.match.state
+        if s.cycle == "monster_turn" and s.monster_points:
+            return [f"the monsters' turn, {s.monster_points} point(s) left:"] + [
+                f"  {i:>2}. " + (f"{o['monster']} {o['do']} {o.get('to') or o.get('target')}" if o["do"] != "done"
+                                 else "done (hold back the rest)") for i, o in enumerate(engine.monster_options(c, s), 1)]
+        hero = self.rules.to_act(self.match)
+        if hero is None:
+            return []
+        legal = self.rules.legal_actions(self.match)
+        c, s = self.match.content, self.match.state
+        head = f"{hero}'s turn, {engine.ap_left(c, s, s.board[hero])} action point(s) left:"
+        lines = [head] + [f"  {i:>2}. {self.rules.describe(a).split(': ', 1)[1]}"
+                          for i, a in enumerate(self._numbered(legal), start=1)]
+        tele = [a for a in legal if a["do"] == "teleport"]
+        if tele:
+            lines.append(f"  teleport: {len(tele)} places, e.g. "
+                         + ", ".join(f"{a['world']} {a['to']}" for a in tele[:TELEPORT_SHOWN]) + " ...")
+        return lines
+
+    def prompt(self):
+        s, c = self.match.state, self.match.content
+        clock = f" | clock {s.clock}/{c.scenario.clock.limit[len(s.heroes)]}" if c.coop and c.scenario.clock else ""
+        return f"[round {s.round}{clock}] {self.rules.to_act(self.match) or 'monsters'}> "
+
+    def words(self):
+        c = self.match.content
+        return list(self.rules.heroes(self.match)) + list(c.monsters) + ["upper", "under", "apple", "fish",
+                                                                        "mushroom", "healing", "berserker", "teleport"]
+
+    def json_extra(self):
+        s = self.match.state
+        return {"round": s.round, "clock": s.clock, "to_act": self.rules.to_act(self.match)}
+
+
+def _matches(a: dict, words: list[str]) -> bool:
+    """Whether typed words name this action (its fields in order; optional ones may be left out)."""
+    do = a["do"]
+    fields = {"move": ["to"], "explore": ["to"], "descend": ["portal"], "ascend": [], "fight": ["target", "companion"],
+              "decline": ["card"], "eat": ["food"], "brew": ["potion", "companion"], "drink": ["potion"],
+              "teleport": ["world", "to"], "collect": [], "equip": ["token"], "unequip": ["slot"],
+              "drop": ["token", "from"], "forge": ["give", "take"], "trade": ["give", "take"],
+              "mission": ["card", "reward", "target"], "end": ["improve"]}[do]
+    values = []
+    for f in fields:
+        v = a.get(f)
+        if v is None:
+            continue
+        values += [str(x).lower() for x in v] if isinstance(v, list) else [str(v).lower()]
+    if do == "forge" and len(words) == 3:
+        return sorted(words[:2]) == sorted(values[:2]) and words[2] == values[2]
+    if do in ("descend",) and not words:
+        return True
+    if do == "drop" and len(words) == 1:
+        return words[0] == values[0]
+    return words == values
+
+
+def _renumber(line: str, first: int) -> str:
+    import re
+    return re.sub(r"plan (\d+)", lambda m: f"plan {first + int(m.group(1))}", line)
