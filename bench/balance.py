@@ -5,7 +5,9 @@ runner as `overlord simulate` (so the figures are the ones it would give).
     python bench/balance.py forgotten-souls --heroes 2,3,4 [--bot heuristic|random] [--max-rounds R]
 
 Prints per hero count: the win rate with its Wilson 95% interval, the mean rounds, the CPU time a
-game and how the games ended. Max rounds default to the scenario's own (else 40).
+game and how the games ended; for a Descent quest also where the fate and doom went (spaces a
+game: heroes knocked out, fate steps, other effects; doom advanced after setup). Max rounds
+default to the scenario's own (else 40).
 """
 
 from __future__ import annotations
@@ -56,6 +58,20 @@ def main(argv=None) -> int:
         print(f"{h:>6}  {s['games']:>5}  {s['wins']:>4}  {100 * s['win_rate']:>7.1f}%  "
               f"{100 * ci['low']:>6.1f}% to {100 * ci['high']:>5.1f}%  {s['rounds']['mean']:>6.2f}  "
               f"{cpu:>7.3f}s  {endings}")
+    moved = [r for r in records if r.get("track_moves")]
+    if moved:
+        print(f"where the tracks went, spaces a game (mean over all games): "
+              f"{'heroes':>6}  {'knocked out':>11}  {'fate steps':>10}  {'other fate':>10}  {'doom':>5}")
+        for h in counts:
+            mine = [r["track_moves"] for r in moved if r["heroes"] == h]
+            if not mine:
+                continue
+            fate = [m["fate"] for m in mine]
+            ko = sum(f.get("heroes defeated", 0) for f in fate) / len(mine)
+            steps = sum(f.get("fate step", 0) for f in fate) / len(mine)
+            other = sum(v for f in fate for k, v in f.items() if k not in ("heroes defeated", "fate step")) / len(mine)
+            doom = sum(sum(m["doom"].values()) for m in mine) / len(mine)
+            print(f"{'':60}{h:>6}  {ko:>11.2f}  {steps:>10.2f}  {other:>10.2f}  {doom:>5.2f}")
     return 0
 
 

@@ -44,12 +44,28 @@ def _card(i, kind, number=None):
 
 EXPLORATION = {"exploration_cards": [_card(0, "starting")] + [_card(i, "main", i) for i in (1, 2, 3)]
                + [_card(i, "regular") for i in range(4, 12)]}
+EXPLORATION["exploration_cards"][0]["triggers"] = [
+    {"when": {"monsters_on_map": False}, "effects": ["discard_exploration"]},
+    {"whenever": "hero_defeated", "effects": [{"condition_heroes": {"condition": "webbed", "who": "all"}}]}]
+HEROES = {"hero_sheets": {"leoric": {
+    "name": "Leoric of the Book", "archetype": "mage", "class": "Runemaster", "speed": 4, "health": 8,
+    "stamina": 5, "defense": ["gray"], "attributes": {"might": 1, "knowledge": 5, "willpower": 2, "awareness": 3},
+    "weapon": {"name": "Arcane Bolt", "attack": "ranged", "dice": ["blue", "yellow"], "surges": ["Range +1"]},
+    "ability": {"monster_damage_near": {"within": 3, "less": 1}}},
+    "stand-in": {"name": "Stand-in", "archetype": "warrior", "class": "none", "speed": 4, "health": 12, "stamina": 4,
+                 "defense": ["gray"], "attributes": {"might": 3, "knowledge": 3, "willpower": 3, "awareness": 3},
+                 "weapon": {"name": "Plain weapon", "attack": "melee", "dice": ["blue", "yellow"]}, "ours": True}}}
+CONDITIONS = {"conditions": {
+    "stunned": {"name": "Stunned", "discard": "action", "surge": "Stun"},
+    "webbed": {"name": "Webbed", "discard": "end_of_turn", "no_move": True, "ours": True}}}
 SCENARIO = {"scenario": {"id": "mini", "name": "Mini", "decks": {
     "monsters": "monsters.yaml", "activation": "activation.yaml", "peril": "peril.yaml",
-    "exploration": "exploration.yaml"}, "track": {"spaces": 16, "doom_start": {2: 1, 3: 2, 4: 3}},
+    "exploration": "exploration.yaml", "heroes": "heroes.yaml", "conditions": "conditions.yaml"},
+    "track": {"spaces": 16, "doom_start": {2: 1, 3: 2, 4: 3}},
     "loot": {"payout": [1, 2, 3]}, "win": ["finish main encounter 3"], "lose": ["doom meets fate"]}}
 FILES = {"monsters.yaml": MONSTERS, "activation.yaml": ACTIVATION, "peril.yaml": PERIL,
-         "exploration.yaml": EXPLORATION, "scenario.yaml": SCENARIO}
+         "exploration.yaml": EXPLORATION, "heroes.yaml": HEROES, "conditions.yaml": CONDITIONS,
+         "scenario.yaml": SCENARIO}
 
 
 def fresh(data):
@@ -70,7 +86,7 @@ def write(tmp_path, files):
 def test_the_valid_quest_has_no_problems(tmp_path):
     write(tmp_path, FILES)
     problems, count = validate_paths([tmp_path])
-    assert problems == [] and count == 5
+    assert problems == [] and count == 7
 
 
 def _set(data, path, value):
@@ -123,6 +139,24 @@ SLIPS = [
      ("exploration_cards", 8, "overlord", 0, "effects", 0, "place_token", "at"), ["card 'e8'", "no marker 'altar'"]),
     ("two cards with one id", "exploration.yaml", ("exploration_cards", 7, "id"), "e6",
      ("exploration_cards", 7, "id"), ["card id 'e6' is used twice"]),
+    # hero sheets and conditions (issue 10: "a hero sheet with a negative health")
+    ("a hero sheet with a negative health", "heroes.yaml", ("hero_sheets", "leoric", "health"), -3,
+     ("hero_sheets", "leoric", "health"), ["hero 'leoric'", "health", "greater than 0"]),
+    ("a misspelt hero ability", "heroes.yaml", ("hero_sheets", "leoric", "ability"), {"monster_damage_nea": {}},
+     ("hero_sheets", "leoric", "ability"), ["unknown ability 'monster_damage_nea'", "did you mean 'monster_damage_near'"]),
+    ("an attribute out of range", "heroes.yaml", ("hero_sheets", "leoric", "attributes", "knowledge"), 9,
+     ("hero_sheets", "leoric", "attributes", "knowledge"), ["hero 'leoric'", "less than or equal to 6"]),
+    ("a condition that goes some other way", "conditions.yaml", ("conditions", "webbed", "discard"), "sometimes",
+     ("conditions", "webbed", "discard"), ["condition 'webbed'", "'sometimes' is not allowed"]),
+    # triggers: encounter rules that fire when their condition becomes true
+    ("a trigger with both a test and an event", "exploration.yaml", ("exploration_cards", 0, "triggers", 0, "whenever"),
+     "hero_defeated", ("exploration_cards", 0, "triggers", 0), ["card 'e0'", "either 'when' (a test) or 'whenever'"]),
+    ("a misspelt trigger event", "exploration.yaml", ("exploration_cards", 0, "triggers", 1, "whenever"),
+     "hero_defeeted", ("exploration_cards", 0, "triggers", 1, "whenever"), ["'hero_defeeted' is not allowed",
+                                                                             "did you mean 'hero_defeated'"]),
+    ("a misspelt trigger test", "exploration.yaml", ("exploration_cards", 0, "triggers", 0, "when"),
+     {"monsters_on_mapp": False}, ("exploration_cards", 0, "triggers", 0, "when"),
+     ["unknown test 'monsters_on_mapp'", "did you mean 'monsters_on_map'"]),
 ]
 
 
@@ -154,6 +188,14 @@ CROSS = [
      ["perils.yaml", "no such file"]),
     ("doom starting on fate", "scenario.yaml", ("scenario", "track", "doom_start", 4), 15,
      ["doom would start on or above fate"]),
+    # issue 10: "a condition name misspelt in YAML gets one clear line, names the file and line"
+    ("a misspelt condition on a peril", "peril.yaml", ("peril_cards", 1, "effects", 0),
+     {"condition_heroes": {"condition": "webed", "who": "all"}},
+     ["peril.yaml:", "card 'p2'", "unknown condition 'webed'", "did you mean 'webbed'"]),
+    ("a misspelt condition on a spawned monster", "exploration.yaml", ("exploration_cards", 2, "map", "spawns", 0, "conditions"),
+     ["stuned"], ["exploration.yaml:", "card 'e2'", "unknown condition 'stuned'", "did you mean 'stunned'"]),
+    ("a trigger event naming an unknown group", "exploration.yaml", ("exploration_cards", 0, "triggers", 1, "whenever"),
+     {"event": "monster_defeated", "group": "zombi"}, ["unknown monster group 'zombi'", "did you mean 'zombie'"]),
 ]
 
 
@@ -166,6 +208,19 @@ def test_the_scenario_checks_what_spans_files(tmp_path, file, path, value, words
     text = "\n".join(str(p) for p in problems)
     for w in words:
         assert w in text, text
+
+
+def test_a_misspelt_condition_is_one_line_at_its_place(tmp_path):
+    """Issue 10, Done when: 'a condition name misspelt in YAML ... gets one clear line, names
+    the file and line where there is one'."""
+    files = fresh(FILES)
+    _set(files["peril.yaml"], ("peril_cards", 1, "effects", 0), {"condition_heroes": {"condition": "webed"}})
+    write(tmp_path, files)
+    problems, _ = validate_paths([tmp_path / "scenario.yaml"])
+    assert len(problems) == 1, [str(p) for p in problems]
+    at = ("peril_cards", 1, "effects", 0, "condition_heroes", "condition")
+    line, col = parse_yaml((tmp_path / "peril.yaml").read_text(), "peril.yaml").where(at)
+    assert str(problems[0]).startswith(f"{tmp_path / 'peril.yaml'}:{line}:{col}: card 'p2': unknown condition 'webed'")
 
 
 def test_the_json_schema_accepts_the_valid_quest_and_rejects_a_slip():

@@ -57,10 +57,11 @@ def test_hourglass_lines_count_fatigue_and_trigger_at_their_number(game):
     fatigue tokens matches the number associated with the hourglass symbol, the corresponding
     text triggers, and all tokens are removed.'"""
     card = game.cards["the-onset"]
-    line = next(i for i, l in enumerate(card.overlord) if l.hourglass == 2)
+    line = next(i for i, l in enumerate(card.overlord) if l.hourglass)
     key = f"the-onset:{line}"
-    overlord_effects(game)
-    assert game.state.hourglass[key] == 1
+    for tokens in range(1, card.overlord[line].hourglass):
+        overlord_effects(game)
+        assert game.state.hourglass[key] == tokens
     assert not any(e["event"] == "placed" for e in game.state.log)
     overlord_effects(game)
     assert key not in game.state.hourglass                 # triggered and cleared
@@ -141,14 +142,14 @@ def test_spawning_takes_back_a_figure_from_another_encounter_when_none_is_free(g
     zombies = [f for f in game.state.monsters() if f.group == "zombie" and f.rank == "minion"]
     limit = game.quest.monsters["zombie"].limits[3].minions
     for f in zombies:
-        f.health = 1
+        f.damage = game.max_health(f) - 1
     complete_encounter(game)
     open_door(game, "leoric")
     run_effects(game, effects({"spawn": {"group": "zombie", "rank": "minion", "count": limit, "at": "entrance"}}), "test")
     now = [f for f in game.state.monsters() if f.group == "zombie" and f.rank == "minion"]
     assert len(now) == limit
     assert all(f.encounter == game.state.current_encounter for f in now)
-    assert all(f.health > 1 for f in now)
+    assert all(f.damage == 0 for f in now)          # "recover all damage"
 
 
 def test_placing_respects_group_limits_and_places_masters_first(game):

@@ -16,8 +16,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-u", str(ROOT / "cli.py")]
-SCRIPT = ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "attack zombie-master-1 3 by tarha",
-          "end leoric", "end tarha", "move tarha 7,4", "end tarha", "end leoric", "status"]
+# the Overlord phase stops at each monster attack until the table reports its damage (`hurt`)
+SCRIPT = ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "hurt leoric 1", "hurt leoric 0",
+          "attack zombie-master-1 3 by tarha", "end leoric", "end tarha", "hurt leoric 1", "status"]
 
 
 def run(args, lines, **kw):
@@ -39,6 +40,7 @@ def test_a_scripted_session_prints_a_plain_transcript(tmp_path):
     text = out.stdout
     assert "== The Onset ==" in text and "> end tarha" in text
     assert "Activation card" in text and "roll" in text          # monsters act, attacks to roll
+    assert "waiting: zombie-master-1 attacks leoric" in text      # and the program waits for each one
     assert "Traceback" not in text + out.stderr
 
 
@@ -169,9 +171,10 @@ def test_the_heroes_may_choose_another_equally_good_space(tmp_path):
     is unclear, heroes choose the target'. The program moved the zombie to the first of three
     equally good spaces; the table takes another."""
     out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4"],
-              ["move leoric 4,3", "end leoric", "end tarha", "choose 1 9,9", "choose 1 3,3", "choose 1 3,4"])
-    assert "[1] zombie-master-1 engage leoric: move 2,3 -> 3,2" in out.stdout and "`choose 1 X,Y`" in out.stdout
-    assert "9,9 is not one of the equally good spaces" in out.stdout
+              ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "hurt leoric 1", "hurt leoric 0",
+               "choose 1 9,9", "choose 1 3,3", "choose 1 3,4"])
+    assert "[1] zombie-master-1 engage leoric: 2,3 -> 3,2" in out.stdout and "`choose 1 X,Y`" in out.stdout
+    assert "9,9 is not one of the equally good placements" in out.stdout
     assert "taken by zombie-minion-1" in out.stdout          # a later monster stands there now
     assert "zombie-master-1 moves to 3,4" in out.stdout
 

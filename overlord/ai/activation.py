@@ -10,8 +10,15 @@
    or went through the whole list without performing one. "If an action has no effect, monsters
    do not perform that action." At most one attack. A condition that an action can discard
    (Stun) is discarded first; a monster in a pit first climbs out toward the current
-   encounter's exit.
+   encounter's exit. A condition that forbids moving (Immobilized) leaves every move word
+   unperformed; one that lasts to the end of the activation goes when it ends. What each
+   condition does is the content's (``Table.conditions``; Stun alone when none is given).
 5. Continue with the group's other monsters, then the next group.
+
+The game around the activation is reached through hooks on the :class:`Table`: ``on_start``
+runs when a monster begins its activation (its conditions' start effects), ``on_attack`` when
+it attacks (the attack resolved: heroes hurt, knocked out, gone from the map), ``stop`` says
+whether the quest was decided - then nothing more happens ("the heroes immediately fail").
 
 Targets: "If a monster has multiple potential targets during monster activation, the target
 closest to the activating monster is chosen"; where that still ties, the heroes choose (Golden
@@ -22,6 +29,7 @@ Every step is an event (plain data) saying what was done, whether it was perform
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..content.cards import ActivationCard, Attack, GroupActivation, MonsterGroup, Perform, Target
@@ -31,7 +39,7 @@ from .movement import MoveError, move
 from .targets import spaces_between
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
-DISCARDED_BY_ACTION = ("stunned",)      # conditions a monster spends an action to discard
+DISCARDED_BY_ACTION = ("stunned",)      # without condition definitions: what a monster spends an action on
 
 
 @dataclass
@@ -61,6 +69,27 @@ class Table:
     act: str = "I"
     exit_at: object = None              # the current encounter's exit, for pits
     performed: list = field(default_factory=list)   # (monster, card effects) of "perform" actions, to run
+    conditions: dict = field(default_factory=dict)  # condition definitions by name (content)
+    on_start: Callable | None = None    # (table, monster id): its activation begins
+    on_attack: Callable | None = None   # (table, monster id, attack event): resolve the attack
+    stop: Callable[[], bool] = lambda: False        # the quest is decided: nothing more happens
+    emit: Callable | None = None        # each event as it happens (the game's log)
+
+    def out(self, events: list, event: dict) -> None:
+        events.append(event)
+        if self.emit is not None:
+            self.emit(event)
+
+    def discarded_by_action(self) -> tuple[str, ...]:
+        if not self.conditions:
+            return DISCARDED_BY_ACTION
+        return tuple(n for n, c in self.conditions.items() if c.discard == "action")
+
+    def no_move(self, conditions) -> str | None:
+        return next((c for c in conditions if c in self.conditions and self.conditions[c].no_move), None)
+
+    def ends_with_activation(self, conditions) -> list[str]:
+        return [c for c in conditions if c in self.conditions and self.conditions[c].discard == "end_of_turn"]
 
 
 def activate_card(table: Table, card: ActivationCard, order: list[str],
@@ -73,11 +102,17 @@ def activate_card(table: Table, card: ActivationCard, order: list[str],
             continue
         members = [fid for fid, m in table.monsters.items() if m.group == group and fid in table.scene.figures]
         box = card.groups.get(group)
-        if not members or box is None:
+        if not members or box is None or table.stop():
             continue
-        events.append({"event": "group", "group": group, "card": card.id,
-                       "active": list(box.active)})                # step 2
+        table.out(events, {"event": "group", "group": group, "card": card.id,
+                           "active": list(box.active)})            # step 2
         for fid, actions in _monster_order(table, members, box):   # step 3
+            if table.stop():
+                break
+            if table.on_start is not None:
+                table.on_start(table, fid)
+            if fid not in table.scene.figures or table.stop():     # its conditions defeated it
+                continue
             table, monster_events = activate_monster(table, fid, actions)   # step 4
             events.extend(monster_events)
     return table, events
@@ -96,41 +131,47 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
     monster = table.monsters[fid]
     stats = _stats(table, fid)
     shambling = "shambling" in table.groups[monster.group].abilities
-    events: list[dict] = [{"event": "monster", "monster": fid, "group": monster.group, "rank": monster.rank}]
+    events: list[dict] = []
+    out = table.out
+    out(events, {"event": "monster", "monster": fid, "group": monster.group, "rank": monster.rank})
     performed = 0
     moves = 0
     attacked = False
-    for condition in DISCARDED_BY_ACTION:                          # Stun first
+    for condition in table.discarded_by_action():                  # Stun first
         if condition in monster.conditions:
             monster.conditions.remove(condition)
             performed += 1
-            events.append(_event(fid, "discard_condition", True, f"discards {condition}: its first action",
-                                 condition=condition))
+            out(events, _event(fid, "discard_condition", True, f"discards {condition}: its first action",
+                               condition=condition))
             break
+    held = table.no_move(monster.conditions)
     scene = table.scene
-    if performed < 2 and any(scene.board.pit[c] for c in scene.cells[fid]) and table.exit_at is not None:
+    if performed < 2 and not held and any(scene.board.pit[c] for c in scene.cells[fid]) and table.exit_at is not None:
         result = move(scene, fid, "leave-pit", exit_at=table.exit_at)
         if result.performed:
             performed += 1
             moves += 1
             scene = table.scene = scene.moved(fid, scene.board.node_of(result.end), tuple(result.size))
-            events.append(_event(fid, "leave-pit", True, result.reason, move=result.to_json()))
-    while performed < 2:
+            out(events, _event(fid, "leave-pit", True, result.reason, move=result.to_json()))
+    while performed < 2 and not table.stop():
         performed_this_pass = 0
         for action in actions:
-            if performed >= 2:
+            if performed >= 2 or table.stop() or fid not in table.scene.figures:
                 break
             word = next(iter(type(action).model_fields))
             if word in MOVE_WORDS:
+                if held:
+                    out(events, _event(fid, word, False, f"{held.capitalize()}: performs no move action"))
+                    continue
                 if shambling and moves >= 1:
-                    events.append(_event(fid, word, False, "Shambling: only one move action per activation"))
+                    out(events, _event(fid, word, False, "Shambling: only one move action per activation"))
                     continue
                 ok, event = _move_action(table, fid, word, getattr(action, word), stats)
                 if ok:
                     moves += 1
             elif isinstance(action, Attack):
                 if attacked:
-                    events.append(_event(fid, "attack", False, "only one attack per activation"))
+                    out(events, _event(fid, "attack", False, "only one attack per activation"))
                     continue
                 ok, event = _attack(table, fid, action.attack, stats)
                 attacked = attacked or ok
@@ -140,13 +181,19 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
                                          effects=[e.model_dump(by_alias=True) for e in action.perform])
             else:  # pragma: no cover - the content models allow nothing else
                 raise ValueError(f"unknown action {action!r}")
-            events.append(event)
+            out(events, event)
             if ok:
                 performed += 1
                 performed_this_pass += 1
+                if isinstance(action, Attack) and table.on_attack is not None:
+                    table.on_attack(table, fid, event)
         if performed_this_pass == 0:
             break
-    events.append({"event": "done", "monster": fid, "actions": performed})
+    for condition in table.ends_with_activation(monster.conditions):   # Immobilized: until its activation ends
+        monster.conditions.remove(condition)
+        out(events, {"event": "condition_gone", "figure": fid, "condition": condition,
+                     "why": "it lasts until the end of the monster's activation"})
+    out(events, {"event": "done", "monster": fid, "actions": performed})
     return table, events
 
 

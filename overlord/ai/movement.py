@@ -53,14 +53,15 @@ class MoveResult:
     key: dict
     reason: str
     decisions: list[Decision] = field(default_factory=list)
+    tie_sizes: list = field(default_factory=list)   # each tie's orientation [w, h] (a large monster may lie either way)
 
     def to_json(self) -> dict:
         return {
             "figure": self.figure, "verb": self.verb, "target": self.target,
             "target_ties": list(self.target_ties), "performed": self.performed,
             "from": self.start, "to": self.end, "size": list(self.size), "path": self.path,
-            "mp": self.mp, "ties": self.ties, "key": self.key, "reason": self.reason,
-            "decisions": [d.to_json() for d in self.decisions],
+            "mp": self.mp, "ties": self.ties, "tie_sizes": [list(t) for t in self.tie_sizes],
+            "key": self.key, "reason": self.reason, "decisions": [d.to_json() for d in self.decisions],
         }
 
 
@@ -92,6 +93,7 @@ class _Moved:
     count: int | None             # spaces to the target at the end (None: no chain)
     ties: list[int]               # anchors of equally good placements
     considered: int
+    tie_sizes: list = field(default_factory=list)   # their orientations (1x1: [1, 1] each)
 
 
 def _stand_mask(scene: Scene, fid: str, monster: bool) -> int:
@@ -152,7 +154,7 @@ def _step(scene: Scene, fid: str, target_cells, target_id: str | None, speed: in
             cand |= level
         cand = (cand & _stand_mask(scene, fid, monster)) | (1 << start)   # staying put is always possible
         end, k, mp, ties = _choose_small(levels, layers, cand, toward)
-        moved = _Moved(end, (1, 1), [], mp, k, ties, cand.bit_count())
+        moved = _Moved(end, (1, 1), [], mp, k, ties, cand.bit_count(), [[1, 1]] * len(ties))
         end_node = end
     else:
         dist = levels_array(levels, board.size)
@@ -165,8 +167,9 @@ def _step(scene: Scene, fid: str, target_cells, target_id: str | None, speed: in
         a = int(cands.anchor[best])
         end_node = placement.end_space(scene, a, size, dist)
         k = cands.count[best]
+        tie_anchors, tie_sizes = _unique_placements(cands, ties, (a, tuple(size)))
         moved = _Moved(a, size, [], int(dist[end_node]), None if k == INF else int(k),
-                       _unique_anchors(cands, ties, a), int(eligible.sum()))
+                       tie_anchors, int(eligible.sum()), tie_sizes)
     moved.path = trace_back(board, levels, end_node, moved.mp, None if toward else layers)
     return moved, decisions
 
@@ -197,15 +200,19 @@ def toward_end(scene: Scene, fid: str, target: str, speed: int, levels: list[int
     return None if end == start else end
 
 
-def _unique_anchors(cands, ties: list[int], chosen: int) -> list[int]:
-    """Tied placements' anchors, each once, without the chosen one (another orientation at the
-    same top-left space is not another place to put the figure on the table)."""
-    out: list[int] = []
+def _unique_placements(cands, ties: list[int], chosen: tuple[int, tuple]) -> tuple[list[int], list]:
+    """Tied placements - anchor and orientation - each once, without the chosen one: a large
+    monster lying across is another placement than one lying along from the same space."""
+    anchors: list[int] = []
+    sizes: list = []
+    seen = {chosen}
     for t in ties:
-        a = int(cands.anchor[t])
-        if a != chosen and a not in out:
-            out.append(a)
-    return out
+        placed = (int(cands.anchor[t]), tuple(cands.orientations[int(cands.orient[t])]))
+        if placed not in seen:
+            seen.add(placed)
+            anchors.append(placed[0])
+            sizes.append(list(placed[1]))
+    return anchors, sizes
 
 
 def _summary(scene: Scene, moved: _Moved, toward: bool, decisions: list[Decision]) -> dict:
@@ -218,7 +225,7 @@ def _summary(scene: Scene, moved: _Moved, toward: bool, decisions: list[Decision
                               "reading order", moved.considered))
     return {"end": board.at_of(moved.anchor), "size": list(moved.size),
             "path": [board.at_of(n) for n in moved.path], "mp": moved.mp, "ties": ties,
-            "key": dict(zip(key_names, key))}
+            "tie_sizes": [list(t) for t in moved.tie_sizes], "key": dict(zip(key_names, key))}
 
 
 def _moved_at_all(scene: Scene, fid: str, moved: _Moved) -> bool:
@@ -302,6 +309,9 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
             _stop_on_sight(scene, fid, moved, cells, blockers, goal_cells)
         if moved.anchor == goal_anchor:
             moved.ties = [board.node_of(t) for t in goal_decision.ties]   # as close, and they see too
+            moved.tie_sizes = [list(goal_size)] * len(moved.ties)
+        if len(moved.tie_sizes) != len(moved.ties):
+            moved.tie_sizes = [list(moved.size)] * len(moved.ties)
         out = _summary(scene, moved, True, decisions)
         performed = _moved_at_all(scene, fid, moved)
         reason = (f"moves {moved.mp} MP to gain line of sight to {label}{skip_note}" if performed
@@ -462,7 +472,8 @@ def leave_pit(scene: Scene, fid: str, exit_at) -> MoveResult:
     key = {"spaces to exit": None if spaces(best) == INF else int(spaces(best))}
     d = Decision("space out of the pit", board.at_of(best), ("spaces to exit", "reading order"),
                  (key["spaces to exit"], board.at_of(best)), tuple(ties), "reading order", len(options))
-    base.update(path=[f.at, board.at_of(best)], mp=int(board.cost[best]), ties=ties, key=key)
+    base.update(path=[f.at, board.at_of(best)], mp=int(board.cost[best]), ties=ties, key=key,
+                tie_sizes=[list(f.size)] * len(ties))
     return MoveResult(performed=True, end=board.at_of(best),
                       reason=f"climbs out of the pit toward the exit {board.label(exit_node)}",
                       decisions=[d], **base)

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
 
-from .effects import Effect, OrNames, Strict, Test, tagged
+from .effects import Attribute, Condition, Effect, OrNames, Strict, Test, tagged
 
 HeroCount = Literal[2, 3, 4]
 Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
@@ -223,6 +223,8 @@ class SpawnPoint(Strict):
     rank: Literal["minion", "master"]
     at: Position
     heroes: HeroCount = Field(2, description="placed with this many heroes or more ('2', '3', '4' on the map)")
+    conditions: list[Condition] = Field([], description="conditions the monster has when it is spawned "
+                                        "(the Throne of the Fallen: 'This is Tharn, he is immediately Immobilized')")
 
 
 class TokenPoint(Strict):
@@ -243,12 +245,52 @@ class EncounterMap(Strict):
 
 
 class Goal(Strict):
-    """Where nobody is at the table to say the objective is done (headless play), the heroes
-    complete an encounter when a hero stands on or next to this space, after the encounter's
-    monsters are defeated if ``clear``. A stand-in for the card's rules text, not a rule."""
+    """The encounter's objective where the program must see it: a hero on or next to this space
+    may complete it with an action, after the encounter's monsters are defeated if ``clear``,
+    passing an attribute ``test`` if the card asks for one (headless the program rolls it; a
+    failed test costs ``fail_fatigue``). At a table `objective` asks for confirmation while the
+    goal is plainly not met. A stand-in for the card's rules text, not a rule."""
 
     at: str = Field("exit", description="'exit', 'entrance' or a marker of the map")
     clear: bool = True
+    test: Attribute | None = None
+    fail_fatigue: NonNegativeInt = 0
+    heroes: PositiveInt = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
+    first: bool = Field(False, description="done before the encounter's monsters fall, or it is lost (Trash Heap: "
+                        "'if the dragons are defeated too soon, the key will be lost'); else a group clears the "
+                        "room first when it has the time")
+
+
+EventName = Literal["hero_defeated", "monster_defeated", "token_taken"]
+
+
+class EventSpec(Strict):
+    """An event that fires a trigger each time it happens: a hero is defeated, a monster is
+    defeated (of ``group``, if given), a token is taken from the map (of kind ``token``)."""
+
+    event: EventName
+    group: str | None = None
+    token: str | None = None
+
+
+def _event(v):
+    return {"event": v} if isinstance(v, str) else v
+
+
+class Trigger(Strict):
+    """An encounter rule the engine carries out the moment it applies, while the card is active:
+    ``when`` a test holds (checked after every reported or simulated event; it fires once, the
+    first time it holds), or ``whenever`` an event happens (each time)."""
+
+    when: Test | None = None
+    whenever: Annotated[EventSpec, BeforeValidator(_event), OrNames(EventName.__args__)] | None = None
+    effects: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.when is None) == (self.whenever is None):
+            raise ValueError("a trigger has either 'when' (a test) or 'whenever' (an event)")
+        return self
 
 
 class ExplorationCard(Strict):
@@ -263,6 +305,7 @@ class ExplorationCard(Strict):
     overlord: list[OverlordEffect] = []
     completed: list[Effect] = Field([], description="effects when the heroes complete the encounter's objective "
                                     "(the card's 'when ... has been done' rules), before the card is discarded")
+    triggers: list[Trigger] = Field([], description="encounter rules that fire when their condition becomes true")
     map: EncounterMap
     goal: Goal = Goal()
     ours: bool = False
@@ -284,7 +327,9 @@ class ExplorationFile(Strict):
 
 class Track(Strict):
     spaces: PositiveInt = Field(description="spaces on the overlord track")
-    doom_start: dict[HeroCount, NonNegativeInt] = Field(description="doom's space by number of heroes")
+    doom_start: dict[HeroCount, NonNegativeInt] = Field(
+        {2: 2, 3: 3, 4: 4}, description="doom's space by number of heroes; by default the rulebook's: 'the space that "
+        "corresponds to the number of heroes playing' (spaces numbered from 0 at the bottom)")
 
 
 class Loot(Strict):
@@ -304,8 +349,9 @@ class Scenario(Strict):
     id: str
     name: str
     heroes: Annotated[list[HeroCount], Field(min_length=1)] = [2, 3, 4]
-    decks: dict[Literal["monsters", "activation", "peril", "exploration"], str] = Field(
-        description="file of each deck, relative to the scenario file")
+    decks: dict[Literal["monsters", "activation", "peril", "exploration", "heroes", "conditions"], str] = Field(
+        description="file of each deck, relative to the scenario file; heroes (hero sheets) and conditions default "
+                    "to the base game's shipped in decks/descent/")
     track: Track
     loot: Loot
     win: list[str] = Field(min_length=1)
@@ -313,6 +359,8 @@ class Scenario(Strict):
     lose_when: list[LoseWhen] = Field([], description="lose conditions beyond doom meeting fate, as tests")
     epilogue: dict[Literal["win", "lose"], str] = {}
     rules: dict[str, bool] = Field({}, description="rule-variant flags")
+    max_rounds: PositiveInt = Field(40, description="headless play (simulate, soak, balance) stops a game after "
+                                    "this many rounds and counts it unfinished")
     ours: bool = False
 
 

@@ -42,8 +42,10 @@ class Nothing(Strict):
 
 
 Rank = Literal["minion", "master", "all"]
-Condition = Literal["poisoned", "diseased", "immobilized", "stunned", "bleeding", "burning", "weakened", "terrified"]
+Condition = Annotated[str, Field(description="a condition of the scenario's conditions file (stunned, immobilized, "
+                                             "poisoned, diseased, or one the content defines)")]
 HeroPick = Literal["all", "lowest_health", "highest_health", "exploring_hero", "random"]
+Attribute = Literal["might", "knowledge", "willpower", "awareness"]
 
 
 class Heroes(Strict):
@@ -94,6 +96,23 @@ class TokenCount(Strict):
     encounter: str | None = Field(None, description="count only the tokens placed in this encounter")
 
 
+class EncounterClear(Strict):
+    """True when no monster that came in this encounter (spawned or placed while it was the current
+    encounter) is on the map: its monsters are defeated."""
+    encounter_clear: bool = True
+
+
+class HeroOn(Strict):
+    """True when a hero (not knocked out) stands on the named space of the current encounter, or
+    next to it with ``adjacent``."""
+    hero_on: "HeroOnSpec"
+
+
+class HeroOnSpec(Strict):
+    at: str = Field(description="'exit', 'entrance' or a marker of the current encounter's map")
+    adjacent: bool = False
+
+
 class AllOf(Strict):
     all_of: list["Test"]
 
@@ -108,7 +127,7 @@ class Not(Strict):
 
 TESTS = {"monsters_on_map": MonstersOnMap, "group_on_map": GroupOnMap, "doom_at_least": DoomAtLeast,
          "track_gap_at_most": SpacesBetweenAtMost, "tokens_at_least": TokensAtLeast,
-         "all_of": AllOf, "any_of": AnyOf, "not": Not}
+         "encounter_clear": EncounterClear, "hero_on": HeroOn, "all_of": AllOf, "any_of": AnyOf, "not": Not}
 
 
 def _one_key(value):
@@ -169,6 +188,7 @@ class SpawnSpec(Strict):
     rank: Rank = "all"
     count: PositiveInt | None = Field(None, description="how many; default: as many as the group limit allows")
     at: str = Field("exit", description="where: a marker of the current encounter's map, 'exit' or 'entrance'")
+    conditions: list[Condition] = Field([], description="conditions each monster has when it comes in")
 
 
 class Spawn(Strict):
@@ -188,6 +208,13 @@ class DiscardExploration(Strict):
     """Discard the active exploration card: there is then no active card (the Fate step runs
     again, and doors may be opened)."""
     discard_exploration: Nothing = Nothing()
+
+
+class CompleteObjective(Strict):
+    """The active encounter's objective is done (a trigger that sees it): the card's ``completed``
+    effects run and it is discarded; a main encounter counts toward the quest ("Winning the
+    Game")."""
+    complete_objective: Nothing = Nothing()
 
 
 class ActivateGroup(Strict):
@@ -220,6 +247,44 @@ class ConditionSpec(Strict):
 class ConditionHeroes(Strict):
     """Heroes gain a condition."""
     condition_heroes: ConditionSpec
+
+
+class FatigueHeroes(Strict):
+    """Heroes suffer fatigue (beyond their stamina it is suffered as damage)."""
+    fatigue_heroes: DamageSpec
+
+
+class Harm(Strict):
+    """What befalls a hero who fails a test."""
+    damage: int = Field(0, ge=0)
+    fatigue: int = Field(0, ge=0)
+    condition: Condition | None = None
+
+
+class HeroTestSpec(Strict):
+    attribute: Attribute
+    within: PositiveInt | None = Field(None, description="only heroes within this many spaces of the monster "
+                                       "performing the effect")
+    who: HeroSelector = Heroes()
+    fail: Harm
+
+
+class TestHeroes(Strict):
+    """Heroes test an attribute (1 gray and 1 black die: they pass when the shields rolled are at
+    most the attribute); each who fails suffers ``fail``. Headless the program rolls; at a table
+    the players roll and report what they suffer."""
+    test_heroes: HeroTestSpec
+
+
+class HealSpec(Strict):
+    within: PositiveInt = Field(3, description="spaces from the monster performing the effect")
+    dice: list[Literal["red", "blue", "yellow", "green"]] = Field(["red"], min_length=1)
+
+
+class HealMonster(Strict):
+    """The most damaged monster within ``within`` spaces of the monster performing the effect
+    (itself included) recovers damage equal to the hearts rolled on ``dice``."""
+    heal_monster: HealSpec
 
 
 class TokenSpec(Strict):
@@ -257,15 +322,17 @@ class If(Strict):
 EFFECTS = {
     "advance_doom": AdvanceDoom, "advance_fate": AdvanceFate, "fate_back": FateBack,
     "refresh_fate": RefreshFate, "spawn": Spawn, "place_monsters": PlaceMonsters,
-    "discard_exploration": DiscardExploration, "activate_group": ActivateGroup,
+    "discard_exploration": DiscardExploration, "complete_objective": CompleteObjective,
+    "activate_group": ActivateGroup,
     "transition_act_ii": TransitionActII, "damage_heroes": DamageHeroes,
-    "condition_heroes": ConditionHeroes, "place_token": PlaceToken, "remove_token": RemoveToken,
+    "condition_heroes": ConditionHeroes, "fatigue_heroes": FatigueHeroes, "test_heroes": TestHeroes,
+    "heal_monster": HealMonster, "place_token": PlaceToken, "remove_token": RemoveToken,
     "say": Say, "if": If,
 }
 
 Effect = tagged(EFFECTS, "effect")
 
-for _model in (AllOf, AnyOf, Not, TokensAtLeast, IfSpec, If):
+for _model in (AllOf, AnyOf, Not, TokensAtLeast, HeroOn, IfSpec, If):
     _model.model_rebuild()
 
 

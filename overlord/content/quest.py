@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import ActivationDeck, ExplorationCard, MonsterGroup, PerilCard, Scenario
+from .descent_sheets import ConditionDef, HeroSheet
 from .errors import ContentError, Problem, nearest
 from .paths import named_or_path, shipped_files
-from .validate import check_scenario, load_content
+from .validate import check_scenario, deck_files, load_content
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class Quest:
     activation: ActivationDeck
     perils: list[PerilCard]
     exploration: list[ExplorationCard]
+    sheets: dict[str, HeroSheet]              # hero sheets by hero id ("stand-in" for other names)
+    conditions: dict[str, ConditionDef]
 
     def exploration_card(self, card_id: str) -> ExplorationCard:
         return next(c for c in self.exploration if c.id == card_id)
@@ -53,7 +56,7 @@ def load_quest(path: str | Path) -> Quest:
     if problems:
         raise ContentError(problems)
     scenario = loaded.model.scenario
-    base = Path(loaded.file).parent
-    models = {kind: load_content(base / rel).model for kind, rel in scenario.decks.items()}
+    models = {kind: load_content(where).model for kind, where in deck_files(loaded).items()}
     return Quest(loaded.file, scenario, dict(models["monsters"].monsters), models["activation"].activation_cards,
-                 list(models["peril"].peril_cards), list(models["exploration"].exploration_cards))
+                 list(models["peril"].peril_cards), list(models["exploration"].exploration_cards),
+                 dict(models["heroes"].hero_sheets), dict(models["conditions"].conditions))

@@ -18,14 +18,17 @@ from pydantic import BaseModel, ValidationError
 from ..core.board import BoardError
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TerrainTable
-from . import cards, kinds as registered
-from .effects import EFFECTS, TESTS, ActivateGroup, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
+from . import cards, descent_sheets, kinds as registered
+from .effects import (EFFECTS, TESTS, ActivateGroup, ConditionSpec, Harm, HeroOnSpec, PlaceMonsters, Spawn,
+                      SpawnSpec, TokenSpec)
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map
 from .yamlio import Located, load_yaml
 
-KINDS = dict(cards.FILE_KINDS)
-UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS}
+KINDS = {**cards.FILE_KINDS, **descent_sheets.FILE_KINDS}
+UNION_KINDS = {"unknown_effect": EFFECTS, "unknown_action": cards.ACTIONS, "unknown_test": TESTS,
+               "unknown_ability": descent_sheets.ABILITIES, "unknown_skill": descent_sheets.SKILLS}
+DESCENT_KEYED = {"monsters": "group", **descent_sheets.KEYED}     # Descent's files: what a mapping's keys are
 
 
 def _all_field_names() -> list[str]:
@@ -42,7 +45,7 @@ def _all_field_names() -> list[str]:
             for sub in _models_in(f.annotation):
                 walk(sub)
     from . import effects
-    for module in (cards, effects):
+    for module in (cards, effects, descent_sheets):
         for value in vars(module).values():
             walk(value)
     for kind in [*registered.kinds().values(), *registered.scenario_kinds().values()]:
@@ -88,7 +91,7 @@ def _owner(doc: Located, path: tuple, kind: registered.FileKind | None = None) -
     data = doc.data
     label = ""
     nouns = {kind.key: kind.noun} if kind else {}
-    keyed = kind.keyed if kind else {"monsters": "group"}
+    keyed = kind.keyed if kind else DESCENT_KEYED
     for i, part in enumerate(path):
         try:
             data = data[part]
@@ -273,7 +276,7 @@ def _check_maps(loaded: Loaded) -> list[Problem]:
             problems.append(doc.problem(("exploration_cards", i, "goal", "at"), f"card {card.id!r}: no marker "
                                         f"{card.goal.at!r} for the goal{nearest(card.goal.at, named)}"))
         for model, path in _walk_models(card, ("exploration_cards", i)):
-            if isinstance(model, (SpawnSpec, TokenSpec)) and model.at is not None and model.at not in named:
+            if isinstance(model, (SpawnSpec, TokenSpec, HeroOnSpec)) and model.at is not None and model.at not in named:
                 where = _resolve(doc, path + ("at",))
                 problems.append(doc.problem(where, f"card {card.id!r}: no marker {model.at!r} on this encounter's map"
                                             f"{nearest(model.at, named)}; markers: {', '.join(sorted(named))}"))
@@ -298,14 +301,14 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
     card names exists, the exploration deck has the rulebook's make-up."""
     scenario = loaded.model.scenario
     doc = loaded.doc
-    base = Path(loaded.file).parent
     problems: list[Problem] = []
     decks: dict[str, Loaded] = {}
-    for kind, rel in scenario.decks.items():
-        deck = load_content(base / rel)
+    for kind, where in deck_files(loaded).items():
+        rel = scenario.decks.get(kind, where)
+        deck = load_content(where)
         problems.extend(deck.problems)
         expected = {"monsters": "monsters", "activation": "activation_cards", "peril": "peril_cards",
-                    "exploration": "exploration_cards"}[kind]
+                    "exploration": "exploration_cards", "heroes": "hero_sheets", "conditions": "conditions"}[kind]
         if deck.model is None:
             if not deck.problems:
                 problems.append(doc.problem(("scenario", "decks", kind), f"{rel}: not a {expected} file"))
@@ -327,6 +330,47 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
                 problems.extend(_check_groups(decks[kind], groups))
     if "exploration" in decks:
         problems.extend(_check_makeup(decks["exploration"]))
+    if "conditions" in decks:
+        known = set(decks["conditions"].model.conditions)
+        for kind in ("activation", "peril", "exploration"):
+            if kind in decks:
+                problems.extend(_check_conditions(decks[kind], known))
+    return problems
+
+
+DEFAULT_DECKS = {"heroes": ("descent", "heroes.yaml"), "conditions": ("descent", "conditions.yaml")}
+
+
+def deck_files(loaded: Loaded) -> dict[str, Path]:
+    """Each deck file of a scenario: those it names (relative to the scenario file), and the base
+    game's hero sheets and conditions shipped in decks/descent/ where it names none."""
+    from .paths import shipped_dir
+    base = Path(loaded.file).parent
+    out = {kind: base / rel for kind, rel in loaded.model.scenario.decks.items()}
+    for kind, parts in DEFAULT_DECKS.items():
+        if kind not in out:
+            out[kind] = shipped_dir("decks").joinpath(*parts)
+    return out
+
+
+def _check_conditions(loaded: Loaded, known: set[str]) -> list[Problem]:
+    """Every condition a card names is one of the scenario's conditions."""
+    problems = []
+    doc = loaded.doc
+    root = next(iter(type(loaded.model).model_fields))
+    for model, path in _walk_models(getattr(loaded.model, root), (root,)):
+        names = []
+        if isinstance(model, ConditionSpec):
+            names.append((path + ("condition",), model.condition))
+        elif isinstance(model, Harm) and model.condition is not None:
+            names.append((path + ("condition",), model.condition))
+        elif isinstance(model, (SpawnSpec, cards.SpawnPoint)):
+            names += [(path + ("conditions", j), c) for j, c in enumerate(model.conditions)]
+        for where, name in names:
+            if name not in known:
+                at = _resolve(doc, where)
+                problems.append(doc.problem(at, _owner(doc, at) + f"unknown condition {name!r}{nearest(name, known)}; "
+                                            f"known: {', '.join(sorted(known))}"))
     return problems
 
 
@@ -355,6 +399,8 @@ def _check_groups(loaded: Loaded, groups: set[str]) -> list[Problem]:
                           (model.spawn if isinstance(model, Spawn) else model.place_monsters).group))
         elif isinstance(model, ActivateGroup):
             names.append((path + ("activate_group",), model.activate_group))
+        elif isinstance(model, cards.EventSpec) and model.group is not None:
+            names.append((path + ("group",), model.group))
         elif isinstance(model, cards.SpawnPoint):
             names.append((path + ("group",), model.group))
         elif isinstance(model, cards.ActivationDeck):

@@ -5,9 +5,17 @@ command, one transaction) before its result is shown.
 Commands (``help`` lists them; a bad command gets one line and changes nothing)::
 
     move HERO X,Y          attack MONSTER DAMAGE [by HERO]     hurt HERO DAMAGE
-    defeated HERO          open HERO                           search HERO
-    rest HERO              objective                           end HERO
-    choose N X,Y|HERO      map    status    why N    undo    help [COMMAND]    quit
+    defeated HERO          stand HERO [HEARTS [SURGES]]        revive HERO by HERO [HEARTS [SURGES]]
+    fatigue HERO N         heal FIGURE N                       condition FIGURE NAME [off]
+    sheet HERO HEALTH STAMINA                                  take HERO TOKEN
+    open HERO              search HERO                         rest HERO
+    objective [confirm]    end HERO                            choose N X,Y|HERO
+    map    status    why [N]    undo    help [COMMAND]    quit
+
+The players roll for their heroes: a monster's attack is rolled by the hero it targets, so the
+program stops at each attack and waits for the damage (`hurt HERO N`, 0 for none) before the
+next monster acts - a hero knocked out by one attack is no target for the next. The waiting
+command is saved with the answers so far: `undo` takes an answer back, `resume` asks again.
 """
 
 from __future__ import annotations
@@ -19,8 +27,10 @@ from dataclasses import dataclass, field
 from ..content.quest import load_quest
 from ..core.state import dumps, from_json
 from ..games.descent.engine import (Game, GameError, complete_encounter, damage_figure, move_figure,
-                                    new_game, open_door, overlord_phase)
-from ..games.descent.state import DescentState
+                                    new_game, open_door, overlord_phase, place_figure)
+from ..games.descent.heroes import (STAND_DICE, end_turn, recover, rest, stand_up, suffer_fatigue,
+                                    take_token)
+from ..games.descent.state import DescentState, upgrade
 from ..view.text import draw
 from .narrate import narrate
 from .store import SaveError, SaveFile
@@ -29,25 +39,80 @@ HELP = {
     "move": "move HERO X,Y - the hero moved to that space (x,y as `map` numbers them)",
     "attack": "attack MONSTER DAMAGE [by HERO] - a hero's attack dealt this much damage to a monster",
     "hurt": "hurt HERO DAMAGE - a monster's attack (or anything else) dealt this much damage to a hero",
-    "defeated": "defeated HERO - the hero is defeated (fate advances)",
+    "defeated": "defeated HERO - the hero is defeated (knocked out; fate advances)",
+    "stand": "stand HERO [HEARTS [SURGES]] - the knocked-out hero stands up (its whole turn): it recovers "
+             "HEARTS health and SURGES fatigue rolled on 2 red dice (without numbers the program rolls them)",
+    "revive": "revive HERO by HERO [HEARTS [SURGES]] - a hero next to a knocked-out one revives it (an action; "
+              "2 red dice as for standing up)",
+    "fatigue": "fatigue HERO N - the hero suffered N fatigue (beyond its stamina: damage); -N: it recovered N",
+    "heal": "heal FIGURE N - a monster (its own Heal, a read-aloud ability) or a hero recovered N damage",
+    "condition": "condition FIGURE NAME [off] - a hero or a monster has a condition now (`off`: no longer)",
+    "sheet": "sheet HERO HEALTH STAMINA - the hero's health and stamina as its sheet has them",
+    "take": "take HERO TOKEN - the hero takes a token on or next to its space (search, objective...)",
     "open": "open HERO - the hero opens the door of the current encounter: a new encounter is explored",
     "search": "search HERO - the hero searches (takes a search token next to them)",
-    "rest": "rest HERO - the hero rests",
-    "objective": "objective - the heroes completed the active encounter's objective",
+    "rest": "rest HERO - the hero rests (all its fatigue is recovered at the end of its turn)",
+    "objective": "objective [confirm] - the heroes completed the active encounter's objective",
     "end": "end HERO - the hero's turn is over; when every hero's is, the overlord plays",
     "map": "map - draw the dungeon with every figure",
-    "status": "status - round, tracks, the active exploration card, the heroes",
-    "why": "why N - the comparison keys behind the monster decision numbered N",
-    "choose": "choose N X,Y|HERO - take another of the equally good options of decision N (the rulebook lets you)",
+    "status": "status - round, tracks, the active exploration card, the heroes' health and fatigue",
+    "why": "why [N] - every monster action of the last activation, or the comparison keys behind decision N",
+    "choose": "choose N X,Y [across|along]|HERO - take another of the equally good options of decision N (the "
+              "rulebook lets you); a large monster's placement says which way it lies",
     "undo": "undo - take back the last command (the dice and cards go back with it)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-CHANGES = {"move", "attack", "hurt", "defeated", "open", "search", "rest", "objective", "end", "choose"}
+CHANGES = {"move", "attack", "hurt", "defeated", "stand", "revive", "fatigue", "heal", "condition", "sheet",
+           "take", "open", "search", "rest", "objective", "end", "choose"}
+WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt"}
+LIES = ("across", "along")             # a large monster lying left to right, or top to bottom
+
+
+def _placement(p, size) -> str:
+    return f"{p[0]},{p[1]}" + ("" if size[0] == size[1] else f" {LIES[0] if size[0] > size[1] else LIES[1]}")
 
 
 class CommandError(ValueError):
     """A command that cannot be carried out; the game is unchanged."""
+
+
+class AwaitAttack(Exception):
+    """A monster attacked a hero: the program waits for the damage the players rolled."""
+
+    def __init__(self, monster: str, hero: str, event: dict):
+        super().__init__(f"{monster} attacks {hero}")
+        self.monster, self.hero, self.event = monster, hero, event
+
+
+class TableResolver:
+    """The players roll: each attack's damage comes from the answers they gave (in the order the
+    attacks were made); the first attack without one stops the command (:class:`AwaitAttack`).
+    Attribute tests and other rolls are theirs to make: the program only tells them."""
+
+    def __init__(self, answers: list):
+        self.answers = list(answers)
+        self.used = 0
+
+    def monster_attack(self, game: Game, fid: str, event: dict) -> None:
+        for target in event["targets"]:
+            if game.over:
+                return
+            if not any(h.id == target for h in game.state.heroes_up()):
+                continue
+            if self.used >= len(self.answers):
+                raise AwaitAttack(fid, target, event)
+            hero, damage = self.answers[self.used]
+            self.used += 1
+            game.log({"event": "attack_result", "attacker": fid, "target": hero, "damage": damage, "why": "reported"})
+            if damage:
+                damage_figure(game, hero, damage)
+
+    def test(self, game, hid, attribute):
+        return None
+
+    def roll(self, game, dice):
+        return None
 
 
 @dataclass
@@ -63,6 +128,9 @@ class Session:
         self.game = game
         self.save = save
         self.decisions: list[dict] = []
+        self.actions: list[dict] = []        # every monster action of the last activation, for `why`
+        self.partial: Game | None = None     # while waiting: the game as far as the command got
+        self.before: list[dict] = []         # the decisions before the command that waits
 
     # -- starting and resuming ----------------------------------------------------------------
     @classmethod
@@ -72,6 +140,7 @@ class Session:
             game = new_game(quest, heroes, seed)
         except GameError as e:
             raise CommandError(str(e)) from None
+        game.resolver = TableResolver([])
         save = None
         if save_path is not None:
             save = SaveFile.create(save_path, {"scenario": str(scenario_path), "seed": seed, "heroes": heroes})
@@ -79,7 +148,11 @@ class Session:
         session = cls(game, save)
         _, (sx, sy) = game.board()
         lines = [f"{quest.scenario.name}: {', '.join(heroes)} (seed {seed})"]
-        lines += [f"  {f.id} starts at {f.at[0] + sx},{f.at[1] + sy}" for f in game.state.hero_figures()]
+        for f in game.state.hero_figures():
+            sheet = game.sheet(f)
+            told = sheet.name if f.sheet != "stand-in" else "no sheet of that name: stand-in numbers, `sheet` sets yours"
+            lines.append(f"  {f.id} starts at {f.at[0] + sx},{f.at[1] + sy} ({told}: {f.max_health} health, "
+                         f"{f.stamina} stamina)")
         lines += narrate(game.state.log, game, session.decisions)
         lines += session._status()
         return session, Reply("start", True, lines, list(game.state.log))
@@ -92,9 +165,9 @@ class Session:
         latest = save.latest()
         if latest is None:
             raise SaveError(f"{save_path}: the save holds no game yet")
-        state = _load_state(latest[1], save_path)
-        session = cls(Game(quest, state), save)
-        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session._status()
+        session = cls(Game(quest, _load_state(latest[1], save_path, quest)), save)
+        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"]
+        lines += session._restore() + session._status()
         return session, Reply("resume", True, lines)
 
     # -- one command ----------------------------------------------------------------------------
@@ -107,28 +180,124 @@ class Session:
             hint = difflib.get_close_matches(verb, HELP, n=1)
             return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                        + "; `help` lists the commands"])
+        pending = self.game.state.pending
+        if pending is not None and verb not in WHILE_WAITING:
+            return Reply(line, False, [self._waiting_line() + "; first that (or `undo`)"])
         if self.game.over and verb in CHANGES:
             return Reply(line, False, [f"the game is over ({self.game.state.phase}); `undo` or `quit`"])
         try:
             if verb in CHANGES:
-                return self._change(line, verb, words[1:])
+                if pending is not None:
+                    return self._answer(line, words[1:])
+                return self._change(line, line)
             return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
         except (CommandError, GameError, SaveError) as e:
             return Reply(line, False, [str(e)])
 
-    def _change(self, line: str, verb: str, args: list[str]) -> Reply:
-        state = self.game.state
-        before = len(state.log)
-        before_draws = (len(state.peril.draw), len(state.activation.draw), len(state.exploration.draw))
-        getattr(self, f"_{verb}")(args)
-        events = state.log[before:]
-        drew = before_draws != (len(state.peril.draw), len(state.activation.draw), len(state.exploration.draw))
+    def _change(self, line: str, command: str, answers=(), base: str | None = None) -> Reply:
+        """Carry out ``command`` on the game (from ``base``, the state before it, with the attack
+        results given so far) and save ``line`` with the state after it - or, when a monster's
+        attack waits for the players' dice, with the state before it and the answers."""
+        if base is None:                     # a new command: the decisions so far are kept for its replays
+            base = dumps(self.game.state)
+            self.before = list(self.decisions)
+        before_decisions = list(self.before)
+        shown = (self.game.state.pending or {}).get("shown", 0)
+        game = Game(self.game.quest, _load_state(base, "the game", self.game.quest))
+        game.resolver = TableResolver(list(answers))
+        start = len(game.state.log)
+        before_draws = self._draws(game)
+        self.game, kept = game, self.game
+        try:
+            self._run(command)
+        except AwaitAttack as wait:
+            events = game.state.log[start:]
+            lines = self._tell(events, shown, before_decisions)
+            saved = _load_state(base, "the game", game.quest)
+            saved.pending = {"command": command, "answers": [list(a) for a in answers], "shown": len(events),
+                             "monster": wait.monster, "hero": wait.hero}
+            self.partial = game
+            self.game = Game(game.quest, saved)
+            self.game.resolver = TableResolver([])
+            if self.save is not None:
+                self.save.append(line, dumps(saved), self._draws(game) != before_draws)
+            return Reply(line, True, lines + [self._waiting_line()], events)
+        except (CommandError, GameError):
+            self.game, self.decisions = kept, before_decisions
+            raise
+        events = game.state.log[start:]
+        self.partial = None
+        lines = self._tell(events, shown, before_decisions) or [f"ok: {line}"]
+        game.resolver = TableResolver([])
         if self.save is not None:
-            self.save.append(line, dumps(state), drew)
-        lines = narrate(events, self.game, self.decisions) or [f"ok: {line}"]
-        if self.game.over:
+            self.save.append(line, dumps(game.state), self._draws(game) != before_draws)
+        if game.over:
             lines += self._epilogue()
         return Reply(line, True, lines, events)
+
+    def _tell(self, events, shown: int, before_decisions) -> list[str]:
+        """Narrate the command's events, the first ``shown`` of them already told (their decision
+        numbers kept)."""
+        self.decisions = list(before_decisions)
+        narrate(events[:shown], self.game, self.decisions)
+        actions = [e for e in events if e["event"] in ("action", "monster", "group")]
+        if actions:
+            self.actions = actions
+        return narrate(events[shown:], self.game, self.decisions)
+
+    @staticmethod
+    def _draws(game: Game) -> tuple:
+        s = game.state
+        return len(s.peril.draw), len(s.activation.draw), len(s.exploration.draw)
+
+    def _run(self, command: str) -> None:
+        words = command.split()
+        getattr(self, f"_{words[0].lower()}")(words[1:])
+
+    def _answer(self, line: str, args: list[str]) -> Reply:
+        """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
+        pending = self.game.state.pending
+        hero, n = self._args(args, 2, HELP["hurt"])
+        hero = self._hero(hero)
+        if hero != pending["hero"]:
+            raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
+                               f"not {hero}'s: `hurt {pending['hero']} N`")
+        damage = self._number(n, "DAMAGE")
+        base = self.game.state
+        base.pending = None
+        text = dumps(base)
+        base.pending = pending
+        return self._change(line, pending["command"], [*pending["answers"], [hero, damage]], text)
+
+    def _restore(self) -> list[str]:
+        """After undo or resume: a command waiting for an attack's damage is played again up to
+        the question, which is asked again."""
+        pending = self.game.state.pending
+        self.partial = None
+        if pending is None:
+            return []
+        base = self.game.state
+        base.pending = None
+        text = dumps(base)
+        base.pending = pending
+        game = Game(self.game.quest, _load_state(text, "the game", self.game.quest))
+        game.resolver = TableResolver(pending["answers"])
+        start = len(game.state.log)
+        kept, self.game = self.game, game
+        try:
+            self._run(pending["command"])
+        except AwaitAttack:
+            self.before = []
+            self._tell(game.state.log[start:], len(game.state.log) - start, [])
+            self.partial = game
+        finally:
+            self.game = kept
+        return [self._waiting_line()]
+
+    def _waiting_line(self) -> str:
+        p = self.game.state.pending
+        return f"waiting: {p['monster']} attacks {p['hero']} - roll its dice with {p['hero']}'s defence dice " \
+               f"and tell me the damage with `hurt {p['hero']} N` (0 if none)"
 
     # -- the commands -----------------------------------------------------------------------------
     def _hero(self, name: str) -> str:
@@ -147,13 +316,27 @@ class Session:
         raise CommandError(f"no monster {name!r} on the map" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                            + (f"; monsters: {', '.join(ids)}" if ids else "; there are none"))
 
+    def _figure(self, name: str) -> str:
+        if name in self.game.state.heroes:
+            return name
+        if any(f.id == name for f in self.game.state.monsters()):
+            return name
+        known = self.game.state.heroes + [f.id for f in self.game.state.monsters()]
+        hint = difflib.get_close_matches(name, known, n=1)
+        raise CommandError(f"no hero or monster {name!r}" + (f" (did you mean {hint[0]!r}?)" if hint else ""))
+
+    def _up(self, hero: str) -> str:
+        if self.game.state.figure(hero).knocked_out:
+            raise CommandError(f"{hero} is knocked out: `stand {hero}` on its turn (or `revive {hero} by HERO`)")
+        return hero
+
     @staticmethod
-    def _number(text: str, what: str) -> int:
+    def _number(text: str, what: str, negative: bool = False) -> int:
         try:
             n = int(text)
         except ValueError:
             raise CommandError(f"{what} must be a whole number, not {text!r}") from None
-        if n < 0:
+        if n < 0 and not negative:
             raise CommandError(f"{what} must be 0 or more, not {n}")
         return n
 
@@ -165,12 +348,16 @@ class Session:
 
     def _move(self, args):
         hero, xy = self._args(args, 2, HELP["move"])
+        move_figure(self.game, self._up(self._hero(hero)), self._board_to_dungeon(self._xy(xy), xy))
+
+    @staticmethod
+    def _xy(text):
         try:
-            at = [int(v) for v in xy.split(",")]
+            at = [int(v) for v in text.split(",")]
             assert len(at) == 2
         except (ValueError, AssertionError):
-            raise CommandError(f"{xy!r} is not a space X,Y") from None
-        move_figure(self.game, self._hero(hero), self._board_to_dungeon(at, xy))
+            raise CommandError(f"{text!r} is not a space X,Y") from None
+        return at
 
     def _board_to_dungeon(self, at, text):
         board, (sx, sy) = self.game.board()
@@ -186,34 +373,132 @@ class Session:
 
     def _hurt(self, args):
         hero, n = self._args(args, 2, HELP["hurt"])
-        damage_figure(self.game, self._hero(hero), self._number(n, "DAMAGE"))
+        damage_figure(self.game, self._up(self._hero(hero)), self._number(n, "DAMAGE"))
 
     def _defeated(self, args):
         (hero,) = self._args(args, 1, HELP["defeated"])
-        hero = self._hero(hero)
-        damage_figure(self.game, hero, max(1, self.game.state.figure(hero).health))
+        hero = self._up(self._hero(hero))
+        f = self.game.state.figure(hero)
+        damage_figure(self.game, hero, max(1, self.game.health(f)))
+
+    def _dice(self, args, start: int, usage: str) -> tuple[int, int]:
+        rest = args[start:]
+        if len(rest) > 2:
+            raise CommandError(f"usage: {usage}")
+        if not rest:
+            from ..core.rng import Dice
+            from ..games.descent.dice import roll
+            with Dice(self.game.state.__dict__) as rng:
+                r = roll(list(STAND_DICE), rng)
+            self.game.log({"event": "note", "text": f"the program rolls 2 red dice: {r.hearts} hearts, {r.surges} surges"})
+            return r.hearts, r.surges
+        hearts = self._number(rest[0], "HEARTS")
+        surges = self._number(rest[1], "SURGES") if len(rest) > 1 else 0
+        return hearts, surges
+
+    def _stand(self, args):
+        if not args:
+            raise CommandError(f"usage: {HELP['stand']}")
+        hero = self._hero(args[0])
+        if not self.game.state.figure(hero).knocked_out:
+            raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
+        if hero in self.game.state.turn_done:
+            raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
+        hearts, surges = self._dice(args, 1, HELP["stand"])
+        stand_up(self.game, hero, hearts, surges)
+        self._end([hero])                          # standing up is the hero's whole turn
+
+    def _revive(self, args):
+        if len(args) < 3 or args[1] != "by":
+            raise CommandError(f"usage: {HELP['revive']}")
+        hero, by = self._hero(args[0]), self._up(self._hero(args[2]))
+        if not self.game.state.figure(hero).knocked_out:
+            raise CommandError(f"{hero} is not knocked out: there is no one to revive")
+        hearts, surges = self._dice(args, 3, HELP["revive"])
+        stand_up(self.game, hero, hearts, surges, by=by)
+
+    def _fatigue(self, args):
+        hero, n = self._args(args, 2, HELP["fatigue"])
+        hero = self._up(self._hero(hero))
+        n = self._number(n, "N", negative=True)
+        if n >= 0:
+            suffer_fatigue(self.game, hero, n)
+        else:
+            recover(self.game, hero, fatigue=-n)
+
+    def _heal(self, args):
+        fid, n = self._args(args, 2, HELP["heal"])
+        fid = self._figure(fid)
+        if self.game.state.figure(fid).side == "heroes":
+            self._up(fid)
+        recover(self.game, fid, health=self._number(n, "N"))
+
+    def _condition(self, args):
+        if len(args) not in (2, 3) or (len(args) == 3 and args[2] != "off"):
+            raise CommandError(f"usage: {HELP['condition']}")
+        fid = self._figure(args[0])
+        known = self.game.quest.conditions
+        name = args[1].lower()
+        if name not in known:
+            hint = difflib.get_close_matches(name, known, n=1)
+            raise CommandError(f"no condition {args[1]!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                               + f"; conditions: {', '.join(known)}")
+        f = self.game.state.figure(fid)
+        if len(args) == 3:
+            if name not in f.conditions:
+                raise CommandError(f"{fid} is not {name}")
+            f.conditions.remove(name)
+            self.game.log({"event": "condition_gone", "figure": fid, "condition": name, "why": "the table says so"})
+            return
+        if name in f.conditions:
+            raise CommandError(f"{fid} is {name} already")
+        f.conditions.append(name)
+        self.game.log({"event": "condition", "source": "the table", "condition": name,
+                       **({"monster": fid} if f.side == "monsters" else {"heroes": [fid]})})
+
+    def _sheet(self, args):
+        hero, health, stamina = self._args(args, 3, HELP["sheet"])
+        f = self.game.state.figure(self._hero(hero))
+        health, stamina = self._number(health, "HEALTH"), self._number(stamina, "STAMINA")
+        if health < 1 or stamina < 1:
+            raise CommandError("a hero sheet has at least 1 health and 1 stamina")
+        if not f.knocked_out and f.damage >= health:
+            raise CommandError(f"{hero} has taken {f.damage} damage: a health of {health} would knock it out; "
+                               "report that with `defeated`")
+        f.max_health, f.stamina = health, stamina
+        f.fatigue = min(f.fatigue, stamina)
+        self.game.log({"event": "note", "text": f"{hero}: {health} health, {stamina} stamina on the sheet; "
+                                                f"{self.game.health(f)} health left, {f.fatigue} fatigue"})
+
+    def _take(self, args):
+        hero, token = self._args(args, 2, HELP["take"])
+        take_token(self.game, self._hero(hero), token)
 
     def _open(self, args):
         (hero,) = self._args(args, 1, HELP["open"])
-        open_door(self.game, self._hero(hero))
+        open_door(self.game, self._up(self._hero(hero)))
 
     def _search(self, args):
         (hero,) = self._args(args, 1, HELP["search"])
         hero = self._hero(hero)
-        f = self.game.state.figure(hero)
-        near = [t for t in self.game.state.tokens if t.token == "search"
-                and max(abs(t.at[0] - f.at[0]), abs(t.at[1] - f.at[1])) <= 1]
-        if not near:
-            raise CommandError(f"there is no search token on or next to {hero}")
-        self.game.state.tokens.remove(near[0])
-        self.game.log({"event": "note", "text": f"{hero} takes the search token: draw a Search card"})
+        take_token(self.game, hero, "search")
+        self.game.log({"event": "note", "text": f"{hero} draws a Search card"})
 
     def _rest(self, args):
         (hero,) = self._args(args, 1, HELP["rest"])
-        self.game.log({"event": "note", "text": f"{self._hero(hero)} rests"})
+        rest(self.game, self._hero(hero))
 
     def _objective(self, args):
-        self._args(args, 0, HELP["objective"])
+        if args not in ([], ["confirm"]):
+            raise CommandError(f"usage: {HELP['objective']}")
+        state = self.game.state
+        if state.active_exploration is None:
+            raise CommandError("there is no active encounter to complete")
+        card = self.game.cards[state.active_exploration]
+        left = [m.id for m in state.monsters() if m.encounter == card.id]
+        if card.goal.clear and left and args != ["confirm"]:
+            raise CommandError(f"{card.name}'s goal asks for its monsters defeated, and {len(left)} are on the map "
+                               f"({', '.join(left)}); if the objective is done anyway, `objective confirm`")
         complete_encounter(self.game)
 
     def _end(self, args):
@@ -222,32 +507,38 @@ class Session:
         state = self.game.state
         if hero in state.turn_done:
             raise CommandError(f"{hero} has already ended this round's turn")
+        end_turn(self.game, hero)
         state.turn_done.append(hero)
         if len(state.turn_done) < len(state.heroes):
             self.game.log({"event": "note", "text": f"{hero}'s turn is over"})
             return
         state.turn_done = []
-        self.decisions.clear()
-        self.game.log({"event": "note", "text": f"== Overlord phase of round {state.round} =="})
+        self.game.log({"event": "overlord_phase", "text": f"== Overlord phase of round {state.round} =="})
         overlord_phase(self.game)
         if not self.game.over:
             self.game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
 
     def _choose(self, args):
-        n, option = self._args(args, 2, HELP["choose"])
+        if len(args) not in (2, 3) or (len(args) == 3 and args[2] not in LIES):
+            raise CommandError(f"usage: {HELP['choose']}")
+        n, option = args[:2]
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
             raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
         d = self.decisions[i - 1]
         if "move" in d:
-            try:
-                at = [int(v) for v in option.split(",")]
-            except ValueError:
-                raise CommandError(f"{option!r} is not a space X,Y") from None
-            if at not in d["move"]:
-                raise CommandError(f"{option} is not one of the equally good spaces: "
-                                   f"{'; '.join(f'{x},{y}' for x, y in d['move'])}")
-            move_figure(self.game, d["monster"], self._board_to_dungeon(at, option))
+            at = self._xy(option)
+            sizes = [s for p, s in d["move"] if p == at]
+            if len(args) == 3:
+                sizes = [s for s in sizes if (s[0] > s[1]) == (args[2] == "across")]
+            if not sizes:
+                raise CommandError(f"{' '.join(args[1:])} is not one of the equally good placements: "
+                                   f"{'; '.join(_placement(p, s) for p, s in d['move'])}")
+            if len({tuple(s) for s in sizes}) > 1:
+                raise CommandError(f"{d['monster']} may lie across or along at {option}: "
+                                   f"`choose {i} {option} across` or `choose {i} {option} along`")
+            place_figure(self.game, d["monster"], self._board_to_dungeon(at, option), sizes[0])
+            self.game.log({"event": "move", "figure": d["monster"], "to": self._board_to_dungeon(at, option)})
         elif "attack" in d:
             if option not in d["attack"]:
                 raise CommandError(f"{option!r} is not one of the tied targets: {', '.join(d['attack'])}")
@@ -255,20 +546,37 @@ class Session:
         else:
             raise CommandError(f"decision {i} has nothing to choose")
 
+    def _view(self) -> Game:
+        return self.partial or self.game
+
     def _map(self, args):
-        return draw(self.game.scene()).splitlines()
+        return draw(self._view().scene()).splitlines()
 
     def _status(self, args=()):
-        s = self.game.state
-        heroes = ", ".join(f"{f.id} {f.health} health at {f.at[0]},{f.at[1]}" +
-                           (" (turn over)" if f.id in s.turn_done else "") for f in s.hero_figures())
-        active = self.game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
-        return [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
-                f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
-                f"active exploration card: {active}; monsters on the map: {len(s.monsters())}",
-                f"heroes: {heroes}"]
+        game = self._view()
+        s = game.state
+        _, (sx, sy) = game.board()
+        heroes = []
+        for f in s.hero_figures():
+            where = "knocked out, token at" if f.knocked_out else "at"
+            conditions = f", {', '.join(f.conditions)}" if f.conditions else ""
+            heroes.append(f"{f.id} {game.health(f)}/{f.max_health} health, {f.fatigue}/{f.stamina} fatigue"
+                          f"{conditions}, {where} {f.at[0] + sx},{f.at[1] + sy}" +
+                          (" (turn over)" if f.id in s.turn_done else ""))
+        active = game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
+        lines = [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
+                 f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
+                 f"active exploration card: {active}; monsters on the map: {len(s.monsters())}"]
+        lines += [f"  {h}" for h in heroes]
+        if self.game.state.pending is not None:
+            lines.append(self._waiting_line())
+        return lines
 
     def _why(self, args):
+        if not args:
+            if not self.actions:
+                return ["no monster has acted yet"]
+            return [self._action_line(e) for e in self.actions]
         (n,) = self._args(args, 1, HELP["why"])
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
@@ -281,13 +589,22 @@ class Session:
             out.append(f"  {dec['what']}: {dec['choice']} - the lowest key ({key}) of {dec['considered']}{ties}")
         return out
 
+    @staticmethod
+    def _action_line(e: dict) -> str:
+        if e["event"] == "group":
+            return f"{e['group']}"
+        if e["event"] == "monster":
+            return f"  {e['monster']} ({e['rank']})"
+        return f"    {e['action']}: {'performed' if e['performed'] else 'not performed'} - {e['why']}"
+
     def _undo(self, args):
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
         allow = not self.game.quest.scenario.rules.get("no_undo_past_hidden_draw", False)
         command, state_json = self.save.undo(allow_hidden=allow)
-        self.game = Game(self.game.quest, _load_state(state_json, self.save.path))
-        return [f"undone: {command}"] + self._status()
+        self.game = Game(self.game.quest, _load_state(state_json, self.save.path, self.game.quest))
+        self.game.resolver = TableResolver([])
+        return [f"undone: {command}"] + self._restore() + self._status()
 
     def _help(self, args):
         if args:
@@ -305,8 +622,9 @@ class Session:
         return f"[round {s.round} | doom {s.track.doom} fate {s.track.fate} | {card}] overlord> "
 
     def words(self) -> list[str]:
-        """What Tab completes: commands, heroes, monsters."""
-        return list(HELP) + self.game.state.heroes + [f.id for f in self.game.state.monsters()]
+        """What Tab completes: commands, heroes, monsters, conditions."""
+        return list(HELP) + self.game.state.heroes + [f.id for f in self.game.state.monsters()] + \
+            list(self.game.quest.conditions)
 
     def reply_json(self, reply: Reply) -> str:
         return reply_json(reply, self.game)
@@ -317,11 +635,23 @@ class Session:
         return [f"== {'Victory' if s.phase == 'victory' else 'Defeat'} ==", text] if text else []
 
 
-def _load_state(text: str, where) -> DescentState:
+def _load_state(text: str, where, quest=None) -> DescentState:
     try:
-        return from_json(DescentState, json.loads(text))
+        data = json.loads(text)
+        if quest is not None:
+            data = upgrade(data, lambda f: _full_health(quest, data, f))
+        return from_json(DescentState, data)
     except (ValueError, KeyError, TypeError) as e:
         raise SaveError(f"{where}: the saved game state cannot be read ({e})") from None
+
+
+def _full_health(quest, data: dict, f: dict) -> int:
+    """A figure's full health in a save from before damage was kept: a hero's stand-in 12, a
+    monster's from its card for the saved act."""
+    if f.get("side") == "heroes":
+        return 12
+    group = quest.monsters[f["group"]]
+    return getattr(group.act_i if data.get("act", "I") == "I" else group.act_ii, f["rank"]).health
 
 
 def reply_json(reply: Reply, game: Game) -> str:

@@ -2,83 +2,99 @@
 :func:`legal_actions` enumerates from the rules core; a hero has two actions a turn.
 
 * ``random``: a legal action kind at random, then one of its options at random.
-* ``heuristic``: tries to win, in this order: complete the objective when it can; open the next
-  door (with no active card fate advances every round); attack the weakest adjacent monster;
-  move toward the door, else the nearest monster of the encounter, else its goal.
-A defeated hero's whole turn is standing up (Descent 2e).
+* ``heuristic``: plays like a competent group (``games.descent.tactics``): the objective first,
+  a knocked-out friend revived, the next door opened as soon as the room is done, focus fire on
+  the monster that threatens the objective most, rest when tired, never a step into lava.
 
-Heroes use stand-in stats until hero sheets exist (:data:`HERO`): the table's real heroes report
-their own rolls; only headless play needs these.
+A hero's turn: its conditions act at the start (``heroes.begin_turn``); a knocked-out hero's
+whole turn is standing up (2 red dice); otherwise two actions (a Stunned hero spends the first
+throwing the condition off); at its end a rest recovers all fatigue (``heroes.end_turn``).
+Each hero plays from its hero sheet (``decks/descent/heroes.yaml``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from ..ai.movement import toward_end
-from ..games.descent.dice import attack, roll
-from ..games.descent.engine import (HERO_HEALTH, HERO_SPEED, Game, complete_encounter, damage_figure,
-                                    marker_at, move_figure, open_door)
+from ..games.descent import tactics
+from ..games.descent.combat import can_attack, hero_attack
+from ..games.descent.dice import roll
+from ..games.descent.engine import Game, complete_encounter, marker_at, open_door
+from ..games.descent.heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
+                                    suffer_fatigue, test_attribute, use_heal, walk)
 from .reach import Spaces, hero_levels
 
-
-@dataclass(frozen=True)
-class HeroStats:
-    speed: int = HERO_SPEED
-    health: int = HERO_HEALTH
-    attack: tuple[str, ...] = ("blue", "yellow")
-    defense: tuple[str, ...] = ("gray",)
-
-
-HERO = HeroStats()
 BOTS = ("random", "heuristic")
 
 
 # -- what a hero may do now ----------------------------------------------------------------------
 
-def _near(game: Game, hero: str, at: list[int]) -> bool:
-    f = game.state.figure(hero)
-    return max(abs(f.at[0] - at[0]), abs(f.at[1] - at[1])) <= 1
+def _near(at_a, at_b, reach: int = 1) -> bool:
+    return max(abs(at_a[0] - at_b[0]), abs(at_a[1] - at_b[1])) <= reach
 
 
 def goal_reached(game: Game, hero: str) -> bool:
-    """The headless stand-in for an objective: a hero at the encounter's goal space, and its
-    monsters defeated if the card says so (``goal`` in the exploration card)."""
+    """The headless stand-in for an objective: a hero at the encounter's goal space (with as
+    many heroes there as the goal needs), and its monsters defeated if the card says so."""
     state = game.state
     if state.active_exploration is None:
         return False
     card = game.cards[state.active_exploration]
-    if card.goal.clear and any(m.encounter == card.id for m in state.monsters()):
+    goal = card.goal
+    if goal.clear and any(m.encounter == card.id for m in state.monsters()):
         return False
-    return _near(game, hero, marker_at(game, card.goal.at))
+    at = marker_at(game, goal.at)
+    if not _near(state.figure(hero).at, at):
+        return False
+    return sum(_near(h.at, at) for h in state.heroes_up()) >= goal.heroes
+
+
+def stunned(game: Game, hero: str) -> str | None:
+    """A condition the hero must spend its next action on (Stunned), if it has one."""
+    defs = game.quest.conditions
+    return next((c for c in game.state.figure(hero).conditions if c in defs and defs[c].discard == "action"), None)
+
+
+def held(game: Game, hero: str) -> bool:
+    defs = game.quest.conditions
+    return any(c in defs and defs[c].no_move for c in game.state.figure(hero).conditions)
 
 
 def legal_actions(game: Game, hero: str) -> dict[str, list]:
     """Action kinds and their options for ``hero`` now."""
     state = game.state
     f = state.figure(hero)
-    if f.health <= 0:
-        # Descent 2e: a defeated hero's whole turn is to stand up (two red dice: hearts healed)
+    if f.knocked_out:
+        # a knocked-out hero's whole turn is to stand up (two red dice)
         return {"stand_up": [None]}
-    scene, levels = hero_levels(game, hero, HERO.speed)
-    board = scene.board
+    condition = stunned(game, hero)
+    if condition:
+        return {"discard": [condition]}
     actions: dict[str, list] = {"rest": [None]}
-    stand = board.bitboard.walk & ~scene.figure_mask()
-    spaces = Spaces([level & stand for level in levels[1:]], board, game.board()[1])
-    if spaces:
-        actions["move"] = spaces
-    touch = board.touching
-    mine = scene.cells[hero]
-    targets = [m.id for m in state.monsters() if any(touch(a, b) for a in mine for b in scene.cells[m.id])]
+    if not held(game, hero):
+        speed = game.speed(f)
+        reach = speed + max(0, f.stamina - f.fatigue)            # fatigue buys movement points
+        scene, levels = hero_levels(game, hero, reach)
+        board = scene.board
+        stand = board.bitboard.walk & ~scene.figure_mask()
+        spaces = Spaces([level & stand for level in levels[1:]], board, game.board()[1])
+        if spaces:
+            actions["move"] = spaces
+    targets = [m.id for m in state.monsters() if can_attack(game, hero, m.id)]
     if targets:
         actions["attack"] = targets
+    down = [h.id for h in state.hero_figures() if h.knocked_out and _near(f.at, h.at)
+            and h.id != hero]
+    if down:
+        actions["revive"] = down
+    healed = heal_targets(game, hero)
+    if healed:
+        actions["heal"] = healed
     if goal_reached(game, hero):
         actions["objective"] = [None]
     card = game.cards[state.current_encounter]
     if state.active_exploration is None and card.map.exit is not None and state.exploration.draw \
-            and _near(game, hero, marker_at(game, "exit")):
+            and _near(f.at, marker_at(game, "exit")):
         actions["open"] = [None]
     return actions
 
@@ -86,46 +102,62 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
 # -- carrying an action out ---------------------------------------------------------------------
 
 def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) -> None:
+    f = game.state.figure(hero)
     if kind == "move":
-        move_figure(game, hero, option)
+        reach = game.speed(f) + max(0, f.stamina - f.fatigue)
+        walk(game, hero, list(option), reach)
     elif kind == "attack":
-        monster = game.state.figure(option)
-        result = attack(list(HERO.attack), list(game.stats(monster).defense), 1, [], False, rng)
-        game.log({"event": "hero_attack", "hero": hero, "monster": option, "damage": result.damage})
-        if result.damage:
-            damage_figure(game, option, result.damage, by=hero)
+        hero_attack(game, hero, option, rng)
     elif kind == "objective":
-        complete_encounter(game)
+        _objective(game, hero)
     elif kind == "open":
         open_door(game, hero)
-    elif kind == "stand_up":
-        f = game.state.figure(hero)
-        f.health = max(1, min(HERO.health, roll(["red", "red"], rng).hearts))
-        game.log({"event": "note", "text": f"{hero} stands up with {f.health} health"})
+    elif kind in ("stand_up", "revive"):
+        r = roll(list(STAND_DICE), rng)
+        if kind == "stand_up":
+            stand_up(game, hero, r.hearts, r.surges)
+        else:
+            stand_up(game, option, r.hearts, r.surges, by=hero)
+    elif kind == "heal":
+        use_heal(game, hero, option, roll(list(heal_skill(game, hero).dice), rng).hearts)
     elif kind == "rest":
-        game.log({"event": "note", "text": f"{hero} rests"})
+        rest(game, hero)
+    elif kind == "discard":
+        f.conditions.remove(option)
+        game.log({"event": "condition_gone", "figure": hero, "condition": option, "why": "an action spent on it"})
 
 
-def _stood_up(game: Game, hero: str, rng) -> bool:
-    if game.state.figure(hero).health <= 0:
-        perform(game, hero, "stand_up", None, rng)
-        return True
-    return False
+def _objective(game: Game, hero: str) -> None:
+    """The objective action: the card's attribute test first, where it asks for one."""
+    card = game.cards[game.state.active_exploration]
+    if card.goal.test:
+        passed = test_attribute(game, hero, card.goal.test)
+        if passed is False:
+            if card.goal.fail_fatigue:
+                suffer_fatigue(game, hero, card.goal.fail_fatigue, why=f"failed the {card.goal.test} test")
+            return
+    complete_encounter(game)
 
 
 def play_turn(game: Game, hero: str, rng: np.random.Generator, choose) -> None:
-    """A hero's turn: a defeated hero stands up (the whole turn); otherwise two actions, each
-    chosen by ``choose(game, hero, legal_actions, rng) -> (kind, option)``."""
-    if _stood_up(game, hero, rng):
+    """A hero's turn: a knocked-out hero stands up (the whole turn); otherwise two actions, each
+    chosen by ``choose(game, hero, legal_actions, rng, actions left) -> (kind, option)``."""
+    begin_turn(game, hero)
+    if game.over:
         return
-    for _ in range(2):
-        if game.over:
-            return
-        kind, option = choose(game, hero, legal_actions(game, hero), rng)
-        perform(game, hero, kind, option, rng)
+    if game.state.figure(hero).knocked_out:
+        perform(game, hero, "stand_up", None, rng)
+    else:
+        for left in (2, 1):
+            if game.over or game.state.figure(hero).knocked_out:
+                break
+            kind, option = choose(game, hero, legal_actions(game, hero), rng, left)
+            perform(game, hero, kind, option, rng)
+    if not game.over:
+        end_turn(game, hero)
 
 
-def choose_random(game: Game, hero: str, actions: dict, rng) -> tuple[str, object]:
+def choose_random(game: Game, hero: str, actions: dict, rng, left: int = 1) -> tuple[str, object]:
     """A legal action kind at random, then one of its options at random."""
     kinds = sorted(actions)
     kind = kinds[int(rng.integers(len(kinds)))]
@@ -133,56 +165,28 @@ def choose_random(game: Game, hero: str, actions: dict, rng) -> tuple[str, objec
     return kind, options[int(rng.integers(len(options)))]
 
 
-def choose_heuristic(game: Game, hero: str, actions: dict, rng) -> tuple[str, object]:
-    """Complete the objective when it can; with no active card fate advances every round, so
-    head for the door and open it; otherwise fight the encounter's monsters, weakest adjacent
-    first, then walk to the encounter's goal."""
-    state = game.state
-    if "objective" in actions:
-        return "objective", None
-    if "open" in actions:
-        return "open", None
-    if "attack" in actions:
-        return "attack", min(actions["attack"], key=lambda m: (state.figure(m).health, m))
-    if "move" in actions:
-        end = _toward_goal(game, hero)
-        if end is not None and end in actions["move"]:
-            return "move", end
-    return "rest", None
-
-
-def _toward_goal(game: Game, hero: str) -> list[int] | None:
-    """Where "toward" (the movement vocabulary, for a hero) takes the hero: to the door when no
-    card is active; else to the nearest monster of the current encounter; else to its goal."""
-    state = game.state
-    scene = game.scene()
-    card = game.cards[state.current_encounter]
-    mine = [m.id for m in state.monsters() if m.encounter == card.id]
-    if state.active_exploration is not None and mine:
-        target = min(mine, key=lambda m: (_gap(game, hero, m), m))
-    else:
-        at = marker_at(game, card.goal.at if state.active_exploration else "exit")
-        _, (sx, sy) = game.board()
-        target = f"{at[0] + sx},{at[1] + sy}"
-    try:
-        _, levels = hero_levels(game, hero, HERO.speed)
-        end = toward_end(scene, hero, target, HERO.speed, levels)
-    except ValueError:
-        return None
-    return game.dungeon_at(end) if end is not None else None
-
-
-def _gap(game: Game, a: str, b: str) -> int:
-    fa, fb = game.state.figure(a), game.state.figure(b)
-    return max(abs(fa.at[0] - fb.at[0]), abs(fa.at[1] - fb.at[1]))
-
-
 def random_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
     play_turn(game, hero, rng, choose_random)
 
 
 def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
-    play_turn(game, hero, rng, choose_heuristic)
+    play_turn(game, hero, rng, tactics.choose)
 
 
 TURNS = {"random": random_turn, "heuristic": heuristic_turn}
+
+
+def play_round(game: Game, bot: str, rng: np.random.Generator, after_turn=None) -> None:
+    """The heroes' phase of a round: every hero's turn, in the order the group chooses ("At the
+    start of each round, the players decide as a group the order in which each hero
+    activates": the heuristic group by ``tactics.order``, the random one as listed).
+    ``after_turn(hero)`` is called after each turn (the soak checks the invariants there)."""
+    order = tactics.order(game) if bot == "heuristic" else list(game.state.heroes)
+    for i, hero in enumerate(order):
+        if game.over:
+            break
+        game.to_act = order[i + 1:]
+        TURNS[bot](game, hero, rng)
+        if after_turn is not None:
+            after_turn(hero)
+    game.to_act = []

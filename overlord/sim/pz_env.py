@@ -5,9 +5,14 @@ Each hero's turn is two actions; when every hero has acted, the Overlord phase r
 attacks rolled headless) and a new round begins. Actions are one ``Discrete`` space with an
 action mask of the legal ones (from :func:`overlord.sim.bots.legal_actions`):
 
-* 0 rest, 1 open the door, 2 complete the objective, 3 stand up (a defeated hero's whole turn);
-* 4 .. 4+MONSTER_SLOTS-1: attack the i-th adjacent monster (monsters sorted by id);
+* 0 rest, 1 open the door, 2 complete the objective, 3 stand up (a defeated hero's whole turn),
+  4 throw off a Stun (the action a Stunned hero must spend first);
+* 5 .. 5+MONSTER_SLOTS-1: attack the i-th monster in reach (monsters sorted by id);
+* then revive the i-th hero (heroes in party order);
 * then moves: the space at (dx, dy) from the hero, -4 <= dx, dy <= 4 (81 offsets).
+
+A hero's turn begins (its conditions act) before its first action and ends (a rest recovers
+its fatigue) after its second; monsters' attacks are rolled headless (``Headless``).
 
 Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: a 9x9 view around
 the hero (walkable, heroes, monsters) and the hero's health, doom, fate and round, scaled.
@@ -19,15 +24,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..content.quest import load_quest, resolve_scenario
-from ..games.descent.engine import new_game, overlord_phase
+from ..games.descent.engine import overlord_phase
+from ..games.descent.heroes import begin_turn, end_turn
 from . import bots
 from .pz_common import MaskedHeroesEnv, agent_selector
-from .run import HERO_NAMES, resolve_monster_attacks
+from .run import HERO_NAMES, start_game
 
+FIXED = ("rest", "open", "objective", "stand_up", "discard")
 MONSTER_SLOTS = 8
+HERO_SLOTS = 4
 RADIUS = 4
 MOVES = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS, RADIUS + 1)]
-N_ACTIONS = 4 + MONSTER_SLOTS + len(MOVES)
+N_ACTIONS = len(FIXED) + MONSTER_SLOTS + HERO_SLOTS + len(MOVES)
 VIEW = 2 * RADIUS + 1
 OBS_SIZE = 3 * VIEW * VIEW + 4
 
@@ -49,12 +57,12 @@ class DescentHeroesEnv(MaskedHeroesEnv):
     # -- life cycle -------------------------------------------------------------------------
     def reset(self, seed=None, options=None):
         seed = 0 if seed is None else int(seed)
-        self.game = new_game(self.quest, list(self.possible_agents), seed)
-        self.players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+        self.game, self.players = start_game(self.quest, seed, list(self.possible_agents))
         self._start_episode()
         self._selector = agent_selector(self.agents)
         self.agent_selection = self._selector.reset()
         self._actions_left = 2
+        begin_turn(self.game, self.agent_selection)
 
     def step(self, action):
         agent = self.agent_selection
@@ -64,14 +72,16 @@ class DescentHeroesEnv(MaskedHeroesEnv):
         self._cumulative_rewards[agent] = 0.0
         kind, option = self._decode(agent, int(action))
         bots.perform(self.game, agent, kind, option, self.players)
-        self._actions_left = 0 if kind == "stand_up" else self._actions_left - 1
+        out = self.game.state.figure(agent).knocked_out
+        self._actions_left = 0 if kind == "stand_up" or out else self._actions_left - 1
         if not self.game.over and self._actions_left <= 0:
+            end_turn(self.game, agent)
             self._actions_left = 2
-            if self._selector.is_last():
-                start = len(self.game.state.log)
+            if self._selector.is_last() and not self.game.over:
                 overlord_phase(self.game)
-                resolve_monster_attacks(self.game, self.game.state.log[start:], self.players)
             self.agent_selection = self._selector.next()
+            if not self.game.over:
+                begin_turn(self.game, self.agent_selection)
         self._finish_if_over()
         self._accumulate_rewards()
 
@@ -96,17 +106,23 @@ class DescentHeroesEnv(MaskedHeroesEnv):
         if agent not in self.agents or self.terminations.get(agent) or self.truncations.get(agent):
             return mask
         legal = self._legal(agent)
-        for i, kind in enumerate(("rest", "open", "objective", "stand_up")):
+        for i, kind in enumerate(FIXED):
             if kind in legal:
                 mask[i] = 1
+        base = len(FIXED)
         for i, monster in enumerate(self._monsters()):
             if monster in legal.get("attack", []):
-                mask[4 + i] = 1
+                mask[base + i] = 1
+        base += MONSTER_SLOTS
+        for i, hero in enumerate(self.game.state.heroes[:HERO_SLOTS]):
+            if hero in legal.get("revive", []):
+                mask[base + i] = 1
+        base += HERO_SLOTS
         here = self.game.state.figure(agent).at
         reachable = {tuple(p) for p in legal.get("move", [])}
         for i, (dx, dy) in enumerate(MOVES):
             if (here[0] + dx, here[1] + dy) in reachable:
-                mask[4 + MONSTER_SLOTS + i] = 1
+                mask[base + i] = 1
         if not mask.any():
             mask[0] = 1
         return mask
@@ -117,11 +133,16 @@ class DescentHeroesEnv(MaskedHeroesEnv):
     def _decode(self, agent, action):
         if not self._mask(agent)[action]:
             raise ValueError(f"action {action} is not legal for {agent} now (see the action mask)")
-        if action < 4:
-            return ("rest", "open", "objective", "stand_up")[action], None
-        if action < 4 + MONSTER_SLOTS:
-            return "attack", self._monsters()[action - 4]
-        dx, dy = MOVES[action - 4 - MONSTER_SLOTS]
+        if action < len(FIXED):
+            kind = FIXED[action]
+            return kind, (self._legal(agent)[kind][0] if kind == "discard" else None)
+        action -= len(FIXED)
+        if action < MONSTER_SLOTS:
+            return "attack", self._monsters()[action]
+        action -= MONSTER_SLOTS
+        if action < HERO_SLOTS:
+            return "revive", self.game.state.heroes[action]
+        dx, dy = MOVES[action - HERO_SLOTS]
         here = self.game.state.figure(agent).at
         return "move", [here[0] + dx, here[1] + dy]
 
@@ -149,7 +170,7 @@ class DescentHeroesEnv(MaskedHeroesEnv):
                     side = scene.figures[who].side
                     obs[VIEW * VIEW * (1 if side == "heroes" else 2) + k] = 1.0
         spaces_ = max(1, state.track.spaces - 1)
-        obs[-4:] = [max(0, me.health) / bots.HERO.health, state.track.doom / spaces_,
+        obs[-4:] = [self.game.health(me) / max(1, me.max_health), state.track.doom / spaces_,
                     state.track.fate / spaces_, min(1.0, state.round / max(1, self.max_rounds))]
         return np.clip(obs, 0.0, 1.0)
 

@@ -16,11 +16,11 @@ import numpy as np
 
 from ..content.quest import Quest, load_quest
 from ..core.state import to_json
-from ..games.descent.dice import attack
-from ..games.descent.engine import Game, damage_figure, new_game, overlord_phase
-from .bots import BOTS, HERO, TURNS
+from ..games.descent.engine import Game, new_game, overlord_phase
+from ..games.descent.resolve import Headless
+from .bots import BOTS, play_round
 
-HERO_NAMES = ("leoric", "tarha", "syndrael", "tomble")
+HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
 
 
@@ -47,41 +47,25 @@ def play(quest: Quest, seed: int, heroes: int, bot: str, max_rounds: int = MAX_R
     and its round-by-round tracks."""
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; known: {', '.join(BOTS)}")
-    game = new_game(quest, list(HERO_NAMES[:heroes]), seed)
-    players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
-    turn = TURNS[bot]
+    game, players = start_game(quest, seed, heroes)
     timeline = []
     while not game.over and game.state.round <= max_rounds:
-        for hero in game.state.heroes:
-            if game.over:
-                break
-            turn(game, hero, players)
+        play_round(game, bot, players)
         if game.over:
             break
-        start = len(game.state.log)
         overlord_phase(game)
-        resolve_monster_attacks(game, game.state.log[start:], players)
         timeline.append({"round": game.state.round, "doom": game.state.track.doom, "fate": game.state.track.fate})
     return game, timeline
 
 
-def resolve_monster_attacks(game: Game, events: list[dict], rng: np.random.Generator) -> None:
-    """Roll the attacks the monsters made (at a table the heroes roll them)."""
-    for e in events:
-        if e.get("action") != "attack" or not e["performed"] or game.over:
-            continue
-        for target in e["targets"]:
-            try:
-                hero = game.state.figure(target)
-            except KeyError:
-                continue
-            if hero.health <= 0:
-                continue
-            result = attack(e["dice"], list(HERO.defense), 1, e.get("surges", []), e["attack"] == "ranged", rng)
-            if result.damage:
-                damage_figure(game, target, result.damage)
-            if game.over:
-                return
+def start_game(quest: Quest, seed: int, heroes: int | list[str]) -> tuple[Game, np.random.Generator]:
+    """A headless game: the party (the first ``heroes`` of :data:`HERO_NAMES`, or these names),
+    and the players' generator, which rolls every die the players would (``Headless``)."""
+    names = list(HERO_NAMES[:heroes]) if isinstance(heroes, int) else list(heroes)
+    game = new_game(quest, names, seed)
+    players = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+    game.resolver = Headless(players)
+    return game, players
 
 
 def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dict:
@@ -97,7 +81,38 @@ def _record(game: Game, seed: int, heroes: int, bot: str, timeline: list) -> dic
              "activation": [e["card"] for e in s.log if e["event"] == "activation_card"]}
     return {"seed": seed, "heroes": heroes, "bot": bot, "result": result, "reason": reason,
             "rounds": s.round, "doom": s.track.doom, "fate": s.track.fate, "track_spaces": s.track.spaces,
-            "cards": drawn, "timeline": timeline}
+            "cards": drawn, "timeline": timeline, "track_moves": track_moves(game)}
+
+
+def track_moves(game: Game) -> dict:
+    """Where the fate and doom went: spaces each moved, by what moved them - a hero defeated,
+    the fate step, or the card (peril, exploration card) whose effect it was - the heroes knocked
+    out in each encounter, and how far the heroes got (main encounters completed, encounters
+    explored)."""
+    fate: dict[str, int] = {}
+    doom: dict[str, int] = {}
+    knockouts: dict[str, int] = {}
+    where = game.state.dungeon.placements[0].card if game.state.dungeon.placements else ""
+    for e in game.state.log:
+        if e["event"] == "open_door":
+            where = e["card"]
+        elif e["event"] == "hero_defeated":
+            knockouts[where] = knockouts.get(where, 0) + 1
+        moved = abs(e.get("to", 0) - e.get("from", 0)) if e["event"] == "track" else 0
+        if not moved:
+            continue
+        source = e["source"]
+        if source.endswith(" defeated"):
+            source = "heroes defeated"
+        if e["what"] == "advance doom":
+            doom[source] = doom.get(source, 0) + moved
+        elif e["what"] == "advance fate":
+            fate[source] = fate.get(source, 0) + moved
+        elif e["what"] in ("fate back", "refresh fate"):
+            fate[source] = fate.get(source, 0) - moved
+    return {"fate": dict(sorted(fate.items())), "doom": dict(sorted(doom.items())),
+            "knockouts": dict(sorted(knockouts.items())),
+            "mains": game.state.main_encounters_completed, "explored": len(game.state.dungeon.placements)}
 
 
 def play_one(scenario: str, seed: int, heroes: int, bot: str, max_rounds: int, log: list | None = None,

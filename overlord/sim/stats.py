@@ -167,6 +167,32 @@ def _track_names(records: list[dict]) -> dict:
     return dict(sorted(names.items()))
 
 
+def _track_moves(records: list[dict]) -> dict:
+    """Where the fate and doom went, for the records that say (``track_moves``: spaces moved by
+    each source in a game): the mean spaces a game by source, for the lost games and for all;
+    and how far the heroes got (main encounters completed, encounters explored)."""
+    with_moves = [rec for rec in records if rec.get("track_moves")]
+    if not with_moves:
+        return {}
+    lost = [rec for rec in with_moves if rec["result"] != "victory"]
+
+    def means(recs: list[dict], track: str) -> dict:
+        totals: Counter = Counter()
+        for rec in recs:
+            totals.update(rec["track_moves"].get(track) or {})
+        return {k: _r(totals[k] / len(recs)) for k in sorted(totals)} if recs else {}
+
+    mains = Counter(int(rec["track_moves"].get("mains", 0)) for rec in with_moves)
+    explored = [int(rec["track_moves"].get("explored", 0)) for rec in with_moves]
+    return {"doom": {"all": means(with_moves, "doom"), "lost": means(lost, "doom")},
+            "explored_mean": _r(sum(explored) / len(explored)),
+            "fate": {"all": means(with_moves, "fate"), "lost": means(lost, "fate")},
+            "games": len(with_moves), "knockouts": {"all": means(with_moves, "knockouts"),
+                                                    "lost": means(lost, "knockouts")},
+            "lost_games": len(lost),
+            "main_encounters": [{"completed": k, "games": mains[k]} for k in sorted(mains)]}
+
+
 def _by_heroes(records: list[dict]) -> list[dict]:
     groups: dict[int, list[dict]] = defaultdict(list)
     for rec in records:
@@ -217,7 +243,8 @@ def summarize(records: list[dict]) -> dict:
     and ``unfinished_reasons`` ({reason: games}); ``tracks`` ({doom_mean, fate_mean, gap,
     gap_mean, gap_distribution, by_round, spaces}); ``heroes`` (the hero counts played);
     ``by_heroes`` (per hero count games, wins, win rate and interval; empty unless several hero
-    counts were played); ``bots`` ({bot: games}); ``cards`` ({deck: [{id, games, draws,
+    counts were played); ``track_moves`` (where fate and doom went, by source, and how far the
+    heroes got; empty unless the records say); ``bots`` ({bot: games}); ``cards`` ({deck: [{id, games, draws,
     game_share, wins, win_rate}]}); ``cpu_seconds`` ({total, mean})."""
     _check(records)
     n = len(records)
@@ -238,6 +265,7 @@ def summarize(records: list[dict]) -> dict:
         "loss_reasons": _sorted_counts(reasons["defeat"]),
         "losses": results["defeat"],
         "rounds": _rounds(records),
+        "track_moves": _track_moves(records),
         "tracks": _tracks(records),
         "unfinished": results["unfinished"],
         "unfinished_reasons": _sorted_counts(reasons["unfinished"]),
@@ -333,6 +361,26 @@ def render_table(summary: dict) -> str:
                   ("Share", "right"))
         for item in tracks["gap_distribution"]:
             row(t, item["gap"], item["games"], _pct(item["games"] / n))
+        show(t)
+
+    moves = summary.get("track_moves") or {}
+    if moves:
+        lost = moves["lost_games"]
+        t = table(f"Where fate and doom went (spaces a game, mean; {lost} game(s) not won of {moves['games']}), "
+                  "and where heroes were knocked out",
+                  ("Track", "left"), ("Moved by", "left"), ("Games not won", "right"), ("All games", "right"))
+        for track in ("fate", "doom", "knockouts"):
+            sources = sorted(set(moves[track]["all"]) | set(moves[track]["lost"]),
+                             key=lambda k: (-(moves[track]["lost"].get(k) or 0), k))
+            for source in sources:
+                name = "heroes knocked out in" if track == "knockouts" else track
+                row(t, name, source, _num(moves[track]["lost"].get(source)), _num(moves[track]["all"].get(source)))
+        show(t)
+        t = table("How far the heroes got", ("Main encounters completed", "right"), ("Games", "right"),
+                  ("Share", "right"))
+        for item in moves["main_encounters"]:
+            row(t, item["completed"], item["games"], _pct(item["games"] / moves["games"]))
+        row(t, "encounters explored, mean", _num(moves["explored_mean"]), "")
         show(t)
 
     if summary["by_heroes"]:

@@ -149,24 +149,43 @@ def _damage(hearts: int, bonus: int, shields: int, pierce: int) -> int:
 def spend_surges(roll_attack: Roll, shields: int, abilities: Sequence[str], needed_range: int,
                  ranged: bool, *, has_effect: Callable[[str, int], bool] | None = None
                  ) -> tuple[int, int, list[str]]:
-    """Spend ``roll_attack.surges`` on ``abilities`` by the rulebook's priority list.
-
-    Returns ``(damage, range, spent)``: the damage dealt (0 on a miss or out of range), the
-    range after Range surges, and the ability texts spent, in spending order. ``has_effect(name,
-    damage)`` says whether a special would have an effect given the damage the attack deals
-    so far; by default, that it deals damage. Pure: no dice, no state.
+    """Spend ``roll_attack.surges`` on ``abilities`` by the rulebook's priority list, against one
+    target. Returns ``(damage, range, spent)``: the damage dealt (0 on a miss or out of range),
+    the range after Range surges, and the ability texts spent, in spending order.
+    ``has_effect(name, damage)`` says whether a special would have an effect given the damage
+    the attack deals so far; by default, that it deals damage. Pure: no dice, no state.
     """
+    effect = (lambda name, damages: has_effect(name, damages[0])) if has_effect else None
+    damages, reach, spent = spend_surges_many(roll_attack, [(shields, needed_range)], abilities, ranged,
+                                              has_effect=effect)
+    return damages[0], reach, spent
+
+
+def spend_surges_many(roll_attack: Roll, targets: Sequence[tuple[int, int]], abilities: Sequence[str],
+                      ranged: bool, *, has_effect: Callable[[str, list[int]], bool] | None = None
+                      ) -> tuple[list[int], int, list[str]]:
+    """One attack roll against several targets, each with its own defence roll: ``targets`` is
+    ``[(shields rolled, spaces to it)]``. Surges are spent once for the attack, by the priority
+    list ("Monsters Spending Surges"): Range while the attack "cannot hit all of its targets";
+    a Special "only when it will have an effect on at least one of the monster's targets"
+    (by default: it deals one damage); Pierce "only when one or more shields have been rolled
+    by at least one of the monster's targets"; then Damage, the highest bonus first. Returns
+    each target's damage (0 for one out of range), the range, and the abilities spent."""
     parsed = [parse_surge(a) for a in abilities]
-    effect = has_effect or (lambda _name, damage: damage > 0)
+    effect = has_effect or (lambda _name, damages: any(d > 0 for d in damages))
     reach = roll_attack.range
     if roll_attack.miss:
-        return 0, reach, []
+        return [0] * len(targets), reach, []
     bonus = pierce = 0
     used: set[int] = set()
     spent: list[str] = []
 
-    def reaches() -> bool:
-        return not ranged or reach >= needed_range
+    def reaches(needed: int) -> bool:
+        return not ranged or reach >= needed
+
+    def damages() -> list[int]:
+        return [_damage(roll_attack.hearts, bonus, shields, pierce) if reaches(needed) else 0
+                for shields, needed in targets]
 
     def best(kind: str) -> int | None:
         free = [i for i, a in enumerate(parsed) if a.kind == kind and i not in used]
@@ -174,16 +193,16 @@ def spend_surges(roll_attack: Roll, shields: int, abilities: Sequence[str], need
 
     for _ in range(roll_attack.surges):
         choice = None
-        if not reaches():                                               # 2. Range
+        if not all(reaches(needed) for _, needed in targets):          # 2. Range
             choice = best("range")
-            if choice is None:
-                break                                                   # out of range: a miss
+            if choice is None and not any(reaches(needed) for _, needed in targets):
+                break                                                   # out of range of every target: a miss
         if choice is None:                                              # 3. Special
-            now = _damage(roll_attack.hearts, bonus, shields, pierce)
+            now = damages()
             choice = next((i for i, a in enumerate(parsed)
                            if a.kind == "special" and i not in used and effect(a.text, now)), None)
-        if choice is None and shields > pierce:                         # 4. Pierce
-            choice = best("pierce")
+        if choice is None and any(shields > pierce for (shields, needed) in targets if reaches(needed)):
+            choice = best("pierce")                                     # 4. Pierce
         if choice is None:                                              # 5. Damage
             choice = best("damage")
         if choice is None:
@@ -197,9 +216,7 @@ def spend_surges(roll_attack: Roll, shields: int, abilities: Sequence[str], need
             pierce += value
         elif kind == "damage":
             bonus += value
-    if not reaches():
-        return 0, reach, spent
-    return _damage(roll_attack.hearts, bonus, shields, pierce), reach, spent
+    return damages(), reach, spent
 
 
 # -- an attack -------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def _place(game: Game, spec, source: str, spawn: bool) -> None:
     placed = 0
     for rank in ranks:                                  # "they place master monsters first"
         while spec.count is None or placed < spec.count:
-            if spawn_one(game, spec.group, rank, at, game.state.current_encounter, spawn) is None:
+            if spawn_one(game, spec.group, rank, at, game.state.current_encounter, spawn, spec.conditions) is None:
                 break
             placed += 1
     game.log({"event": "placed" if not spawn else "spawned", "source": source, "group": spec.group,
@@ -34,21 +34,25 @@ def _place(game: Game, spec, source: str, spawn: bool) -> None:
 
 
 def _heroes(game: Game, who) -> list:
-    heroes = [f for f in game.state.hero_figures() if f.health > 0]
+    """The heroes an effect touches: never a knocked-out one ("Peril effects do not apply to
+    ... heroes who are not on the map")."""
+    heroes = game.state.heroes_up()
     if who.pick == "all" or not heroes:
         return heroes
     if who.pick in ("lowest_health", "highest_health"):
-        key = (lambda f: f.health) if who.pick == "lowest_health" else (lambda f: -f.health)
-        best = min(key(f) for f in heroes)
-        return [next(f for f in heroes if key(f) == best)]     # ties: the heroes choose; first listed
+        sign = 1 if who.pick == "lowest_health" else -1
+        best = min(sign * game.health(f) for f in heroes)
+        return [next(f for f in heroes if sign * game.health(f) == best)]   # ties: the heroes choose; first listed
     if who.pick == "random":
         with Dice(game.state.__dict__) as rng:
             return [heroes[int(rng.integers(len(heroes)))]]
-    return heroes[:1]                                           # exploring hero: the first, for now
+    # the exploring hero: the one who opened the door of the current encounter ("Exploration Example")
+    return [f for f in heroes if f.id == game.state.exploring_hero]
 
 
-def run_effect(game: Game, effect, source: str) -> None:
+def run_effect(game: Game, effect, source: str, actor: str | None = None) -> None:
     from .engine import damage_figure
+    from .heroes import suffer_fatigue, test_heroes
     state = game.state
     name = fx.effect_name(effect)
     if name in ("advance_doom", "advance_fate", "fate_back"):
@@ -61,6 +65,10 @@ def run_effect(game: Game, effect, source: str) -> None:
         _place(game, effect.place_monsters, source, False)
     elif name == "discard_exploration":
         discard_active(game)
+    elif name == "complete_objective":
+        from .engine import complete_encounter
+        if state.active_exploration is not None and state.active_exploration == state.current_encounter:
+            complete_encounter(game)
     elif name == "activate_group":
         if any(f.group == effect.activate_group for f in state.monsters()):
             during_turn = state.phase == "hero_phase" and state.active_exploration is not None
@@ -75,12 +83,28 @@ def run_effect(game: Game, effect, source: str) -> None:
             game.log({"event": "act_ii", "source": source})
     elif name == "damage_heroes":
         for hero in _heroes(game, effect.damage_heroes.who):
+            if game.over:
+                break
             damage_figure(game, hero.id, effect.damage_heroes.amount)
     elif name == "condition_heroes":
-        for hero in _heroes(game, effect.condition_heroes.who):
+        heroes = _heroes(game, effect.condition_heroes.who)
+        for hero in heroes:
             if effect.condition_heroes.condition not in hero.conditions:
                 hero.conditions.append(effect.condition_heroes.condition)
-        game.log({"event": "condition", "source": source, "condition": effect.condition_heroes.condition})
+        game.log({"event": "condition", "source": source, "condition": effect.condition_heroes.condition,
+                  "heroes": [h.id for h in heroes]})
+    elif name == "fatigue_heroes":
+        for hero in _heroes(game, effect.fatigue_heroes.who):
+            if not hero.knocked_out:
+                suffer_fatigue(game, hero.id, effect.fatigue_heroes.amount)
+    elif name == "test_heroes":
+        spec = effect.test_heroes
+        heroes = _heroes(game, spec.who)
+        if spec.within is not None:
+            heroes = [h for h in heroes if actor is not None and _within(game, actor, h.id, spec.within)]
+        test_heroes(game, [h.id for h in heroes], spec, source)
+    elif name == "heal_monster":
+        _heal_monster(game, effect.heal_monster, source, actor)
     elif name == "place_token":
         from .state import TokenState
         spec = effect.place_token
@@ -100,9 +124,35 @@ def run_effect(game: Game, effect, source: str) -> None:
         game.log({"event": "say", "source": source, "text": effect.say})
     elif name == "if":
         branch = effect.if_.then if test(game, effect.if_.test) else effect.if_.else_
-        run_effects(game, branch, source)
+        run_effects(game, branch, source, actor)
     else:  # pragma: no cover - the registry test keeps this list complete
         raise NotImplementedError(name)
+
+
+def _within(game: Game, a: str, b: str, spaces: int) -> bool:
+    from ...ai.targets import spaces_between
+    scene = game.scene()
+    if a not in scene.figures or b not in scene.figures:
+        return False
+    return spaces_between(scene, scene.cells[a], scene.cells[b], a, b) <= spaces
+
+
+def _heal_monster(game: Game, spec, source: str, actor: str | None) -> None:
+    """The most damaged monster within reach of ``actor`` (itself included; ties: listed first)
+    recovers the hearts rolled. Headless the resolver rolls; at a table the players roll and
+    report it with `heal MONSTER N`."""
+    if actor is None or not any(f.id == actor for f in game.state.monsters()):
+        return
+    near = [f for f in game.state.monsters() if f.damage > 0 and (f.id == actor or _within(game, actor, f.id, spec.within))]
+    if not near:
+        game.log({"event": "heal_monster", "source": source, "monster": None, "dice": list(spec.dice)})
+        return
+    target = max(near, key=lambda f: f.damage)
+    hearts = game.resolver.roll(game, list(spec.dice)).hearts if game.resolver is not None else None
+    if hearts is not None:
+        target.damage = max(0, target.damage - hearts)
+    game.log({"event": "heal_monster", "source": source, "monster": target.id, "dice": list(spec.dice),
+              "hearts": hearts, "health": game.health(target)})
 
 
 def test(game: Game, t) -> bool:
@@ -121,6 +171,14 @@ def test(game: Game, t) -> bool:
         want = t.tokens_at_least
         return sum(1 for x in state.tokens if x.token == want.token
                    and (want.encounter is None or x.encounter == want.encounter)) >= want.count
+    if name == "encounter_clear":
+        clear = not any(f.encounter == state.current_encounter for f in state.monsters())
+        return clear == t.encounter_clear
+    if name == "hero_on":
+        from .engine import marker_at
+        x, y = marker_at(game, t.hero_on.at)
+        reach = 1 if t.hero_on.adjacent else 0
+        return any(max(abs(h.at[0] - x), abs(h.at[1] - y)) <= reach for h in state.heroes_up())
     if name == "all_of":
         return all(test(game, s) for s in t.all_of)
     if name == "any_of":
@@ -131,5 +189,6 @@ def test(game: Game, t) -> bool:
 
 
 HANDLED = {"advance_doom", "advance_fate", "fate_back", "refresh_fate", "spawn", "place_monsters",
-           "discard_exploration", "activate_group", "transition_act_ii", "damage_heroes",
-           "condition_heroes", "place_token", "remove_token", "say", "if"}
+           "discard_exploration", "complete_objective", "activate_group", "transition_act_ii", "damage_heroes",
+           "condition_heroes", "fatigue_heroes", "test_heroes", "heal_monster", "place_token", "remove_token",
+           "say", "if"}

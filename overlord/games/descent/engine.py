@@ -4,6 +4,14 @@ heroes' reported actions, as functions over a plain :class:`DescentState`.
 ``Game`` pairs the state with the loaded quest and caches what is derived from them (the
 dungeon's board); only ``game.state`` is saved. Every random draw uses the generator whose state
 is ``state.rng``. Every step appends events (plain dicts) to ``state.log``.
+
+What the program cannot see - a monster's attack on a hero, a hero's attribute test - goes to
+``game.resolver`` (not saved): headless it rolls the dice (``resolve.Headless``); at a table the
+players roll and report (``session.table``); with none, attacks are only told.
+
+Every step ends by settling the game: the moment the quest is decided nothing more happens
+(no later effect, no Activation card, no monster moves), and the active card's triggers are
+checked after every event (``triggers``).
 """
 
 from __future__ import annotations
@@ -22,14 +30,13 @@ from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
 from ...core.pathing import count_layers
 from ...core.rng import Dice, new_rng, rng_state
-from ...core.tracks import LootTrack, met, start_track
+from ...core.tracks import LootTrack, start_track
 from . import round as rnd
 from .dungeon import attach, build_board, start, to_dungeon
 from .setup import setup_decks
 from .state import DescentState, FigureState, TokenState
 
-HERO_HEALTH = 12          # stand-ins until hero sheets exist: the table reports real damage
-HERO_SPEED = 4
+STAND_IN = "stand-in"     # the hero sheet of a hero whose name has no sheet
 
 
 class GameError(ValueError):
@@ -70,6 +77,8 @@ class Game:
     quest: Quest
     state: DescentState
     _board: tuple | None = field(default=None, repr=False)
+    resolver: object = field(default=None, repr=False, compare=False)   # see the module docstring
+    to_act: list = field(default_factory=list, repr=False, compare=False)  # headless: heroes yet to act this round
 
     @property
     def cards(self) -> dict[str, ExplorationCard]:
@@ -105,7 +114,7 @@ class Game:
         (and the act, which sets the monsters' speed, is the same); when only some figures have
         moved, the cached scene is moved on (:meth:`Scene.moved`) rather than built again."""
         board, (sx, sy) = self.board()
-        figures = self.state.figures
+        figures = [f for f in self.state.figures if not f.knocked_out]   # a knocked-out hero is no figure on the map
         key = (id(board), self.state.act, tuple((f.id, f.side, f.at[0], f.at[1], f.size[0], f.size[1])
                                                 for f in figures))
         cached = self.__dict__.get("_scene")
@@ -131,12 +140,30 @@ class Game:
 
     def speed(self, f: FigureState) -> int:
         if f.side == "heroes":
-            return HERO_SPEED
+            return self.sheet(f).speed
         return self.stats(f).speed
 
     def stats(self, f: FigureState):
+        """A monster's card for the current act: every figure of the group, whenever it came in."""
         group = self.quest.monsters[f.group]
         return getattr(group.act_i if self.state.act == "I" else group.act_ii, f.rank)
+
+    def sheet(self, f: FigureState):
+        """A hero's sheet (the stand-in's for a name with none)."""
+        return self.quest.sheets.get(f.sheet) or self.quest.sheets[STAND_IN]
+
+    def max_health(self, f: FigureState) -> int:
+        return f.max_health if f.side == "heroes" else self.stats(f).health
+
+    def health(self, f: FigureState) -> int:
+        """Health left: the card's or sheet's health less the damage taken."""
+        return max(0, self.max_health(f) - f.damage)
+
+    def hero(self, hid: str) -> FigureState:
+        f = self.state.figure(hid)
+        if f.side != "heroes":
+            raise GameError(f"{hid} is not a hero")
+        return f
 
     def log(self, event: dict) -> None:
         self.state.log.append(event)
@@ -199,11 +226,15 @@ def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
     if len(spots) < len(heroes):
         raise GameError(f"{starting} has {len(spots)} hero start spaces for {len(heroes)} heroes")
     for hero, spot in zip(heroes, spots):
+        sheet_id = hero if hero in quest.sheets else STAND_IN
+        sheet = quest.sheets[sheet_id]
         state.figures.append(FigureState(hero, "heroes", to_dungeon(cards[starting], state.dungeon.placements[0], spot),
-                                         [1, 1], HERO_HEALTH))
+                                         [1, 1], sheet=sheet_id, max_health=sheet.health, stamina=sheet.stamina))
     game.log({"event": "setup", "heroes": list(heroes), "seed": seed, "doom": track.doom, "fate": track.fate})
     set_up_encounter(game, cards[starting])
     game.machine("setup_done")
+    from .triggers import after_event
+    after_event(game)
     return game
 
 
@@ -231,7 +262,8 @@ def set_up_encounter(game: Game, card: ExplorationCard) -> None:
             game.log({"event": "setup_token", "token": t.token, "at": at})
     for point in sorted(card.map.spawns, key=lambda p: p.rank != "master"):    # masters first
         if point.heroes <= n:
-            spawn_one(game, point.group, point.rank, to_dungeon(card, placement, point.at), card.id, True)
+            spawn_one(game, point.group, point.rank, to_dungeon(card, placement, point.at), card.id, True,
+                      point.conditions)
     game.log({"event": "encounter", "card": card.id, "name": card.name, "flavor": card.flavor})
     run_effects(game, card.after_setup, card.id)
 
@@ -243,10 +275,13 @@ def _limit(game: Game, group: str, rank: str) -> int:
     return limit.masters if rank == "master" else limit.minions
 
 
-def spawn_one(game: Game, group: str, rank: str, at: list[int], encounter: str, spawn: bool) -> str | None:
+def spawn_one(game: Game, group: str, rank: str, at: list[int], encounter: str, spawn: bool,
+              conditions=()) -> str | None:
     """Put one monster of ``group``/``rank`` on the map near ``at``. A spawn takes back a figure
     already on the map from another encounter when the group limit is reached ("Spawn and
-    Place"); a placement only uses figures that are off the map. Returns its id, or None."""
+    Place": it recovers all damage and loses its conditions; "those figures cannot come from that
+    encounter"); a placement only uses figures that are off the map. ``conditions``: what the
+    monster has when it comes in. Returns its id, or None."""
     state = game.state
     on_map = [f for f in state.monsters() if f.group == group and f.rank == rank]
     taken_back = None
@@ -263,10 +298,9 @@ def spawn_one(game: Game, group: str, rank: str, at: list[int], encounter: str, 
         if taken_back:
             state.figures.append(taken_back)
         return None
-    stats = getattr(game.quest.monsters[group].act_i if state.act == "I" else game.quest.monsters[group].act_ii, rank)
-    state.figures.append(FigureState(fid, "monsters", spot, size, stats.health, group, rank, [], encounter))
+    state.figures.append(FigureState(fid, "monsters", spot, size, 0, group, rank, list(conditions), encounter))
     game.log({"event": "spawn" if spawn else "place", "monster": fid, "at": spot,
-              "taken_back": bool(taken_back)})
+              "taken_back": bool(taken_back), **({"conditions": list(conditions)} if conditions else {})})
     return fid
 
 
@@ -309,16 +343,18 @@ def marker_at(game: Game, name: str) -> list[int]:
 
 # -- effects ------------------------------------------------------------------------------------
 
-def run_effects(game: Game, effects, source: str) -> None:
-    """Carry out card effects top to bottom; stop when the game ends."""
+def run_effects(game: Game, effects, source: str, actor: str | None = None) -> None:
+    """Carry out card effects top to bottom; after each the game settles and the active card's
+    triggers are checked; nothing more happens once the quest is decided. ``actor``: the monster
+    performing them, for effects that count spaces from it."""
     from .effects import run_effect
+    from .triggers import after_event
     for effect in effects:
         if game.over:
             return
-        run_effect(game, effect, source)
-        if met(game.state.track):
-            game.settle()
-            return
+        run_effect(game, effect, source, actor)
+        game.settle()
+        after_event(game)
 
 
 def discard_active(game: Game) -> None:
@@ -328,6 +364,7 @@ def discard_active(game: Game) -> None:
         return
     state.hourglass = {k: v for k, v in state.hourglass.items() if not k.startswith(f"{card}:")}
     state.active_exploration = None
+    state.fired = []
     game.log({"event": "discard_exploration", "card": card})
 
 
@@ -351,6 +388,7 @@ def overlord_phase(game: Game) -> None:
     if game.over:
         return
     game.machine("monsters_done")
+    game.state.used = []                 # once-a-round abilities come back with the new round
 
 
 def overlord_effects(game: Game) -> None:
@@ -361,6 +399,7 @@ def overlord_effects(game: Game) -> None:
     if card_id is None:
         return
     card = game.cards[card_id]
+    told = False
     for i, line in enumerate(card.overlord):
         if state.active_exploration != card_id or game.over:
             return                    # a line discarded the card: its later lines are gone with it
@@ -372,7 +411,17 @@ def overlord_effects(game: Game) -> None:
             if state.hourglass[key] < line.hourglass:
                 continue
             state.hourglass.pop(key)
+        if not told and card.overlord_flavor and any(_tells(e) for e in line.effects):
+            game.log({"event": "overlord_flavor", "card": card_id, "text": card.overlord_flavor})
+            told = True              # "Flavor: This text describes what happens when the overlord effects occur."
         run_effects(game, line.effects, card_id)
+
+
+def _tells(effect) -> bool:
+    """Whether an overlord line's effect does something at the table (not an ``if`` whose test
+    fails, judged later): every effect but a bare ``if``."""
+    from ...content.effects import effect_name
+    return effect_name(effect) != "if"
 
 
 def fate_step(game: Game) -> None:
@@ -395,37 +444,87 @@ def fate_step(game: Game) -> None:
 
 
 def monster_activation(game: Game, only: set[str] | None = None) -> None:
-    """3. Monster Activation: draw an Activation card, activate the groups on the map, discard."""
+    """3. Monster Activation: draw an Activation card, activate the groups on the map, discard.
+    Each attack is resolved when it is made (``game.resolver``): a hero knocked out by one is no
+    longer a target for the next; once the quest is decided no monster moves again."""
     state = game.state
-    if not state.monsters():
+    if not state.monsters() or game.over:
         return
     with Dice(state.__dict__) as rng:
         card_id = draw_card(state.activation, rng)
     card = derived(game.quest)["activation"][card_id]
     game.log({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None})
-    scene = game.scene()
-    monsters = {f.id: Monster(f.group, f.rank, f.health, list(f.conditions)) for f in state.monsters()}
-    heroes = {f.id: Hero(f.health, list(f.conditions)) for f in state.hero_figures()}
     exit_node = game.node(marker_at(game, "exit"))
-    board = scene.board
-    table = Table(scene, monsters, heroes, game.quest.monsters, state.act, board.at_of(exit_node))
-    table, events = activate_card(table, card, list(game.quest.activation.order), only)
-    for f in state.monsters():
-        moved = table.scene.figures[f.id]
-        f.at = game.dungeon_at(board.node_of(moved.at))
-        f.size = list(moved.size)
-        f.conditions = list(table.monsters[f.id].conditions)
-    for e in events:
-        game.log(e)
+    table = _table(game)
+    table.exit_at = table.scene.board.at_of(exit_node)
+    table.on_start = lambda t, fid: _around(game, t, lambda: monster_starts(game, fid))
+    table.on_attack = lambda t, fid, event: _around(game, t, lambda: resolve_attack(game, fid, event))
+    table.stop = lambda: game.over
+    table.emit = game.log
+    try:
+        table, _ = activate_card(table, card, list(game.quest.activation.order), only)
+    finally:
+        _sync(game, table)
     discard_card(state.activation, card_id)
     # "perform" actions' card effects run once the monsters have moved (the activation works on
     # its own copy of the board, so nothing they place can land on a monster still moving)
     for source, card_effects in table.performed:
         if not game.over:
-            run_effects(game, card_effects, f"{card_id} ({source})")
+            run_effects(game, card_effects, f"{card_id} ({source})", actor=source)
 
 
-# -- what the heroes report ----------------------------------------------------------------------
+def _table(game: Game) -> Table:
+    state = game.state
+    monsters = {f.id: Monster(f.group, f.rank, game.health(f), list(f.conditions)) for f in state.monsters()}
+    heroes = {f.id: Hero(game.health(f), list(f.conditions)) for f in state.heroes_up()}
+    return Table(game.scene(), monsters, heroes, game.quest.monsters, state.act,
+                 conditions=game.quest.conditions)
+
+
+def _sync(game: Game, table: Table) -> None:
+    """The activation's moves and conditions written into the game state."""
+    board = table.scene.board
+    for f in game.state.monsters():
+        moved = table.scene.figures.get(f.id)
+        if moved is None or f.id not in table.monsters:
+            continue
+        f.at = game.dungeon_at(board.node_of(moved.at))
+        f.size = list(moved.size)
+        f.conditions = list(table.monsters[f.id].conditions)
+
+
+def _around(game: Game, table: Table, step) -> None:
+    """Run ``step`` (which may hurt, knock out, defeat or place figures) on the game with the
+    activation's moves so far, then give the activation the figures as they are now."""
+    _sync(game, table)
+    step()
+    table.scene = game.scene()
+    up = {f.id: f for f in game.state.heroes_up()}
+    table.heroes = {h: Hero(game.health(f), list(f.conditions)) for h, f in up.items()}
+    for f in game.state.monsters():
+        if f.id in table.monsters:
+            table.monsters[f.id].health = game.health(f)
+            table.monsters[f.id].conditions = list(f.conditions)
+        else:
+            table.monsters[f.id] = Monster(f.group, f.rank, game.health(f), list(f.conditions))
+    for fid in [m for m in table.monsters if m not in table.scene.figures]:
+        del table.monsters[fid]
+
+
+def monster_starts(game: Game, fid: str) -> None:
+    """A monster begins its activation: its conditions' start effects (``conditions.yaml``: a
+    monster does not test, it suffers the failed test's effect and the condition goes), and the
+    heroes' abilities that act on it (Ashrian: an adjacent minion is Stunned)."""
+    from .conditions import monster_turn_starts
+    monster_turn_starts(game, fid)
+
+
+def resolve_attack(game: Game, fid: str, event: dict) -> None:
+    """A monster's attack: the resolver rolls it (or the table reports it) and the heroes hit
+    suffer it. Without a resolver the attack is only told."""
+    if game.resolver is not None:
+        game.resolver.monster_attack(game, fid, event)
+
 
 def open_door(game: Game, hero: str) -> ExplorationCard:
     """Exploration: draw the top Exploration card, attach its map, set it up; it is active."""
@@ -438,13 +537,19 @@ def open_door(game: Game, hero: str) -> ExplorationCard:
         raise GameError(f"{state.current_encounter} has no exit")
     if not state.exploration.draw:
         raise GameError("the Exploration deck is empty")
+    if game.hero(hero).knocked_out:
+        raise GameError(f"{hero} is knocked out: a hero opens a door from the map")
     card_id = state.exploration.draw.pop(0)
     card = game.cards[card_id]
     state.dungeon = attach(state.dungeon, game.cards, card)
     state.active_exploration = card_id
     state.current_encounter = card_id
+    state.exploring_hero = hero              # "Tomble has opened the door and is therefore exploring"
+    state.fired = []
     game.log({"event": "open_door", "hero": hero, "card": card_id})
     set_up_encounter(game, card)
+    from .triggers import after_event
+    after_event(game)
     return card
 
 
@@ -457,6 +562,7 @@ def complete_encounter(game: Game) -> None:
     card = game.cards[state.current_encounter]
     if state.active_exploration != card.id:
         raise GameError("there is no active encounter to complete")
+    game.log({"event": "objective", "card": card.id, "name": card.name})
     if card.kind == "main":
         state.main_encounters_completed = max(state.main_encounters_completed, card.number)
     if card.completed:
@@ -467,27 +573,44 @@ def complete_encounter(game: Game) -> None:
 
 
 def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> None:
-    """Damage reported by the table (``by``: the hero who dealt it). A defeated monster goes to
-    the loot track; a defeated hero advances fate ("Defeated Heroes")."""
-    from .effects import move_track
+    """Damage reported by the table or rolled headless (``by``: the hero who dealt it). A
+    defeated monster goes to the loot track; a hero whose damage reaches its health is knocked
+    out: "Each time a hero is defeated, advance fate by one" ("Defeated Heroes"), and until it
+    stands up it is no figure on the map - damage to it is refused."""
     from ...core.tracks import defeat_monster
+    from .triggers import after_event, fire_event
     state = game.state
     f = state.figure(fid)
-    f.health -= amount
-    game.log({"event": "damage", "figure": fid, "amount": amount, "health": f.health})
-    if f.health > 0:
+    if f.knocked_out:
+        raise GameError(f"{fid} is knocked out: no damage until {fid} stands up (`stand {fid}`)")
+    if amount < 0:
+        raise GameError(f"damage is 0 or more, not {amount}")
+    f.damage += amount
+    game.log({"event": "damage", "figure": fid, "amount": amount, "health": game.health(f)})
+    if game.health(f) > 0:
+        after_event(game)
         return
     if f.side == "monsters":
         state.figures.remove(f)
         payout = defeat_monster(state.loot, f.size[0] * f.size[1], f.rank == "master", len(state.heroes),
                                 game.quest.scenario.loot.payout)
-        game.log({"event": "defeated", "figure": fid, "loot": payout.__dict__ if payout else None})
+        game.log({"event": "defeated", "figure": fid, "loot": payout.__dict__ if payout else None,
+                  **({"by": by} if by else {})})
         if payout is not None:
             loot_payout(game, payout.cards, by or state.heroes[0])
+        fire_event(game, "monster_defeated", group=f.group)
     else:
-        f.health = 0
-        game.log({"event": "hero_defeated", "hero": fid})
-        move_track(game, "advance_fate", 1, f"{fid} defeated")
+        knock_out(game, f)
+        fire_event(game, "hero_defeated")
+    after_event(game)
+
+
+def knock_out(game: Game, f: FigureState) -> None:
+    from .effects import move_track
+    f.damage = game.max_health(f)
+    f.knocked_out = True
+    game.log({"event": "hero_defeated", "hero": f.id, "at": list(f.at)})
+    move_track(game, "advance_fate", 1, f"{f.id} defeated")
 
 
 def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
@@ -509,9 +632,26 @@ def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
 def move_figure(game: Game, fid: str, at: list[int]) -> None:
     """A reported move (a hero's, or a monster placed where the heroes chose): ``at`` is the
     top-left space in dungeon coordinates; every space the figure covers must be free floor."""
+    place_figure(game, fid, at)
+    f = game.state.figure(fid)
+    if f.side == "heroes" and fid not in game.state.moved:
+        game.state.moved.append(fid)
+    game.log({"event": "move", "figure": fid, "to": list(at)})
+    from .triggers import after_event
+    after_event(game)
+
+
+def place_figure(game: Game, fid: str, at: list[int], size: list[int] | None = None) -> None:
+    """Put a figure on ``at`` (top-left, dungeon coordinates; ``size``: a large monster's
+    orientation), every space it covers free floor; refused, changing nothing, otherwise."""
     board, _ = game.board()
     f = game.state.figure(fid)
-    cells = board.footprint(game.node(at), tuple(f.size))
+    if f.knocked_out:
+        raise GameError(f"{fid} is knocked out: it stands up before it moves (`stand {fid}`)")
+    size = list(size or f.size)
+    if sorted(size) != sorted(f.size):
+        raise GameError(f"{fid} is {f.size[0]}x{f.size[1]}; it cannot lie {size[0]}x{size[1]}")
+    cells = board.footprint(game.node(at), tuple(size))
     if cells is None:
         raise GameError(f"{fid} does not fit at {at}")
     occupant = game.scene().occupant
@@ -521,4 +661,4 @@ def move_figure(game: Game, fid: str, at: list[int]) -> None:
         if occupant.get(c, fid) != fid:
             raise GameError(f"{game.dungeon_at(c)} is taken by {occupant[c]}")
     f.at = list(at)
-    game.log({"event": "move", "figure": fid, "to": list(at)})
+    f.size = size

@@ -1,6 +1,8 @@
 """The rules' invariants of a Descent game, checked after every step by the tests and by
 ``overlord soak``: doom never moves down, fate stays on the track, no figure stands on a blocked
-space or shares one, no card is lost or duplicated, and the state goes through JSON unchanged."""
+space or shares one, no card is lost or duplicated, every figure's damage is within its health and
+a hero's fatigue within its stamina, a knocked-out hero is no figure on the map (and one that is
+up has health left), nothing is waiting for a table, and the state goes through JSON unchanged."""
 
 from __future__ import annotations
 
@@ -28,6 +30,21 @@ def violations(game, last_doom: int, full: bool = False) -> list[str]:
             if c in seen:
                 out.append(f"{fid} and {seen[c]} share a space")
             seen[c] = fid
+    scene_ids = set(game.scene().figures)
+    for f in s.figures:
+        if not 0 <= f.damage <= game.max_health(f):
+            out.append(f"{f.id} has {f.damage} damage, its health is {game.max_health(f)}")
+        if f.side == "monsters" and game.health(f) <= 0:
+            out.append(f"{f.id} has no health left but is on the map")
+        if f.side == "heroes":
+            if not 0 <= f.fatigue <= f.stamina:
+                out.append(f"{f.id} has {f.fatigue} fatigue, its stamina is {f.stamina}")
+            if f.knocked_out == (f.id in scene_ids):
+                out.append(f"{f.id} is {'knocked out but on' if f.knocked_out else 'up but not on'} the map")
+            if not f.knocked_out and game.health(f) <= 0:
+                out.append(f"{f.id} has no health left but is not knocked out")
+    if s.pending is not None:
+        out.append("a headless game waits for a table's answer")
     for deck, cards in ((s.activation, game.quest.activation.cards), (s.peril, game.quest.perils)):
         if Counter(deck.draw + deck.discard) != Counter(c.id for c in cards):
             out.append(f"the {deck.name} deck lost or doubled a card")

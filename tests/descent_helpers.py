@@ -1,0 +1,62 @@
+"""Helpers for Descent rule tests on the shipped quest: dice that roll the faces a test names,
+and a game moved on to an encounter of the test's choice."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from overlord.content.cards import OverlordEffect
+from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.engine import complete_encounter, open_door
+from overlord.games.descent.resolve import Headless
+
+
+@lru_cache(maxsize=1)
+def shipped():
+    """The shipped Forgotten Souls quest, loaded once."""
+    return load_quest(resolve_scenario("forgotten-souls"))
+
+
+def effects(*items):
+    """Card effects as a card would list them (``{"advance_doom": 1}``, ``"discard_exploration"``)."""
+    return OverlordEffect.model_validate({"effects": list(items)}).effects
+
+
+class Faces:
+    """A stand-in for the players' generator: each ``integers(0, 6, size=n)`` call returns the
+    next n faces of the list (face indexes of ``dice.DICE``), and records the call."""
+
+    def __init__(self, *rolls: list[int]):
+        self.rolls = [list(r) for r in rolls]
+        self.calls: list[int] = []
+
+    def integers(self, low, high=None, size=None):
+        if size is None:
+            return self.rolls.pop(0)[0]
+        faces = self.rolls.pop(0)
+        assert len(faces) == size, (faces, size)
+        self.calls.append(size)
+        return np.array(faces)
+
+
+def rolled(game, *rolls):
+    """Give the game a headless resolver whose dice show ``rolls`` in turn; returns the dice."""
+    faces = Faces(*rolls)
+    game.resolver = Headless(faces)
+    return faces
+
+
+def explore(game, card_id: str, hero: str | None = None):
+    """Finish the active encounter and open the door onto ``card_id`` (put on top of the deck)."""
+    state = game.state
+    if state.active_exploration is not None:
+        complete_encounter(game)
+    state.exploration.draw.remove(card_id)
+    state.exploration.draw.insert(0, card_id)
+    return open_door(game, hero or state.heroes[0])
+
+
+def clear_monsters(game):
+    game.state.figures = game.state.hero_figures()
