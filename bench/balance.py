@@ -20,8 +20,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from overlord.content.quest import resolve_scenario  # noqa: E402
-from overlord.sim.run import about, default_max_rounds, load_any, simulate  # noqa: E402
+from overlord.games.registry import open_scenario  # noqa: E402
+from overlord.sim.run import simulate  # noqa: E402
 from overlord.sim.stats import summarize  # noqa: E402
 
 
@@ -35,13 +35,13 @@ def main(argv=None) -> int:
     parser.add_argument("--bot", default="heuristic", help="a bot of the game (heuristic, random...) or module:function")
     parser.add_argument("--max-rounds", type=int, default=None)
     args = parser.parse_args(argv)
-    path = str(resolve_scenario(args.scenario).resolve())
-    kind, content = load_any(path)
-    name, _, allowed = about(kind, content)
-    counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else allowed
-    max_rounds = args.max_rounds or default_max_rounds(kind, content)
+    rules, content, path = open_scenario(args.scenario)
+    info = rules.info(content)
+    name = info.id
+    counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else list(info.hero_counts)
+    max_rounds = args.max_rounds or info.max_rounds
     started = time.time()
-    records = simulate(path, args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
+    records = simulate(str(path), args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
     wall = time.time() - started
     print(f"{name} balance: {args.games} games per hero count, seed {args.seed}, bot {args.bot}, "
           f"max {max_rounds} rounds, {wall:.1f} s")

@@ -18,8 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from overlord.content.errors import ContentError  # noqa: E402
-from overlord.content.quest import shipped_scenarios  # noqa: E402
-from overlord.sim.run import about, bots_of, default_max_rounds, game_seeds, load_any, play_one, simulate  # noqa: E402
+from overlord.content.paths import shipped_scenarios  # noqa: E402
+from overlord.games.registry import open_scenario  # noqa: E402
+from overlord.sim.run import game_seeds, play_one, simulate  # noqa: E402
 
 
 def reference_loop() -> float:
@@ -42,15 +43,15 @@ def main(argv=None) -> int:
     ref_before = reference_loop()
     for name, path in shipped_scenarios().items():
         try:
-            kind, content = load_any(str(path.resolve()))
+            rules, content, _ = open_scenario(str(path.resolve()))
         except ContentError:
             out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
-        max_rounds = default_max_rounds(kind, content)
-        allowed = about(kind, content)[2]
-        heroes = 3 if 3 in allowed else allowed[-1]
+        info = rules.info(content)
+        max_rounds = info.max_rounds
+        heroes = 3 if 3 in info.hero_counts else info.hero_counts[-1]
         per_bot = {}
-        for bot in [b for b in bots_of(kind, content) if b in ("heuristic", "random")]:
+        for bot in [b for b in rules.bots if b in ("heuristic", "random")]:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0

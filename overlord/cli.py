@@ -17,8 +17,7 @@ from overlord.content.errors import ContentError, nearest
 from overlord.content.mapfile import load_map
 from overlord.content.paths import resolve_map, shipped_maps
 from overlord.view.text import draw
-import overlord.games  # noqa: E402,F401  registers the games' state machines for `diagram`
-from overlord.games import registry  # noqa: E402
+from overlord.games import registry
 
 
 class Coord(click.ParamType):
@@ -100,16 +99,11 @@ def games_cmd():
         click.echo(f"{name:12} {rules.title}: {rules.summary}")
 
 
-def _registered(scenario: str):
-    """(rules, content, path) of a scenario that names its game (``game:``), or None for one of
-    the two older kinds; exits with its problems when it does not load."""
-    from overlord.content.paths import resolve_scenario
-    from overlord.sim.run import scenario_kind
+def _scenario(scenario: str):
+    """(rules, content, absolute path) of a scenario (a path or a shipped scenario's name); exits
+    with its problems (FILE:LINE:COL) when it does not load."""
     try:
-        path = resolve_scenario(scenario)
-        if scenario_kind(path) != "game":
-            return None
-        return registry.open_scenario(path)
+        return registry.open_scenario(scenario)
     except ContentError as e:
         _fail(str(e), prefix=False)
     except registry.UnknownGame as e:
@@ -291,44 +285,9 @@ def diagram_cmd(name, list_only):
 @click.option("--heroes", type=click.IntRange(1, 6), default=None, help="Number of heroes.")
 @click.option("--json", "as_json", is_flag=True)
 def deck_cmd(scenario, deck, seed, heroes, as_json):
-    """The order a deck would be drawn in for a seed (the top card first). DECK: exploration,
-    activation or peril for a Descent quest; `overlord deck SCENARIO ?` lists a game's decks."""
-    opened = _registered(scenario)
-    if opened is not None:
-        return _deck_registered(*opened, deck, seed, heroes, as_json)
-    if deck not in ("exploration", "activation", "peril"):
-        _fail(f"DECK: {deck!r} is not one of exploration, activation, peril", 2)
-    if heroes is not None and not 2 <= heroes <= 4:
-        _fail(f"--heroes {heroes}: 2 to 4", 2)
-    from overlord.content.quest import load_quest, resolve_scenario
-    from overlord.core.rng import new_rng
-    from overlord.games.descent.setup import setup_decks
-    try:
-        quest = load_quest(resolve_scenario(scenario))
-    except ContentError as e:
-        _fail(str(e), prefix=False)
-    if heroes is not None and heroes not in quest.scenario.heroes:
-        _fail(f"--heroes {heroes}: {quest.scenario.name} is for {', '.join(map(str, quest.scenario.heroes))} heroes", 2)
-    built = setup_decks(quest, new_rng(seed))[deck]
-    names = {c.id: c.name for c in quest.exploration} | {c.id: c.name for c in quest.perils}
-    if deck == "exploration":
-        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "starting": built.starting,
-               "stacks": built.stacks, "order": built.deck.draw}
-    else:
-        out = {"scenario": quest.scenario.id, "deck": deck, "seed": seed, "order": built.draw}
-    if as_json:
-        click.echo(json.dumps(out))
-        return
-    click.echo(f"{quest.scenario.name}: {deck} deck for seed {seed}, top card first")
-    if deck == "exploration":
-        click.echo(f"  set aside (active at the start): {built.starting}  {names.get(built.starting, '')}")
-    for i, card in enumerate(out["order"], start=1):
-        click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
-    if deck == "exploration":
-        click.echo("  stacks (top stack first): " + " | ".join(", ".join(s) for s in built.stacks))
-
-
-def _deck_registered(rules, content, path, deck, seed, heroes, as_json):
+    """The order a deck would be drawn in for a seed (the top card first). DECK: one of the
+    scenario's decks (a Descent quest: exploration, activation, peril)."""
+    rules, content, path = _scenario(scenario)
     decks = rules.decks(content)
     info = rules.info(content)
     if deck not in decks:
@@ -337,13 +296,18 @@ def _deck_registered(rules, content, path, deck, seed, heroes, as_json):
         _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
     shown = decks[deck](seed, heroes or info.hero_counts[0])
     names = shown.pop("names", {})
+    before, after = shown.pop("text_before", []), shown.pop("text_after", [])
     out = {"scenario": info.id, "deck": deck, "seed": seed, **shown}
     if as_json:
         click.echo(json.dumps(out))
         return
     click.echo(f"{info.name}: {deck} deck for seed {seed}, top card first")
+    for line in before:
+        click.echo(line)
     for i, card in enumerate(out["order"], start=1):
         click.echo(f"  {i:2}. {card:24} {names.get(card, '')}")
+    for line in after:
+        click.echo(line)
 
 
 def _table_loop(session, first, as_json):
@@ -357,7 +321,7 @@ def _table_loop(session, first, as_json):
     def show(reply):
         if as_json:
             click.echo(session.reply_json(reply))
-        elif console is not None and reply.command.split()[:1] == ["map"] and hasattr(session, "game"):
+        elif console is not None and reply.command.split()[:1] == ["map"]:
             from overlord.view.colour import colour_board
             console.print(colour_board("\n".join(reply.lines)), end="")
         else:
@@ -396,12 +360,6 @@ def _completion(session):
     readline.parse_and_bind("tab: complete")
 
 
-def _session_class(path):
-    """The table session of a Descent quest (not yet on the game interface)."""
-    from overlord.session.table import Session
-    return Session
-
-
 @main.command("play")
 @click.argument("scenario")
 @click.option("--heroes", "heroes", required=True, multiple=True,
@@ -412,27 +370,15 @@ def _session_class(path):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
 def play_cmd(scenario, heroes, seed, save_path, as_json):
     """Play SCENARIO at the table: you move the heroes, the program runs the enemy."""
-    from overlord.content.quest import resolve_scenario
+    from overlord.session.session import CommandError, Session
     from overlord.session.store import SaveError
-    from overlord.session.table import CommandError
     names = [h for value in heroes for h in value.replace(",", " ").split() if h]
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
-    opened = _registered(scenario)
-    if opened is not None:
-        from overlord.session.session import CommandError as TableError, Session as GameSession
-        try:
-            session, first = GameSession.start(*opened, names, seed, save_path)
-        except (TableError, SaveError) as e:
-            _fail(str(e), 2)
-        _table_loop(session, first, as_json)
-        return
+    opened = _scenario(scenario)
     try:
-        path = resolve_scenario(scenario)
-        session, first = _session_class(path).start(path, names, seed, save_path)
-    except ContentError as e:
-        _fail(str(e), prefix=False)
+        session, first = Session.start(*opened, names, seed, save_path)
     except (CommandError, SaveError) as e:
         _fail(str(e), 2)
     _table_loop(session, first, as_json)
@@ -443,17 +389,10 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
 def resume_cmd(save_path, as_json):
     """Continue a saved game exactly where it stopped."""
-    from overlord.session.store import SaveError, SaveFile
+    from overlord.session.session import Session
+    from overlord.session.store import SaveError
     try:
-        with_meta = SaveFile.open(save_path)
-        kind = with_meta.meta.get("game", "descent")
-        with_meta.close()
-        if kind != "descent":
-            from overlord.session.session import Session as GameSession
-            session, first = GameSession.resume(save_path, registry.open_scenario)
-        else:
-            from overlord.session.table import Session
-            session, first = Session.resume(save_path)
+        session, first = Session.resume(save_path, registry.open_scenario)
     except ContentError as e:
         _fail(str(e), prefix=False)
     except (SaveError, registry.UnknownGame) as e:
@@ -482,30 +421,22 @@ def resume_cmd(save_path, as_json):
 def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds,
                  backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
-    from overlord.content.quest import resolve_scenario
     from overlord.sim import run
+    from overlord.sim.play import bot_of
     from overlord.sim.stats import render_table, summarize
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:
         _fail(f"--heroes {heroes!r}: give hero counts like 3 or 2,3,4", 2)
-    try:
-        path = resolve_scenario(scenario)
-        kind, content = run.load_any(str(Path(path).resolve()))
-    except ContentError as e:
-        _fail(str(e), prefix=False)
-    scenario_id, scenario_name, allowed = run.about(kind, content)
+    rules, content, path = _scenario(scenario)
+    info = rules.info(content)
+    scenario_id, scenario_name, allowed = info.id, info.name, list(info.hero_counts)
     if max_rounds is None:
-        max_rounds = (content[0].info(content[1]).max_rounds if kind == "game"
-                      else getattr(content.scenario, "max_rounds", run.MAX_ROUNDS))
-    if kind == "game":
-        from overlord.sim.play import bot_of
-        try:
-            bot_of(content[0], bot)
-        except ValueError as e:
-            _fail(f"--bot: {e}", 2)
-    elif bot not in ("heuristic", "random"):
-        _fail(f"--bot {bot!r}{nearest(bot, ['heuristic', 'random'])}: one of heuristic, random", 2)
+        max_rounds = info.max_rounds
+    try:
+        bot_of(rules, bot)
+    except ValueError as e:
+        _fail(f"--bot: {e}", 2)
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
@@ -519,7 +450,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         task = bar.add_task(f"{scenario_name}", total=total)
         progress = lambda: bar.advance(task)  # noqa: E731
     try:
-        records = run.simulate(str(Path(path).resolve()), games, seed, counts, bot, jobs,
+        records = run.simulate(str(path), games, seed, counts, bot, jobs,
                                str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler)
     except run.BackendError as e:
         _fail(str(e))
@@ -563,10 +494,7 @@ def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, 
     from overlord.sim import run
     from overlord.sim.compare import compare, render
     from overlord.sim.play import bot_of
-    opened = _registered(scenario)
-    if opened is None:
-        _fail(f"{scenario}: compare plays games through the game interface; this scenario names no game (game:)", 2)
-    rules, content, path = opened
+    rules, content, path = _scenario(scenario)
     info = rules.info(content)
     if len(enemies) == 2 and len(bots) <= 1:
         sides = [(bots[0] if bots else "heuristic", e) for e in enemies]
@@ -611,43 +539,25 @@ def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, 
               help="Stop after this round and show the board.")
 def replay_cmd(log_path, show, upto):
     """Play a logged game again from its seed and inputs and check that it matches the log."""
-    from overlord.session.narrate import narrate
     from overlord.sim.replay import ReplayError, replay
     try:
-        difference, game, events = replay(log_path, upto)
+        difference, rules, game, events = replay(log_path, upto)
     except ReplayError as e:
         _fail(str(e))
     except ContentError as e:
         _fail(str(e), prefix=False)
-    if not hasattr(game, "quest"):                     # a registered game's match
-        rules = registry.game_of(_replay_scenario(log_path))
-        if show:
-            for line in rules.narrate(game, rules.log(game)):
-                click.echo(line)
-        if upto is not None:
-            click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
-            click.echo(rules.picture(game))
-            return
-        if difference:
-            _fail(f"{log_path}: the replay differs - {difference}")
-        click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
-        return
+    except registry.UnknownGame as e:
+        _fail(str(e))
     if show:
-        for line in narrate(game.state.log, game, []):
+        for line in rules.narrate(game, rules.log(game)):
             click.echo(line)
     if upto is not None:
-        s = game.state
-        click.echo(f"after round {min(upto, s.round)}: {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate}")
-        click.echo(draw(game.scene()))
+        click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
+        click.echo(rules.picture(game))
         return
     if difference:
         _fail(f"{log_path}: the replay differs - {difference}")
     click.echo(f"{log_path}: replayed {len(events)} events; every event and the end match")
-
-
-def _replay_scenario(log_path) -> str:
-    from overlord.sim.replay import read_log
-    return read_log(log_path)[0]["scenario"]
 
 
 @main.command("soak")
@@ -656,19 +566,10 @@ def _replay_scenario(log_path) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 def soak_cmd(scenario, games, seed):
     """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
-    from overlord.content.quest import resolve_scenario
     from overlord.sim import run
-    from overlord.sim.soak import soak
-    try:
-        kind, content = run.load_any(str(Path(resolve_scenario(scenario)).resolve()))
-    except ContentError as e:
-        _fail(str(e), prefix=False)
-    if kind == "game":
-        from overlord.sim.soak import soak_game
-        checked, violations = soak_game(content[0], content[1], run.game_seeds(seed, games),
-                                        content[0].info(content[1]).max_rounds)
-    else:
-        checked, violations = soak(content, games, seed)
+    from overlord.sim.soak import soak_game
+    rules, content, _ = _scenario(scenario)
+    checked, violations = soak_game(rules, content, run.game_seeds(seed, games), rules.info(content).max_rounds)
     for v in violations[:20]:
         click.echo(v, err=True)
     click.echo(f"{games} games, {checked} steps checked, {len(violations)} violation(s)")

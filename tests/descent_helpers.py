@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from overlord.content.cards import OverlordEffect
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.content.cards import OverlordEffect
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.engine import complete_encounter, open_door
 from overlord.games.descent.resolve import Headless
 
@@ -60,3 +60,55 @@ def explore(game, card_id: str, hero: str | None = None):
 
 def clear_monsters(game):
     game.state.figures = game.state.hero_figures()
+
+
+class DescentSession:
+    """The table session (``overlord.session.session``) on a Descent quest, started and resumed
+    as the tests did before the game interface."""
+
+    @staticmethod
+    def start(scenario, heroes, seed, save_path=None):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path)
+
+    @staticmethod
+    def resume(save_path):
+        from overlord.games import registry
+        from overlord.session.session import Session
+        return Session.resume(save_path, registry.open_scenario)
+
+
+# -- headless games of the shipped quest through the game interface, as the tests called them
+#    before it (overlord.sim.run.play / play_game, overlord.sim.soak.soak) ----------------------
+
+def play(quest, seed: int, heroes: int, bot: str, max_rounds: int = 40):
+    """(the game, its timeline) of one headless game."""
+    from overlord.games.descent.game import GAME
+    from overlord.sim import play as headless
+    return headless.play(GAME, quest, seed, heroes, bot, max_rounds)
+
+
+def play_game(quest, seed: int, heroes: int, bot: str, max_rounds: int = 40) -> dict:
+    from overlord.games.descent.game import GAME
+    from overlord.sim import play as headless
+    return headless.play_game(GAME, quest, seed, heroes, bot, max_rounds)
+
+
+def soak(quest, games: int, seed: int, max_rounds: int = 40):
+    from overlord.games.descent.game import GAME
+    from overlord.sim.run import game_seeds
+    from overlord.sim.soak import soak_game
+    return soak_game(GAME, quest, game_seeds(seed, games), max_rounds)
+
+
+def start_game(quest, seed: int, heroes):
+    """A headless game and the players' generator (which rolls every die the players would)."""
+    from overlord.games.descent.game import GAME, HERO_NAMES
+    from overlord.games.descent.resolve import Headless
+    from overlord.sim.play import players_rng
+    names = list(HERO_NAMES[:heroes]) if isinstance(heroes, int) else list(heroes)
+    game = GAME.new_match(quest, names, seed)
+    players = players_rng(seed)
+    game.resolver = Headless(players)
+    return game, players

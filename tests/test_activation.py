@@ -5,8 +5,8 @@ heroes, lower-case monsters (their group and rank are given per test)."""
 import pytest
 
 from boardtext import parse
-from overlord.ai.activation import Hero, Monster, Table, activate_card
-from overlord.content.cards import ActivationCard, MonsterGroup
+from overlord.games.descent.activation import Hero, Monster, Table, activate_card
+from overlord.games.descent.content.cards import ActivationCard, MonsterGroup
 
 ORDER = ["flesh-moulder", "shadow-dragon", "zombie", "barghest"]
 

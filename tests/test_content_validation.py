@@ -62,7 +62,8 @@ SCENARIO = {"scenario": {"id": "mini", "name": "Mini", "decks": {
     "monsters": "monsters.yaml", "activation": "activation.yaml", "peril": "peril.yaml",
     "exploration": "exploration.yaml", "heroes": "heroes.yaml", "conditions": "conditions.yaml"},
     "track": {"spaces": 16, "doom_start": {2: 1, 3: 2, 4: 3}},
-    "loot": {"payout": [1, 2, 3]}, "win": ["finish main encounter 3"], "lose": ["doom meets fate"]}}
+    "loot": {"payout": [1, 2, 3]}, "win": ["finish main encounter 3"], "lose": ["doom meets fate"]},
+    "game": "descent"}                    # a scenario names its game (last here: the lines stay as they were)
 FILES = {"monsters.yaml": MONSTERS, "activation.yaml": ACTIVATION, "peril.yaml": PERIL,
          "exploration.yaml": EXPLORATION, "heroes.yaml": HEROES, "conditions.yaml": CONDITIONS,
          "scenario.yaml": SCENARIO}

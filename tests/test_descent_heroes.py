@@ -7,7 +7,7 @@ game")."""
 import pytest
 
 from descent_helpers import clear_monsters, rolled
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent import combat
 from overlord.games.descent.engine import GameError, damage_figure, new_game, place_figure, spawn_one
 from overlord.games.descent.heroes import begin_turn, end_turn, rest, stand_up, suffer_fatigue

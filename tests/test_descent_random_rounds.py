@@ -7,7 +7,7 @@ same game byte for byte."""
 import numpy as np
 import pytest
 
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.core.state import dumps
 from overlord.games.descent.engine import (GameError, complete_encounter, damage_figure, move_figure,
                                             new_game, open_door, overlord_phase)

@@ -4,9 +4,9 @@ checked on the shipped quest against the sentence it comes from (rule numbers as
 import pytest
 
 from descent_helpers import clear_monsters, effects, explore, rolled, shipped
-from overlord.ai.activation import Hero, Monster, Table, activate_card
-from overlord.content.cards import ActivationCard
-from overlord.content.descent_sheets import ConditionDef
+from overlord.games.descent.activation import Hero, Monster, Table, activate_card
+from overlord.games.descent.content.cards import ActivationCard
+from overlord.games.descent.content.sheets import ConditionDef
 from overlord.games.descent import combat
 from overlord.games.descent.engine import (GameError, complete_encounter, damage_figure, monster_activation,
                                             new_game, overlord_effects, overlord_phase, place_figure, run_effects,
@@ -94,7 +94,7 @@ def test_a_knocked_out_hero_stands_up_on_its_space_or_the_nearest_empty_one(game
 
 def test_the_bot_stands_up_at_the_start_of_its_turn(game):
     """Headless, a knocked-out hero's whole turn is standing up."""
-    from overlord.sim.bots import heuristic_turn
+    from overlord.games.descent.bots import heuristic_turn
     damage_figure(game, "tarha", 99)
     rolled(game, [4, 5])                                   # red: 3 hearts; 3 hearts and a surge
     heuristic_turn(game, "tarha", game.resolver.rng)
@@ -217,7 +217,7 @@ def test_a_poisoned_hero_tests_might_at_the_start_of_its_turn(game, faces, poiso
 
 
 def test_a_stunned_hero_spends_its_first_action_throwing_it_off(game):
-    from overlord.sim.bots import legal_actions
+    from overlord.games.descent.bots import legal_actions
     game.state.figure("tarha").conditions = ["stunned"]
     assert legal_actions(game, "tarha") == {"discard": ["stunned"]}
 
@@ -351,8 +351,8 @@ def test_a_hero_walking_through_lava_suffers_for_each_lava_space(game):
 def test_the_heuristic_bot_never_walks_into_lava_and_the_random_one_does(quest):
     """In the Lava Tomb, headless: the random bot's heroes step into the lava now and then and
     are hurt; the competent group never does."""
-    from overlord.sim.bots import TURNS
-    from overlord.sim.run import start_game
+    from overlord.games.descent.bots import TURNS
+    from descent_helpers import start_game
     entered = {}
     for bot in ("heuristic", "random"):
         entered[bot] = 0
@@ -416,7 +416,7 @@ def test_no_overlord_effect_is_lost_to_a_card_discarded_by_a_trigger(game):
 def _with_onset_triggers(*triggers):
     """The shipped quest with the Onset's rules replaced by ``triggers`` (card format)."""
     import dataclasses
-    from overlord.content.cards import Trigger
+    from overlord.games.descent.content.cards import Trigger
     quest = shipped()
     onset = next(c for c in quest.exploration if c.id == "the-onset")
     card = onset.model_copy(update={"triggers": [Trigger.model_validate(t) for t in triggers]})

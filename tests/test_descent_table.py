@@ -2,8 +2,8 @@
 put right - knocked-out heroes, attacks the players roll, conditions, hero sheets, health and
 fatigue - and what the program tells them. Sessions run in-process on the shipped quest."""
 
-from overlord.content.quest import resolve_scenario
-from overlord.session.table import Session
+from overlord.games.descent.content.quest import resolve_scenario
+from descent_helpers import DescentSession as Session
 
 SCENARIO = resolve_scenario("forgotten-souls")
 # seed 4, leoric and tarha: round 1's activation has zombie-master-1, zombie-minion-1 and
@@ -51,17 +51,17 @@ def test_stand_is_the_heros_whole_turn_and_undo_takes_it_back(tmp_path):
     """Stand up (the base game): the knocked-out hero's turn; it recovers the hearts rolled."""
     s = start(tmp_path)
     out = text(play(s, "defeated tarha", "stand tarha 3 1"))
-    tarha = s.game.state.figure("tarha")
-    assert not tarha.knocked_out and s.game.health(tarha) == 3 and "tarha" in s.game.state.turn_done
+    tarha = s.match.state.figure("tarha")
+    assert not tarha.knocked_out and s.match.health(tarha) == 3 and "tarha" in s.match.state.turn_done
     assert "tarha stands up: 3 hearts, 1 surges; 3 health" in out
-    assert s.execute("undo").ok and s.game.state.figure("tarha").knocked_out
+    assert s.execute("undo").ok and s.match.state.figure("tarha").knocked_out
 
 
 def test_a_monster_never_targets_a_knocked_out_hero(tmp_path):
     s = start(tmp_path)
     replies = play(s, "defeated leoric", "end leoric", "end tarha")
-    while s.game.state.pending is not None:
-        assert s.game.state.pending["hero"] == "tarha"
+    while s.match.state.pending is not None:
+        assert s.match.state.pending["hero"] == "tarha"
         replies += play(s, "hurt tarha 0")
     out = text(replies)
     assert "attacks tarha" in out and "attacks leoric" not in out and "engage leoric" not in out
@@ -75,11 +75,11 @@ def test_the_program_waits_for_each_attacks_damage_and_undo_takes_an_answer_back
     assert not any(r.ok for r in refused) and "first that" in refused[0].lines[0]
     assert "waits for leoric's damage" in refused[1].lines[0]
     play(s, "hurt leoric 2")
-    assert s.game.state.pending["answers"] == [["leoric", 2]]
+    assert s.match.state.pending["answers"] == [["leoric", 2]]
     undone = s.execute("undo")
-    assert undone.ok and s.game.state.pending["answers"] == [] and "waiting: zombie-master-1" in text([undone])
+    assert undone.ok and s.match.state.pending["answers"] == [] and "waiting: zombie-master-1" in text([undone])
     play(s, *ANSWERS)
-    assert s.game.state.pending is None and s.game.health(s.game.state.figure("leoric")) == 5
+    assert s.match.state.pending is None and s.match.health(s.match.state.figure("leoric")) == 5
 
 
 def test_a_waiting_game_resumed_asks_again(tmp_path):
@@ -89,7 +89,7 @@ def test_a_waiting_game_resumed_asks_again(tmp_path):
     again, reply = Session.resume(tmp_path / "game.db")
     assert "waiting: zombie-minion-1 attacks leoric" in reply.lines[-1]
     play(again, "hurt leoric 1", "hurt leoric 0")
-    assert again.game.state.pending is None and again.game.health(again.game.state.figure("leoric")) == 5
+    assert again.match.state.pending is None and again.match.health(again.match.state.figure("leoric")) == 5
 
 
 def test_conditions_are_reported_by_name_and_a_slip_is_one_line(tmp_path):
@@ -102,15 +102,15 @@ def test_conditions_are_reported_by_name_and_a_slip_is_one_line(tmp_path):
     out = text(play(s, "condition zombie-master-1 immobilized", "condition tarha poisoned",
                     "condition tarha poisoned off", "end leoric", "end tarha"))
     assert "zombie-master-1 engage" not in out and "Immobilized: performs no move action" not in out
-    assert s.game.state.figure("tarha").conditions == []
+    assert s.match.state.figure("tarha").conditions == []
 
 
 def test_a_monsters_own_heal_and_a_heros_real_sheet_are_reported(tmp_path):
     s = start(tmp_path)
     out = text(play(s, "attack zombie-master-1 4 by tarha", "heal zombie-master-1 2", "sheet tarha 11 5",
                     "fatigue tarha 6", "fatigue tarha -2"))
-    zombie = s.game.state.figure("zombie-master-1")
-    tarha = s.game.state.figure("tarha")
+    zombie = s.match.state.figure("zombie-master-1")
+    tarha = s.match.state.figure("tarha")
     assert zombie.damage == 2 and (tarha.max_health, tarha.stamina, tarha.fatigue, tarha.damage) == (11, 5, 3, 1)
     assert "zombie-master-1 recovers 2 damage" in out and "1 more is suffered as damage" in out
 
@@ -118,23 +118,23 @@ def test_a_monsters_own_heal_and_a_heros_real_sheet_are_reported(tmp_path):
 def test_objective_asks_for_confirmation_while_the_goal_is_plainly_not_met(tmp_path):
     s = start(tmp_path)
     reply = s.execute("objective")
-    assert not reply.ok and "`objective confirm`" in reply.lines[0] and s.game.state.active_exploration
-    assert s.execute("objective confirm").ok and s.game.state.active_exploration is None
+    assert not reply.ok and "`objective confirm`" in reply.lines[0] and s.match.state.active_exploration
+    assert s.execute("objective confirm").ok and s.match.state.active_exploration is None
 
 
 def test_the_last_monster_reported_defeated_discards_the_card_at_once(tmp_path):
     """The Onset: 'When there are no monsters on the map, discard this Exploration card.'"""
     s = start(tmp_path)
-    out = text(play(s, *(f"attack {m.id} 20 by tarha" for m in list(s.game.state.monsters()))))
-    assert out.endswith("discard the exploration card The Onset") and s.game.state.active_exploration is None
+    out = text(play(s, *(f"attack {m.id} 20 by tarha" for m in list(s.match.state.monsters()))))
+    assert out.endswith("discard the exploration card The Onset") and s.match.state.active_exploration is None
 
 
 def test_act_ii_counts_for_a_monster_that_came_in_during_act_i(tmp_path):
     """Transition to Act II: 'The new cards apply to monsters currently on the map'."""
     s = start(tmp_path)
-    s.game.state.act = "II"
+    s.match.state.act = "II"
     out = text(play(s, "attack zombie-minion-1 3 by tarha"))
-    act2 = s.game.quest.monsters["zombie"].act_ii.minion.health
+    act2 = s.match.quest.monsters["zombie"].act_ii.minion.health
     assert f"zombie-minion-1 takes 3 damage: {act2 - 3} health left" in out
 
 
@@ -151,8 +151,8 @@ def test_an_activation_tells_what_monsters_did_and_why_tells_everything(tmp_path
     performed and why (here an Immobilized zombie's engage)."""
     s = start(tmp_path)
     replies = play(s, "condition zombie-master-1 immobilized", "end leoric", "end tarha")
-    while s.game.state.pending is not None:
-        replies += play(s, f"hurt {s.game.state.pending['hero']} 0")
+    while s.match.state.pending is not None:
+        replies += play(s, f"hurt {s.match.state.pending['hero']} 0")
     out = text(replies)
     assert "not performed" not in out and "zombie-master-1 engage" not in out
     why = text([s.execute("why")])
@@ -169,15 +169,15 @@ def test_a_large_monsters_tie_names_its_orientation_and_can_be_chosen(tmp_path):
     assert "lying along (top to bottom); as good: 4,2 across (`choose 5 X,Y across|along`)" in line
     assert not s.execute("choose 5 4,2 along").ok            # listed lying across only
     assert s.execute("choose 5 4,2").ok
-    board, (sx, sy) = s.game.board()
-    barghest = s.game.state.figure("barghest-minion-1")
+    board, (sx, sy) = s.match.board()
+    barghest = s.match.state.figure("barghest-minion-1")
     assert barghest.size == [2, 1] and [barghest.at[0] + sx, barghest.at[1] + sy] == [4, 2]
 
 
 def test_the_exploring_hero_is_the_one_the_table_says_opened_the_door(tmp_path):
     s = start(tmp_path)
     play(s, "objective confirm", "open tarha")
-    assert s.game.state.exploring_hero == "tarha"
+    assert s.match.state.exploring_hero == "tarha"
 
 
 def test_a_save_from_before_damage_was_kept_still_loads(tmp_path):
@@ -185,16 +185,16 @@ def test_a_save_from_before_damage_was_kept_still_loads(tmp_path):
     from the figure's card (a hero: the old stand-in's 12)."""
     import json
     from overlord.core.state import dumps
-    from overlord.session.table import _load_state
+    from overlord.games.descent.game import load_state
     s = start(tmp_path)
     play(s, "attack zombie-master-1 2 by tarha", "hurt leoric 3")
-    data = json.loads(dumps(s.game.state))
+    data = json.loads(dumps(s.match.state))
     for f in data["figures"]:
-        full = 12 if f["side"] == "heroes" else s.game.max_health(s.game.state.figure(f["id"]))
+        full = 12 if f["side"] == "heroes" else s.match.max_health(s.match.state.figure(f["id"]))
         f["health"] = full - f.pop("damage")
         for key in ("fatigue", "knocked_out", "sheet", "max_health", "stamina"):
             f.pop(key)
-    old = _load_state(json.dumps(data), "old.db", s.game.quest)
+    old = load_state(s.match.quest, json.dumps(data))
     assert old.figure("zombie-master-1").damage == 2 and old.figure("leoric").damage == 3
     assert old.figure("leoric").max_health == 12 and not old.figure("leoric").knocked_out
 
@@ -207,7 +207,7 @@ def test_a_placement_that_ties_both_ways_asks_which_way_it_lies(tmp_path):
     reply = s.execute("choose 5 4,4")
     assert not reply.ok and "`choose 5 4,4 across` or `choose 5 4,4 along`" in reply.lines[0]
     assert s.execute("choose 5 4,4 along").ok
-    assert s.game.state.figure("barghest-minion-1").size == [1, 2]
+    assert s.match.state.figure("barghest-minion-1").size == [1, 2]
 
 
 def test_the_game_ends_at_the_attack_that_decides_it(tmp_path):
@@ -215,8 +215,25 @@ def test_the_game_ends_at_the_attack_that_decides_it(tmp_path):
     immediately fail the quest': a hero knocked out by the first attack, fate meeting doom, and
     no monster acts after it; the program asks for nothing more."""
     s = start(tmp_path)
-    s.game.state.track.fate = s.game.state.track.doom + 1
+    s.match.state.track.fate = s.match.state.track.doom + 1
     out = text(play(s, "end leoric", "end tarha", "hurt leoric 8"))
-    assert s.game.state.phase == "defeat" and s.game.state.pending is None
+    assert s.match.state.phase == "defeat" and s.match.state.pending is None
     assert "zombie-minion-1" not in out.split("leoric is knocked out")[1] and "== Defeat ==" in out
     assert not s.execute("end leoric").ok
+
+
+def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
+    """Saves written before issue 12 (no 'game' in their meta: Descent; the scenario path as
+    typed, relative to where the game began; a monster's attack waiting for its damage) still
+    load, ask again, and go on."""
+    import shutil
+    from pathlib import Path
+    save = tmp_path / "old.db"
+    shutil.copy(Path(__file__).parent / "fixtures" / "descent-before-interface.db", save)
+    monkeypatch.chdir(tmp_path)
+    s, reply = Session.resume(save)
+    told = text([reply])
+    assert reply.lines[0] == f"resumed {save} after 3 command(s)"
+    assert "waiting: zombie-minion-1 attacks leoric" in told and "leoric 6/8 health" in told
+    after = text(play(s, "hurt leoric 1"))
+    assert "leoric takes 1 damage: 5 health left" in after

@@ -4,7 +4,7 @@ the entrance of the new encounter is connected to the exit of the previous encou
 
 import pytest
 
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.core.rng import new_rng
 from overlord.games.descent.dungeon import (_cells, attach, build_board, side_of, start, to_dungeon,
                                              turn_point, turn_rows)

@@ -4,9 +4,9 @@ Heroes", "Exploration", "Transition to Act II")."""
 
 import pytest
 
-from overlord.content import effects as fx
-from overlord.content.cards import OverlordEffect
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.content import effects as fx
+from overlord.games.descent.content.cards import OverlordEffect
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent import effects as run
 from overlord.games.descent.engine import (GameError, complete_encounter, damage_figure, fate_step,
                                             monster_activation, new_game, open_door, overlord_effects,

@@ -309,7 +309,7 @@ def test_the_shipped_drawing_is_current():
 
 
 def test_the_drawing_is_the_same_in_another_process():
-    code = "import overlord.games; from overlord.core.machines import mermaid; print(mermaid('round'), end='')"
+    code = "from overlord.games import registry; registry.games(); from overlord.core.machines import mermaid; print(mermaid('round'), end='')"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     out = subprocess.run([sys.executable, "-c", code], cwd=DRAWING.parents[2], env=env,
                          capture_output=True, text=True, timeout=120)

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from overlord.ai.activation import Hero, Monster, Table, activate_card
-from overlord.content.quest import load_quest, resolve_scenario
+from overlord.games.descent.activation import Hero, Monster, Table, activate_card
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.core.figures import Figure, Scene
 from overlord.core.grids import GridBoard
 

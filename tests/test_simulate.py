@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from overlord.content.quest import load_quest, resolve_scenario
-from overlord.sim import bots
-from overlord.sim.run import game_seeds, play_game
-from overlord.sim.soak import soak
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
+from descent_helpers import play_game, soak
+from overlord.games.descent import bots
+from overlord.sim.run import game_seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,11 +116,11 @@ def test_simulate_writes_png_charts_and_reports_bad_arguments(tmp_path):
 
 
 def test_move_options_answer_as_the_list_they_stand_for(quest):
-    """legal_actions keeps a hero's move options as bitsets (sim.reach.Spaces): they answer
+    """legal_actions keeps a hero's move options as bitsets (games.descent.reach.Spaces): they answer
     length, indexing, iteration and ``in`` as the plain list of spaces would."""
     from overlord.core.bitsets import bits
     from overlord.core.pathing import mp_levels
-    from overlord.sim.run import play
+    from descent_helpers import play
     game, _ = play(quest, 21, 3, "heuristic", max_rounds=3)
     checked = 0
     for hero in game.state.heroes:
@@ -148,7 +148,7 @@ def test_move_options_answer_as_the_list_they_stand_for(quest):
 def test_the_bots_toward_is_the_movement_vocabularys_toward(quest):
     """movement.toward_end (what the heuristic bot weighs) ends where move(..., "toward") does."""
     from overlord.ai.movement import move, toward_end
-    from overlord.sim.run import play
+    from descent_helpers import play
     compared = 0
     for seed in (4, 5, 6):
         game, _ = play(quest, seed, 3, "random", max_rounds=4)

@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from overlord.content.quest import resolve_scenario
+from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.core.state import (clone, dumps, events, from_json, reflect_from_json, reflect_to_json,
                                  shared, to_json)
 from overlord.games.underworld.game import GAME as UNDERWORLD
 from overlord.sim import play as headless
-from overlord.sim import run
 from overlord.games.descent.state import DescentState
 from overlord.games.underworld.state import UnderworldState
 
@@ -101,8 +100,9 @@ def test_content_marked_shared_is_not_copied_by_a_clone():
 
 @pytest.fixture(scope="module")
 def mid_games():
-    _, quest = run.load_any(str(resolve_scenario("forgotten-souls").resolve()))
-    game, _ = run.play(quest, 7, 3, "heuristic", 6)
+    from descent_helpers import play
+    quest = load_quest(resolve_scenario("forgotten-souls"))
+    game, _ = play(quest, 7, 3, "heuristic", 6)
     content = UNDERWORLD.load(resolve_scenario("underworld"))
     state = headless.play(UNDERWORLD, content, 7, 3, "heuristic", 10)[0].state
     return {"descent": (DescentState, game.state), "underworld": (UnderworldState, state)}

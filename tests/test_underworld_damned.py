@@ -243,7 +243,7 @@ def test_the_cli_draws_it_and_another_process_agrees(name):
     """`overlord diagram NAME` prints the drawing; the same bytes in every process."""
     result = CliRunner().invoke(cli.main, ["diagram", name])
     assert result.exit_code == 0 and result.output == machines.mermaid(name)
-    code = f"import overlord.games; from overlord.core.machines import mermaid; print(mermaid({name!r}), end='')"
+    code = f"from overlord.games import registry; registry.games(); from overlord.core.machines import mermaid; print(mermaid({name!r}), end='')"
     out = subprocess.run([sys.executable, "-c", code], cwd=DOCS.parents[1], capture_output=True, text=True,
                          env={**os.environ, "PYTHONHASHSEED": "4242"}, timeout=120)
     assert out.returncode == 0, out.stderr

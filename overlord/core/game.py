@@ -174,10 +174,17 @@ class Table(ABC):
         """What ``--json`` adds to every reply besides the command, lines and events."""
         return {"round": self.rules.round(self.match)}
 
-    def restore(self, match: Any) -> None:
-        """The match after ``undo`` (or after a refused command) replaces the current one; a
-        table that remembers more (the last phase's decisions) forgets it here."""
+    def restore(self, match: Any) -> list[str]:
+        """The match after ``undo``, on ``resume`` or after a refused command replaces the
+        current one; returns lines to tell (a question the game was waiting on, asked again).
+        A table that remembers more (the last phase's decisions) forgets it here."""
         self.match = match
+        return []
+
+    def over_line(self) -> str:
+        """Why a command that changes the game is refused once the game is over."""
+        out = self.rules.outcome(self.match)
+        return f"the game is over ({out.reason if out else 'ended'}); `undo` or `quit`"
 
 
 class GameRules(ABC):

@@ -1,8 +1,4 @@
-"""One module or package per rules family or game: what is its own.
-
-Importing this package registers every game's state machines with ``overlord.core.machines``
-(so ``overlord diagram`` can list and draw them).
+"""The games, one package each, and the rules family the Heroes games share (``heroes``). The
+framework finds a game only through ``registry`` (one line a game); importing a game's package
+registers its content kinds and state machines.
 """
-
-from overlord.games.descent import round as _descent_round  # noqa: F401  registers "round"
-from overlord.games.underworld import machines as _underworld_machines  # noqa: F401,E402  registers "damned-one", "avatar"

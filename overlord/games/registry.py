@@ -24,6 +24,7 @@ from ..content.yamlio import load_yaml
 from ..core.game import GameRules
 
 SHIPPED = {
+    "descent": "overlord.games.descent.game:GAME",
     "underworld": "overlord.games.underworld.game:GAME",
     "heldentaufe": "overlord.games.heldentaufe.game:GAME",
 }

@@ -85,9 +85,10 @@ class Session:
         latest = save.latest()
         if latest is None:
             raise SaveError(f"{save_path}: the save holds no game yet")
-        session = cls(rules, content, rules.table(_read(rules, content, latest[1], save_path)), save)
-        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session.table.status() \
-            + session.table.options()
+        match = _read(rules, content, latest[1], save_path)
+        session = cls(rules, content, rules.table(match), save)
+        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"] + session.table.restore(match) \
+            + session.table.status() + session.table.options()
         return session, Reply("resume", True, lines)
 
     # -- one command ------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ class Session:
         over = self.rules.outcome(self.match)
         changes = self.table.changes
         if over is not None and (verb.isdigit() or changes is None or verb in changes):
-            return Reply(line, False, [f"the game is over ({over.reason}); `undo` or `quit`"])
+            return Reply(line, False, [self.table.over_line()])
         before = self.rules.to_json(self.match)
         try:
             reply = self.table.execute(verb, words[1:], line)
@@ -141,8 +142,8 @@ class Session:
             if "hidden" not in str(e) or not commands:
                 raise
             raise CommandError(self.table.undo_refused(commands[-1], str(e))) from None
-        self.table.restore(_read(self.rules, self.content, state_json, self.save.path))
-        return [f"undone: {command}"] + self.table.status() + self.table.options()
+        told = self.table.restore(_read(self.rules, self.content, state_json, self.save.path))
+        return [f"undone: {command}"] + told + self.table.status() + self.table.options()
 
     def _help(self, args):
         every = {**self.table.commands, **{k: v for k, v in COMMON.items() if k not in self.table.commands}}

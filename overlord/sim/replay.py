@@ -1,13 +1,14 @@
 """``overlord replay LOG``: play a logged headless game again from its seed and inputs (the
-bot, the hero count) and check that every event and the end match the log."""
+bot, the hero count) and check that every event and the end match the log. Any registered game:
+the log names its scenario, the scenario its game."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from ..content.quest import load_quest
-from .run import play, scenario_kind
+from ..games.registry import open_scenario
+from .play import play, record
 
 
 class ReplayError(ValueError):
@@ -34,43 +35,22 @@ def read_log(path: str | Path) -> tuple[dict, list[dict]]:
 
 
 def replay(path: str | Path, upto_round: int | None = None):
-    """Returns (first difference or None, the replayed game, the logged events). The game is a
-    Descent ``Game``, or an ``UnderworldState`` for an Underworld log."""
+    """(first difference or None, the game's rules, the replayed match, the logged events).
+    With ``upto_round`` the game stops after that round and nothing is compared."""
     header, events = read_log(path)
+    rules, content, _ = open_scenario(header["scenario"])
     rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
-    if scenario_kind(header["scenario"]) == "game":
-        from ..games.registry import open_scenario
-        rules, content, _ = open_scenario(header["scenario"])
-        return replay_game(rules, content, header, events, upto_round)
-    quest = load_quest(header["scenario"])
-    game, _ = play(quest, header["seed"], header["heroes"], header["bot"], rounds)
-    again = json.loads(json.dumps(game.state.log, default=str))
+    match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds,
+                           enemy=header.get("enemy"))
     if upto_round is not None:
-        return None, game, events
-    for i, (a, b) in enumerate(zip(events, again)):
-        if a != b:
-            return f"event {i + 1} differs: logged {a} but replayed {b}", game, events
-    if len(events) != len(again):
-        return f"the log has {len(events)} events, the replay {len(again)}", game, events
-    if header.get("result") and header["result"] != {"victory": "victory", "defeat": "defeat"}.get(game.state.phase, "unfinished"):
-        return f"the log ends in {header['result']}, the replay in {game.state.phase}", game, events
-    return None, game, events
-
-
-def replay_game(rules, content, header: dict, events: list[dict], upto_round: int | None = None):
-    """A registered game's log replayed: (first difference or None, the match, the logged events)."""
-    from .play import play, record
-    rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
-    match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds)
-    if upto_round is not None:
-        return None, match, events
+        return None, rules, match, events
     again = json.loads(json.dumps(rules.log(match), default=str))
     for i, (a, b) in enumerate(zip(events, again)):
         if a != b:
-            return f"event {i + 1} differs: logged {a} but replayed {b}", match, events
+            return f"event {i + 1} differs: logged {a} but replayed {b}", rules, match, events
     if len(events) != len(again):
-        return f"the log has {len(events)} events, the replay {len(again)}", match, events
+        return f"the log has {len(events)} events, the replay {len(again)}", rules, match, events
     result = record(rules, match, header["seed"], header["heroes"], header["bot"], timeline)["result"]
     if header.get("result") and header["result"] != result:
-        return f"the log ends in {header['result']}, the replay in {result}", match, events
-    return None, match, events
+        return f"the log ends in {header['result']}, the replay in {result}", rules, match, events
+    return None, rules, match, events

@@ -1,38 +1,12 @@
-"""``overlord soak``: many seeded games of a scenario, both bots, with the rules' invariants
-checked after every hero action and every Overlord phase (not part of the test suite)."""
+"""``overlord soak``: many seeded games of a scenario, both bots, every hero count by turns, with
+the game's invariants checked after every step, and what every game must keep (not part of the
+test suite)."""
 
 from __future__ import annotations
 
-from ..games.descent.engine import overlord_phase
-from ..games.descent.invariants import violations
-from .bots import play_round
-from .run import game_seeds, start_game
+import json
 
-
-def soak(quest, games: int, seed: int, max_rounds: int | None = None) -> tuple[int, list[str]]:
-    """Returns (steps checked, violations found, each naming game and round). ``max_rounds``:
-    the scenario's, unless given."""
-    max_rounds = max_rounds or quest.scenario.max_rounds
-    found: list[str] = []
-    steps = 0
-    for i, s in enumerate(game_seeds(seed, games)):
-        bot = ("heuristic", "random")[i % 2]
-        game, players = start_game(quest, s, 2 + i % 3)
-        doom = [game.state.track.doom]
-
-        def check(hero, full=False):
-            nonlocal steps, found
-            problems = violations(game, doom[0], full)
-            steps += 1
-            found += [f"game {i} (seed {s}, {bot}) round {game.state.round}: {p}" for p in problems]
-            doom[0] = game.state.track.doom
-        while not game.over and game.state.round <= max_rounds:
-            play_round(game, bot, players, check)
-            if game.over:
-                break
-            overlord_phase(game)
-            check(None, full=True)
-    return steps, found
+from .play import play
 
 
 def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[int, list[str]]:
@@ -40,7 +14,6 @@ def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[i
     the game's invariants after every step, and what every game must keep: every 25 steps the
     state goes through JSON and back unchanged, a clone is equal to it, and no logged event has
     changed since it was logged. Returns (steps checked, violations naming game and round)."""
-    from .play import play
     found: list[str] = []
     steps = 0
     counts = list(rules.info(content).hero_counts)
@@ -65,7 +38,6 @@ def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[i
 
 def _kept(rules, content, match, logged: list[str]) -> list[str]:
     """The generic invariants: JSON round trip, clone, logged events unchanged."""
-    import json
     problems = []
     text = rules.to_json(match)
     if rules.to_json(rules.from_json(content, text)) != text:

@@ -28,7 +28,7 @@ from pydantic import Field, PositiveInt
 from transitions import Machine
 
 from overlord.content import kinds
-from overlord.content.effects import Strict
+from overlord.content.models import Strict
 from overlord.content.errors import ContentError, Problem
 from overlord.content.validate import load_content
 from overlord.core import machines

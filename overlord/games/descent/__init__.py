@@ -1,1 +1,7 @@
-"""Descent: Journeys in the Dark 2nd edition, cooperative adventure (Forgotten Souls)."""
+"""Descent: Journeys in the Dark 2nd edition, cooperative adventure (Forgotten Souls' pattern):
+the engine (``engine``, ``round``, ``dungeon``, ``activation``...), its content formats
+(``content``), the hero bots (``bots``, ``tactics``), the table (``table``, ``narrate``) and the
+game interface (``game``)."""
+
+from . import content as _content  # noqa: F401  registers Descent's content kinds
+from . import round as _round  # noqa: F401,E402  registers the "round" machine

@@ -3,7 +3,7 @@ and hourglasses will do, what its rules do when they fire."""
 
 from __future__ import annotations
 
-from ...content.effects import effect_name
+from .content.effects import effect_name
 
 
 def effect(e) -> str:

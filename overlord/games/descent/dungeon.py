@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...content.cards import ExplorationCard
+from .content.cards import ExplorationCard
 from ...core.grids import GridBoard
 from ...core.terrain import DEFAULT_LEGEND, TerrainTable
 

@@ -1,9 +1,9 @@
 """What each registered card effect does to a Descent game (the registry of names and parameters
-is ``overlord.content.effects``; a test checks every name has a handler here)."""
+is ``content.effects``; a test checks every name has a handler here)."""
 
 from __future__ import annotations
 
-from ...content import effects as fx
+from .content import effects as fx
 from ...core import tracks
 from ...core.rng import Dice
 from .engine import Game, discard_active, marker_at, monster_activation, run_effects, spawn_one

@@ -20,10 +20,11 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from ...ai.activation import Hero, Monster, Table, activate_card
-from ...content.cards import ExplorationCard
-from ...content.quest import Quest
+from .activation import Hero, Monster, Table, activate_card
+from .content.cards import ExplorationCard
+from .content.quest import Quest
 from ...core.bitsets import bits
+from ...core.game import RulesError
 from ...core.board import BoardError
 from ...core.decks import discard_card, draw_card, new_deck
 from ...core.figures import Figure, Scene
@@ -39,7 +40,7 @@ from .state import DescentState, FigureState, TokenState
 STAND_IN = "stand-in"     # the hero sheet of a hero whose name has no sheet
 
 
-class GameError(ValueError):
+class GameError(RulesError):
     """An action the rules do not allow now (a door while an Exploration card is active...)."""
 
 
@@ -78,7 +79,11 @@ class Game:
     state: DescentState
     _board: tuple | None = field(default=None, repr=False)
     resolver: object = field(default=None, repr=False, compare=False)   # see the module docstring
-    to_act: list = field(default_factory=list, repr=False, compare=False)  # headless: heroes yet to act this round
+
+    @property
+    def to_act(self) -> list[str]:
+        """Headless: the heroes yet to begin their turn this round, in the order chosen."""
+        return list(self.state.order or [])
 
     @property
     def cards(self) -> dict[str, ExplorationCard]:
@@ -420,7 +425,7 @@ def overlord_effects(game: Game) -> None:
 def _tells(effect) -> bool:
     """Whether an overlord line's effect does something at the table (not an ``if`` whose test
     fails, judged later): every effect but a bare ``if``."""
-    from ...content.effects import effect_name
+    from .content.effects import effect_name
     return effect_name(effect) != "if"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...content.quest import Quest
+from .content.quest import Quest
 from ...core.decks import Assembly, Deck, assemble_exploration, new_deck
 
 DECKS = ("exploration", "activation", "peril")

@@ -72,6 +72,10 @@ class DescentState:
     moved: list[str] = field(default_factory=list)               # heroes who moved this turn
     used: list[str] = field(default_factory=list)                # "hero:ability" used this round
     pending: dict | None = None                                  # at a table: a command waiting for attack results
+    # headless play (the game interface: ``game.Descent``), the heroes' phase of a round:
+    order: list[str] | None = None                               # heroes yet to begin their turn; None: not chosen yet
+    acting: str = ""                                             # the hero whose turn it is
+    actions_left: int = 0                                        # ... and the actions it has left
     log: list[dict] = events()
 
     def figure(self, fid: str) -> FigureState:

@@ -28,7 +28,7 @@ from typing import Annotated, Literal
 from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
 
 from overlord.content import kinds
-from overlord.content.effects import Strict
+from overlord.content.models import Strict
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.validate import load_content
 

@@ -64,8 +64,9 @@ class HeldentaufeTable(Table):
         return lines
 
     def restore(self, match):
-        super().restore(match)
+        told = super().restore(match)
         self.plans = []
+        return told
 
     def undo_hidden_draws(self) -> bool:
         return not self.match.content.rules.no_undo_past_hidden_draw

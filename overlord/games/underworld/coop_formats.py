@@ -20,8 +20,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from ...content.cards import Attack, Away, Engage, SpotAction, Toward
-from ...content.effects import Strict, tagged
+from ...content.actions import Attack, Away, Engage, SpotAction, Toward
+from ...content.models import Strict, tagged
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...content.cards import Target
+from ...content.actions import Target
 from .coop_formats import DarkCard, DarkPeril, u_effect_name, u_test_name
 from ...core.decks import discard_card, draw_card
 from ...core.figures import Figure, Scene

@@ -29,7 +29,7 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
 
-from ...content.effects import Strict
+from ...content.models import Strict
 from ...content.errors import ContentError, Problem, nearest
 from ...content.yamlio import Located
 

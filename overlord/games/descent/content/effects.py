@@ -17,24 +17,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, PositiveInt, Tag
+from pydantic import BaseModel, BeforeValidator, Field, PositiveInt
 
-
-class OrNames:
-    """In the JSON Schema, also allow the shorthand names that a before-validator expands (a
-    bare effect name, a target rule written as its pick)."""
-
-    def __init__(self, names):
-        self.names = list(names)
-
-    def __get_pydantic_json_schema__(self, core_schema, handler):
-        return {"anyOf": [handler(core_schema), {"enum": self.names}]}
-
-
-class Strict(BaseModel):
-    """Unknown fields are errors; content objects never change once loaded."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from ....content.models import OrNames, Strict, tagged
 
 
 class Nothing(Strict):
@@ -128,34 +113,6 @@ class Not(Strict):
 TESTS = {"monsters_on_map": MonstersOnMap, "group_on_map": GroupOnMap, "doom_at_least": DoomAtLeast,
          "track_gap_at_most": SpacesBetweenAtMost, "tokens_at_least": TokensAtLeast,
          "encounter_clear": EncounterClear, "hero_on": HeroOn, "all_of": AllOf, "any_of": AnyOf, "not": Not}
-
-
-def _one_key(value):
-    if isinstance(value, dict) and len(value) == 1:
-        return next(iter(value))
-    if isinstance(value, BaseModel):
-        return next(iter(type(value).model_fields_set or type(value).model_fields))
-    return None
-
-
-def _bare(value):
-    """A bare name, or a name with no value, is the effect with no parameters."""
-    if isinstance(value, str):
-        return {value: {}}
-    if isinstance(value, dict) and len(value) == 1:
-        key, val = next(iter(value.items()))
-        if val is None:
-            return {key: {}}
-    return value
-
-
-def tagged(models: dict, kind: str):
-    """A union of one-key models, chosen by the key: errors name the unknown key."""
-    union = Union[tuple(Annotated[m, Tag(name)] for name, m in models.items())]  # type: ignore[misc]
-    bare = [name for name, m in models.items() if all(not f.is_required() for f in m.model_fields.values())]
-    return Annotated[Annotated[union, Discriminator(_one_key, custom_error_type=f"unknown_{kind}",
-                                                    custom_error_message=f"unknown {kind}")],
-                     BeforeValidator(_bare), OrNames(bare)]
 
 
 Test = tagged(TESTS, "test")

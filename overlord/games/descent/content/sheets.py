@@ -23,7 +23,8 @@ from typing import Annotated, Literal
 from pydantic import Field, NonNegativeInt, PositiveInt
 
 from .cards import AttackDie, DefenseDie
-from .effects import Attribute, Strict, tagged
+from ....content.models import Strict, tagged
+from .effects import Attribute
 
 ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
 

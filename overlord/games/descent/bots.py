@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..games.descent import tactics
-from ..games.descent.combat import can_attack, hero_attack
-from ..games.descent.dice import roll
-from ..games.descent.engine import Game, complete_encounter, marker_at, open_door
-from ..games.descent.heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
+from . import tactics
+from .combat import can_attack, hero_attack
+from .dice import roll
+from .engine import Game, complete_encounter, marker_at, open_door
+from .heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
                                     suffer_fatigue, test_attribute, use_heal, walk)
 from .reach import Spaces, hero_levels
 

@@ -10,7 +10,7 @@ Commands (``help`` lists them; a bad command gets one line and changes nothing):
     sheet HERO HEALTH STAMINA                                  take HERO TOKEN
     open HERO              search HERO                         rest HERO
     objective [confirm]    end HERO                            choose N X,Y|HERO
-    map    status    why [N]    undo    help [COMMAND]    quit
+    why [N]     (and the session's: map    status    undo    help [COMMAND]    quit)
 
 The players roll for their heroes: a monster's attack is rolled by the hero it targets, so the
 program stops at each attack and waits for the damage (`hurt HERO N`, 0 for none) before the
@@ -21,19 +21,14 @@ command is saved with the answers so far: `undo` takes an answer back, `resume` 
 from __future__ import annotations
 
 import difflib
-import json
-from dataclasses import dataclass, field
 
-from ..content.quest import load_quest
-from ..core.state import dumps, from_json
-from ..games.descent.engine import (Game, GameError, complete_encounter, damage_figure, move_figure,
-                                    new_game, open_door, overlord_phase, place_figure)
-from ..games.descent.heroes import (STAND_DICE, end_turn, recover, rest, stand_up, suffer_fatigue,
-                                    take_token)
-from ..games.descent.state import DescentState, upgrade
-from ..view.text import draw
+from ...core.game import RulesError, Table, TableReply
+from ...core.state import dumps
+from ...view.text import draw
+from .engine import (Game, GameError, complete_encounter, damage_figure, move_figure, open_door, overlord_phase,
+                     place_figure)
+from .heroes import STAND_DICE, end_turn, recover, rest, stand_up, suffer_fatigue, take_token
 from .narrate import narrate
-from .store import SaveError, SaveFile
 
 HELP = {
     "move": "move HERO X,Y - the hero moved to that space (x,y as `map` numbers them)",
@@ -73,7 +68,7 @@ def _placement(p, size) -> str:
     return f"{p[0]},{p[1]}" + ("" if size[0] == size[1] else f" {LIES[0] if size[0] > size[1] else LIES[1]}")
 
 
-class CommandError(ValueError):
+class CommandError(RulesError):
     """A command that cannot be carried out; the game is unchanged."""
 
 
@@ -115,95 +110,70 @@ class TableResolver:
         return None
 
 
-@dataclass
-class Reply:
-    command: str
-    ok: bool
-    lines: list[str]
-    events: list[dict] = field(default_factory=list)
+class DescentTable(Table):
+    commands = {k: v for k, v in HELP.items()}
+    changes = CHANGES
 
-
-class Session:
-    def __init__(self, game: Game, save: SaveFile | None):
-        self.game = game
-        self.save = save
+    def __init__(self, rules, game: Game):
+        super().__init__(rules, game)
+        game.resolver = TableResolver([])
         self.decisions: list[dict] = []
         self.actions: list[dict] = []        # every monster action of the last activation, for `why`
         self.partial: Game | None = None     # while waiting: the game as far as the command got
         self.before: list[dict] = []         # the decisions before the command that waits
 
+    @property
+    def game(self) -> Game:
+        return self.match
+
+    @game.setter
+    def game(self, value: Game) -> None:
+        self.match = value
+
     # -- starting and resuming ----------------------------------------------------------------
-    @classmethod
-    def start(cls, scenario_path, heroes: list[str], seed: int, save_path=None) -> tuple["Session", Reply]:
-        quest = load_quest(scenario_path)
-        try:
-            game = new_game(quest, heroes, seed)
-        except GameError as e:
-            raise CommandError(str(e)) from None
-        game.resolver = TableResolver([])
-        save = None
-        if save_path is not None:
-            save = SaveFile.create(save_path, {"scenario": str(scenario_path), "seed": seed, "heroes": heroes})
-            save.append("start", dumps(game.state))
-        session = cls(game, save)
+    def opening(self, heroes: list[str], seed: int) -> list[str]:
+        game = self.game
         _, (sx, sy) = game.board()
-        lines = [f"{quest.scenario.name}: {', '.join(heroes)} (seed {seed})"]
+        lines = [f"{game.quest.scenario.name}: {', '.join(heroes)} (seed {seed})"]
         for f in game.state.hero_figures():
             sheet = game.sheet(f)
             told = sheet.name if f.sheet != "stand-in" else "no sheet of that name: stand-in numbers, `sheet` sets yours"
             lines.append(f"  {f.id} starts at {f.at[0] + sx},{f.at[1] + sy} ({told}: {f.max_health} health, "
                          f"{f.stamina} stamina)")
-        lines += narrate(game.state.log, game, session.decisions)
-        lines += session._status()
-        return session, Reply("start", True, lines, list(game.state.log))
+        lines += narrate(game.state.log, game, self.decisions)
+        return lines + self._status()
 
-    @classmethod
-    def resume(cls, save_path) -> tuple["Session", Reply]:
-        save = SaveFile.open(save_path)
-        meta = save.meta
-        quest = load_quest(meta["scenario"])
-        latest = save.latest()
-        if latest is None:
-            raise SaveError(f"{save_path}: the save holds no game yet")
-        session = cls(Game(quest, _load_state(latest[1], save_path, quest)), save)
-        lines = [f"resumed {save_path} after {len(save.commands()) - 1} command(s)"]
-        lines += session._restore() + session._status()
-        return session, Reply("resume", True, lines)
+    def restore(self, match: Game) -> list[str]:
+        """After undo or resume (or a refused command): a command waiting for an attack's damage
+        is played again up to the question, which is asked again."""
+        self.match = match
+        match.resolver = TableResolver([])
+        return self._restore()
 
     # -- one command ----------------------------------------------------------------------------
-    def execute(self, line: str) -> Reply:
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            return Reply(line, True, [])
-        verb = words[0].lower()
-        if verb not in HELP:
-            hint = difflib.get_close_matches(verb, HELP, n=1)
-            return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                                       + "; `help` lists the commands"])
+    def execute(self, verb: str, args: list[str], line: str) -> TableReply:
         pending = self.game.state.pending
         if pending is not None and verb not in WHILE_WAITING:
-            return Reply(line, False, [self._waiting_line() + "; first that (or `undo`)"])
-        if self.game.over and verb in CHANGES:
-            return Reply(line, False, [f"the game is over ({self.game.state.phase}); `undo` or `quit`"])
-        try:
-            if verb in CHANGES:
-                if pending is not None:
-                    return self._answer(line, words[1:])
-                return self._change(line, line)
-            return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
-        except (CommandError, GameError, SaveError) as e:
-            return Reply(line, False, [str(e)])
+            raise CommandError(self._waiting_line() + "; first that (or `undo`)")
+        if verb in CHANGES:
+            if pending is not None:
+                return self._answer(line, args)
+            return self._change(line, line)
+        return TableReply(getattr(self, f"_{verb}")(args))
 
-    def _change(self, line: str, command: str, answers=(), base: str | None = None) -> Reply:
+    def over_line(self) -> str:
+        return f"the game is over ({self.game.state.phase}); `undo` or `quit`"
+
+    def _change(self, line: str, command: str, answers=(), base: str | None = None) -> TableReply:
         """Carry out ``command`` on the game (from ``base``, the state before it, with the attack
-        results given so far) and save ``line`` with the state after it - or, when a monster's
-        attack waits for the players' dice, with the state before it and the answers."""
+        results given so far); the session saves ``line`` with the state after it - or, when a
+        monster's attack waits for the players' dice, with the state before it and the answers."""
         if base is None:                     # a new command: the decisions so far are kept for its replays
             base = dumps(self.game.state)
             self.before = list(self.decisions)
         before_decisions = list(self.before)
         shown = (self.game.state.pending or {}).get("shown", 0)
-        game = Game(self.game.quest, _load_state(base, "the game", self.game.quest))
+        game = self.rules.from_json(self.game.quest, base)
         game.resolver = TableResolver(list(answers))
         start = len(game.state.log)
         before_draws = self._draws(game)
@@ -213,15 +183,14 @@ class Session:
         except AwaitAttack as wait:
             events = game.state.log[start:]
             lines = self._tell(events, shown, before_decisions)
-            saved = _load_state(base, "the game", game.quest)
-            saved.pending = {"command": command, "answers": [list(a) for a in answers], "shown": len(events),
-                             "monster": wait.monster, "hero": wait.hero}
+            saved = self.rules.from_json(game.quest, base)
+            saved.state.pending = {"command": command, "answers": [list(a) for a in answers], "shown": len(events),
+                                   "monster": wait.monster, "hero": wait.hero}
             self.partial = game
-            self.game = Game(game.quest, saved)
+            self.game = saved
             self.game.resolver = TableResolver([])
-            if self.save is not None:
-                self.save.append(line, dumps(saved), self._draws(game) != before_draws)
-            return Reply(line, True, lines + [self._waiting_line()], events)
+            return TableReply(lines + [self._waiting_line()], events, changed=True,
+                              drew=self._draws(game) != before_draws, closing=False)
         except (CommandError, GameError):
             self.game, self.decisions = kept, before_decisions
             raise
@@ -229,11 +198,7 @@ class Session:
         self.partial = None
         lines = self._tell(events, shown, before_decisions) or [f"ok: {line}"]
         game.resolver = TableResolver([])
-        if self.save is not None:
-            self.save.append(line, dumps(game.state), self._draws(game) != before_draws)
-        if game.over:
-            lines += self._epilogue()
-        return Reply(line, True, lines, events)
+        return TableReply(lines, events, changed=True, drew=self._draws(game) != before_draws)
 
     def _tell(self, events, shown: int, before_decisions) -> list[str]:
         """Narrate the command's events, the first ``shown`` of them already told (their decision
@@ -254,7 +219,7 @@ class Session:
         words = command.split()
         getattr(self, f"_{words[0].lower()}")(words[1:])
 
-    def _answer(self, line: str, args: list[str]) -> Reply:
+    def _answer(self, line: str, args: list[str]) -> TableReply:
         """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
         pending = self.game.state.pending
         hero, n = self._args(args, 2, HELP["hurt"])
@@ -280,7 +245,7 @@ class Session:
         base.pending = None
         text = dumps(base)
         base.pending = pending
-        game = Game(self.game.quest, _load_state(text, "the game", self.game.quest))
+        game = self.rules.from_json(self.game.quest, text)
         game.resolver = TableResolver(pending["answers"])
         start = len(game.state.log)
         kept, self.game = self.game, game
@@ -553,24 +518,7 @@ class Session:
         return draw(self._view().scene()).splitlines()
 
     def _status(self, args=()):
-        game = self._view()
-        s = game.state
-        _, (sx, sy) = game.board()
-        heroes = []
-        for f in s.hero_figures():
-            where = "knocked out, token at" if f.knocked_out else "at"
-            conditions = f", {', '.join(f.conditions)}" if f.conditions else ""
-            heroes.append(f"{f.id} {game.health(f)}/{f.max_health} health, {f.fatigue}/{f.stamina} fatigue"
-                          f"{conditions}, {where} {f.at[0] + sx},{f.at[1] + sy}" +
-                          (" (turn over)" if f.id in s.turn_done else ""))
-        active = game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
-        lines = [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
-                 f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
-                 f"active exploration card: {active}; monsters on the map: {len(s.monsters())}"]
-        lines += [f"  {h}" for h in heroes]
-        if self.game.state.pending is not None:
-            lines.append(self._waiting_line())
-        return lines
+        return status_lines(self._view(), self._waiting_line() if self.game.state.pending is not None else "")
 
     def _why(self, args):
         if not args:
@@ -597,24 +545,16 @@ class Session:
             return f"  {e['monster']} ({e['rank']})"
         return f"    {e['action']}: {'performed' if e['performed'] else 'not performed'} - {e['why']}"
 
-    def _undo(self, args):
-        if self.save is None:
-            raise CommandError("undo needs a save file (--save FILE)")
-        allow = not self.game.quest.scenario.rules.get("no_undo_past_hidden_draw", False)
-        command, state_json = self.save.undo(allow_hidden=allow)
-        self.game = Game(self.game.quest, _load_state(state_json, self.save.path, self.game.quest))
-        self.game.resolver = TableResolver([])
-        return [f"undone: {command}"] + self._restore() + self._status()
-
-    def _help(self, args):
-        if args:
-            return [HELP.get(args[0].lower(), f"no command {args[0]!r}")]
-        return [HELP[k] for k in HELP]
-
-    def _quit(self, args):
-        return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
+    def undo_hidden_draws(self) -> bool:
+        return not self.game.quest.scenario.rules.get("no_undo_past_hidden_draw", False)
 
     # -- the table loop's needs -------------------------------------------------------------------
+    def status(self) -> list[str]:
+        return self._status()
+
+    def picture(self) -> list[str]:
+        return self._map([])
+
     def prompt(self) -> str:
         """The round, the tracks and the active card, always in view."""
         s = self.game.state
@@ -622,39 +562,34 @@ class Session:
         return f"[round {s.round} | doom {s.track.doom} fate {s.track.fate} | {card}] overlord> "
 
     def words(self) -> list[str]:
-        """What Tab completes: commands, heroes, monsters, conditions."""
-        return list(HELP) + self.game.state.heroes + [f.id for f in self.game.state.monsters()] + \
-            list(self.game.quest.conditions)
+        """What Tab completes besides the commands: heroes, monsters, conditions."""
+        return self.game.state.heroes + [f.id for f in self.game.state.monsters()] + list(self.game.quest.conditions)
 
-    def reply_json(self, reply: Reply) -> str:
-        return reply_json(reply, self.game)
+    def json_extra(self) -> dict:
+        s = self.game.state
+        return {"round": s.round, "phase": s.phase, "doom": s.track.doom, "fate": s.track.fate}
 
-    def _epilogue(self):
+    def epilogue(self) -> list[str]:
         s = self.game.state
         text = self.game.quest.scenario.epilogue.get("win" if s.phase == "victory" else "lose", "")
         return [f"== {'Victory' if s.phase == 'victory' else 'Defeat'} ==", text] if text else []
 
 
-def _load_state(text: str, where, quest=None) -> DescentState:
-    try:
-        data = json.loads(text)
-        if quest is not None:
-            data = upgrade(data, lambda f: _full_health(quest, data, f))
-        return from_json(DescentState, data)
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"{where}: the saved game state cannot be read ({e})") from None
-
-
-def _full_health(quest, data: dict, f: dict) -> int:
-    """A figure's full health in a save from before damage was kept: a hero's stand-in 12, a
-    monster's from its card for the saved act."""
-    if f.get("side") == "heroes":
-        return 12
-    group = quest.monsters[f["group"]]
-    return getattr(group.act_i if data.get("act", "I") == "I" else group.act_ii, f["rank"]).health
-
-
-def reply_json(reply: Reply, game: Game) -> str:
+def status_lines(game: Game, waiting: str = "") -> list[str]:
+    """Round, phase, tracks, act and loot; the active card; each hero's health, fatigue,
+    conditions and space."""
     s = game.state
-    return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
-                       "round": s.round, "phase": s.phase, "doom": s.track.doom, "fate": s.track.fate})
+    _, (sx, sy) = game.board()
+    heroes = []
+    for f in s.hero_figures():
+        where = "knocked out, token at" if f.knocked_out else "at"
+        conditions = f", {', '.join(f.conditions)}" if f.conditions else ""
+        heroes.append(f"{f.id} {game.health(f)}/{f.max_health} health, {f.fatigue}/{f.stamina} fatigue"
+                      f"{conditions}, {where} {f.at[0] + sx},{f.at[1] + sy}" +
+                      (" (turn over)" if f.id in s.turn_done else ""))
+    active = game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
+    lines = [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
+             f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
+             f"active exploration card: {active}; monsters on the map: {len(s.monsters())}"]
+    lines += [f"  {h}" for h in heroes]
+    return lines + ([waiting] if waiting else [])

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import islice
 
-from ..core.bitsets import bits
-from ..core.figures import Scene
-from ..core.pathing import mp_levels
+from ...core.bitsets import bits
+from ...core.figures import Scene
+from ...core.pathing import mp_levels
 
 
 def hero_levels(game, hero: str, speed: int) -> tuple[Scene, list[int]]:

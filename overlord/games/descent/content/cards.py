@@ -18,7 +18,9 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
 
-from .effects import Attribute, Condition, Effect, OrNames, Strict, Test, tagged
+from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
+from ....content.models import OrNames, Strict, tagged
+from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
 Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
@@ -77,51 +79,6 @@ class MonstersFile(Strict):
 
 
 # -- activation cards ----------------------------------------------------------------------------
-
-Pick = Literal["closest", "furthest", "lowest_health", "highest_health", "all"]
-Where = Literal["any", "adjacent", "in_los", "in_range"]
-
-
-class Target(Strict):
-    """A hero target rule: e.g. the adjacent hero with the lowest remaining health is
-    ``{pick: lowest_health, where: adjacent}``; all heroes in line of sight, ``{pick: all,
-    where: in_los}``. Ties go to the closest, then the heroes choose."""
-
-    pick: Pick = "closest"
-    where: Where = "any"
-
-
-def _target(v):
-    return {"pick": v} if isinstance(v, str) else v
-
-
-TargetRule = Annotated[Target, BeforeValidator(_target), OrNames(Pick.__args__)]
-
-
-class Toward(Strict):
-    """Move toward a target (Movement Vocabulary)."""
-    toward: TargetRule
-
-
-class Away(Strict):
-    """Move away from a target."""
-    away: TargetRule
-
-
-class Engage(Strict):
-    """A move action toward the target; not performed if the monster would not move."""
-    engage: TargetRule
-
-
-class SpotAction(Strict):
-    """A move action toward the closest space with line of sight to the target."""
-    spot: TargetRule
-
-
-class Attack(Strict):
-    """Attack the target(s); at most one attack per activation."""
-    attack: TargetRule
-
 
 class Perform(Strict):
     """Card effects performed as an action (they count as one of the monster's two actions)."""
@@ -365,6 +322,7 @@ class Scenario(Strict):
 
 
 class ScenarioFile(Strict):
+    game: Literal["descent"]
     scenario: Scenario
 
 

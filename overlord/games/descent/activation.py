@@ -32,11 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..content.cards import ActivationCard, Attack, GroupActivation, MonsterGroup, Perform, Target
-from ..core.figures import Scene
-from ..core.trace import Decision
-from .movement import MoveError, move
-from .targets import spaces_between
+from ...ai.movement import MoveError, move
+from ...ai.targets import spaces_between
+from ...content.actions import Attack, Target
+from ...core.figures import Scene
+from ...core.trace import Decision
+from .content.cards import ActivationCard, GroupActivation, MonsterGroup, Perform
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
 DISCARDED_BY_ACTION = ("stunned",)      # without condition definitions: what a monster spends an action on

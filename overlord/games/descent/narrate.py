@@ -7,7 +7,7 @@ action they could not perform (`why` lists those too)."""
 
 from __future__ import annotations
 
-from ..games.descent import describe
+from . import describe
 
 
 def _at(p) -> str:

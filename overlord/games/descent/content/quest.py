@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ....content.errors import ContentError, Problem
+from ....content.paths import resolve_scenario, shipped_scenarios  # noqa: F401  (where they were)
+from ....content.validate import load_content
 from .cards import ActivationDeck, ExplorationCard, MonsterGroup, PerilCard, Scenario
-from .descent_sheets import ConditionDef, HeroSheet
-from .errors import ContentError, Problem, nearest
-from .paths import named_or_path, shipped_files
-from .validate import check_scenario, deck_files, load_content
+from .checks import check_scenario, deck_files
+from .sheets import ConditionDef, HeroSheet
 
 
 @dataclass(frozen=True)
@@ -31,25 +32,12 @@ class Quest:
         return next(c for c in self.exploration if c.id == card_id)
 
 
-def shipped_scenarios() -> dict[str, Path]:
-    """Shipped scenario files by name (file stem)."""
-    return shipped_files()
-
-
-def resolve_scenario(arg: str) -> Path:
-    """A scenario argument: a path to a file, or the name of a shipped scenario."""
-    found = named_or_path(arg, shipped_scenarios())
-    if found is None:
-        raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
-                                    f"{nearest(arg, shipped_scenarios())}")])
-    return found
-
-
 def load_quest(path: str | Path) -> Quest:
     loaded = load_content(path)
     problems = list(loaded.problems)
-    if loaded.model is not None and loaded.kind != "scenario":
-        problems.append(Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a scenario"))
+    if loaded.model is not None and (loaded.kind != "scenario" or loaded.game != "descent"):
+        problems.append(Problem(loaded.file, 1, 1, f"holds {loaded.kind}{' of ' + loaded.game if loaded.game else ''}, "
+                                                   "not a Descent scenario (game: descent)"))
     if loaded.model is None or problems:
         raise ContentError(problems or [Problem(loaded.file, 1, 1, "not a scenario file")])
     problems = check_scenario(loaded)

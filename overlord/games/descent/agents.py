@@ -1,0 +1,94 @@
+"""How learning agents see a Descent quest (``overlord.sim.environment`` makes it a PettingZoo AEC
+environment; optional extra ``pip install '.[rl]'``). The heroes are the agents; the program
+plays the enemy, whose Overlord phase runs inside the step that ends the heroes' round.
+
+The agent to act is the hero whose turn it is (``Descent.to_act``); at the start of each round
+the first hero takes, for the group, the order of the turns. Actions are one ``Discrete`` space
+with an action mask of the legal ones:
+
+* 0 rest, 1 open the door, 2 complete the objective, 3 stand up (a knocked-out hero's whole
+  turn), 4 throw off a Stun (the action a Stunned hero must spend first);
+* 5 .. 5+MONSTER_SLOTS-1: attack the i-th monster in reach (monsters sorted by id);
+* then revive the i-th hero (heroes in party order);
+* then moves: the space at (dx, dy) from the hero, -4 <= dx, dy <= 4 (81 offsets);
+* the last: the round's turns in the order the heroes are listed (the only order an agent
+  takes; the heuristic bot orders them by tactics).
+
+Heal actions are not in the space. Observation: a 9x9 view around the hero (walkable, heroes,
+monsters) and the hero's health, doom, fate and round, scaled to 0..1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.game import AgentSpec
+
+FIXED = ("rest", "open", "objective", "stand_up", "discard")
+MONSTER_SLOTS = 8
+HERO_SLOTS = 4
+RADIUS = 4
+MOVES = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS, RADIUS + 1)]
+ORDER = len(FIXED) + MONSTER_SLOTS + HERO_SLOTS + len(MOVES)
+N_ACTIONS = ORDER + 1
+VIEW = 2 * RADIUS + 1
+OBS_SIZE = 3 * VIEW * VIEW + 4
+
+
+def agent_spec(max_rounds: int) -> AgentSpec:
+    return AgentSpec(N_ACTIONS, OBS_SIZE, lambda game, agent: observe(game, agent, max_rounds), encode,
+                     __doc__.split("Actions are", 1)[1].split("Observation", 1)[0].strip())
+
+
+def _monsters(game) -> list[str]:
+    return sorted(m.id for m in game.state.monsters())[:MONSTER_SLOTS]
+
+
+def encode(game, legal) -> list[int | None]:
+    monsters = _monsters(game)
+    heroes = game.state.heroes[:HERO_SLOTS]
+    out: list[int | None] = []
+    for a in legal:
+        kind = a["do"]
+        if kind == "order":
+            out.append(ORDER if a["heroes"] == list(game.state.heroes) else None)
+        elif kind in FIXED:
+            out.append(FIXED.index(kind))
+        elif kind == "attack":
+            out.append(len(FIXED) + monsters.index(a["target"]) if a["target"] in monsters else None)
+        elif kind == "revive":
+            out.append(len(FIXED) + MONSTER_SLOTS + heroes.index(a["target"]) if a["target"] in heroes else None)
+        elif kind == "move":
+            here = game.state.figure(a["hero"]).at
+            d = (a["to"][0] - here[0], a["to"][1] - here[1])
+            out.append(len(FIXED) + MONSTER_SLOTS + HERO_SLOTS + MOVES.index(d) if d in MOVES else None)
+        else:
+            out.append(None)
+    return out
+
+
+def observe(game, agent: str, max_rounds: int) -> np.ndarray:
+    obs = np.zeros(OBS_SIZE, np.float32)
+    state = game.state
+    scene = game.scene()
+    board = scene.board
+    me = state.figure(agent)
+    cx, cy = me.at
+    _, (sx, sy) = game.board()
+    occupant = scene.occupant
+    for j in range(VIEW):
+        for i in range(VIEW):
+            x, y = cx - RADIUS + i + sx, cy - RADIUS + j + sy
+            if not (0 <= x < board.width and 0 <= y < board.height):
+                continue
+            n = board.node(x, y)
+            k = j * VIEW + i
+            obs[k] = 0.0 if board.blocks_move[n] else 1.0
+            who = occupant.get(n)
+            if who is not None:
+                side = scene.figures[who].side
+                obs[VIEW * VIEW * (1 if side == "heroes" else 2) + k] = 1.0
+    spaces_ = max(1, state.track.spaces - 1)
+    obs[-4:] = [game.health(me) / max(1, me.max_health), state.track.doom / spaces_,
+                state.track.fate / spaces_, min(1.0, state.round / max(1, max_rounds))]
+    return np.clip(obs, 0.0, 1.0)
