@@ -37,7 +37,10 @@ def main(argv=None) -> int:
     kind, content = load_any(path)
     name, _, allowed = about(kind, content)
     counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else allowed
-    max_rounds = args.max_rounds or getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+    if kind == "game":                                   # a game on the interface: its ScenarioInfo
+        max_rounds = args.max_rounds or content[0].info(content[1]).max_rounds
+    else:
+        max_rounds = args.max_rounds or getattr(content.scenario, "max_rounds", MAX_ROUNDS)
     started = time.time()
     records = simulate(path, args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
     wall = time.time() - started

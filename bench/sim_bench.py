@@ -48,21 +48,32 @@ def main(argv=None) -> int:
         except ContentError:
             out.setdefault("skipped", []).append(name)     # not a scenario the headless runner plays
             continue
-        player = play_game if kind == "descent" else underworld_run.play_game
-        max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
+        heroes, bots = 3, list(BOTS)
+        if kind == "game":                                  # a game on the interface, through the registry
+            from overlord.sim.play import play_game as play_registered
+            rules, inner = content
+            info = rules.info(inner)
+            heroes = 3 if 3 in info.hero_counts else info.hero_counts[0]
+            max_rounds, bots = info.max_rounds, list(rules.bots)
+
+            def player(_, s, h, bot, mr, rules=rules, inner=inner):
+                return play_registered(rules, inner, s, h, bot, mr)
+        else:
+            player = play_game if kind == "descent" else underworld_run.play_game
+            max_rounds = getattr(content.scenario, "max_rounds", MAX_ROUNDS)
         per_bot = {}
-        for bot in BOTS:
+        for bot in bots:
             seeds = game_seeds(1, args.games)
             start = time.process_time()
             rounds = 0
             for s in seeds:
-                rounds += player(content, s, 3, bot, max_rounds)["rounds"]
+                rounds += player(content, s, heroes, bot, max_rounds)["rounds"]
             cpu = time.process_time() - start
             per_bot[bot] = {"games_per_core_second": round(args.games / cpu, 2),
                             "ms_per_game": round(1000 * cpu / args.games, 1),
                             "rounds_per_game": round(rounds / args.games, 1)}
         wall = time.perf_counter()
-        records = simulate(str(path.resolve()), args.games, 2, [3], "heuristic", jobs=os.cpu_count() or 1,
+        records = simulate(str(path.resolve()), args.games, 2, [heroes], "heuristic", jobs=os.cpu_count() or 1,
                            max_rounds=max_rounds)
         wall = time.perf_counter() - wall
         busy = sum(r["cpu_seconds"] for r in records) / wall

@@ -49,7 +49,8 @@ def test_sim_bench_covers_every_shipped_scenario_and_bot():
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
-    assert set(result["scenarios"]) == {"forgotten-souls", "underworld"} and not result.get("skipped")
+    from overlord.content.paths import shipped_scenarios
+    assert set(result["scenarios"]) == set(shipped_scenarios()) and not result.get("skipped")
     assert result["reference_loop_seconds"] > 0
     for scenario in result["scenarios"].values():
         assert set(scenario["bots"]) == {"heuristic", "random"}

@@ -25,6 +25,7 @@ from ..core.game import GameRules
 
 SHIPPED = {
     # name: "module:attribute" of its GameRules instance (filled as the games move onto the interface)
+    "dragon": "overlord.games.dragon.game:GAME",
 }
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"
