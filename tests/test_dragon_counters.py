@@ -302,3 +302,68 @@ def test_death_and_the_heir():
     sheet = s.sheets["orc"]
     assert (s.at["orc"].field, sheet.natural, sheet.gold, sheet.skills["close"]) == ("T2", 5, 1, 6)
     assert not any(sheet.cubes.values()) and where(s, "yeti") == "T4" and skill_value(sheet, "close") == 6
+
+
+# -- the Dragon deck (co-operative, ours) and the readings a flag away ---------------------------------
+
+@pytest.mark.parametrize("card, check", [
+    ("hunger", lambda s: s.hoard == 1),
+    ("black-wind", lambda s: s.storm and s.hoard == 1),
+    ("greed", lambda s: s.hoard == 1 + 2),
+    ("brood", lambda s: s.hoard == 1 and len(s.bag) == 0),
+])
+def test_the_dragon_cards_do_what_they_say(card, check):
+    """Ours: each card's effects, in order, from the registry of decks/dragon/dragon-cards.yaml."""
+    m = match(("orc", "paladin"))
+    bag_only(m, "troll")
+    x = ctx(m)
+    for name, params in m.content.cards[card].effects:
+        events.apply_effect(x, name, params, None)
+    assert check(m.state)
+
+
+def test_scorched_sky_burns_but_never_kills():
+    """Ours: "each hero there rolls a trial or is burnt" - never his last hit point."""
+    m = match(("orc", "paladin"))
+    stand(m, "orc", "V3")
+    stand(m, "paladin", "T2")
+    m.state.sheets["orc"].natural = 1
+    evs = events.scorch(ctx(m, [6, 6]), -1, "adjacent")
+    assert [e["hero"] for e in events_of(evs, "scorch_hero")] == ["orc"]
+    assert events_of(evs, "spared") and m.state.sheets["orc"].natural == 1
+
+
+def test_the_expansions_dragon_waits_in_the_bag():
+    """"The Dragon begins the game in the bag. As soon as he is drawn, the six special Dragon
+    counters (5x Dragon Events, 1x Dragon Man) are put into the bag" (``dragon_in_bag``)."""
+    from overlord.games.dragon.setup import new_state
+    import dataclasses
+    c = m_content = match(("orc", "paladin"), path=DUEL).content
+    flags = c.scenario.rules.model_copy(update={"dragon_in_bag": True, "dragon_man": "bag"})
+    sc = c.scenario.model_copy(update={"rules": flags})
+    c2 = dataclasses.replace(m_content, scenario=sc)
+    s = new_state(c2, ["orc", "paladin"], 3)
+    assert s.dragon == "in_bag" and "dragon" in s.bag and {"attack", "fear", "dragon-man"} <= set(s.aside)
+    from overlord.games.dragon import draws
+    s.bag[:] = ["dragon"] + [i for i in s.bag if i != "dragon"]
+    x = Ctx(s, c2, __import__("numpy").random.default_rng(0), Dice([]))
+    s.bag[:] = ["dragon"]
+    draws.draw_one(x, "orc", "a test")
+    assert s.dragon == "lair" and where(s, "dragon") == "V9" and {"attack", "fear", "dragon-man"} <= set(s.bag)
+
+
+def test_the_dragon_man_from_the_bag():
+    """Reading ``dragon_man: bag``: the Dragon Man is an open counter in the bag, placed on his
+    coordinates (V10) when drawn; until then the Mouth is empty and only the Rope leads in."""
+    m = match(("orc",), dragon_man="bag")
+    s = m.state
+    take_from_anywhere(m, "dragon-man") if where(s, "dragon-man") else None
+    assert "dragon-man" in s.bag or "dragon-man" in s.aside
+    s.dragon_man = "in_bag"
+    stand(m, "orc", "V3", mp=3)
+    act(m, {"do": "move", "to": "V10"})
+    assert not s.turn.combat
+    bag_only(m, "dragon-man")
+    from overlord.games.dragon import draws
+    draws.draw_one(ctx(m), "orc", "a test")
+    assert where(s, "dragon-man") == "V10" and s.dragon_man == "guarding"

@@ -101,73 +101,75 @@ class Planner:
         return self._target or None
 
     def _plan(self) -> str | None:
+        """The first stage of :meth:`stages` with a field within reach."""
+        for fields, limit in self.stages():
+            found = self.nearest(fields, limit)
+            if found:
+                return found
+        return None
+
+    def stages(self):
+        """The plan's candidate fields, most wanted first, each with the route cost it is worth."""
         s, c, b = self.s, self.c, self.c.board
-        mouth = b.with_feature("cave_mouth")[0]
         if self.ready():
-            if moves.has_effect(self.ctx, self.hero, "rope"):
-                return b.with_feature("rope_point")[0]
-            return mouth
+            rope = moves.has_effect(self.ctx, self.hero, "rope")
+            yield [b.with_feature("rope_point" if rope else "cave_mouth")[0]], FAR
+            return
         have = self.have()
         seen = list(self.visible())
+        sheet = self.sheet
+        healing = [self.hs.manor] + [f for f, i, sp in seen if sp.effect == "herbalist" and self.gold() >= 1
+                                     or sp.effect == "healer" and sheet.natural >= 2]
         if self.hurt():
-            spots = [self.hs.manor]
-            spots += [f for f, i, sp in seen if sp.effect == "herbalist" and self.gold() >= 1
-                      or sp.effect == "healer" and self.sheet.natural >= 2]
-            return self.nearest(spots, FAR)
+            yield healing, FAR
+            return
         weapons = [a for a in have if c.artifacts[a].dragon]
         chains = [a for a in have if c.artifacts[a].origin == "chain"]
+        yield self.chain_fields(seen, have, weapons, chains), 90.0
+        if weapons and sheet.natural < sheet.natural_max:
+            yield healing, FAR
+        cubes = sum(len(v) for v in sheet.cubes.values())
+        creatures = [(f, inst) for f, inst, sp in seen if sp.border == "red" and sp.effect not in ("dragon", "dragon_man")
+                     and inst not in s.backs]
+        if (weapons or chains) and cubes and sheet.natural >= 3 and sheet.skills[self.training_skill()] < 11:
+            yield [f for f, i, sp in seen if sp.effect == "cerberos"], 60.0
+        if (weapons or chains) and not cubes:
+            yield ([f for f, inst in creatures if self.best_odds(inst) >= 0.35]
+                   + [f for f, inst, sp in seen if sp.effect == "juggler" and self.gold() >= 1]), 60.0
+        if weapons:
+            skill = self.training_skill()
+            yield [f for f, inst in creatures if skill in fights.fight_skills(self.ctx, inst)
+                   and fights.odds(self.ctx, self.hero, inst, skill) >= 0.45], 60.0
+        yield self.task_fields(seen), 60.0
+        yield [f for f, here in s.board.items() if any(i in s.down for i in here) and f != self.hs.field
+               and b.field(f).feature != "corner" and b.region_of(f) not in self.barred_regions()], 40.0
+        bold = sheet.natural >= max(3, sheet.natural_max - 1)
+        yield [f for f, inst in creatures if self.best_odds(inst) >= (0.3 if bold else 0.55)], 60.0
+        if sheet.natural < sheet.natural_max:
+            yield healing, FAR
+        # nothing left to do but wait for the bag: fight the likeliest creature, for a draw
+        odds = sorted((-self.best_odds(inst), b.order(f), f) for f, inst in creatures)
+        if odds and -odds[0][0] >= 0.15:
+            yield [f for k, _, f in odds if k == odds[0][0]], 80.0
+
+    def chain_fields(self, seen, have, weapons, chains) -> list[str]:
+        """The next step of a weapon's chain: a scroll or material lying about, the loremaster, the
+        material being, the scroll being - each with a chance worth trying."""
+        s, c = self.s, self.c
         goals = []
         for f, inst, sp in seen:
             if inst in s.backs or sp.artifact:
                 a = artifact(s, c, inst)
-                if a is not None and (a.origin == "chain" and not weapons or a.dragon) and len(self.sheet.items) < 4:
+                if a is not None and (a.origin == "chain" and not weapons or a.dragon):
                     goals.append(f)
-                continue
-            if sp.effect == "loremaster" and all(n in have for n in sp.needs):
+            elif sp.effect == "loremaster" and all(n in have for n in sp.needs):
                 goals.append(f)
-            elif sp.needs and sp.flip and not weapons:
+            elif sp.needs and sp.flip and not weapons and self.best_odds(inst) >= (0.1 if sp.effect == "trial" else 0.3):
                 goals.append(f)                                     # a material being
             elif sp.flip and c.artifacts[sp.flip].origin == "chain" and not weapons and not chains \
                     and self.best_odds(inst) >= 0.3:
                 goals.append(f)                                     # a scroll being
-        if goals:
-            return self.nearest(goals)
-        if weapons and self.sheet.natural < self.sheet.natural_max:
-            spots = [self.hs.manor] + [f for f, i, sp in seen if sp.effect == "herbalist" and self.gold() >= 1
-                                       or sp.effect == "healer" and self.sheet.natural >= 2]
-            return self.nearest(spots, FAR)
-        cubes = sum(len(v) for v in self.sheet.cubes.values())
-        if weapons or chains:
-            trainers = [f for f, i, sp in seen if sp.effect == "cerberos" and self.sheet.natural >= 3
-                        and cubes and self.sheet.skills[self.training_skill()] < 11]
-            if trainers:
-                return self.nearest(trainers)
-        if weapons and not cubes:
-            teachers = [f for f, inst, sp in seen if sp.border == "red" and sp.effect not in ("dragon", "dragon_man")
-                        and inst not in s.backs and self.best_odds(inst) >= 0.35]
-            teachers += [f for f, inst, sp in seen if sp.effect == "juggler" and self.gold() >= 1]
-            if teachers:
-                return self.nearest(teachers)
-        if weapons:
-            skill = self.training_skill()
-            prey = [f for f, inst, sp in seen if sp.border == "red" and sp.effect not in ("dragon", "dragon_man")
-                    and inst not in s.backs and skill in fights.fight_skills(self.ctx, inst)
-                    and fights.odds(self.ctx, self.hero, inst, skill) >= 0.45]
-            if prey:
-                return self.nearest(prey)
-        tasks = self.task_fields(seen)
-        if tasks:
-            return self.nearest(tasks)
-        covered = [f for f, here in s.board.items() if any(i in s.down for i in here)
-                   and b.field(f).feature not in ("corner",) and b.region_of(f) not in self.barred_regions()]
-        if covered:
-            return self.nearest(covered)
-        bold = self.sheet.natural >= max(3, self.sheet.natural_max - 1)
-        prey = [f for f, inst, sp in seen if sp.border == "red" and sp.effect not in ("dragon", "dragon_man")
-                and inst not in s.backs and self.best_odds(inst) >= (0.3 if bold else 0.55)]
-        if prey:
-            return self.nearest(prey)
-        return self.hs.manor if self.hs.field != self.hs.manor else None
+        return goals
 
     def barred_regions(self) -> set[str]:
         b = self.c.board
@@ -216,7 +218,7 @@ class Planner:
         low = self.sheet.natural <= 1
         if moves.in_region_feature(self.ctx, f, "desert") and not (moves.has_effect(self.ctx, self.hero, "waterskin")
                                                                     or moves.has_effect(self.ctx, self.hero, "camel")):
-            cost += 50 if self.sheet.natural <= 2 else 3
+            cost += 50 if self.sheet.natural <= 2 else 20 if self.sheet.natural <= 3 else 3
         foe = moves.creature_here(self.ctx, self.hero, f)
         if foe is not None and counter(c, foe).effect != "dragon_man":
             cost += (50 if low else 4) + 20 * (1 - self.best_odds(foe))
@@ -295,7 +297,8 @@ class Planner:
         bold = self.sheet.natural >= max(3, self.sheet.natural_max - 1)
         cheap = counter(self.c, a["target"]).effect in ("lose_ec", "basilisk") \
             or counter(self.c, a["target"]).effect == "doppelganger" and any(self.sheet.cubes.values())
-        bar = 0.25 if cheap else 0.3 if bold else 0.5
+        planned = self.target() == self.hs.field and (self.sheet.natural >= 2 or cheap)
+        bar = 0.15 if planned else 0.25 if cheap else 0.3 if bold else 0.5
         if not forced and (p < bar or self.sheet.natural <= 1 and not cheap):
             return (8, -p)
         return (0 if forced else 3, -p)
@@ -318,6 +321,25 @@ class Planner:
 
     def _r_take(self, a):
         return (1, 1)
+
+    def wanted_here(self) -> bool:
+        """A scroll, material or magic weapon lies on the hero's field."""
+        s, c = self.s, self.c
+        for inst in s.board.get(self.hs.field, []):
+            a = artifact(s, c, inst)
+            if a is not None and (a.origin == "chain" or a.dragon) and face_up(s, inst) and sees(s, c, self.hero, inst):
+                return True
+        return False
+
+    def _r_drop(self, a):
+        """Make room for a scroll, material or weapon lying here: drop the cheapest other artifact."""
+        sheet = self.sheet
+        if len(sheet.items) < sheet.item_slots or not self.wanted_here():
+            return (9, 0)
+        art = artifact(self.s, self.c, a["item"])
+        if art.origin == "chain" or art.dragon:
+            return (9, 0)
+        return (1, 0, art.price, art.life)
 
     def _r_take_task(self, a):
         return (1, 4)
@@ -356,7 +378,8 @@ class Planner:
         if sp.effect == "healer":
             return (2, 4) if sh.natural < sh.natural_max and sh.natural >= 2 else (9, 0)
         if sp.effect == "juggler":
-            return (3, 2) if self.gold() >= 3 and self.no_better_move() else (9, 0)
+            planned = self.target() == self.hs.field and not any(sh.cubes.values())
+            return (3, 2) if (self.gold() >= 3 or planned) and self.no_better_move() else (9, 0)
         if sp.effect == "cerberos":
             skill = a["skill"]
             wanted = self.training_skill()

@@ -144,6 +144,7 @@ class DragonArtifact(Strict):
     effect: Literal[ARTIFACT_EFFECTS] = ""  # type: ignore[valid-type]
     dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
     chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
+    seen_with: str = Field("", description="a material: seen only by a hero carrying this artifact (its scroll)")
     text: str = Field(min_length=1)
     ours: list[ArtifactField] = []
 
@@ -458,6 +459,9 @@ def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Proble
         problems.append(cdoc.problem(("dragon_counters",), f"{covered} covered counters for the {len(spots)} set-up spots "
                                      "(two opposing entry fields a map): they must be as many"))
     for aid, a in artifacts.items():
+        if a.seen_with and a.seen_with not in artifacts:
+            problems.append(adoc.problem(("dragon_artifacts", aid, "seen_with"), f"artifact {aid!r}: no artifact "
+                                         f"{a.seen_with!r}{nearest(a.seen_with, artifacts)}"))
         if a.chain and (a.chain not in artifacts or not artifacts[a.chain].dragon):
             problems.append(adoc.problem(("dragon_artifacts", aid, "chain"), f"artifact {aid!r}: {a.chain!r} is not a magic weapon "
                                          "(an artifact with `dragon`)"))

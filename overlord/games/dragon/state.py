@@ -129,8 +129,12 @@ def sees(s: DragonState, c: DragonContent, hero: str, instance: str) -> bool:
     """Whether the hero notices a counter: "Such counters are only 'visible' to the hero who has
     taken on the appropriate task. All other heroes simply pass these counters by" (tasks), and
     "Beings and materials are visible only to the hero who has the appropriate scroll" (the
-    chains: a counter's ``needs``). A counter turned over is an artifact anyone sees."""
+    chains: a counter's ``needs``, a material's ``seen_with``). Any other artifact is seen by all
+    ("Each scroll is an artifact visible to any hero")."""
     spec = c.spec(instance)
+    a = artifact(s, c, instance)
+    if a is not None and a.seen_with and not carries(s, c, hero, a.seen_with):
+        return False
     if instance in s.backs:
         return True
     if spec.needs and not all(carries(s, c, hero, a) for a in spec.needs):
