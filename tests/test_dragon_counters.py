@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import (DUEL, Dice, act, cubes, events_of, give, legal, lines, match, place, stand,
+from dragon_helpers import (COOP, DUEL, Dice, act, cubes, events_of, give, legal, lines, match, place, stand,
                             take_from_anywhere, task)
 from overlord.games.dragon import events
 from overlord.games.dragon.state import Ctx, where
@@ -336,30 +336,35 @@ def test_scorched_sky_burns_but_never_kills():
 def test_the_expansions_dragon_waits_in_the_bag():
     """"The Dragon begins the game in the bag. As soon as he is drawn, the six special Dragon
     counters (5x Dragon Events, 1x Dragon Man) are put into the bag" (``dragon_in_bag``)."""
-    from overlord.games.dragon.setup import new_state
-    import dataclasses
-    c = m_content = match(("orc", "paladin"), path=DUEL).content
-    flags = c.scenario.rules.model_copy(update={"dragon_in_bag": True, "dragon_man": "bag"})
-    sc = c.scenario.model_copy(update={"rules": flags})
-    c2 = dataclasses.replace(m_content, scenario=sc)
-    s = new_state(c2, ["orc", "paladin"], 3)
+    m = flagged(DUEL, ("orc", "paladin"), dragon_in_bag=True, dragon_man="bag")
+    s = m.state
     assert s.dragon == "in_bag" and "dragon" in s.bag and {"attack", "fear", "dragon-man"} <= set(s.aside)
+    bag_only(m, "dragon")
     from overlord.games.dragon import draws
-    s.bag[:] = ["dragon"] + [i for i in s.bag if i != "dragon"]
-    x = Ctx(s, c2, __import__("numpy").random.default_rng(0), Dice([]))
-    s.bag[:] = ["dragon"]
-    draws.draw_one(x, "orc", "a test")
+    draws.draw_one(ctx(m), "orc", "a test")
     assert s.dragon == "lair" and where(s, "dragon") == "V9" and {"attack", "fear", "dragon-man"} <= set(s.bag)
+
+
+def flagged(path, heroes, **flags):
+    """A match of a scenario whose rules flags are changed before the set-up."""
+    import dataclasses
+    from overlord.core.game import Match
+    from overlord.games.dragon.setup import new_state
+    from overlord.games.dragon.turns import start_turn
+    c = match(heroes, path=path).content
+    c2 = dataclasses.replace(c, scenario=c.scenario.model_copy(
+        update={"rules": c.scenario.rules.model_copy(update=flags)}))
+    s = new_state(c2, list(heroes), 3)
+    start_turn(Ctx(s, c2, None, Dice([])))
+    return Match(c2, s)
 
 
 def test_the_dragon_man_from_the_bag():
     """Reading ``dragon_man: bag``: the Dragon Man is an open counter in the bag, placed on his
     coordinates (V10) when drawn; until then the Mouth is empty and only the Rope leads in."""
-    m = match(("orc",), dragon_man="bag")
+    m = flagged(COOP, ("orc",), dragon_man="bag")
     s = m.state
-    take_from_anywhere(m, "dragon-man") if where(s, "dragon-man") else None
-    assert "dragon-man" in s.bag or "dragon-man" in s.aside
-    s.dragon_man = "in_bag"
+    assert "dragon-man" in s.bag and s.dragon_man == "in_bag"
     stand(m, "orc", "V3", mp=3)
     act(m, {"do": "move", "to": "V10"})
     assert not s.turn.combat
