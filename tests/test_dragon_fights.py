@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import COOP, DUEL, act, cubes, events_of, give, legal, lines, match, place, stand, task
+from dragon_helpers import DUEL, act, cubes, events_of, give, legal, lines, match, place, stand
 from overlord.games.dragon import fights
 from overlord.games.dragon.state import Ctx
 from overlord.games.heroes.sheet import dice_for, skill_value

@@ -10,15 +10,13 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import cli
-from dragon_helpers import COOP, DUEL, ROOT, act, content, events_of, give, legal, match, stand
+from dragon_helpers import COOP, DUEL, ROOT, act, content, events_of, give, match, stand
 from overlord.core import machines
-from overlord.games import registry
 from overlord.games.dragon import machines as dm
 from overlord.games.dragon.game import GAME
 from overlord.sim.play import play
@@ -52,14 +50,16 @@ def test_a_refused_trigger_names_the_state_and_what_is_allowed():
 # -- the co-operative mode ----------------------------------------------------------------------------------
 
 def test_the_dragon_plays_a_card_after_every_round_its_phase_is_due():
-    """Ours: after every ``dragon_every`` rounds (2 heroes: each round) the Dragon plays its top card."""
+    """Ours: after every ``dragon_every`` rounds (2 heroes: every 3rd) the Dragon plays its top card."""
     m = match(("orc", "paladin"))
-    act(m, {"do": "end"})
-    act(m, {"do": "end"})
-    assert GAME.to_act(m) is None and m.state.phase == "dragon"
+    every = content().scenario.coop.dragon_every[2]
+    for _ in range(2 * every):
+        assert GAME.to_act(m) is not None
+        act(m, {"do": "end"})
+    assert GAME.to_act(m) is None and m.state.phase == "dragon" and m.state.round == every
     evs = GAME.enemy_phase(m)
     card = events_of(evs, "dragon_card")[0]
-    assert card["card"] in content().cards and m.state.phase == "heroes" and m.state.round == 2
+    assert card["card"] in content().cards and m.state.phase == "heroes" and m.state.round == every + 1
     assert GAME.to_act(m) == "orc"
 
 
@@ -160,7 +160,7 @@ def test_play_at_the_table_then_resume_and_undo(tmp_path):
 
 def test_undo_never_goes_back_past_a_hidden_draw(tmp_path):
     save = tmp_path / "g.db"
-    script = "end\nend\nundo\nquit\n"          # the second `end` ends the round: the Dragon plays a card
+    script = "end\n" * 6 + "undo\nquit\n"     # the sixth `end` ends round 3: the Dragon plays a card
     out = run("play", "dragon", "--heroes", "orc,paladin", "--seed", "4", "--save", str(save), input=script)
     assert "the Dragon plays" in out.output
     assert "drew hidden cards; this scenario does not allow undoing past a hidden draw" in out.output

@@ -40,7 +40,6 @@ Readings (README, the table of readings; flags in ``scenario.rules``):
 
 from __future__ import annotations
 
-from overlord.core.trace import Decision
 from overlord.games.heroes.counters import DOT_SKILL
 from overlord.games.heroes.odds import p_battle, p_success
 from overlord.games.heroes.sheet import (
@@ -431,10 +430,3 @@ def _man_stands(ctx: Ctx) -> list[dict]:
     s.dragon_man = machines.fire("dragon-man", s.dragon_man, "stand", s, ctx.c)
     return [ctx.log({"event": "dragon_man_stands", "machine": "dragon-man", "state": s.dragon_man})]
 
-
-def weapon_decision(ctx: Ctx, hero: str) -> Decision | None:
-    armed = weapons(ctx, hero)
-    if not armed:
-        return None
-    keyed = sorted((-dragon_value(ctx, hero, sk), n, inst) for n, (inst, sk) in enumerate(armed))
-    return Decision("weapon", keyed[0][2], ("-skill value", "listed order"), keyed[0][:2], (), "first", len(armed))

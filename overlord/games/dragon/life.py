@@ -28,7 +28,7 @@ from overlord.games.heroes.death import route_at_death
 from overlord.games.heroes.sheet import lose_life, rebirth
 
 from . import machines
-from .state import Ctx, artifact, counter, put
+from .state import Ctx, artifact, put
 
 
 def gold(ctx: Ctx, hero: str) -> int:
@@ -193,7 +193,3 @@ def add_hoard(ctx: Ctx, n: int, why: str) -> list[dict]:
     out = [ctx.log({"event": "hoard", "gold": n, "hoard": ctx.s.hoard, "why": why})]
     return out + check_hoard(ctx)
 
-
-def counter_name(ctx: Ctx, inst: str) -> str:
-    a = artifact(ctx.s, ctx.c, inst)
-    return a.name if a is not None and inst in ctx.s.backs else counter(ctx.c, inst).name

@@ -98,7 +98,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h} defeats {e['name']}: {got}"
     if k == "turned_over":
         where = "on his sheet" if e["to"] == "sheet" else "left on the field (no tray free)"
-        return f"  {n(e['counter']) if e['counter'] in s.backs else e['back_name']}: the counter is turned over - {e['back_name']}, {where}"
+        return f"  {c.spec(e['counter']).name}: the counter is turned over - {e['back_name']}, {where}"
     if k == "back_in_bag":
         return f"  {e['name']} goes back into the bag"
     if k == "confused":
