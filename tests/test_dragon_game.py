@@ -202,3 +202,12 @@ def test_no_module_outside_the_package_names_the_game():
             hits += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(text.splitlines(), 1)
                      if "games.dragon" in line or "'dragon'" in line or '"dragon"' in line]
     assert hits == [] and (ROOT / "cli.py").read_text().lower().count("dragon") == 0
+
+
+def test_the_books_game_at_the_table(tmp_path):
+    out = run("play", "dragon-duel", "--heroes", "halfling,orc", "--seed", "2", "--json",
+              input="1\nend\nstatus\nquit\n")
+    rows = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert rows[0]["command"] == "start" and rows[0]["to_act"] == "halfling" and rows[0]["hoard"] == 0
+    assert any(r["command"] == "end" and r["to_act"] == "orc" for r in rows)
+    assert "Dragon phase" not in out.output
