@@ -372,3 +372,17 @@ def test_the_dragon_man_from_the_bag():
     from overlord.games.dragon import draws
     draws.draw_one(ctx(m), "orc", "a test")
     assert where(s, "dragon-man") == "V10" and s.dragon_man == "guarding"
+
+
+def test_a_dying_hero_names_the_artifact_he_bequeaths():
+    """"You may keep one artifact": the player's ``keep`` wins over the headless key."""
+    m = match(("orc",))
+    give(m, "orc", "rope")
+    give(m, "orc", "unicorn", back=True)
+    place(m, "giant", "T4")
+    stand(m, "orc", "T2", mp=3)
+    act(m, {"do": "move", "to": "T4"})
+    m.state.sheets["orc"].natural = 1
+    evs = act(m, {"do": "fight", "target": "giant", "skill": "close", "keep": "rope"}, [6, 6])
+    died = events_of(evs, "died")[0]
+    assert died["kept"] == "rope" and died["decision"] is None and died["to_bag"] == ["unicorn"]

@@ -69,7 +69,7 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
         roll = ctx.die()
         if roll == 1:
             out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": 0}))
-            out += life.wound(ctx, hero, "the Befuddled Healer's mistake", choice.get("lose"))
+            out += life.wound(ctx, hero, "the Befuddled Healer's mistake", choice.get("lose"), keep=choice.get("keep"))
         else:
             out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": heal(sheet)}))
     elif spec.effect == "juggler":

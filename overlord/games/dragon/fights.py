@@ -237,7 +237,7 @@ def lost(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
                          "his left next turn"})]
     if spec.effect in ("doppelganger", "lose_ec"):
         return lose_cube(ctx, hero, f"lost to {spec.name}", choice.get("cube"))
-    return life.wound(ctx, hero, f"lost to {spec.name}", choice.get("lose"))
+    return life.wound(ctx, hero, f"lost to {spec.name}", choice.get("lose"), keep=choice.get("keep"))
 
 
 def try_encounter(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict]:

@@ -44,9 +44,11 @@ def pay(ctx: Ctx, hero: str, n: int) -> None:
     s.sheets[hero].gold -= n - from_purse
 
 
-def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bool = False) -> list[dict]:
-    """One hit point lost; the hero dies with his last natural one (``never_last``: a wound that
-    does not kill, our Scorched Sky). Returns the events."""
+def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bool = False,
+          keep: str | None = None) -> list[dict]:
+    """One hit point lost (``lose``: the player's "natural" or an item); the hero dies with his last
+    natural one, bequeathing ``keep`` if he names it (``never_last``: a wound that does not kill,
+    our Scorched Sky). Returns the events."""
     s = ctx.s
     sheet = s.sheets[hero]
     if sheet.dead or s.at[hero].out:
@@ -63,7 +65,7 @@ def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bo
     if loss.destroyed is not None:
         out += _item_gone(ctx, loss.destroyed.id)
     if loss.died:
-        out += die(ctx, hero, why)
+        out += die(ctx, hero, why, keep)
     return out
 
 
