@@ -59,6 +59,8 @@ class Planner:
         self.sheet = s.sheets[self.hero]
         self._target = None
         self._dist = None
+        self._costs = None
+        self._from_here = None
 
     # -- what the hero has and sees ------------------------------------------------------------------
     def have(self) -> list[str]:
@@ -226,8 +228,15 @@ class Planner:
             cost += 20
         return cost
 
+    def costs(self) -> dict[str, float]:
+        """What stepping into each field costs (computed once a decision)."""
+        if self._costs is None:
+            self._costs = {f: self.step_cost(f) for f in self.c.board.fields}
+        return self._costs
+
     def distances(self) -> dict[str, float]:
-        """Route cost from every field to the plan's field (Dijkstra on the reversed steps)."""
+        """Route cost from every field to the plan's field (Dijkstra on the reversed steps; entering
+        the plan's field itself costs 1)."""
         if self._dist is not None:
             return self._dist
         goal = self.target()
@@ -243,18 +252,44 @@ class Planner:
         ferry = self.ferry_edges()
         for a, z in ferry:
             back.setdefault(z, []).append(a)
+        costs = self.costs()
         heap = [(0.0, goal)]
         while heap:
             d, f = heapq.heappop(heap)
             if f in dist:
                 continue
             dist[f] = d
-            here_cost = self.step_cost(f) if f != goal else 1.0
+            here_cost = costs[f] if f != goal else 1.0
             for g in back.get(f, []):
                 if g not in dist:
                     heapq.heappush(heap, (d + (2.0 if (g, f) in ferry else here_cost), g))
         self._dist = dist
         return dist
+
+    def from_here(self) -> dict[str, float]:
+        """Route cost from the hero to every field, entering that field itself for 1 (one forward
+        Dijkstra; the same costs :meth:`distances` gives from the other end)."""
+        if self._from_here is not None:
+            return self._from_here
+        b, costs, ferry = self.c.board, self.costs(), self.ferry_edges()
+        here = self.hs.field
+        through: dict[str, float] = {}
+        arrive: dict[str, float] = {here: 0.0}
+        heap = [(0.0, here)]
+        while heap:
+            d, f = heapq.heappop(heap)
+            if f in through:
+                continue
+            through[f] = d
+            nbs = list(b.walk[f]) + [z for a, z in ferry if a == f]
+            for g in nbs:
+                step = 2.0 if (f, g) in ferry else 1.0
+                if d + step < arrive.get(g, FAR):
+                    arrive[g] = d + step
+                if g not in through:
+                    heapq.heappush(heap, (d + (2.0 if (f, g) in ferry else costs[g]), g))
+        self._from_here = arrive
+        return arrive
 
     def ferry_edges(self) -> set[tuple[str, str]]:
         shore = moves.orchan_at(self.ctx, self.hero)
@@ -264,23 +299,17 @@ class Planner:
         return {(shore, landing), (landing, shore)}
 
     def nearest(self, fields, limit: float = 40.0) -> str | None:
-        """The field of ``fields`` cheapest to reach, if any is within ``limit`` (a route that costs
-        more crosses the Desert at low hit points or a creature the hero cannot beat)."""
+        """The field of ``fields`` cheapest to reach (then reading order), if any is within
+        ``limit`` (a route that costs more crosses the Desert at low hit points or a creature the
+        hero cannot beat)."""
         fields = [f for f in fields if f]
         if not fields:
             return None
-        here = self.hs.field
-        if here in fields:
-            return here
-        best = None
-        for f in sorted(set(fields), key=self.c.board.order):
-            saved = self._target, self._dist
-            self._target, self._dist = f, None
-            d = self.distances().get(here, FAR)
-            self._target, self._dist = saved
-            if best is None or d < best[0]:
-                best = (d, f)
-        return best[1] if best and best[0] < limit else None
+        if self.hs.field in fields:
+            return self.hs.field
+        arrive = self.from_here()
+        best = min((arrive.get(f, FAR), self.c.board.order(f), f) for f in set(fields))
+        return best[2] if best[0] < limit else None
 
     # -- ranking the legal actions ------------------------------------------------------------------------------
     def rank(self, a: dict) -> tuple:
