@@ -59,7 +59,7 @@ def test_sim_bench_covers_every_shipped_scenario_and_bot():
         assert scenario["pool"]["busy_ratio"] > 0
 
 
-@pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld"])
+@pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld", "dragon"])
 def test_balance_bench_prints_a_row_per_hero_count(scenario):
     balance = BENCH.parent / "balance.py"
     proc = subprocess.run([sys.executable, str(balance), scenario, "--games", "1", "--heroes", "2,3"],
