@@ -49,7 +49,7 @@ def test_sim_bench_covers_every_shipped_scenario_and_bot():
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
-    from overlord.games.descent.content.quest import shipped_scenarios
+    from overlord.content.paths import shipped_scenarios
     assert set(result["scenarios"]) == set(shipped_scenarios()) and not result.get("skipped")
     assert {"forgotten-souls", "underworld"} <= set(result["scenarios"])
     assert result["reference_loop_seconds"] > 0
@@ -60,7 +60,7 @@ def test_sim_bench_covers_every_shipped_scenario_and_bot():
         assert scenario["pool"]["busy_ratio"] > 0
 
 
-@pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld"])
+@pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld", "dragon"])
 def test_balance_bench_prints_a_row_per_hero_count(scenario):
     balance = BENCH.parent / "balance.py"
     proc = subprocess.run([sys.executable, str(balance), scenario, "--games", "1", "--heroes", "2,3"],

@@ -27,6 +27,10 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class Nothing(Strict):
+    """No parameters."""
+
+
 def _one_key(value):
     if isinstance(value, dict) and len(value) == 1:
         return next(iter(value))

@@ -27,6 +27,7 @@ SHIPPED = {
     "descent": "overlord.games.descent.game:GAME",
     "underworld": "overlord.games.underworld.game:GAME",
     "heldentaufe": "overlord.games.heldentaufe.game:GAME",
+    "dragon": "overlord.games.dragon.game:GAME",
 }
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"

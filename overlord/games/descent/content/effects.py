@@ -19,11 +19,9 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, Field, PositiveInt
 
-from ....content.models import OrNames, Strict, tagged
+from ....content.models import Nothing, OrNames, Strict, tagged  # noqa: F401  (Nothing: for the effects)
 
 
-class Nothing(Strict):
-    """No parameters."""
 
 
 Rank = Literal["minion", "master", "all"]

@@ -1,0 +1,320 @@
+"""The actions of a turn besides fighting: encounters, tasks, artifacts, the City's market, the
+spells, healing.
+
+The book (Actions, Encounters, Tasks, Artifacts, Glossary):
+- "Encounters ... may be used once per turn, with no upper limit to their total usage"; "Taking up
+  a task counts as an action as does solving the task"; "You may not take up more than four tasks.
+  To take up an additional task, you first need to place one of your four current tasks face up on
+  the field ... no replacement counter is drawn"; "A hero may carry up to four artifacts. If he
+  wants to pick up a fifth one, he needs to drop another artifact first. Should this be an artifact
+  from the City of the Mages (S1), it is again placed with the other 'City of the Mages' counters.
+  All other artifacts are placed on their field".
+- The encounters: the Herbalist ("a fee of 1 gold piece ... On a roll of 3-6, all lost natural HPs
+  are restored"), the Befuddled Healer ("on a roll of 1, he loses 1 HP; on a roll of 2 to 6, he
+  regains all lost HPs"), the Juggler ("1 to 3, the hero gains 1 EC of his choice; on 4 and 5,
+  nothing happens; and on a 6, the mischievous Juggler steals another gold piece"), Cerberos ("1 HP
+  as well as 1 EC as payment ... increases one skill value of your choice by 1 ... the hero finds
+  himself on field Z6").
+- Healing at the manor: "The hero sits out one turn and regains all lost hit points"; the Smithy:
+  "damaged armor of up to 2 artificial HPs repaired. Your hero needs to sit out one turn of play per
+  HP"; the Paladin: "on an empty field and may not perform any other action ... on a roll of 2 to 6,
+  he regains 1 HP"; the Healing Potion "returns all natural HPs; it may only be used once".
+- Spells: Invisibility and Lightning need a won magic trial ("If the magic trial fails, the spell
+  dissipates and the counter is returned"); Strength "increases a hero's natural HP permanently by
+  1"; Experience "one single trial with four (five) dice".
+
+Readings:
+- Level 2 and 4 tasks: the person found (and the artifact delivered) leave play with the task.
+- Cerberos takes a natural hit point and never the last one (a fee cannot kill).
+- A Healing Potion, an Experience spell and a failed spell go back to the City's pile ("used once";
+  Pegasus does so in the book's own words); a Strength cast stays beside the sheet (``strength``)
+  until the hero dies, then returns to the City.
+- Casting a spell is not an action ("Some of the spells do not count as actions"); drinking the
+  potion is one (the book says so).
+"""
+
+from __future__ import annotations
+
+from overlord.games.heroes.market import call_market, close_market, sale
+from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal, skill_value
+from overlord.games.heroes.tasks import fulfilled
+from overlord.games.heroes.trials import trial
+
+from . import draws, fights, life
+from .state import Ctx, artifact, carried, counter, face_up, lift, put, sees
+
+
+def acted(ctx: Ctx) -> None:
+    t = ctx.s.turn
+    t.acted, t.fresh, t.mp = True, False, 0
+    if t.phase == "move":
+        t.phase = "act"
+
+
+# -- encounters ----------------------------------------------------------------------------------------
+
+def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    spec = counter(c, inst)
+    acted(ctx)
+    s.turn.used.append(inst)
+    sheet = s.sheets[hero]
+    out = [ctx.log({"event": "encounter", "hero": hero, "counter": inst, "name": spec.name})]
+    if spec.effect == "herbalist":
+        life.pay(ctx, hero, 1)
+        roll = ctx.die()
+        healed = heal(sheet) if roll >= 3 else 0
+        out.append(ctx.log({"event": "herbalist", "hero": hero, "roll": roll, "healed": healed}))
+    elif spec.effect == "healer":
+        roll = ctx.die()
+        if roll == 1:
+            out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": 0}))
+            out += life.wound(ctx, hero, "the Befuddled Healer's mistake", choice.get("lose"), keep=choice.get("keep"))
+        else:
+            out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": heal(sheet)}))
+    elif spec.effect == "juggler":
+        life.pay(ctx, hero, 1)
+        roll = ctx.die()
+        got: dict = {}
+        if roll <= 3:
+            colour = fights.reward_colours(ctx, hero, (("blue", "green", "red"),), [choice["cube"]] if choice.get("cube") else None)[0]
+            gain_cube(sheet, colour)
+            got = {"cube": colour}
+        elif roll == 6 and life.gold(ctx, hero):
+            life.pay(ctx, hero, 1)
+            got = {"stolen": 1}
+        out.append(ctx.log({"event": "juggler", "hero": hero, "roll": roll, **got}))
+    elif spec.effect == "cerberos":
+        skill = choice["skill"]
+        out += fights.lose_cube(ctx, hero, "Cerberos' fee", choice.get("cube"))
+        sheet.natural -= 1
+        sheet.skills[skill] = min(SKILL_MAX, sheet.skills[skill] + 1)
+        barrow = c.board.with_feature("barrow")[0]
+        s.at[hero].field = barrow
+        out.append(ctx.log({"event": "trained", "hero": hero, "skill": skill, "value": sheet.skills[skill],
+                            "natural": sheet.natural, "to": barrow}))
+    return out
+
+
+def cerberos_ok(ctx: Ctx, hero: str) -> bool:
+    sheet = ctx.s.sheets[hero]
+    return sheet.natural >= 2 and any(sheet.cubes[sk] for sk in sheet.cubes)
+
+
+# -- tasks ----------------------------------------------------------------------------------------------------
+
+def take_task(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s = ctx.s
+    acted(ctx)
+    lift(s, inst)
+    s.sheets[hero].tasks.append(inst)
+    out = [ctx.log({"event": "task_taken", "hero": hero, "counter": inst, "name": counter(ctx.c, inst).name})]
+    return out + draws.replace(ctx, hero, f"{hero} took up a task")
+
+
+def drop_task(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s = ctx.s
+    acted(ctx)
+    s.sheets[hero].tasks.remove(inst)
+    put(s, s.at[hero].field, inst)
+    return [ctx.log({"event": "task_dropped", "hero": hero, "counter": inst, "at": s.at[hero].field,
+                     "why": "placed face up; no replacement is drawn"})]
+
+
+def task_done(ctx: Ctx, hero: str, inst: str) -> bool:
+    s, c = ctx.s, ctx.c
+    spec = counter(c, inst).task
+    here = s.at[hero].field
+    have = {c.instances[i] for i in carried(s, c, hero)}
+    visible = {c.instances[i] for i in s.board.get(here, []) if face_up(s, i) and sees(s, c, hero, i)}
+    return fulfilled(spec, here, have, visible)
+
+
+def fulfil(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    spec = counter(c, inst)
+    task = spec.task
+    acted(ctx)
+    sheet = s.sheets[hero]
+    sheet.tasks.remove(inst)
+    gone = []
+    for part in (task.find, task.to_person):
+        if not part:
+            continue
+        where = next((i for i in carried(s, c, hero) if c.instances[i] == part), None)
+        if where is not None:
+            sheet.items = [i for i in sheet.items if i.id != where]
+            s.removed.append(where)
+            gone.append(where)
+        elif task.level in (2, 4):
+            here = next((i for i in s.board.get(s.at[hero].field, []) if c.instances[i] == part), None)
+            if here is not None:
+                lift(s, here)
+                s.removed.append(here)
+                gone.append(here)
+    out = [ctx.log({"event": "fulfilled", "hero": hero, "counter": inst, "name": spec.name, "level": task.level,
+                    "gone": gone})]
+    if spec.flip:
+        out.append(ctx.log({"event": "turned_over", "hero": hero, "counter": inst, **fights.take_back(ctx, hero, inst)}))
+    else:
+        s.removed.append(inst)
+    if spec.reward or spec.gold:
+        out.append(ctx.log({"event": "reward", "hero": hero, **fights.give_reward(ctx, hero, inst, choice)}))
+    return out + draws.replace(ctx, hero, f"{hero} fulfilled a task")
+
+
+# -- artifacts ------------------------------------------------------------------------------------------------
+
+def take(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    acted(ctx)
+    lift(s, inst)
+    a = artifact(s, c, inst)
+    s.sheets[hero].items.append(fights.item_of(a, inst))
+    out = [ctx.log({"event": "taken", "hero": hero, "counter": inst, "name": a.name})]
+    for t in s.sheets[hero].tasks:
+        task = counter(c, t).task
+        if task and task.level in (3, 4) and task.find == c.instances[inst] and t not in s.at[hero].found:
+            s.at[hero].found.append(t)
+            s.sheets[hero].gold += task.found_gold
+            out.append(ctx.log({"event": "found", "hero": hero, "task": t, "gold": task.found_gold}))
+    return out + draws.replace(ctx, hero, f"{a.name} was taken off the map")
+
+
+def drop(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    acted(ctx)
+    a = artifact(s, c, inst)
+    s.sheets[hero].items = [i for i in s.sheets[hero].items if i.id != inst]
+    if a.origin == "market":
+        s.market.append(inst)
+        to = "the City of the Mages"
+    else:
+        put(s, s.at[hero].field, inst)
+        to = s.at[hero].field
+    return [ctx.log({"event": "dropped", "hero": hero, "counter": inst, "name": a.name, "to": to})]
+
+
+def deliver_here(ctx: Ctx, hero: str, inst: str) -> bool:
+    s, c = ctx.s, ctx.c
+    spec = counter(c, inst)
+    if inst in s.backs or not (spec.deliver_field or spec.deliver_counter):
+        return False
+    here = s.at[hero].field
+    if spec.deliver_field:
+        return here == spec.deliver_field
+    return any(c.instances[i] == spec.deliver_counter and face_up(s, i) for i in s.board.get(here, []))
+
+
+def deliver(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    acted(ctx)
+    sheet = s.sheets[hero]
+    sheet.items = [i for i in sheet.items if i.id != inst]
+    got = fights.take_back(ctx, hero, inst)
+    a = artifact(s, c, inst)
+    if a.effect == "bag_of_gold":
+        s.at[hero].purse = 1
+    return [ctx.log({"event": "delivered", "hero": hero, "counter": inst, "name": counter(c, inst).name, **got})]
+
+
+# -- the City of the Mages ------------------------------------------------------------------------------------
+
+def market(ctx: Ctx, hero: str) -> list[dict]:
+    s = ctx.s
+    acted(ctx)
+    s.turn.market = True
+    s.offer = call_market(s.market, s.rules.get("market_size", 4), ctx.rng)
+    return [ctx.log({"event": "market", "hero": hero, "offer": list(s.offer),
+                     "names": [artifact(s, ctx.c, i).name for i in s.offer], "hidden": True})]
+
+
+def price(ctx: Ctx, inst: str) -> int:
+    return artifact(ctx.s, ctx.c, inst).price
+
+
+def buy(ctx: Ctx, seller: str, inst: str, buyer: str) -> list[dict]:
+    s = ctx.s
+    deal = sale(price(ctx, inst), seller, buyer)
+    life.pay(ctx, buyer, deal.buyer_pays)
+    s.sheets[seller].gold += deal.seller_gets
+    s.offer.remove(inst)
+    s.sheets[buyer].items.append(fights.item_of(artifact(s, ctx.c, inst), inst))
+    return [ctx.log({"event": "bought", "hero": buyer, "seller": seller, "counter": inst,
+                     "name": artifact(s, ctx.c, inst).name, "paid": deal.buyer_pays, "provision": deal.seller_gets})]
+
+
+def close(ctx: Ctx, hero: str) -> list[dict]:
+    back = close_market(ctx.s.market, ctx.s.offer)
+    return [ctx.log({"event": "market_closed", "hero": hero, "unsold": len(back)})]
+
+
+# -- spells and healing ----------------------------------------------------------------------------------------
+
+def _off_sheet(ctx: Ctx, hero: str, inst: str, to_market: bool = True) -> None:
+    sheet = ctx.s.sheets[hero]
+    sheet.items = [i for i in sheet.items if i.id != inst]
+    if to_market:
+        ctx.s.market.append(inst)
+
+
+def drink(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    acted(ctx)
+    _off_sheet(ctx, hero, inst)
+    return [ctx.log({"event": "drank", "hero": hero, "counter": inst, "healed": heal(ctx.s.sheets[hero])})]
+
+
+def cast(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    s = ctx.s
+    a = artifact(s, ctx.c, inst)
+    sheet = s.sheets[hero]
+    if a.effect == "strength":
+        _off_sheet(ctx, hero, inst, to_market=False)
+        s.at[hero].strength.append(inst)
+        sheet.natural_max += 1
+        sheet.natural += 1
+        return [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name,
+                         "natural": sheet.natural, "natural_max": sheet.natural_max})]
+    if a.effect in ("experience", "great_experience"):
+        _off_sheet(ctx, hero, inst)
+        s.at[hero].primed = a.effect
+        return [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name, "primed": a.effect})]
+    t = trial(skill_value(sheet, "magic"), 0, fights.dice_count(ctx, hero, "magic", use=True), rng=ctx.dice, skill="magic")
+    out = [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name, "trial": t.reason, "success": t.success})]
+    if t.success:
+        s.turn.invisible = True
+        return out
+    _off_sheet(ctx, hero, inst)
+    return out + [ctx.log({"event": "spell_gone", "hero": hero, "counter": inst})]
+
+
+def pray(ctx: Ctx, hero: str) -> list[dict]:
+    s = ctx.s
+    roll = ctx.die()
+    healed = heal(s.sheets[hero], 1) if roll >= 2 else 0
+    s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "the Paladin prayed"
+    return [ctx.log({"event": "prayed", "hero": hero, "roll": roll, "healed": healed})]
+
+
+def rest(ctx: Ctx, hero: str) -> list[dict]:
+    s = ctx.s
+    healed = heal(s.sheets[hero])
+    s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "sat out the turn at the manor"
+    return [ctx.log({"event": "rested", "hero": hero, "healed": healed})]
+
+
+def damaged_armour(ctx: Ctx, hero: str) -> str | None:
+    for item in ctx.s.sheets[hero].items:
+        if item.life and item.lost and item.kind in ("armour", "shield"):
+            return item.id
+    return None
+
+
+def repair(ctx: Ctx, hero: str) -> list[dict]:
+    s = ctx.s
+    inst = damaged_armour(ctx, hero)
+    item = next(i for i in s.sheets[hero].items if i.id == inst)
+    item.lost -= 1
+    s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "sat out the turn at the Smithy"
+    return [ctx.log({"event": "repaired", "hero": hero, "counter": inst, "left": item.life - item.lost})]
+

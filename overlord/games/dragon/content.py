@@ -1,0 +1,492 @@
+"""What an author writes for Under the Shadow of the Dragon, and the checks it must pass. Each
+file holds one kind, named by its top-level key (``decks/dragon/``)::
+
+    dragon_regions:   {layout: [RST, UVW, XYZ], regions: {R: {...}, ...}}   # heroes.regions
+    dragon_counters:  {skeleton: {...}, ...}     # the counters: on the map, in the bag, the City's
+    dragon_artifacts: {saber: {...}, ...}        # what a counter is as an artifact (its face or back)
+    dragon_heroes:    {halfling: {...}, ...}     # the character sheets
+    dragon_cards:     [{id: attack, ...}, ...]   # the co-operative Dragon deck (ours)
+    game: dragon
+    scenario: {...}                              # a scenario: mode, rules flags, numbers
+
+The book gives names and some numbers; every number it leaves out is ours and named in the
+item's ``ours`` list. Problems are reported as FILE:LINE:COL by ``overlord validate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
+
+from overlord.content.models import Nothing, Strict, tagged
+from overlord.content.errors import Problem, nearest
+from overlord.games.heroes.counters import BORDERS
+from overlord.games.heroes.regions import RegionsModel, region_problems
+from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
+from overlord.games.heroes.tasks import TaskSpec, shape_problem
+
+NAME = "dragon"
+Skill = Literal[SKILLS]  # type: ignore[valid-type]
+# the book's borders (games.heroes.counters.BORDERS, the Underworld's gray apart)
+Border = Literal[tuple(b for b in BORDERS if b != "gray")]  # type: ignore[valid-type]
+Dot = Literal["blue", "green", "red"]
+Cube = Literal["blue", "green", "red"]
+# where a counter is at the start: face down on the set-up spots (a PA counter), in the bag, in
+# the City of the Mages' pile, the Dragon on V9, the Dragon Man, a Dragon Event
+STARTS = ("covered", "bag", "market", "lair", "guard", "event")
+Start = Literal[STARTS]  # type: ignore[valid-type]
+# what a counter does beyond the common rules of its border (games.dragon implements each)
+COUNTER_EFFECTS = (
+    "",                  # the common rules of its border
+    "basilisk",          # a lost fight costs no HP: the hero is moved by the player on his left next turn
+    "doppelganger",      # fought with the unmodified starting values; a loss costs 1 EC (or 1 HP)
+    "lose_ec",           # a loss costs 1 EC of the hero's choice (1 HP if he has none)
+    "trial",             # an encounter that gives its back for one won trial (the scroll beings, Keeper)
+    "loremaster",        # makes the magic weapon on its back from its scroll and material
+    "herbalist", "juggler", "cerberos", "healer", "orchan",
+    "dragon", "dragon_man",
+    "attack", "fear", "plunder", "burn_market", "storm",
+)
+ARTIFACT_EFFECTS = ("", "healing_potion", "strength", "pegasus", "experience", "great_experience",
+                    "invisibility", "lightning", "rope", "labyrinth_map", "waterskin", "camel", "bag_of_gold")
+ORIGINS = ("market", "special", "chain", "counter")
+ITEM_KINDS = ("armour", "shield", "other")   # weapons are "other": a hero may carry several, one counts a skill
+ABILITIES = ("", "hide", "self_heal", "gold_for_cubes")
+MODES = ("coop", "book")
+
+
+def _one_line(text: str) -> str:
+    if "\n" in text.strip():
+        raise ValueError("the rules text is one line of our own words")
+    return text
+
+
+# -- counters ---------------------------------------------------------------------------------------
+
+class DragonTask(Strict):
+    """A task counter's steps (``heroes.tasks``): level 1 visit, or bring + to; level 2 find (a
+    person); level 3 find (an artifact) + to; level 4 find + to_person."""
+
+    level: Literal[1, 2, 3, 4]
+    visit: str = ""
+    bring: str = ""
+    find: str = ""
+    to: str = ""
+    to_person: str = ""
+    found_gold: NonNegativeInt = 0
+
+    def spec(self) -> TaskSpec:
+        return TaskSpec(self.level, self.visit, self.bring, self.find, self.to, self.to_person, self.found_gold)
+
+
+class DragonDeliver(Strict):
+    """Where an artifact counter is taken to be turned over (the Adept to the City of the Mages):
+    a field, or the field of a counter."""
+
+    field: str = ""
+    counter: str = ""
+
+
+CounterField = Literal["dots", "reward", "gold", "at", "copies", "life", "start", "flip", "task", "needs"]
+
+
+class DragonCounter(Strict):
+    name: str = Field(min_length=1)
+    border: Border
+    start: Start = Field(description="where it is when the game begins")
+    copies: PositiveInt = 1
+    at: str = Field("", description="its coordinates: drawn from the bag, it is placed on this field")
+    dots: dict[Dot, int] = Field({}, description="the skills it may be fought (or tried) with: colour -> modifier")
+    reward: list[list[Cube]] = Field([], description="experience cubes won; each the colours one may choose")
+    gold: NonNegativeInt = Field(0, description="gold won")
+    flip: str = Field("", description="the artifact on its back (an id of dragon_artifacts)")
+    artifact: str = Field("", description="a yellow counter: the artifact it is")
+    effect: Literal[COUNTER_EFFECTS] = ""  # type: ignore[valid-type]
+    needs: list[str] = Field([], description="seen only by a hero carrying all these artifacts")
+    task: DragonTask | None = None
+    deliver: DragonDeliver | None = Field(None, description="an artifact turned over where it is taken")
+    life: PositiveInt = Field(1, description="the Dragon's life points")
+    text: str = Field(min_length=1, description="our own one-line rules text")
+    ours: list[CounterField] = Field([], description="fields whose values are ours")
+
+    _text = field_validator("text")(_one_line)
+
+    @field_validator("reward")
+    @classmethod
+    def _cubes(cls, reward):
+        for cube in reward:
+            if not cube:
+                raise ValueError("each reward cube names at least one colour")
+        if len(reward) == 2 and len(reward[0]) == 1 and reward[0] == reward[1]:
+            raise ValueError("two cubes of one counter are of different colours")
+        return reward
+
+
+class DragonCountersFile(Strict):
+    dragon_counters: dict[str, DragonCounter]
+
+
+ArtifactField = Literal["bonus", "movement", "life", "price", "kind", "origin"]
+
+
+class DragonArtifact(Strict):
+    name: str = Field(min_length=1)
+    kind: Literal[ITEM_KINDS] = "other"  # type: ignore[valid-type]
+    origin: Literal[ORIGINS] = Field(description="market: the City of the Mages; special: the back of "  # type: ignore[valid-type]
+                                     "a counter; chain: a scroll or special material; counter: a plain artifact counter")
+    bonus: dict[Skill, int] = Field({}, description="skill -> +n (one artifact counts per skill)")
+    movement: int = 0
+    life: NonNegativeInt = Field(0, description="artificial hit points")
+    combinable: bool = Field(False, description="combines with armour and shield")
+    price: NonNegativeInt = Field(0, description="City of the Mages: its price in gold")
+    effect: Literal[ARTIFACT_EFFECTS] = ""  # type: ignore[valid-type]
+    dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
+    chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
+    seen_with: str = Field("", description="a material: seen only by a hero carrying this artifact (its scroll)")
+    text: str = Field(min_length=1)
+    ours: list[ArtifactField] = []
+
+    _text = field_validator("text")(_one_line)
+
+
+class DragonArtifactsFile(Strict):
+    dragon_artifacts: dict[str, DragonArtifact]
+
+
+HeroField = Literal["skills", "thresholds", "movement", "life", "gold"]
+
+
+class DragonHero(Strict):
+    name: str = Field(min_length=1)
+    skills: dict[Skill, Annotated[int, Field(ge=1, le=SKILL_MAX)]]
+    thresholds: dict[Skill, list[PositiveInt]] = Field(description="per skill, the cubes at which it rolls 3, 4, 5 dice")
+    movement: PositiveInt
+    life: PositiveInt
+    gold: NonNegativeInt
+    ability: Literal[ABILITIES] = ""  # type: ignore[valid-type]
+    text: str = ""
+    ours: list[HeroField] = []
+
+    _text = field_validator("text")(_one_line)
+
+    @field_validator("skills", "thresholds")
+    @classmethod
+    def _three(cls, value):
+        missing = [s for s in SKILLS if s not in value]
+        if missing:
+            raise ValueError(f"name the three skills; missing {', '.join(missing)}")
+        return value
+
+    @field_validator("thresholds")
+    @classmethod
+    def _rising(cls, value):
+        for skill, steps in value.items():
+            if len(steps) > 3 or any(a >= b for a, b in zip(steps, steps[1:])):
+                raise ValueError(f"{skill}: up to 3 rising cube counts, got {steps}")
+        return value
+
+
+class DragonHeroesFile(Strict):
+    dragon_heroes: dict[str, DragonHero]
+
+
+class DragonRegionsFile(Strict):
+    dragon_regions: RegionsModel
+
+
+# -- the Dragon deck (co-operative mode, ours) -------------------------------------------------------
+
+class DragonAttackSpec(Strict):
+    modifier: int = Field(-3, description="the trial each hero rolls")
+
+
+class DragonAttack(Strict):
+    """The book's DragonAttack!: each hero in turn (from the one nearest the lair) rolls a trial of his
+    choice at the modifier; a failure loses an artifact, a success drives the Dragon off."""
+    attack: DragonAttackSpec
+
+
+class DragonFear(Strict):
+    """The book's DragonFear!: open counters on the maps beside the Dragon's Cave flee into the bag;
+    revealed PA counters are covered again."""
+    fear: Nothing = Nothing()
+
+
+class DragonPlunderSpec(Strict):
+    per_hero: PositiveInt = 1
+
+
+class DragonPlunder(Strict):
+    """The book's DragonPlunder!: the Dragon takes gold from each hero into his lair."""
+    plunder: DragonPlunderSpec
+
+
+class DragonBurnMarket(Strict):
+    """The book's The Market is Burning!: this many City of the Mages counters destroyed unseen."""
+    burn_market: PositiveInt
+
+
+class DragonHoard(Strict):
+    """Gold from elsewhere into the Dragon's lair (ours)."""
+    hoard: PositiveInt
+
+
+class DragonStorm(Strict):
+    """The DragonStorm begins (movement 1 until a hero rolls a 6 before moving)."""
+    storm: Nothing = Nothing()
+
+
+class DragonScorchSpec(Strict):
+    modifier: int = Field(-1, description="the trial of a hero's choice that saves him")
+    maps: Literal["cave", "adjacent"] = Field("adjacent", description="the Cave alone, or it and the maps beside it")
+
+
+class DragonScorch(Strict):
+    """Fire from the sky (ours): each hero on the named maps rolls a trial of his choice; a failure
+    costs 1 hit point (never the last: the fire wounds, it does not kill)."""
+    scorch: DragonScorchSpec
+
+
+class DragonDrawSpec(Strict):
+    counters: PositiveInt = 1
+
+
+class DragonDraw(Strict):
+    """The Dragon draws counters from the bag and places them, as a player would (ours)."""
+    draw: DragonDrawSpec
+
+
+class DragonSay(Strict):
+    """Read this line aloud; it does nothing else."""
+    say: str
+
+
+DRAGON_EFFECTS = {"attack": DragonAttack, "fear": DragonFear, "plunder": DragonPlunder, "burn_market": DragonBurnMarket, "hoard": DragonHoard,
+                  "storm": DragonStorm, "scorch": DragonScorch, "draw": DragonDraw, "say": DragonSay}
+DragonEffect = tagged(DRAGON_EFFECTS, "effect")
+
+
+def effect_name(effect) -> str:
+    for name, model in DRAGON_EFFECTS.items():
+        if type(effect) is model:
+            return name
+    raise KeyError(type(effect).__name__)
+
+
+class DragonCard(Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    book: bool = Field(False, description="one of the book's five Dragon Events")
+    effects: list[DragonEffect] = Field(min_length=1)  # type: ignore[valid-type]
+    text: str = Field(min_length=1)
+
+    _text = field_validator("text")(_one_line)
+
+
+class DragonCardsFile(Strict):
+    dragon_cards: list[DragonCard] = Field(min_length=1)
+
+
+# -- scenario -----------------------------------------------------------------------------------------
+
+class DragonFlags(Strict):
+    """The readings with another reading a line away (README, "Under the Shadow of the Dragon")."""
+
+    dragon_in_bag: bool = Field(False, description="the expansion's Dragon: in the bag, its Events follow when drawn")
+    dragon_man: Literal["guard", "bag"] = Field("guard", description="guard: on V10 from the start; bag: drawn first")
+    program_choices: bool = Field(True, description="the program places drawn counters and moves a confused hero")
+    weapon_bonus_against_dragon: bool = Field(True, description="the magic weapon's +1 counts before the -3")
+    dragon_regenerates: bool = Field(True, description="the Dragon has all its life points for each challenger")
+    short_of_cubes: Literal["discard_all", "life"] = Field(
+        "discard_all", description="a challenger with fewer cubes than the hoard: discards all, or also a HP a cube short")
+    orchan_return_free: bool = Field(True, description="Orchan's gold pays the way out and back")
+    market_size: PositiveInt = 4
+    burn: PositiveInt = Field(4, description="City counters The Market is Burning! destroys")
+
+
+class DragonCoop(Strict):
+    """The co-operative mode (ours, every number)."""
+
+    dragon_every: dict[Literal[1, 2, 3, 4], PositiveInt] = Field(description="a Dragon phase after every n rounds")
+    hoard_limit: dict[Literal[1, 2, 3, 4], PositiveInt] = Field(description="gold in the lair that ends the game")
+    dragon_life: dict[Literal[1, 2, 3, 4], PositiveInt] = Field({}, description="the Dragon's life points by hero count")
+    follow_up_rounds: PositiveInt = Field(4, description="rounds the others have after a challenger falls")
+    open_chains: bool = Field(False, description="the material beings and the loremasters start on their "
+                                                 "coordinates, not in the bag")
+
+
+class DragonFiles(Strict):
+    regions: str
+    counters: str
+    artifacts: str
+    heroes: str
+    dragon_cards: str = ""
+
+
+class DragonScenario(Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    mode: Literal[MODES]  # type: ignore[valid-type]
+    heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many heroes may play")
+    names: list[str] = Field(min_length=1, description="the heroes, in the order a headless party is made")
+    content: DragonFiles
+    manors: list[str] = Field(min_length=1, description="hero k starts by the manor on manors[k % len]")
+    rules: DragonFlags = DragonFlags()
+    coop: DragonCoop | None = None
+    follow_up_turns: PositiveInt = Field(4, description="book: the other player's turns after a Dragon Victory")
+    max_rounds: PositiveInt = 60
+    intro: str = ""
+    ours: str = ""
+
+
+class DragonScenarioFile(Strict):
+    game: Literal["dragon"]
+    scenario: DragonScenario
+
+
+# -- checks within one file --------------------------------------------------------------------------
+
+def counters_problems(model: DragonCountersFile, doc) -> list[Problem]:
+    problems = []
+    base = ("dragon_counters",)
+    for cid, c in model.dragon_counters.items():
+        where = base + (cid,)
+        say = f"counter {cid!r}: "
+        if c.border in ("red",) and c.start != "lair" and not c.dots:
+            problems.append(doc.problem(where, say + "a creature (red border) needs its dots: the skills it is fought with"))
+        if c.effect == "trial" and not c.dots:
+            problems.append(doc.problem(where, say + "an encounter with a trial needs dots: the skill it is tried with"))
+        if c.border == "blue" and c.task is None:
+            problems.append(doc.problem(where, say + "a task (blue border) needs its task: level and steps"))
+        if c.task is not None:
+            shape = shape_problem(c.task.spec())
+            if shape:
+                problems.append(doc.problem(where + ("task",), say + shape))
+        if c.border == "yellow" and not c.artifact:
+            problems.append(doc.problem(where, say + "an artifact counter (yellow border) names the artifact it is"))
+        if c.artifact and c.border not in ("yellow", "blue/yellow"):
+            problems.append(doc.problem(where + ("artifact",), say + "only yellow and blue/yellow counters are artifacts"))
+        if c.start == "market" and not c.artifact:
+            problems.append(doc.problem(where, say + "a City of the Mages counter names the artifact it is"))
+        if c.start == "event" and c.border != "orange-lilac":
+            problems.append(doc.problem(where + ("border",), say + "the Dragon Events have an orange-lilac border"))
+        if c.deliver is not None and bool(c.deliver.field) == bool(c.deliver.counter):
+            problems.append(doc.problem(where + ("deliver",), say + "deliver to a field or to a counter, one of the two"))
+    for effect, count in (("dragon", 1), ("dragon_man", 1)):
+        found = [cid for cid, c in model.dragon_counters.items() if c.effect == effect]
+        if len(found) != count:
+            problems.append(doc.problem(base, f"the counters hold {count} with effect {effect!r}, not {len(found)}"))
+    return problems
+
+
+def cards_problems(model: DragonCardsFile, doc) -> list[Problem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for i, card in enumerate(model.dragon_cards):
+        if card.id in seen:
+            problems.append(doc.problem(("dragon_cards", i, "id"), f"card id {card.id!r} is used twice (first on line {seen[card.id]})"))
+        seen.setdefault(card.id, doc.where(("dragon_cards", i, "id"))[0] or 0)
+    return problems
+
+
+def heroes_problems(model: DragonHeroesFile, doc) -> list[Problem]:
+    return []
+
+
+def regions_file_problems(model: DragonRegionsFile, doc) -> list[Problem]:
+    return region_problems(model.dragon_regions, doc, ("dragon_regions",))
+
+
+# -- checks across files (a scenario and what it names) ------------------------------------------------
+
+@dataclass
+class Parts:
+    """The loaded files of a scenario (validated models), for the cross checks and the loader."""
+
+    regions: DragonRegionsFile
+    counters: DragonCountersFile
+    artifacts: DragonArtifactsFile
+    heroes: DragonHeroesFile
+    cards: DragonCardsFile | None
+    docs: dict     # kind -> Located (for the problems' places)
+
+
+def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Problem]:
+    """What spans the files: every name a counter, hero or scenario uses exists, fields are on the
+    board, the covered counters fill the set-up spots."""
+    from overlord.games.heroes.regions import setup_fields
+    problems: list[Problem] = []
+    counters = parts.counters.dragon_counters
+    artifacts = parts.artifacts.dragon_artifacts
+    cdoc, adoc = parts.docs["dragon_counters"], parts.docs["dragon_artifacts"]
+    fields = board.fields
+
+    def field_ok(doc, path, fid, what):
+        if fid and fid not in fields:
+            problems.append(doc.problem(path, f"{what}: no field {fid!r}{nearest(fid, fields)}"))
+
+    for cid, c in counters.items():
+        where = ("dragon_counters", cid)
+        for key in ("flip", "artifact"):
+            name = getattr(c, key)
+            if name and name not in artifacts:
+                problems.append(cdoc.problem(where + (key,), f"counter {cid!r}: no artifact {name!r}{nearest(name, artifacts)}"))
+        for j, name in enumerate(c.needs):
+            if name not in artifacts:
+                problems.append(cdoc.problem(where + ("needs", j), f"counter {cid!r}: no artifact {name!r}{nearest(name, artifacts)}"))
+        field_ok(cdoc, where + ("at",), c.at, f"counter {cid!r}")
+        if c.task is not None:
+            t = c.task
+            field_ok(cdoc, where + ("task", "visit"), t.visit, f"counter {cid!r}")
+            field_ok(cdoc, where + ("task", "to"), t.to, f"counter {cid!r}")
+            for key in ("bring", "find", "to_person"):
+                name = getattr(t, key)
+                if name and name not in counters:
+                    problems.append(cdoc.problem(where + ("task", key), f"counter {cid!r}: no counter {name!r}{nearest(name, counters)}"))
+                elif name and key != "bring" and counters[name].border != "blue/yellow":
+                    problems.append(cdoc.problem(where + ("task", key), f"counter {cid!r}: {name!r} is a task's "
+                                                 "underlined counter: give it a blue/yellow border"))
+        if c.deliver is not None:
+            field_ok(cdoc, where + ("deliver", "field"), c.deliver.field, f"counter {cid!r}")
+            if c.deliver.counter and c.deliver.counter not in counters:
+                problems.append(cdoc.problem(where + ("deliver", "counter"), f"counter {cid!r}: no counter "
+                                             f"{c.deliver.counter!r}{nearest(c.deliver.counter, counters)}"))
+    covered = sum(c.copies for c in counters.values() if c.start == "covered")
+    spots = setup_fields(board)
+    if covered != len(spots):
+        problems.append(cdoc.problem(("dragon_counters",), f"{covered} covered counters for the {len(spots)} set-up spots "
+                                     "(two opposing entry fields a map): they must be as many"))
+    for aid, a in artifacts.items():
+        if a.seen_with and a.seen_with not in artifacts:
+            problems.append(adoc.problem(("dragon_artifacts", aid, "seen_with"), f"artifact {aid!r}: no artifact "
+                                         f"{a.seen_with!r}{nearest(a.seen_with, artifacts)}"))
+        if a.chain and (a.chain not in artifacts or not artifacts[a.chain].dragon):
+            problems.append(adoc.problem(("dragon_artifacts", aid, "chain"), f"artifact {aid!r}: {a.chain!r} is not a magic weapon "
+                                         "(an artifact with `dragon`)"))
+    heroes = parts.heroes.dragon_heroes
+    for i, name in enumerate(sc.names):
+        if name not in heroes:
+            problems.append(sdoc.problem(("scenario", "names", i), f"no hero {name!r}{nearest(name, heroes)}"))
+    if len(set(sc.names)) != len(sc.names):
+        problems.append(sdoc.problem(("scenario", "names"), "a hero is named twice"))
+    if max(sc.heroes) > len(sc.names):
+        problems.append(sdoc.problem(("scenario", "heroes"), f"up to {max(sc.heroes)} heroes, but {len(sc.names)} are named"))
+    for i, fid in enumerate(sc.manors):
+        field_ok(sdoc, ("scenario", "manors", i), fid, "manor")
+        if fid in fields and fields[fid].colour != "tan":
+            problems.append(sdoc.problem(("scenario", "manors", i), f"manor {fid}: a hero starts on a tan field"))
+    if sc.mode == "coop":
+        if sc.coop is None:
+            problems.append(sdoc.problem(("scenario",), "the co-operative mode needs its numbers (coop)"))
+        if not sc.content.dragon_cards:
+            problems.append(sdoc.problem(("scenario", "content"), "the co-operative mode needs the Dragon deck (dragon_cards)"))
+        elif sc.coop is not None:
+            for key in ("dragon_every", "hoard_limit"):
+                missing = [h for h in sc.heroes if h not in getattr(sc.coop, key)]
+                if missing:
+                    problems.append(sdoc.problem(("scenario", "coop", key), f"no {key} for {missing[0]} hero(es)"))
+    elif sc.mode == "book" and sc.heroes != [2]:
+        problems.append(sdoc.problem(("scenario", "heroes"), "the book's game is for 2 players: heroes: [2]"))
+    return problems

@@ -1,0 +1,130 @@
+"""Under the Shadow of the Dragon on the game interface (``overlord.core.game``): the co-operative
+mode against the program's Dragon, and the book's game for two with the program as the Dragon's
+hand. One instance, :data:`GAME`, named in ``overlord/games/registry.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from overlord.core.game import AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.decks import new_deck
+from overlord.core.rng import new_rng
+
+from . import bots, invariants, narrate, turns
+from .agents import agent_spec
+from .load import DragonContent, load
+from .setup import new_state
+from .state import Ctx, DragonState
+
+
+class DragonRules(GameRules):
+    name = "dragon"
+    title = "Under the Shadow of the Dragon"
+    summary = "find a magic weapon and slay the Dragon: together against the program, or the book's game for two"
+    machines = ("dragon", "dragon-man", "dragon-phase")
+    state_type = DragonState
+
+    def __init__(self):
+        self.bots = {"heuristic": bots.choose_heuristic, "random": bots.choose_random}
+
+    # -- content ---------------------------------------------------------------------------------
+    def load(self, path) -> DragonContent:
+        return load(path)
+
+    def info(self, content: DragonContent) -> ScenarioInfo:
+        sc = content.scenario
+        tracks = {"doom": "hoard", "fate": "hoard limit"} if sc.mode == "coop" else {"doom": "hoard", "fate": "-"}
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), sc.max_rounds, tracks)
+
+    def party(self, content: DragonContent, count: int, seed: int) -> list[str]:
+        """A headless party: ``count`` heroes of the scenario's names, rotating with the seed so that
+        every hero plays in a batch (the book's game: two of its three)."""
+        names = list(content.scenario.names)
+        if count > len(names):
+            raise RulesError(f"{content.scenario.name} names {len(names)} heroes, not {count}")
+        k = seed % len(names)
+        return (names[k:] + names[:k])[:count]
+
+    def decks(self, content: DragonContent):
+        if not content.cards:
+            return {}
+
+        def order(seed: int, heroes: int) -> dict:
+            return {"order": new_deck("dragon", list(content.cards), new_rng(seed)).draw,
+                    "names": {cid: card.name for cid, card in content.cards.items()}}
+        return {"dragon": order}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def new_match(self, content: DragonContent, heroes: list[str], seed: int) -> Match:
+        state = new_state(content, list(heroes), seed)
+        ctx = Ctx.open(state, content, None)
+        turns.start_turn(ctx)
+        ctx.commit()
+        return Match(content, state)
+
+    def to_act(self, match: Match) -> str | None:
+        return turns.current(match.state)
+
+    def legal_actions(self, match: Match) -> list[dict]:
+        return turns.legal(match.state, match.content)
+
+    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
+        ctx = Ctx.open(match.state, match.content, dice)
+        turns.apply(ctx, action)
+        return ctx.commit()
+
+    def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
+        s = match.state
+        if s.outcome or s.phase != "dragon":
+            raise RulesError("the Dragon plays when a round ends with its phase due")
+        ctx = Ctx.open(s, match.content, dice)
+        turns.dragon_phase(ctx)
+        return ctx.commit()
+
+    def outcome(self, match: Match) -> Outcome | None:
+        s = match.state
+        return Outcome(s.outcome, s.reason) if s.outcome else None
+
+    def tracks(self, match: Match) -> dict:
+        s, coop = match.state, match.content.scenario.coop
+        return {"doom": s.hoard, "fate": coop.hoard_limit[len(s.heroes)] if coop else 0}
+
+    def record(self, match: Match) -> dict:
+        s = match.state
+        rec: dict[str, Any] = {"cards": {"dragon": [e["card"] for e in s.log if e["event"] == "dragon_card"]},
+                               "party": list(s.heroes), "hoard": s.hoard, "fallen": list(s.fallen),
+                               "deaths": sum(1 for e in s.log if e["event"] == "died"),
+                               "weapons": sum(1 for e in s.log if e["event"] == "forged"),
+                               "challenges": sum(1 for e in s.log if e["event"] == "enters_lair")}
+        if s.mode == "book":
+            rec["book"] = dict(s.results)
+        return rec
+
+    def violations(self, match: Match, full: bool = False) -> list[str]:
+        return invariants.violations(match.state, match.content, full)
+
+    # -- for people ------------------------------------------------------------------------------
+    def narrate(self, match: Match, evs: list[dict]) -> list[str]:
+        return narrate.narrate(match.state, match.content, evs)
+
+    def picture(self, match: Match) -> str:
+        return narrate.picture(match.state, match.content)
+
+    def status(self, match: Match) -> list[str]:
+        return narrate.status(match.state, match.content)
+
+    def describe(self, action: dict) -> str:
+        return narrate.describe(action)
+
+    def table(self, match: Match) -> Table:
+        from .table import DragonTable
+        return DragonTable(self, match)
+
+    # -- for learning agents ---------------------------------------------------------------------
+    def agents(self, content: DragonContent, heroes: list[str]) -> AgentSpec:
+        return agent_spec(content, heroes)
+
+
+GAME = DragonRules()

@@ -1,0 +1,112 @@
+"""What must hold after every step of a Dragon game (``overlord soak``):
+
+- every counter instance lies in exactly one place: the bag, a field, a hero's artifacts or tasks,
+  a Strength cast beside a sheet, the City's pile or its offer, aside, or out of the game;
+- face-down counters lie on the board and are covered counters; turned-over counters have a back;
+- the hoard and the Dragon's life within range; hit points, gold and skills within the sheet;
+  no hero carries more than four artifacts or four tasks;
+- the machines' states are theirs, and agree with the board (the Dragon on the lair once placed);
+- the Dragon deck keeps its cards;
+- heroes stand on fields of the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from overlord.core.decks import deck_cards
+from overlord.games.heroes.sheet import SKILL_MAX
+
+from . import machines
+from .load import DragonContent
+from .state import DragonState
+
+
+def places(s: DragonState) -> Counter:
+    found: Counter = Counter()
+    found.update(s.bag)
+    for here in s.board.values():
+        found.update(here)
+    for h in s.heroes:
+        found.update(i.id for i in s.sheets[h].items)
+        found.update(s.sheets[h].tasks)
+        found.update(s.at[h].strength)
+    found.update(s.market)
+    found.update(s.offer)
+    found.update(s.aside)
+    found.update(s.removed)
+    return found
+
+
+def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str]:
+    out: list[str] = []
+    found = places(s)
+    for inst in c.instances:
+        if found[inst] != 1:
+            out.append(f"counter {inst} lies in {found[inst]} places")
+    for inst in found:
+        if inst not in c.instances:
+            out.append(f"unknown counter {inst} in play")
+    on_board = {i for here in s.board.values() for i in here}
+    for inst in s.down:
+        if inst not in on_board:
+            out.append(f"{inst} is face down but not on the board")
+        elif not c.spec(inst).covered:
+            out.append(f"{inst} is face down but has no PA back")
+    for inst in s.backs:
+        if not c.spec(inst).flip:
+            out.append(f"{inst} is turned over but has no back")
+    for fid in s.board:
+        if fid not in c.board.fields:
+            out.append(f"counters on unknown field {fid}")
+        if not s.board[fid]:
+            out.append(f"an empty list is kept for field {fid}")
+    coop = c.scenario.coop
+    if s.hoard < 0 or (coop is not None and s.hoard > coop.hoard_limit[len(s.heroes)] + 8):
+        out.append(f"the hoard holds {s.hoard} gold")
+    if s.dragon not in [st if isinstance(st, str) else st["name"] for st in machines.DRAGON_STATES]:
+        out.append(f"the Dragon is {s.dragon!r}")
+    if s.dragon_man not in machines.MAN_STATES:
+        out.append(f"the Dragon Man is {s.dragon_man!r}")
+    if s.phase not in [st if isinstance(st, str) else st["name"] for st in machines.PHASE_STATES]:
+        out.append(f"the round is in phase {s.phase!r}")
+    lair = c.board.with_feature("lair")[0]
+    dragon = next(i for i in c.instances if c.spec(i).effect == "dragon")
+    if s.dragon != "in_bag" and dragon not in s.board.get(lair, []):
+        out.append(f"the Dragon is {s.dragon} but not on {lair}")
+    if s.dragon == "in_bag" and dragon not in s.bag and dragon not in s.aside:
+        out.append("the Dragon is in the bag by its machine but not in the bag")
+    man = next(i for i in c.instances if c.spec(i).effect == "dragon_man")
+    if s.dragon_man in ("guarding", "beaten") and man not in s.board.get(c.spec(man).at, []):
+        out.append(f"the Dragon Man is {s.dragon_man} but not on {c.spec(man).at}")
+    if s.dragon == "challenged":
+        out.append("a fight in the lair did not end within its action")
+    if not 0 <= s.dragon_life <= 20:
+        out.append(f"the Dragon has {s.dragon_life} life points")
+    for h in s.heroes:
+        sheet, hs = s.sheets[h], s.at[h]
+        if hs.field not in c.board.fields or (hs.between and hs.between not in c.board.fields):
+            out.append(f"{h} stands on {hs.field!r}/{hs.between!r}")
+        if hs.out:
+            continue
+        if sheet.dead:
+            out.append(f"{h} is dead and not reborn")
+        if not 1 <= sheet.natural <= sheet.natural_max:
+            out.append(f"{h} has {sheet.natural} of {sheet.natural_max} natural hit points")
+        if sheet.gold < 0 or hs.purse not in (0, 1):
+            out.append(f"{h} has {sheet.gold} gold and {hs.purse} in the purse")
+        if len(sheet.items) > sheet.item_slots or len(sheet.tasks) > sheet.task_slots:
+            out.append(f"{h} carries {len(sheet.items)} artifacts and {len(sheet.tasks)} tasks")
+        for sk, v in sheet.skills.items():
+            if not 1 <= v <= SKILL_MAX:
+                out.append(f"{h}'s {sk} is {v}")
+        for item in sheet.items:
+            if item.life and not 0 <= item.lost < item.life:
+                out.append(f"{h}'s {item.id} has lost {item.lost} of {item.life}")
+    if s.dragon_deck is not None and full:
+        in_play = []
+        if sorted(deck_cards(s.dragon_deck, in_play).elements()) != sorted(c.cards):
+            out.append("a Dragon card is lost or doubled")
+    if s.outcome and s.phase != "over":
+        out.append(f"the game is over but the round is {s.phase}")
+    return out

@@ -1,0 +1,197 @@
+"""Hit points, gold, death and rebirth, and the end of the game.
+
+- "Your hero has been wounded and needs to mark off either a natural or an artificial HP ... Once
+  the last of the natural glass stones (i.e., those above the line) is removed, your hero is dead."
+  "If a hero loses a fight, the player decides whether to lose a natural or an artificial hit
+  point." Headless the named policy ``artificial_first`` decides (``heroes.sheet.lose_life``); a
+  player's choice rides along as ``lose`` ("natural" or an item).
+- "Once your hero loses his last natural HP, he is dead. All the ECs he has accumulated so far are
+  removed ... all the tasks he has taken on are placed on the field in which he died. You may keep
+  one artifact ... His game figure is placed next to the field containing its manor house and is
+  once again prepared for beginning play" and "Death of a Hero": "All ECs, all skill increases,
+  all artifacts, and all gold pieces are lost, except for a single artifact ... The new hero gets
+  the usual amount of starting hit points and gold pieces." (:func:`die`; the routing of what he
+  leaves is ``heroes.death``). The one kept is the player's choice (``keep``), else the key of
+  :func:`keep_choice`: a magic weapon, then a scroll ("We recommend discarding the material, since
+  while the scroll is visible to anyone, the material is only visible to the owner of the
+  scroll"), then a material, then the dearest artifact.
+- A hero who falls fighting the Dragon "remains dead" (:func:`fall`): out of the game; what he
+  carried stays in the lair.
+- The Bag of Gold: "The gold piece remains on the counter until it has been spent": a hero's gold
+  is his sheet's and the purse's; paying takes the purse's piece first.
+"""
+
+from __future__ import annotations
+
+from overlord.core.trace import Decision
+from overlord.games.heroes.death import route_at_death
+from overlord.games.heroes.sheet import lose_life, rebirth
+
+from . import machines
+from .state import Ctx, artifact, put
+
+
+def gold(ctx: Ctx, hero: str) -> int:
+    return ctx.s.sheets[hero].gold + ctx.s.at[hero].purse
+
+
+def pay(ctx: Ctx, hero: str, n: int) -> None:
+    s = ctx.s
+    if gold(ctx, hero) < n:
+        raise ValueError(f"{hero} has {gold(ctx, hero)} gold, not {n}")
+    from_purse = min(n, s.at[hero].purse)
+    s.at[hero].purse -= from_purse
+    s.sheets[hero].gold -= n - from_purse
+
+
+def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bool = False,
+          keep: str | None = None) -> list[dict]:
+    """One hit point lost (``lose``: the player's "natural" or an item); the hero dies with his last
+    natural one, bequeathing ``keep`` if he names it (``never_last``: a wound that does not kill,
+    our Scorched Sky). Returns the events."""
+    s = ctx.s
+    sheet = s.sheets[hero]
+    if sheet.dead or s.at[hero].out:
+        return []
+    if never_last and sheet.natural <= 1 and not any(i.life - i.lost > 0 for i in sheet.items):
+        return [ctx.log({"event": "spared", "hero": hero, "why": f"{why}: the last hit point is spared"})]
+    loss = lose_life(sheet, lose if lose in ("natural", None) or any(i.id == lose for i in sheet.items) else None)
+    if never_last and loss.died:
+        sheet.dead, sheet.natural = False, 1
+        return [ctx.log({"event": "spared", "hero": hero, "why": f"{why}: the last hit point is spared"})]
+    out = [ctx.log({"event": "wounded", "hero": hero, "why": why, "source": loss.source,
+                    "destroyed": loss.destroyed.id if loss.destroyed else None, "natural": sheet.natural,
+                    "policy": loss.policy})]
+    if loss.destroyed is not None:
+        out += _item_gone(ctx, loss.destroyed.id)
+    if loss.died:
+        out += die(ctx, hero, why, keep)
+    return out
+
+
+def _item_gone(ctx: Ctx, inst: str) -> list[dict]:
+    """An artifact whose hit points are all lost: "If the hero loses the HP represented by the
+    Ring, the artifact is lost forever"; armour bought in the City returns to its pile."""
+    a = artifact(ctx.s, ctx.c, inst)
+    if a is not None and a.origin == "market":
+        ctx.s.market.append(inst)
+        return [ctx.log({"event": "item_lost", "counter": inst, "to": "market"})]
+    ctx.s.removed.append(inst)
+    return [ctx.log({"event": "item_lost", "counter": inst, "to": "removed"})]
+
+
+KEEP_RANK = {"weapon": 0, "scroll": 1, "material": 2, "other": 3}
+
+
+def keep_choice(ctx: Ctx, hero: str) -> Decision | None:
+    """The artifact a dead hero keeps, by the key (kind: magic weapon, scroll, material, other;
+    price; artificial hit points; listed order), ties returned."""
+    s, c = ctx.s, ctx.c
+    items = [i.id for i in s.sheets[hero].items if artifact(s, c, i.id) is not None]
+    if not items:
+        return None
+
+    def rank(inst):
+        a = artifact(s, c, inst)
+        kind = "weapon" if a.dragon else ("scroll" if a.origin == "chain" and a.id.startswith("scroll")
+                                          else "material" if a.origin == "chain" else "other")
+        return KEEP_RANK[kind], -a.price, -a.life
+
+    keyed = sorted((rank(i), n, i) for n, i in enumerate(items))
+    best = keyed[0]
+    ties = tuple(i for k, _, i in keyed[1:] if k == best[0])
+    return Decision("artifact kept", best[2], ("kind (weapon, scroll, material, other)", "-price", "-hit points"),
+                    best[0], ties, "listed order", len(items))
+
+
+def die(ctx: Ctx, hero: str, why: str, keep: str | None = None) -> list[dict]:
+    """Death and rebirth at the manor (not in the lair: see :func:`fall`)."""
+    s, c = ctx.s, ctx.c
+    hs = s.at[hero]
+    sheet = s.sheets[hero]
+    where = hs.between or hs.field
+    decision = None
+    if keep is None or not any(i.id == keep for i in sheet.items):
+        decision = keep_choice(ctx, hero)
+        keep = decision.choice if decision else None
+    items = [(i.id, _provenance(ctx, i.id)) for i in sheet.items]
+    routing = route_at_death(items, keep)
+    tasks = list(sheet.tasks)
+    record = rebirth(sheet, keep)
+    for inst in tasks:
+        put(s, where, inst)
+    for inst in routing.to_field:
+        put(s, where, inst)
+    s.market.extend(routing.to_market)
+    s.market.extend(hs.strength)
+    s.bag.extend(routing.to_bag)
+    hs.field, hs.between, hs.confused, hs.primed, hs.purse = hs.manor, "", False, "", 0
+    hs.strength, hs.found = [], []
+    hs.generation += 1
+    if s.turn.hero == hero:
+        s.turn.phase, s.turn.mp, s.turn.combat = "over", 0, ""
+        s.turn.why_over = f"{hero} died"
+    return [ctx.log({"event": "died", "hero": hero, "why": why, "at": where, "kept": keep,
+                     "decision": decision.to_json() if decision else None, "tasks_left": tasks,
+                     "left_on_field": routing.to_field, "to_market": routing.to_market, "to_bag": routing.to_bag,
+                     "cubes_lost": sum(len(v) for v in record.returned_cubes.values()), "reborn_at": hs.manor,
+                     "generation": hs.generation})]
+
+
+def _provenance(ctx: Ctx, inst: str) -> str:
+    a = artifact(ctx.s, ctx.c, inst)
+    return a.origin if a is not None else "counter"
+
+
+def fall(ctx: Ctx, hero: str, lair: str) -> list[dict]:
+    """A hero slain by the Dragon: "the Dragon has won"; he stays dead, out of the game, and what
+    he carried lies in the lair."""
+    s = ctx.s
+    sheet = s.sheets[hero]
+    hs = s.at[hero]
+    left = [i.id for i in sheet.items] + list(sheet.tasks)
+    for inst in left:
+        put(s, lair, inst)
+    s.market.extend(hs.strength)
+    hs.strength = []
+    sheet.items, sheet.tasks = [], []
+    sheet.dead, sheet.natural = True, 0
+    hs.out, hs.field, hs.between = True, lair, ""
+    if hero not in s.fallen:
+        s.fallen.append(hero)
+    if s.mode == "book":
+        s.results[hero] = "dragon"
+    if s.turn.hero == hero:
+        s.turn.phase, s.turn.mp = "over", 0
+        s.turn.why_over = f"{hero} fell to the Dragon"
+    return [ctx.log({"event": "fell", "hero": hero, "left_in_lair": left})]
+
+
+# -- the end of the game --------------------------------------------------------------------------------
+
+def end(ctx: Ctx, result: str, reason: str) -> list[dict]:
+    s = ctx.s
+    if s.outcome:
+        return []
+    s.outcome, s.reason = result, reason
+    if s.phase != "over":
+        s.phase = machines.fire("dragon-phase", s.phase, "end", s, ctx.c)
+    return [ctx.log({"event": "end", "result": result, "reason": reason,
+                     **({"results": dict(s.results)} if s.mode == "book" else {})})]
+
+
+def check_hoard(ctx: Ctx) -> list[dict]:
+    """The co-operative clock (ours): the hoard at its limit ends the game."""
+    s, c = ctx.s, ctx.c
+    if s.outcome or not machines.hoard_at_limit(s, c) or s.dragon in machines.FINAL["dragon"]:
+        return []
+    s.dragon = machines.fire("dragon", s.dragon, "hoard_full", s, c)
+    return [ctx.log({"event": "hoard_full", "hoard": s.hoard, "machine": "dragon", "state": s.dragon})] + \
+        end(ctx, "defeat", "the Dragon's hoard is complete")
+
+
+def add_hoard(ctx: Ctx, n: int, why: str) -> list[dict]:
+    ctx.s.hoard += n
+    out = [ctx.log({"event": "hoard", "gold": n, "hoard": ctx.s.hoard, "why": why})]
+    return out + check_hoard(ctx)
+

@@ -1,0 +1,220 @@
+"""The state of a Dragon game: plain data that goes through JSON unchanged (``overlord.core.state``).
+
+Every counter instance lies in exactly one place (checked by ``invariants``): the bag, a field of
+the board (``board``: field -> instances, face down when in ``down``), a hero's sheet (its items;
+a held task is also an item of the sheet's task list), the City of the Mages' pile (``market``),
+a market on offer (``offer``), or out of the game (``removed``). A counter turned over (the
+Phoenix giving its scroll) is in ``backs``: it is the artifact on its back wherever it lies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from overlord.core.decks import Deck
+from overlord.core.rng import rng_from_state, rng_state
+from overlord.core.state import events
+from overlord.games.heroes.sheet import HeroSheet
+
+from .load import ArtifactSpec, CounterSpec, DragonContent
+
+
+@dataclass
+class HeroState:
+    field: str
+    manor: str
+    between: str = ""          # searching for the hidden route to this field: the figure stands between
+    out: bool = False          # fell to the Dragon: "The dead Halfling remains dead"
+    confused: bool = False     # the Basilisk's gaze: moved by the player on his left next turn
+    generation: int = 1        # 2 for the son or daughter of the first, ...
+    primed: str = ""           # an Experience spell made ready for the next trial
+    purse: int = 0             # the gold piece in the Bag of Gold
+    found: list[str] = field(default_factory=list)     # level 3-4 tasks whose finding gold is paid
+    strength: list[str] = field(default_factory=list)  # Strength spells cast (beside the sheet)
+
+
+@dataclass
+class TurnState:
+    hero: str = ""
+    phase: str = "move"        # move, act (movement is over), over (nothing but ending the turn)
+    mp: int = 0
+    fresh: bool = True         # nothing done yet: the manor's rest, the Smithy, the dump's teleporter
+    entered: str = ""          # the field the last step entered (a teleporter or corner may be rolled)
+    drawn: bool = False        # the turn's one draw from the bag is used
+    combat: str = ""           # the creature that must be fought now
+    fought: bool = False
+    used: list[str] = field(default_factory=list)      # encounters used this turn
+    invisible: bool = False
+    rummaged: bool = False     # rolled on the garbage dump this turn
+    acted: bool = False        # an action was taken (it ends movement; the Paladin heals with none)
+    market: bool = False       # a market was called this turn
+    why_over: str = ""
+
+
+@dataclass
+class DragonState:
+    scenario: str
+    seed: int
+    mode: str                  # coop or book
+    heroes: list[str]
+    rng: dict
+    rules: dict
+    sheets: dict[str, HeroSheet]
+    at: dict[str, HeroState]
+    bag: list[str]
+    board: dict[str, list[str]]
+    down: list[str]
+    backs: list[str]
+    market: list[str]
+    offer: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)     # waiting to enter the bag (the expansion's Dragon
+                                                       # counters); co-operative: the Events the deck plays
+    pending: dict[str, str] = field(default_factory=dict)   # a choice the players owe: {"place": counter, "hero": h}
+                                                            # or {"steer": confused hero, "hero": the player on his left}
+    hoard: int = 0
+    dragon: str = "in_bag"     # the "dragon" machine's state
+    dragon_life: int = 0
+    dragon_man: str = "in_bag"  # the "dragon-man" machine's state
+    phase: str = "heroes"      # the "dragon-phase" machine's state
+    storm: bool = False
+    follow_up: int = 0         # after a challenger fell: rounds (co-op) or turns (book) left
+    fallen: list[str] = field(default_factory=list)
+    results: dict[str, str] = field(default_factory=dict)   # book: hero -> major, minor, dragon
+    dragon_deck: Deck | None = None
+    round: int = 1
+    order: int = 0             # the index in ``heroes`` of the hero whose turn it is
+    turn: TurnState = field(default_factory=TurnState)
+    outcome: str = ""
+    reason: str = ""
+    log: list[dict] = events()
+
+
+# -- reading the state with its content --------------------------------------------------------------
+
+def counter(c: DragonContent, instance: str) -> CounterSpec:
+    return c.spec(instance)
+
+
+def artifact(s: DragonState, c: DragonContent, instance: str) -> ArtifactSpec | None:
+    """What a counter is as an artifact now: its back once turned over, its face for a yellow
+    counter, else None."""
+    spec = c.spec(instance)
+    if instance in s.backs:
+        return c.artifacts[spec.flip]
+    return c.artifacts[spec.artifact] if spec.artifact else None
+
+
+def carried(s: DragonState, c: DragonContent, hero: str) -> dict[str, str]:
+    """The hero's artifacts: instance -> artifact id."""
+    out = {}
+    for item in s.sheets[hero].items:
+        a = artifact(s, c, item.id)
+        if a is not None:
+            out[item.id] = a.id
+    return out
+
+
+def carries(s: DragonState, c: DragonContent, hero: str, artifact_id: str) -> bool:
+    return artifact_id in carried(s, c, hero).values()
+
+
+def held_tasks(s: DragonState, c: DragonContent, hero: str):
+    return [c.spec(t).task for t in s.sheets[hero].tasks if c.spec(t).task is not None]
+
+
+def sees(s: DragonState, c: DragonContent, hero: str, instance: str) -> bool:
+    """Whether the hero notices a counter: "Such counters are only 'visible' to the hero who has
+    taken on the appropriate task. All other heroes simply pass these counters by" (tasks), and
+    "Beings and materials are visible only to the hero who has the appropriate scroll" (the
+    chains: a counter's ``needs``, a material's ``seen_with``). Any other artifact is seen by all
+    ("Each scroll is an artifact visible to any hero")."""
+    spec = c.spec(instance)
+    a = artifact(s, c, instance)
+    if a is not None and a.seen_with and not carries(s, c, hero, a.seen_with):
+        return False
+    if instance in s.backs:
+        return True
+    if spec.needs and not all(carries(s, c, hero, a) for a in spec.needs):
+        return False
+    if spec.border == "blue/yellow":
+        cid = spec.id
+        return any(cid in (t.find, t.to_person, t.bring) for t in held_tasks(s, c, hero))
+    return True
+
+
+def lying(s: DragonState, fid: str) -> list[str]:
+    return s.board.get(fid, [])
+
+
+def where(s: DragonState, instance: str) -> str | None:
+    """The field a counter lies on, or None."""
+    for fid, here in s.board.items():
+        if instance in here:
+            return fid
+    return None
+
+
+def put(s: DragonState, fid: str, instance: str, face_down: bool = False) -> None:
+    s.board.setdefault(fid, []).append(instance)
+    if face_down and instance not in s.down:
+        s.down.append(instance)
+
+
+def lift(s: DragonState, instance: str) -> str:
+    """Take a counter off the board; returns the field it lay on."""
+    fid = where(s, instance)
+    if fid is None:
+        raise KeyError(f"{instance} is not on the board")
+    s.board[fid].remove(instance)
+    if not s.board[fid]:
+        del s.board[fid]
+    if instance in s.down:
+        s.down.remove(instance)
+    return fid
+
+
+def face_up(s: DragonState, instance: str) -> bool:
+    return instance not in s.down
+
+
+@dataclass
+class Ctx:
+    """One step of play: the state, its content, the game's generator (draws from the bag, the
+    market, the deck) and the heroes' dice (the same generator at a table; the players' own
+    generator headless). ``commit`` writes the game's generator back into the state."""
+
+    s: DragonState
+    c: DragonContent
+    rng: np.random.Generator
+    dice: np.random.Generator
+    start: int = 0
+
+    @classmethod
+    def open(cls, s: DragonState, c: DragonContent, dice: np.random.Generator | None) -> "Ctx":
+        rng = rng_from_state(s.rng)
+        return cls(s, c, rng, dice if dice is not None else rng, len(s.log))
+
+    def commit(self) -> list[dict]:
+        self.s.rng = rng_state(self.rng)
+        return self.s.log[self.start:]
+
+    def log(self, event: dict) -> dict:
+        self.s.log.append(event)
+        return event
+
+    def roll(self, n: int) -> list[int]:
+        return [int(v) for v in self.dice.integers(1, 7, size=n)]
+
+    def die(self) -> int:
+        return self.roll(1)[0]
+
+    @property
+    def hero(self) -> str:
+        return self.s.turn.hero
+
+    @property
+    def board(self):
+        return self.c.board

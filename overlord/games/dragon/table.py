@@ -1,0 +1,164 @@
+"""The Dragon at a table (``overlord play dragon``): the players type what their heroes do (or the
+number of an option), the program rolls every die with the game's generator, draws and places
+every counter, plays the Dragon, and tells each event with the key behind its choices.
+
+A command is an action's words: ``move T4``, ``fight skeleton close``, ``try unicorn magic``,
+``use cerberos close``, ``take rope``, ``buy armour for orc``, ``end``... or the number of an option.
+The player's own choices ride along as ``word=value``: ``cubes=blue,red`` (reward colours),
+``gold=yes`` (the Orc's gold for cubes), ``lose=natural`` or ``lose=ITEM`` (which hit point),
+``keep=ITEM`` (what a dead hero bequeaths), ``discard=magic,close`` (the hoard's cubes), ``cube=red``
+(a cube paid or lost), ``pick=1`` (the teleporter's die). Without them a documented default
+decides. ``undo`` never goes back past a command that drew from the bag, the market or the Dragon
+deck: the players have seen what came out.
+"""
+
+from __future__ import annotations
+
+from overlord.core.game import RulesError, Table, TableReply
+
+FIELD_CHOICES = ("pegasus", "place", "steer")
+VERBS = {
+    "move": "move FIELD - step to a field along a route (a hidden field is searched)",
+    "fight": "fight COUNTER SKILL [with SPELL] - fight a creature with magic, ranged or close",
+    "try": "try COUNTER SKILL - an encounter's trial (the scroll beings, the Keeper)",
+    "use": "use COUNTER [SKILL] - use an encounter (Cerberos: the skill to train)",
+    "hide": "hide - the Halfling hides from the creature (1-3)",
+    "search": "search - search again for the hidden route",
+    "teleport": "teleport [pick=N] - roll the teleporter (S3-S6, or away from the dump)",
+    "roll": "roll - the Labyrinth's die on entering a corner",
+    "rummage": "rummage - roll in the garbage dump",
+    "rappel": "rappel - the Rope: from V1 into the lair",
+    "ferry": "ferry - Orchan takes you to the Isle or back",
+    "pegasus": "pegasus FIELD - fly to a tan field",
+    "forge": "forge COUNTER - the loremaster makes your weapon",
+    "take": "take COUNTER - pick up an artifact",
+    "drop": "drop ITEM - drop an artifact",
+    "take_task": "take_task COUNTER - take up a task",
+    "drop_task": "drop_task TASK - lay a task down here",
+    "fulfil": "fulfil TASK - fulfil a task",
+    "deliver": "deliver ITEM - deliver an artifact where it is wanted",
+    "market": "market - call a market in the City of the Mages",
+    "buy": "buy ITEM [for HERO] - buy from the market",
+    "close": "close - close the market",
+    "drink": "drink ITEM - drink the Healing Potion",
+    "cast": "cast ITEM - cast a spell",
+    "pray": "pray - the Paladin heals himself",
+    "rest": "rest - sit out the turn at the manor",
+    "repair": "repair - sit out the turn at the Smithy",
+    "place": "place FIELD - put the counter you drew there",
+    "steer": "steer FIELD - move the confused hero there",
+    "end": "end - end the turn",
+}
+CHOICE_WORDS = {"cubes": list, "gold": bool, "lose": str, "keep": str, "discard": list, "cube": str, "pick": int}
+
+
+class DragonTable(Table):
+    commands = VERBS
+
+    def opening(self, heroes, seed):
+        sc = self.match.content.scenario
+        return ([f"{sc.name}: {', '.join(heroes)} (seed {seed})"] + ([sc.intro] if sc.intro else [])
+                + self.rules.narrate(self.match, self.match.state.log) + self.rules.picture(self.match).splitlines())
+
+    def undo_hidden_draws(self) -> bool:
+        return False
+
+    # -- commands --------------------------------------------------------------------------------
+    def execute(self, verb, args, line):
+        legal = self.rules.legal_actions(self.match)
+        if verb.isdigit():
+            numbered = self._numbered(legal)
+            k = int(verb)
+            if not 1 <= k <= len(numbered):
+                raise RulesError(f"no option {k}; the options are 1 to {len(numbered)}")
+            action = dict(numbered[k - 1])
+            action.update(_choices(args))
+        else:
+            action = self._parse(verb, args, legal)
+        evs = self.rules.apply(self.match, action)
+        while (self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None):
+            evs += self.rules.enemy_phase(self.match)
+        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True,
+                          drew=any(e.get("hidden") for e in evs), label=self.rules.describe(action))
+
+    def _parse(self, verb: str, args: list[str], legal: list[dict]) -> dict:
+        words = [a for a in args if "=" not in a]
+        choices = _choices([a for a in args if "=" in a])
+        mine = [a for a in legal if a["do"] == verb]
+        if not mine:
+            raise RulesError(f"{verb}: not possible now; the options: "
+                             + "; ".join(self.rules.describe(a) for a in self._numbered(legal)[:12]))
+        if verb == "fight" and "with" in words:
+            k = words.index("with")
+            words, spell = words[:k], words[k + 1:]
+            mine = [a for a in mine if a.get("spell") == (spell[0] if spell else None)]
+        elif verb == "fight":
+            mine = [a for a in mine if not a.get("spell")]
+        if verb == "buy" and "for" in words:
+            k = words.index("for")
+            words, buyer = words[:k], words[k + 1:]
+            mine = [a for a in mine if a["for"] == (buyer[0] if buyer else "")]
+        elif verb == "buy":
+            mine = [a for a in mine if a["for"] == self.rules.to_act(self.match)]
+        keys = [k for k in ("to", "target", "skill", "item", "task", "hero") if any(k in a for a in mine)]
+        if verb == "steer":
+            keys = ["to"]
+        fits = [a for a in mine if all(a.get(k) == w for k, w in zip(keys, words))]
+        if len(words) > len(keys) or not fits:
+            shown = "; ".join(self.rules.describe(a) for a in mine[:12])
+            raise RulesError(f"{' '.join([verb] + args)}: not possible now; possible: {shown}")
+        if len(fits) > 1 and len(words) < len(keys):
+            raise RulesError(f"{verb}: say which - " + "; ".join(self.rules.describe(a) for a in fits[:12]))
+        return {**fits[0], **choices}
+
+    # -- what may be done ------------------------------------------------------------------------
+    def _numbered(self, legal: list[dict]) -> list[dict]:
+        return [a for a in legal if a["do"] not in FIELD_CHOICES]
+
+    def options(self):
+        hero = self.rules.to_act(self.match)
+        if hero is None:
+            return []
+        legal = self.rules.legal_actions(self.match)
+        s = self.match.state
+        lines = [f"{hero}, {'choose' if s.pending else s.turn.phase}" + (f" ({s.turn.mp} movement left):"
+                                                                        if s.turn.phase == "move" and not s.pending else ":")]
+        lines += [f"  {k:2}. {self.rules.describe(a)}" for k, a in enumerate(self._numbered(legal), start=1)]
+        for verb in FIELD_CHOICES:
+            fields = [a["to"] for a in legal if a["do"] == verb]
+            if fields:
+                lines.append(f"      {verb} FIELD: {', '.join(fields[:30])}" + (" ..." if len(fields) > 30 else ""))
+        return lines
+
+    def words(self):
+        s, c = self.match.state, self.match.content
+        return list(s.heroes) + list(c.board.fields) + list(c.instances) + ["magic", "ranged", "close"]
+
+    def prompt(self):
+        s = self.match.state
+        who = self.rules.to_act(self.match) or "the Dragon"
+        return f"[round {s.round} | hoard {s.hoard} | {who}] dragon> "
+
+    def json_extra(self) -> dict:
+        s = self.match.state
+        return {"round": s.round, "hoard": s.hoard, "dragon": s.dragon, "to_act": self.rules.to_act(self.match)}
+
+
+def _choices(args: list[str]) -> dict:
+    out: dict = {}
+    for arg in args:
+        word, _, value = arg.partition("=")
+        if word not in CHOICE_WORDS:
+            raise RulesError(f"{arg}: not a choice; choices are {', '.join(f'{w}=...' for w in CHOICE_WORDS)}")
+        kind = CHOICE_WORDS[word]
+        if kind is list:
+            out[word] = [v for v in value.split(",") if v]
+        elif kind is bool:
+            out[word] = value.lower() in ("yes", "true", "1")
+        elif kind is int:
+            if not value.isdigit():
+                raise RulesError(f"{arg}: {word} is a number")
+            out[word] = int(value)
+        else:
+            out[word] = value
+    return out

@@ -1,0 +1,122 @@
+"""Staging scenes of Under the Shadow of the Dragon on the shipped content, for the rules' tests:
+a match, its board emptied (the counters set aside, so every counter still lies in one place),
+counters and heroes put where a test wants them, and dice forced face by face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from overlord.games.dragon.fights import item_of
+from overlord.games.dragon.game import GAME
+from overlord.games.dragon.load import load
+from overlord.games.dragon.state import artifact, lift, put, where
+from overlord.games.heroes.sheet import gain_cube
+
+ROOT = Path(__file__).resolve().parent.parent
+COOP = str(ROOT / "scenarios" / "dragon.yaml")
+DUEL = str(ROOT / "scenarios" / "dragon-duel.yaml")
+_CONTENT: dict[str, object] = {}
+
+
+def content(path: str = COOP):
+    if path not in _CONTENT:
+        _CONTENT[path] = load(path)
+    return _CONTENT[path]
+
+
+class Dice:
+    """A stand-in for the heroes' generator: hands out the given faces in order."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def integers(self, low, high=None, size=None):
+        n = 1 if size is None else size
+        if len(self.faces) < n:
+            raise AssertionError(f"the test's dice ran out: needed {n}, had {self.faces}")
+        out, self.faces = self.faces[:n], self.faces[n:]
+        for face in out:
+            assert 1 <= face <= 6
+        return out[0] if size is None else out
+
+
+def match(heroes=("paladin",), path: str = COOP, seed: int = 1, empty: bool = True, **rules):
+    """A new match; ``empty``: every counter but the Dragon and the Dragon Man set aside."""
+    m = GAME.new_match(content(path), list(heroes), seed)
+    s = m.state
+    s.rules.update(rules)
+    if empty:
+        keep = {i for i in content(path).instances if content(path).spec(i).effect in ("dragon", "dragon_man")}
+        for fid in list(s.board):
+            for inst in list(s.board[fid]):
+                if inst not in keep:
+                    lift(s, inst)
+                    s.aside.append(inst)
+    return m
+
+
+def take_from_anywhere(m, inst: str) -> None:
+    s = m.state
+    if where(s, inst) is not None:
+        lift(s, inst)
+        return
+    for pile in (s.bag, s.aside, s.market, s.removed, s.offer):
+        if inst in pile:
+            pile.remove(inst)
+            return
+    for h in s.heroes:
+        sheet = s.sheets[h]
+        if any(i.id == inst for i in sheet.items):
+            sheet.items = [i for i in sheet.items if i.id != inst]
+            return
+        if inst in sheet.tasks:
+            sheet.tasks.remove(inst)
+            return
+    raise AssertionError(f"{inst} is nowhere")
+
+
+def place(m, inst: str, fid: str, down: bool = False) -> None:
+    take_from_anywhere(m, inst)
+    put(m.state, fid, inst, face_down=down)
+
+
+def give(m, hero: str, inst: str, back: bool = False) -> None:
+    """Put a counter on the hero's sheet as an artifact (``back``: turned over first)."""
+    s, c = m.state, m.content
+    take_from_anywhere(m, inst)
+    if back and inst not in s.backs:
+        s.backs.append(inst)
+    s.sheets[hero].items.append(item_of(artifact(s, c, inst), inst))
+
+
+def task(m, hero: str, inst: str) -> None:
+    take_from_anywhere(m, inst)
+    m.state.sheets[hero].tasks.append(inst)
+
+
+def cubes(m, hero: str, **colours) -> None:
+    for colour, n in colours.items():
+        for _ in range(n):
+            gain_cube(m.state.sheets[hero], colour)
+
+
+def stand(m, hero: str, fid: str, mp: int | None = None) -> None:
+    m.state.at[hero].field = fid
+    if mp is not None:
+        m.state.turn.mp = mp
+
+
+def act(m, action: dict, faces=()):
+    return GAME.apply(m, action, Dice(faces) if faces else Dice([]))
+
+
+def lines(m, evs) -> list[str]:
+    return GAME.narrate(m, evs)
+
+
+def events_of(evs, kind: str) -> list[dict]:
+    return [e for e in evs if e["event"] == kind]
+
+
+def legal(m) -> list[dict]:
+    return GAME.legal_actions(m)
