@@ -317,8 +317,9 @@ def test_the_dragon_cards_do_what_they_say(card, check):
     m = match(("orc", "paladin"))
     bag_only(m, "troll")
     x = ctx(m)
+    from overlord.games.dragon.turns import card_effect
     for name, params in m.content.cards[card].effects:
-        events.apply_effect(x, name, params, None)
+        card_effect(x, name, params, None)
     assert check(m.state)
 
 

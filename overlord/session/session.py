@@ -79,8 +79,8 @@ class Session:
         save = SaveFile.open(save_path)
         meta = save.meta
         rules, content, _ = opener(_scenario_of(meta["scenario"], save_path))
-        if rules.name != meta.get("game", "descent"):          # saves before games were named: Descent
-            raise SaveError(f"{save_path}: a game of {meta.get('game', 'descent')}, but its scenario "
+        if meta.get("game", rules.name) != rules.name:         # saves before games were named have none
+            raise SaveError(f"{save_path}: a game of {meta['game']}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
         latest = save.latest()
         if latest is None:

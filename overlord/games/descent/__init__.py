@@ -5,3 +5,4 @@ game interface (``game``)."""
 
 from . import content as _content  # noqa: F401  registers Descent's content kinds
 from . import round as _round  # noqa: F401,E402  registers the "round" machine
+from . import conditions as _conditions, effects as _effects, triggers as _triggers  # noqa: F401,E402  (see hooks)

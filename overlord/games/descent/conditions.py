@@ -12,6 +12,8 @@ discards with an action and those that forbid moving, see ``ai.activation``).
 
 from __future__ import annotations
 
+from . import hooks
+
 from .engine import Game, damage_figure
 
 
@@ -82,3 +84,6 @@ def _adjacent(game: Game, a: str, b: str) -> bool:
     scene = game.scene()
     touch = scene.board.touching
     return any(touch(x, y) for x in scene.cells[a] for y in scene.cells[b])
+
+
+hooks.provide(hero_turn_starts=hero_turn_starts, hero_turn_ends=hero_turn_ends, monster_turn_starts=monster_turn_starts)   # the engine calls these

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .content import effects as fx
 from ...core import tracks
 from ...core.rng import Dice
+from . import hooks
 from .engine import Game, discard_active, marker_at, monster_activation, run_effects, spawn_one
 
 
@@ -192,3 +193,6 @@ HANDLED = {"advance_doom", "advance_fate", "fate_back", "refresh_fate", "spawn",
            "discard_exploration", "complete_objective", "activate_group", "transition_act_ii", "damage_heroes",
            "condition_heroes", "fatigue_heroes", "test_heroes", "heal_monster", "place_token", "remove_token",
            "say", "if"}
+
+
+hooks.provide(run_effect=run_effect, test=test, move_track=move_track)   # the engine calls these

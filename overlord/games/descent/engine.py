@@ -189,7 +189,7 @@ class Game:
     def _view(self) -> dict:
         s = self.state
         if s.failed is None and self.quest.scenario.lose_when:
-            from .effects import test
+            from .hooks import test
             for condition in self.quest.scenario.lose_when:
                 if test(self, condition.test):
                     s.failed = condition.reason
@@ -238,7 +238,7 @@ def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
     game.log({"event": "setup", "heroes": list(heroes), "seed": seed, "doom": track.doom, "fate": track.fate})
     set_up_encounter(game, cards[starting])
     game.machine("setup_done")
-    from .triggers import after_event
+    from .hooks import after_event
     after_event(game)
     return game
 
@@ -352,8 +352,7 @@ def run_effects(game: Game, effects, source: str, actor: str | None = None) -> N
     """Carry out card effects top to bottom; after each the game settles and the active card's
     triggers are checked; nothing more happens once the quest is decided. ``actor``: the monster
     performing them, for effects that count spaces from it."""
-    from .effects import run_effect
-    from .triggers import after_event
+    from .hooks import after_event, run_effect
     for effect in effects:
         if game.over:
             return
@@ -432,7 +431,7 @@ def _tells(effect) -> bool:
 def fate_step(game: Game) -> None:
     """2. Fate: advance fate by one and resolve one Peril card (top half without monsters on the
     map, bottom half with)."""
-    from .effects import move_track
+    from .hooks import move_track
     state = game.state
     move_track(game, "advance_fate", 1, "fate step")
     if game.over:
@@ -520,7 +519,7 @@ def monster_starts(game: Game, fid: str) -> None:
     """A monster begins its activation: its conditions' start effects (``conditions.yaml``: a
     monster does not test, it suffers the failed test's effect and the condition goes), and the
     heroes' abilities that act on it (Ashrian: an adjacent minion is Stunned)."""
-    from .conditions import monster_turn_starts
+    from .hooks import monster_turn_starts
     monster_turn_starts(game, fid)
 
 
@@ -553,7 +552,7 @@ def open_door(game: Game, hero: str) -> ExplorationCard:
     state.fired = []
     game.log({"event": "open_door", "hero": hero, "card": card_id})
     set_up_encounter(game, card)
-    from .triggers import after_event
+    from .hooks import after_event
     after_event(game)
     return card
 
@@ -583,7 +582,7 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
     out: "Each time a hero is defeated, advance fate by one" ("Defeated Heroes"), and until it
     stands up it is no figure on the map - damage to it is refused."""
     from ...core.tracks import defeat_monster
-    from .triggers import after_event, fire_event
+    from .hooks import after_event, fire_event
     state = game.state
     f = state.figure(fid)
     if f.knocked_out:
@@ -611,7 +610,7 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
 
 
 def knock_out(game: Game, f: FigureState) -> None:
-    from .effects import move_track
+    from .hooks import move_track
     f.damage = game.max_health(f)
     f.knocked_out = True
     game.log({"event": "hero_defeated", "hero": f.id, "at": list(f.at)})
@@ -642,7 +641,7 @@ def move_figure(game: Game, fid: str, at: list[int]) -> None:
     if f.side == "heroes" and fid not in game.state.moved:
         game.state.moved.append(fid)
     game.log({"event": "move", "figure": fid, "to": list(at)})
-    from .triggers import after_event
+    from .hooks import after_event
     after_event(game)
 
 

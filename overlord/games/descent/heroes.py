@@ -85,7 +85,7 @@ def stand_up(game: Game, hid: str, hearts: int, surges: int, by: str | None = No
     f.at = list(spot)
     game.log({"event": "stand_up", "hero": hid, "by": by, "hearts": hearts, "surges": surges,
               "health": game.health(f), "at": list(spot)})
-    from .triggers import after_event
+    from .hooks import after_event
     after_event(game)
 
 
@@ -140,7 +140,7 @@ def rest(game: Game, hid: str) -> None:
 
 def begin_turn(game: Game, hid: str) -> None:
     """A hero's turn starts: the turn's record is cleared and its conditions act (headless)."""
-    from .conditions import hero_turn_starts
+    from .hooks import hero_turn_starts
     state = game.state
     state.moved = [h for h in state.moved if h != hid]
     state.rested = [h for h in state.rested if h != hid]
@@ -151,7 +151,7 @@ def begin_turn(game: Game, hid: str) -> None:
 def end_turn(game: Game, hid: str) -> None:
     """A hero's turn ends: a rest recovers all fatigue; Syndrael, if she kept still, recovers
     2; conditions that last to the end of the turn (Immobilized) go."""
-    from .conditions import hero_turn_ends
+    from .hooks import hero_turn_ends
     state = game.state
     f = game.hero(hid)
     if not f.knocked_out:
@@ -237,7 +237,7 @@ def walk(game: Game, hid: str, at: list[int], speed: int | None = None) -> int:
             game.log({"event": "terrain", "hero": hid, "terrain": board.terrain(node).name,
                       "at": game.dungeon_at(node), "damage": hurt})
             damage_figure(game, hid, hurt)
-    from .triggers import after_event
+    from .hooks import after_event
     after_event(game)
     return mp
 
@@ -245,7 +245,7 @@ def walk(game: Game, hid: str, at: list[int], speed: int | None = None) -> int:
 def take_token(game: Game, hid: str, token: str) -> None:
     """The hero takes a token on or next to its space (a search token, an objective token):
     it leaves the map."""
-    from .triggers import after_event, fire_event
+    from .hooks import after_event, fire_event
     f = game.hero(hid)
     if f.knocked_out:
         raise GameError(f"{hid} is knocked out")

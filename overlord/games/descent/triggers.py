@@ -14,6 +14,8 @@ active or is discarded. Nothing fires once the quest is decided.
 
 from __future__ import annotations
 
+from . import hooks
+
 
 def _active(game):
     """The active card, while the game goes on and a card is active; else None."""
@@ -58,3 +60,6 @@ def fire_event(game, event: str, *, group: str | None = None, token: str | None 
             return
         game.log({"event": "trigger", "card": card_id, "line": i, "name": card.name, "on": event})
         run_effects(game, trigger.effects, card_id)
+
+
+hooks.provide(after_event=after_event, fire_event=fire_event)   # the engine calls these

@@ -40,7 +40,7 @@ from overlord.games.heroes.odds import p_success
 from overlord.games.heroes.sheet import SKILLS, dice_for, skill_value
 from overlord.games.heroes.trials import trial
 
-from . import draws, life
+from . import life
 from .state import Ctx, artifact, counter
 
 SPARED = ("chain",)          # scrolls and materials
@@ -82,11 +82,6 @@ def apply_effect(ctx: Ctx, name: str, params, first: str | None) -> list[dict]:
         return storm(ctx)
     if name == "scorch":
         return scorch(ctx, params["modifier"], params["maps"])
-    if name == "draw":
-        out = []
-        for _ in range(params["counters"]):
-            out += draws.draw_one(ctx, None, "the Dragon's brood")
-        return out
     if name == "say":
         return [ctx.log({"event": "say", "text": params})]
     raise KeyError(f"unknown Dragon effect {name!r}")

@@ -130,6 +130,17 @@ def next_round(ctx: Ctx) -> list[dict]:
     return start_turn(ctx)
 
 
+def card_effect(ctx: Ctx, name: str, params, first: str | None) -> list[dict]:
+    """One effect of a Dragon card: counters drawn from the bag (the Dragon's brood, ``draws``)
+    or one of the events' (``events.apply_effect``)."""
+    if name == "draw":
+        out = []
+        for _ in range(params["counters"]):
+            out += draws.draw_one(ctx, None, "the Dragon's brood")
+        return out
+    return events.apply_effect(ctx, name, params, first)
+
+
 def dragon_phase(ctx: Ctx) -> list[dict]:
     """The co-operative Dragon phase: the top card of the Dragon deck, its effects in order."""
     s, c = ctx.s, ctx.c
@@ -140,7 +151,7 @@ def dragon_phase(ctx: Ctx) -> list[dict]:
     for name, params in card.effects:
         if s.outcome:
             break
-        out += events.apply_effect(ctx, name, params, None)
+        out += card_effect(ctx, name, params, None)
     discard_card(s.dragon_deck, card_id)
     if s.outcome:
         return out

@@ -1,0 +1,117 @@
+"""The house's layers (DESIGN.md, "Layers"): imports point down only, no two modules import each
+other, the framework knows games only through the registry, and no module outside a game's own
+package names a game (docstrings and comments may, as examples)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from overlord.games import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "overlord"
+# bottom to top; a module may import its own layer and those below
+LAYERS = ["core", "content", "ai", "view", "games", "sim", "session", "cli"]
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "_shipped" in path.parts:
+            continue
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path
+    return out
+
+
+MODULES = modules()
+
+
+def imports(name: str, path: Path) -> set[str]:
+    """Every overlord module a module imports, at the top or inside a function."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("overlord")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if not module.startswith("overlord"):
+                continue
+            for a in node.names:                    # "from . import x" may name a module
+                sub = f"{module}.{a.name}"
+                found.add(sub if sub in MODULES else module)
+    return {m for m in found if m in MODULES}
+
+
+def layer(name: str) -> str:
+    parts = name.split(".")
+    if len(parts) < 2:
+        return "cli"                                 # the package's face
+    return "cli" if parts[1] == "cli" else parts[1]
+
+
+def game_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" and parts[2] not in ("registry", "heroes") else None
+
+
+GRAPH = {name: imports(name, path) for name, path in MODULES.items()}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_imports_point_down_the_layers(name):
+    mine = LAYERS.index(layer(name))
+    for other in GRAPH[name]:
+        assert LAYERS.index(layer(other)) <= mine or layer(other) == layer(name), f"{name} imports {other}"
+        if layer(name) in ("sim", "session", "cli") and layer(other) == "games":
+            assert other in ("overlord.games", "overlord.games.registry"), \
+                f"{name} imports {other}: the framework knows games only through the registry"
+        if game_of(name) and game_of(other):
+            assert game_of(name) == game_of(other), f"{name} imports another game's {other}"
+        if name.startswith("overlord.games.heroes") or name == "overlord.games.registry":
+            assert not game_of(other), f"{name} imports the game module {other}"
+
+
+def test_no_two_modules_import_each_other():
+    pairs = sorted({tuple(sorted((a, b))) for a, deps in GRAPH.items() for b in deps
+                    if a != b and a in GRAPH.get(b, ())})
+    assert pairs == []
+
+
+def _code_words(path: Path) -> set[str]:
+    """Names, attributes and whole string constants in the code - what a branch on a game or a
+    reference to one would use - not its docstrings, comments (which the tree does not hold) or
+    the words of a sentence ("Descent corner to corner" names a rule of sight)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body \
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            docs.add(id(node.body[0].value))
+    words = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.add(node.id.lower())
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr.lower())
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            words.add(node.value.strip().lower())
+    return words
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not game_of(n) and n != "overlord.games.registry"))
+def test_no_module_outside_a_game_names_one(name):
+    games = set(registry.games()) - {"tiny"}
+    named = _code_words(MODULES[name]) & games
+    assert not named, f"{name} names {', '.join(sorted(named))} outside its package"
