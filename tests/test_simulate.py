@@ -190,3 +190,15 @@ def test_a_scene_moved_on_is_the_scene_built_afresh(quest, monkeypatch):
     monkeypatch.setattr(bots, "perform", checked)
     play_game(quest, 8, 3, "heuristic", max_rounds=10)
     assert "move" in compared
+
+
+def test_a_log_from_before_the_game_interface_replays(tmp_path):
+    """Logs written before issue 12 name their scenario by a path of the machine they were made
+    on (here /home/someone/overlord/...); the replay finds it as the shipped scenario of that
+    name and plays the game again event for event (a random-bot game of three heroes, logged by
+    the code before Descent moved onto the game interface)."""
+    log = tmp_path / "old.jsonl"
+    log.write_bytes((ROOT / "tests" / "fixtures" / "descent-before-interface.jsonl").read_bytes())
+    out = run_cli("replay", str(log))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("every event and the end match")

@@ -78,3 +78,16 @@ def resolve_scenario(arg: str) -> Path:
         raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
                                     f"{nearest(arg, shipped_scenarios())}")])
     return found
+
+
+def find_scenario(saved: str, beside=None) -> str:
+    """The scenario a save or a log names. Those written before the game interface kept the path
+    as typed or as it was on that machine: found as written, or relative to ``beside`` (the
+    save's or log's folder), or as the shipped scenario of that file name."""
+    path = Path(saved)
+    if path.is_file():
+        return saved
+    if beside is not None and not path.is_absolute() and (Path(beside) / path).is_file():
+        return str(Path(beside) / path)
+    shipped = shipped_scenarios().get(path.stem)
+    return str(shipped) if shipped is not None and shipped.name == path.name else saved

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..content.paths import find_scenario
 from ..core.game import GameRules, RulesError, Table
 from .store import SaveError, SaveFile
 
@@ -78,7 +79,7 @@ class Session:
         """``opener(scenario) -> (rules, content, path)`` opens the scenario a save names."""
         save = SaveFile.open(save_path)
         meta = save.meta
-        rules, content, _ = opener(_scenario_of(meta["scenario"], save_path))
+        rules, content, _ = opener(find_scenario(meta["scenario"], Path(save_path).resolve().parent))
         if meta.get("game", rules.name) != rules.name:         # saves before games were named have none
             raise SaveError(f"{save_path}: a game of {meta['game']}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
@@ -164,21 +165,6 @@ class Session:
     def reply_json(self, reply: Reply) -> str:
         return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
                            **self.table.json_extra()}, default=str)
-
-
-def _scenario_of(saved: str, save_path) -> str:
-    """The scenario a save names. Saves from before the game interface kept the path as typed
-    (relative to the folder the game was started in): found from there, or beside the save, or
-    as the shipped scenario of that file name."""
-    from ..content.paths import shipped_scenarios
-    path = Path(saved)
-    if path.is_file():
-        return saved
-    beside = Path(save_path).resolve().parent / path
-    if not path.is_absolute() and beside.is_file():
-        return str(beside)
-    shipped = shipped_scenarios().get(path.stem)
-    return str(shipped) if shipped is not None and shipped.name == path.name else saved
 
 
 def _read(rules: GameRules, content, text: str, where):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..content.paths import find_scenario
 from ..games.registry import open_scenario
 from .play import play, record
 
@@ -38,7 +39,7 @@ def replay(path: str | Path, upto_round: int | None = None):
     """(first difference or None, the game's rules, the replayed match, the logged events).
     With ``upto_round`` the game stops after that round and nothing is compared."""
     header, events = read_log(path)
-    rules, content, _ = open_scenario(header["scenario"])
+    rules, content, _ = open_scenario(find_scenario(header["scenario"], Path(path).resolve().parent))
     rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
     match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds,
                            enemy=header.get("enemy"))

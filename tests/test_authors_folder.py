@@ -1,0 +1,62 @@
+"""An author's quest in a folder of their own, its decks beside it, loads by path in every command
+that takes a scenario, for every shipped game (each shipped scenario is copied with its content
+files, every path in it rewritten to sit beside it)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from overlord.content.paths import shipped_scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_quest(name: str, folder: Path) -> Path:
+    """The shipped scenario ``name`` and every content file it names, in ``folder``."""
+    source = shipped_scenarios()[name]
+    text = source.read_text(encoding="utf-8")
+    for rel in sorted(set(re.findall(r"(\.\./decks/[\w\-/]+\.yaml)", text))):
+        target = folder / "decks" / Path(rel).name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((source.parent / rel).read_bytes())
+        text = text.replace(rel, f"decks/{Path(rel).name}")
+    quest = folder / "my-quest.yaml"
+    quest.write_text(text, encoding="utf-8")
+    assert "../decks" not in text, "every file the quest names sits in the author's folder"
+    return quest
+
+
+def run(*args, input=None):
+    result = CliRunner().invoke(cli.main, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.mark.parametrize("name", sorted(shipped_scenarios()))
+def test_a_quest_in_the_authors_folder_loads_by_path_in_every_command(name, tmp_path, monkeypatch):
+    quest = copy_quest(name, tmp_path / "mine")
+    monkeypatch.chdir(tmp_path)
+    assert run("validate", tmp_path / "mine").exit_code == 0
+    games = run("games").output
+    out = json.loads(run("simulate", quest, "--games", "2", "--json", "--max-rounds", "3",
+                         "--heroes", "2", "--log", tmp_path / "logs").output)
+    assert out["games"] == 2
+    log = sorted((tmp_path / "logs").glob("*.jsonl"))[0]
+    assert "every event and the end match" in run("replay", log).output
+    assert run("soak", quest, "--games", "1").exit_code == 0
+    from overlord.games import registry
+    rules, content, _ = registry.open_scenario(quest)
+    heroes = ",".join(rules.info(content).heroes[:2])
+    played = run("play", quest, "--heroes", heroes, "--seed", "1", "--save", tmp_path / "g.db", input="status\nquit\n")
+    assert played.exit_code == 0 and "bye" in played.output, played.output
+    for deck in rules.decks(content):
+        assert run("deck", quest, deck, "--seed", "1").exit_code == 0
+    assert rules.name in games
