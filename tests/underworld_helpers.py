@@ -23,6 +23,7 @@ from overlord.games.underworld.dark import DarkContent
 from overlord.games.underworld.setup import shipped_catalogue
 from overlord.games.underworld.state import CounterSpec, UnderworldState, instance_ids
 from overlord.games.underworld.tiles import PlacedTile, TileSpec, UnderworldMap
+from session_helpers import TableSession as UnderworldSession  # noqa: F401  (as the tests call it)
 
 # the shipped counters these states play with ("Test rules on the shipped content wherever it exists")
 CATALOGUE = {k: v for k, v in shipped_catalogue().items()
@@ -107,20 +108,3 @@ def with_decks(state: UnderworldState, content: DarkContent) -> UnderworldState:
     state.dark_deck = Deck("dark", list(content.cards), [])
     state.peril_deck = Deck("peril", list(content.perils), [])
     return state
-
-
-class UnderworldSession:
-    """The table session (``overlord.session.session``) on an Underworld scenario, started and
-    resumed as the tests did before the game interface."""
-
-    @staticmethod
-    def start(scenario, heroes, seed, save_path=None):
-        from overlord.games import registry
-        from overlord.session.session import Session
-        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path)
-
-    @staticmethod
-    def resume(save_path):
-        from overlord.games import registry
-        from overlord.session.session import Session
-        return Session.resume(save_path, registry.open_scenario)

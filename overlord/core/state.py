@@ -153,9 +153,9 @@ def _compile(cls: type, plan: _Plan) -> None:
         keep = f.metadata.get("state") == SHARED
         env[f"T{i}"] = tp
         src = f"o.{f.name}"
-        out.append(f"{f.name!r}: {_to_expr(tp, src, env, i, 'o')}")
-        view.append(f"{f.name!r}: {src if ev else _to_expr(tp, src, env, i, 'v')}")
-        cop.append(f"{src}[:]" if ev else src if keep else _clone_expr(tp, src, env, i))
+        out.append(f"{f.name!r}: {_expr(tp, src, env, i, 'to_json')}")
+        view.append(f"{f.name!r}: {src if ev else _expr(tp, src, env, i, 'view')}")
+        cop.append(f"{src}[:]" if ev else src if keep else _expr(tp, src, env, i, 'clone'))
         env[f"R{i}"] = _reader(tp)
         read.append(f"R{i}(d[{f.name!r}])")
     names = [f.name for f in fields]
@@ -197,8 +197,16 @@ def _optional(tp) -> Any:
     return None
 
 
-def _to_expr(tp, src: str, env: dict, i: int, mode: str) -> str:
-    """Source of an expression giving the plain data of ``src`` (of type ``tp``)."""
+# how each compiled function copies what needs no plan: a list or dict of scalars, and the rest
+_PLAIN = {"to_json": ("list({})", "dict({})", "to_json({})"), "view": ("list({})", "dict({})", "to_json({})"),
+          "clone": ("{}[:]", "{}.copy()", "plain_copy({})")}
+
+
+def _expr(tp, src: str, env: dict, i: int, fn: str) -> str:
+    """Source of an expression giving ``fn`` ("to_json", "view" or "clone") of ``src``, of type
+    ``tp``: scalars as they are, dataclasses by their plans, lists and dicts of either by a
+    comprehension, the rest by the general functions."""
+    as_list, as_dict, general = _PLAIN[fn]
     if tp in (str, int, float, bool):
         return src
     inner = _optional(tp)
@@ -206,54 +214,28 @@ def _to_expr(tp, src: str, env: dict, i: int, mode: str) -> str:
         return src
     if inner is not None and dataclasses.is_dataclass(inner):
         _bind_plan(env, i, inner)
-        return f"(None if {src} is None else _P{i}.{'to_json' if mode == 'o' else 'view'}({src}))"
+        return f"(None if {src} is None else _P{i}.{fn}({src}))"
     if dataclasses.is_dataclass(tp):
         _bind_plan(env, i, tp)
-        return f"_P{i}.{'to_json' if mode == 'o' else 'view'}({src})"
+        return f"_P{i}.{fn}({src})"
     origin, args = _args(tp)
     if origin is list and args and args[0] in (str, int, float, bool):
-        return f"list({src})"
+        return as_list.format(src)
     if origin is list and args and dataclasses.is_dataclass(args[0]):
         _bind_plan(env, i, args[0])
-        return f"[_P{i}.{'to_json' if mode == 'o' else 'view'}(x) for x in {src}]"
+        return f"[_P{i}.{fn}(x) for x in {src}]"
     if origin is dict and args and args[0] is str and args[1] in (str, int, float, bool):
-        return f"dict({src})"
+        return as_dict.format(src)
     if origin is dict and args and args[0] is str and dataclasses.is_dataclass(args[1]):
         _bind_plan(env, i, args[1])
-        return f"{{k: _P{i}.{'to_json' if mode == 'o' else 'view'}(x) for k, x in {src}.items()}}"
-    return f"to_json({src})"
+        return f"{{k: _P{i}.{fn}(x) for k, x in {src}.items()}}"
+    return general.format(src)
 
 
 def _bind_plan(env: dict, i: int, cls: type) -> None:
     """``cls``'s plan as ``_P{i}`` in ``env`` (its functions are looked up at call time, so a
     plan still being compiled - a dataclass that refers to itself - is fine)."""
     env[f"_P{i}"] = _plan(cls)
-
-
-def _clone_expr(tp, src: str, env: dict, i: int) -> str:
-    if tp in (str, int, float, bool):
-        return src
-    inner = _optional(tp)
-    if inner is not None and inner in (str, int, float, bool):
-        return src
-    if inner is not None and dataclasses.is_dataclass(inner):
-        _bind_plan(env, i, inner)
-        return f"(None if {src} is None else _P{i}.clone({src}))"
-    if dataclasses.is_dataclass(tp):
-        _bind_plan(env, i, tp)
-        return f"_P{i}.clone({src})"
-    origin, args = _args(tp)
-    if origin is list and args and args[0] in (str, int, float, bool):
-        return f"{src}[:]"
-    if origin is list and args and dataclasses.is_dataclass(args[0]):
-        _bind_plan(env, i, args[0])
-        return f"[_P{i}.clone(x) for x in {src}]"
-    if origin is dict and args and args[0] is str and args[1] in (str, int, float, bool):
-        return f"{src}.copy()"
-    if origin is dict and args and args[0] is str and dataclasses.is_dataclass(args[1]):
-        _bind_plan(env, i, args[1])
-        return f"{{k: _P{i}.clone(x) for k, x in {src}.items()}}"
-    return f"plain_copy({src})"
 
 
 def _plain_copy(v: Any) -> Any:
