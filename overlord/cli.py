@@ -239,6 +239,29 @@ def validate_cmd(paths):
     click.echo(f"{count} file(s): no problems")
 
 
+@main.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write JUnit XML to this file (for CI servers).")
+@click.option("--quiet", "-q", is_flag=True, help="Show only the specs that do not pass, and the count.")
+def check_cmd(paths, as_json, junit_path, quiet):
+    """Run behaviour specs: set a situation up, give the enemy an instruction, compare its answer
+    with every answer the rules accept. PATHS: spec files or folders (e.g. scenarios/specs).
+
+    Prints PASS or FAIL a spec (a failure shows the enemy's answer, its comparison key and its
+    ties beside what was expected); exit 0 when every spec passes, 1 when not."""
+    from overlord.sim.check import check_paths, junit, render
+    report = check_paths([Path(p) for p in paths])
+    if junit_path is not None:
+        try:
+            junit_path.write_text(junit(report), encoding="utf-8")
+        except OSError as e:
+            _fail(f"--junit {junit_path}: {e.strerror}")
+    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else render(report, quiet))
+    sys.exit(0 if report.ok and report.results else 1)
+
+
 @main.command("schema")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of standard output.")

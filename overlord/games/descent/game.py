@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
 
 from ...core.game import GameRules, Outcome, RulesError, ScenarioInfo, Table
 from ...core.rng import new_rng
 from ...core.state import clone as clone_state
 from ...view.text import draw
-from . import bots, tactics
+from . import bots, specs, tactics
+from . import evaluation as judged
 from .content.quest import load_quest
 from .engine import Game, new_game, overlord_phase
 from .heroes import begin_turn, end_turn
@@ -241,6 +243,32 @@ class Descent(GameRules):
         game.__dict__["_doom_seen"] = game.state.track.doom
         return violations(game, last, full=full)
 
+    # -- behaviour specs (overlord check) --------------------------------------------------------
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.DescentSetup
+
+    def pose(self, situation):
+        if situation.board is not None:
+            return specs.pose_map(situation, shipped_quest)
+        return super().pose(situation)
+
+    def arrange(self, game: Game, setup) -> None:
+        specs.arrange(game, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        if isinstance(posed, Game):
+            _headless(posed, dice)
+        return specs.ask(posed, instruction, args)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+
+    def determinize(self, game: Game, rng) -> Game:
+        return judged.determinize(game, rng)
+
+    def features(self, game: Game) -> dict[str, float]:
+        return judged.features(game)
+
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, game: Game, events: list[dict]) -> list[str]:
         return narrate(events, game, [])
@@ -267,6 +295,13 @@ class Descent(GameRules):
     def agents(self, quest, heroes: list[str]):
         from .agents import agent_spec
         return agent_spec(self.info(quest).max_rounds)
+
+
+@lru_cache(maxsize=1)
+def shipped_quest():
+    """The shipped Forgotten Souls quest: a map spec that names no scenario uses its cards."""
+    from ...content.paths import resolve_scenario
+    return load_quest(resolve_scenario("forgotten-souls"))
 
 
 def _step(game: Game) -> tuple:

@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import AgentSpec, GameRules, Match, Outcome, ScenarioInfo, Table
+from overlord.core.game import AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
 
 from . import engine, heroes as hb, machines
 from .content import Content, load
 from .state import HState
+from . import evaluation as judged
+from . import specs
 
 NAME = "heldentaufe"
+
+
+def shipped_content() -> Content:
+    """The shipped co-operative game: a drawn board that names no scenario plays with its dice."""
+    from overlord.content.paths import resolve_scenario
+    if "content" not in _SHIPPED:
+        _SHIPPED["content"] = load(resolve_scenario("heldentaufe"))
+    return _SHIPPED["content"]
+
+
+_SHIPPED: dict = {}
 
 
 class Heldentaufe(GameRules):
@@ -68,7 +81,7 @@ class Heldentaufe(GameRules):
         return engine.apply(match.content, match.state, action)
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
-        return engine.monster_phase(match.content, match.state)
+        return engine.monster_phase(match.content, match.state, match.state.monster_policy or None)
 
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
@@ -90,6 +103,39 @@ class Heldentaufe(GameRules):
     def violations(self, match: Match, full: bool = False) -> list[str]:
         from .invariants import violations
         return violations(match.content, match.state, full)
+
+    # -- the enemy's policies and behaviour specs ------------------------------------------------
+    enemy_policies = {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
+                      "greedy": "the best single step by the same key, again and again (the baseline)"}
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.HeldentaufeSetup
+
+    def use_enemy(self, match: Match, policy: str) -> None:
+        super().use_enemy(match, policy)
+        match.state.monster_policy = policy
+
+    def pose(self, situation):
+        setup = situation.setup
+        if setup is not None and setup.board is not None:
+            if situation.actions:
+                raise RulesError("a drawn board (setup.board) takes no scripted actions")
+            return specs.pose_drawn(situation.content or shipped_content(), setup)
+        return super().pose(situation)
+
+    def arrange(self, match: Match, setup) -> None:
+        specs.arrange(match, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        return specs.ask(posed, instruction, args, dice)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+
+    def determinize(self, match: Match, rng) -> Match:
+        return judged.determinize(match, rng)
+
+    def features(self, match: Match) -> dict[str, float]:
+        return judged.features(match)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:
