@@ -220,10 +220,20 @@ def _check(loaded) -> list[Problem]:
                 out.append(doc.problem(here + ("setup",), f"{label}{game} arranges nothing: a spec of it has no setup"))
             else:
                 try:
-                    setup_model.model_validate(spec.setup)
+                    _wrapped(setup_model).model_validate({"setup": spec.setup})
                 except ValidationError as e:
-                    out += _nested(pydantic_problems(e, _sub(doc, here + ("setup",))), label)
+                    out += _nested(pydantic_problems(e, _sub(doc, here)), label)
     return out
+
+
+_WRAPPED: dict[type, type] = {}
+
+
+def _wrapped(model: type) -> type:
+    """A model with one field, ``setup``, of ``model``: its errors' places start at ``setup``."""
+    if model not in _WRAPPED:
+        _WRAPPED[model] = create_model(f"{model.__name__}Field", __base__=Strict, setup=(model, ...))
+    return _WRAPPED[model]
 
 
 def _sub(doc: Located, path: tuple) -> Located:

@@ -34,15 +34,21 @@ world: the same determinisation, the same dice (seed k of the decision). The chi
 are then paired, visit by visit, and the differences between two actions are not drowned by the
 differences between the dice they met - in these games the dice decide more than most moves.
 
-**The decision.** The heuristic's action is kept unless another child beats it on their common
-visits by more than ``MARGIN`` on average and by more than ``Z`` standard errors of the paired
-differences: the search moves off the heuristic's choice only for a gain it has measured. A
-decision with one legal action is not searched.
+**The decision.** The heuristic's action is kept unless another child beats it on at least
+``PAIRED`` common visits by more than ``MARGIN`` on average and by more than ``Z`` standard errors
+of the paired differences: the search moves off the heuristic's choice only for a gain it has
+measured (a game has hundreds of decisions; a loose test would move off it by chance dozens of
+times a game). A decision with one legal action is not searched, nor any once a round has taken
+``ROUND_GUARD`` decisions (a search that found a gain in an action that undoes the last one would
+otherwise walk in a circle).
 
 The budget is simulations a decision (``--budget 200``) or milliseconds a decision (``--budget
-50ms``). The search draws from its own generator, seeded from the players' generator's state
-without drawing from it: the players' dice are the same as with any other bot, and a budget in
-simulations replays exactly (one in milliseconds does not).
+50ms``). The heuristic's choice is made first, exactly as the heuristic bot makes it (the same
+draws from the players' generator); the search draws from its own generator, seeded from that
+generator's state without drawing from it. Where the search keeps the heuristic's choice, the
+game goes on exactly as the heuristic bot's game of that seed, so a paired comparison of the two
+sees only what the search changed. A budget in simulations replays exactly (one in milliseconds
+does not).
 """
 
 from __future__ import annotations
@@ -63,8 +69,11 @@ WIDEN = 1.0              # progressive widening: children allowed = 1 + WIDEN * 
 ALPHA = 0.5
 HORIZON = 1              # rounds a simulation plays on from the decision before it asks the evaluation
 MAX_STEPS = 200          # ... and at most this many decisions of the heroes
-MARGIN = 0.01            # another action must beat the heuristic's by this much on average ...
-Z = 1.5                  # ... and by this many standard errors of the paired differences
+MAX_PHASES = 8           # enemy phases in a row before a simulation gives up waiting for a hero
+MARGIN = 0.02            # another action must beat the heuristic's by this much on average ...
+Z = 2.5                  # ... and by this many standard errors of the paired differences ...
+PAIRED = 4               # ... over at least this many visits they share
+ROUND_GUARD = 80         # decisions in one round after which only the heuristic's action is taken
 
 
 class BudgetError(ValueError):
@@ -155,19 +164,25 @@ class MCTS:
             raise ValueError(f"{rules.name} has no heuristic bot to roll out with")
         self.rollout_bot = rules.bots["heuristic"]
         self.stats = Stats()
+        self._round = (None, 0)
 
     def __call__(self, match, actions, rng):
+        # the heuristic's choice first, made exactly as the heuristic bot makes it (the same draws
+        # from the players' generator): where the search keeps it, the game is the heuristic's game
+        chosen = self.rollout_bot(match, actions, rng)
         actions = list(actions)
-        if len(actions) == 1:
+        now = self.rules.round(match)
+        self._round = (now, self._round[1] + 1 if self._round[0] == now else 1)
+        if len(actions) == 1 or self._round[1] > ROUND_GUARD:   # nothing to choose, or a round that does not end
             self.stats.trivial += 1
-            return actions[0]
+            return chosen
         started = time.process_time()
         search = np.random.default_rng(_seed_from(rng))
         limit = self.budget.simulations or 10**6
         seeds = [int(s) for s in search.integers(2**62, size=min(limit, 4096))]
         by_key = {key_of(a): a for a in actions}
-        root = Node(order=self._root_order(match, actions, by_key, seeds[0]))
-        self._stop_round = self.rules.round(match) + self.horizon
+        root = Node(order=self._root_order(match, key_of(chosen), by_key, seeds[0]))
+        self._stop_round = now + self.horizon
         deadline = None if self.budget.ms is None else time.perf_counter() + self.budget.ms / 1000
         n = 0
         while n < limit:
@@ -177,18 +192,18 @@ class MCTS:
             n += 1
         self.stats.decisions += 1
         self.stats.simulations += n
-        chosen = self._decide(root)
-        if chosen != root.order[0]:
-            self.stats.deviations += 1
+        best = self._decide(root)
         self.stats.seconds += time.process_time() - started
-        return by_key[chosen]
+        if best != root.order[0]:
+            self.stats.deviations += 1
+            return by_key[best]
+        return chosen
 
     # -- the root --------------------------------------------------------------------------------------
-    def _root_order(self, match, actions, by_key, seed: int) -> list[str]:
+    def _root_order(self, match, first: str, by_key, seed: int) -> list[str]:
         """The heuristic's action first, then the rest by the evaluation one step ahead (in one
         determinised world)."""
         rng = np.random.default_rng(seed)
-        first = key_of(self.rollout_bot(match, actions, np.random.default_rng(seed)))
         rest = [k for k in by_key if k != first]
         if len(rest) > 1:
             world = self.rules.determinize(match, rng)
@@ -212,7 +227,7 @@ class MCTS:
             if k == first or not c.scores:
                 continue
             n = min(len(c.scores), len(kept.scores))
-            if n < 2:
+            if n < PAIRED:
                 continue
             d = np.array(c.scores[:n]) - np.array(kept.scores[:n])
             gain = float(d.mean())
@@ -286,7 +301,9 @@ class MCTS:
 
     def _enemy(self, game, dice) -> None:
         rules = self.rules
-        while rules.outcome(game) is None and rules.to_act(game) is None:
+        for _ in range(MAX_PHASES):
+            if rules.outcome(game) is not None or rules.to_act(game) is not None:
+                return
             rules.enemy_phase(game, dice)
 
     def _rollout(self, game, dice) -> float:

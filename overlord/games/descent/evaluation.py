@@ -45,6 +45,13 @@ def features(game) -> dict[str, float]:
     }
 
 
+def _dealt(cards: list[str], rng) -> list[str]:
+    """The cards in a random order that depends on which cards they are, not on their order (so
+    that nothing of the hidden order leaks into a search)."""
+    cards = sorted(cards)
+    return [cards[i] for i in rng.permutation(len(cards))]
+
+
 def determinize(game, rng):
     """A clone with the hidden decks dealt again: what is left of each exploration stack shuffled
     within it, the activation, peril and shop draw piles shuffled, the generator reseeded."""
@@ -57,10 +64,10 @@ def determinize(game, rng):
     for size in sizes:                                 # the stacks, top first, less what was drawn
         left = max(0, size - drawn)
         drawn = max(0, drawn - size)
-        part, draw = draw[:left], draw[left:]
+        part, draw = sorted(draw[:left]), draw[left:]
         rest += [part[i] for i in rng.permutation(len(part))]
     state.exploration.draw = rest + draw
     for deck in (state.activation, state.peril, *state.shop.values()):
-        deck.draw = [deck.draw[i] for i in rng.permutation(len(deck.draw))]
+        deck.draw = _dealt(deck.draw, rng)
     state.rng = rng_state(new_rng(int(rng.integers(2**62))))
     return out

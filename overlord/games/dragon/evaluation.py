@@ -53,18 +53,18 @@ def features(match) -> dict[str, float]:
 
 def determinize(match, rng):
     """A clone with the face-down counters dealt again among the face-down places, the bag, the
-    City's pile and the Dragon deck shuffled, and the generator reseeded."""
+    City's pile and the Dragon deck shuffled (from their sorted contents: nothing of the hidden
+    order leaks), and the generator reseeded."""
     from overlord.core.game import Match
     s = clone_state(match.state)
     down = set(s.down)
     slots = [(fid, i) for fid, here in sorted(s.board.items()) for i, inst in enumerate(here) if inst in down]
-    pool = [s.board[fid][i] for fid, i in slots]
+    pool = sorted(s.board[fid][i] for fid, i in slots)
     pool = [pool[i] for i in rng.permutation(len(pool))]
     for (fid, i), inst in zip(slots, pool):
         s.board[fid][i] = inst
-    s.bag[:] = [s.bag[i] for i in rng.permutation(len(s.bag))]
-    s.market[:] = [s.market[i] for i in rng.permutation(len(s.market))]
-    if s.dragon_deck is not None:
-        s.dragon_deck.draw = [s.dragon_deck.draw[i] for i in rng.permutation(len(s.dragon_deck.draw))]
+    for pile in (s.bag, s.market) + ((s.dragon_deck.draw,) if s.dragon_deck is not None else ()):
+        cards = sorted(pile)
+        pile[:] = [cards[i] for i in rng.permutation(len(cards))]
     s.rng = rng_state(new_rng(int(rng.integers(2**62))))
     return Match(match.content, s)

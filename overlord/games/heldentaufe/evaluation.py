@@ -42,13 +42,15 @@ def features(match) -> dict[str, float]:
 
 def determinize(match, rng):
     """A clone with the face-down tiles, the mission draw pile and the dangers still lying dealt
-    again, and the generator reseeded."""
+    again (from their sorted contents: nothing of the hidden order leaks), and the generator
+    reseeded."""
     from overlord.core.game import Match
     s = clone_state(match.state)
-    s.tiles.draw = [s.tiles.draw[i] for i in rng.permutation(len(s.tiles.draw))]
-    s.missions.draw = [s.missions.draw[i] for i in rng.permutation(len(s.missions.draw))]
+    tiles, missions = sorted(s.tiles.draw), sorted(s.missions.draw)
+    s.tiles.draw = [tiles[i] for i in rng.permutation(len(tiles))]
+    s.missions.draw = [missions[i] for i in rng.permutation(len(missions))]
     areas = sorted(s.dangers)
-    dealt = [s.dangers[a] for a in areas]
+    dealt = sorted(s.dangers.values())
     dealt = [dealt[i] for i in rng.permutation(len(dealt))]
     s.dangers = dict(zip(areas, dealt))
     s.rng = rng_state(new_rng(int(rng.integers(2**62))))

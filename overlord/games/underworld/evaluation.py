@@ -48,25 +48,28 @@ def features(state) -> dict[str, float]:
 
 def determinize(match, rng):
     """A clone with the face-down markers, the treasure heap, the tile stacks and the Dark and
-    peril decks dealt again, and the generator reseeded."""
+    peril decks dealt again (from their sorted contents: nothing of the hidden order leaks), and
+    the generator reseeded."""
     from overlord.core.game import Match
     state = clone_state(match.state)
     revealed = set(state.revealed)
     slots = [(t, i) for t in state.map.placed for i, c in enumerate(t.markers)
              if c != ADVENTURE and c not in revealed]
-    pool = [t.markers[i] for t, i in slots] + list(state.adventure)
+    pool = sorted([t.markers[i] for t, i in slots] + list(state.adventure))
     pool = [pool[i] for i in rng.permutation(len(pool))]
     for (t, i), cid in zip(slots, pool):
         t.markers[i] = cid
     state.adventure = pool[len(slots):]
-    state.treasure[:] = [state.treasure[i] for i in rng.permutation(len(state.treasure))]
-    tiles = [t for stack in state.map.stacks for t in stack]
+    heap = sorted(state.treasure)
+    state.treasure[:] = [heap[i] for i in rng.permutation(len(heap))]
+    tiles = sorted(t for stack in state.map.stacks for t in stack)
     tiles = [tiles[i] for i in rng.permutation(len(tiles))]
     at = 0
     for stack in state.map.stacks:
         stack[:], at = tiles[at:at + len(stack)], at + len(stack)
     for deck in (state.dark_deck, state.peril_deck):
         if deck is not None:
-            deck.draw = [deck.draw[i] for i in rng.permutation(len(deck.draw))]
+            cards = sorted(deck.draw)
+            deck.draw = [cards[i] for i in rng.permutation(len(cards))]
     state.rng = rng_state(new_rng(int(rng.integers(2**62))))
     return Match(match.content, state)
