@@ -257,6 +257,9 @@ class GameRules(ABC):
     #: a logistic model of the heroes' chances over :meth:`features` (name -> weight, "bias" the
     #: intercept), fitted on the heuristic bot's games (``bench/fit_evaluation.py``); empty: none
     evaluation: dict[str, float] = {}
+    #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
+    #: choice shows its worth late)
+    search_horizon: int = 1
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod

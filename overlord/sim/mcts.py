@@ -62,12 +62,12 @@ from typing import Any
 
 import numpy as np
 
-from ..core.game import GameRules
+from ..core.game import GameRules, RulesError
 
 EXPLORE = 0.7            # UCB1's exploration constant (scores are in [0, 1])
 WIDEN = 1.0              # progressive widening: children allowed = 1 + WIDEN * visits ** ALPHA
 ALPHA = 0.5
-HORIZON = 1              # rounds a simulation plays on from the decision before it asks the evaluation
+HORIZON = 1              # rounds a simulation plays on before it asks the evaluation (GameRules.search_horizon)
 MAX_STEPS = 200          # ... and at most this many decisions of the heroes
 MAX_PHASES = 8           # enemy phases in a row before a simulation gives up waiting for a hero
 MARGIN = 0.02            # another action must beat the heuristic's by this much on average ...
@@ -135,6 +135,7 @@ class Stats:
     trivial: int = 0                                     # decisions with one legal action
     simulations: int = 0
     deviations: int = 0                                  # decisions where it left the heuristic's action
+    unplayable: int = 0                                  # simulations whose world refused a root action
     seconds: float = 0.0                                 # CPU seconds searching
 
 
@@ -152,11 +153,11 @@ def _seed_from(rng) -> int:
 class MCTS:
     """The bot (``bot(match, legal_actions, rng)``) for one game, with its budget."""
 
-    def __init__(self, rules: GameRules, budget: Budget, horizon: int = HORIZON, explore: float = EXPLORE,
+    def __init__(self, rules: GameRules, budget: Budget, horizon: int | None = None, explore: float = EXPLORE,
                  margin: float = MARGIN, z: float = Z):
         self.rules = rules
         self.budget = budget
-        self.horizon = horizon
+        self.horizon = horizon or getattr(rules, "search_horizon", HORIZON)
         self.explore = explore
         self.margin = margin
         self.z = z
@@ -211,7 +212,12 @@ class MCTS:
             judged = []
             for i, k in enumerate(rest):
                 game = self.rules.clone(world)
-                self.rules.apply(game, by_key[k], dice)
+                try:
+                    self.rules.apply(game, by_key[k], dice)
+                except RulesError:                       # not legal in this world: the game's bug
+                    self.stats.unplayable += 1
+                    judged.append((1.0, i, k))
+                    continue
                 judged.append((-self.rules.evaluate(game), i, k))
             judged.sort()
             rest = [k for _, _, k in judged]
@@ -253,7 +259,11 @@ class MCTS:
         world = np.random.default_rng(seed)
         game = rules.determinize(match, world)
         dice = np.random.default_rng(int(world.integers(2**62)))
-        rules.apply(game, child.action, dice)
+        try:
+            rules.apply(game, child.action, dice)
+        except RulesError:       # a world where the heroes' choice is not legal: the game's determinize is wrong
+            self.stats.unplayable += 1
+            return
         path = [child]
         node = child.node
         while fresh is None:

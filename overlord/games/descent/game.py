@@ -262,6 +262,7 @@ class Descent(GameRules):
 
     # -- search bots -----------------------------------------------------------------------------
     evaluation = judged.WEIGHTS
+    search_horizon = 3          # an objective done, a door opened show their worth rounds later
 
     def determinize(self, game: Game, rng) -> Game:
         return judged.determinize(game, rng)

@@ -10,7 +10,8 @@ negative (``bench/fit_evaluation.py``); ours.
 
 Hidden from the heroes: which marker lies face down where (the face-down markers on the tiles
 and the Adventure pile are one pool to them), the treasure heap, the order of the tile stacks
-(the heroes know each stack's size), the Dark and peril decks, and every future die.
+(the heroes know each stack's size, and the tile drawn and being turned), the Dark and peril
+decks, and every future die.
 """
 
 from __future__ import annotations
@@ -62,11 +63,15 @@ def determinize(match, rng):
     state.adventure = pool[len(slots):]
     heap = sorted(state.treasure)
     state.treasure[:] = [heap[i] for i in rng.permutation(len(heap))]
-    tiles = sorted(t for stack in state.map.stacks for t in stack)
+    drawn = state.turn.pending_tile[0] if state.turn is not None and state.turn.pending_tile else None
+    seen = {drawn: state.map.stacks[drawn][0]} if drawn is not None and state.map.stacks[drawn] else {}
+    tiles = sorted(t for i, stack in enumerate(state.map.stacks) for t in stack[1 if i in seen else 0:])
     tiles = [tiles[i] for i in rng.permutation(len(tiles))]
     at = 0
-    for stack in state.map.stacks:
-        stack[:], at = tiles[at:at + len(stack)], at + len(stack)
+    for i, stack in enumerate(state.map.stacks):
+        keep = [seen[i]] if i in seen else []            # a tile drawn and being turned is seen
+        n = len(stack) - len(keep)
+        stack[:], at = keep + tiles[at:at + n], at + n
     for deck in (state.dark_deck, state.peril_deck):
         if deck is not None:
             cards = sorted(deck.draw)
