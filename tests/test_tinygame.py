@@ -39,7 +39,7 @@ def test_games_lists_it():
 
 
 def test_validate_and_schema_know_its_content(tmp_path):
-    assert run("validate", CONTENT).output.strip() == "2 file(s): no problems"
+    assert run("validate", CONTENT).output.strip() == "3 file(s): no problems"     # cards, scenario, specs
     schema = json.loads(run("schema").output)
     assert any("tiny_cards" in json.dumps(d) for d in schema["$defs"].values())
     bad = tmp_path / "cards.yaml"
@@ -108,3 +108,11 @@ def test_the_pettingzoo_environment_passes_its_conformance_tests():
     seed_test(lambda **kw: env(scenario=SCENARIO, heroes=2, max_rounds=6), num_cycles=50)
     with pytest.raises(ValueError, match="is for 1, 2 heroes, not 3"):
         env(scenario=SCENARIO, heroes=3)
+
+
+def test_the_tiny_games_behaviour_specs_pass():
+    """A game from outside the package answers `overlord check` through the interface's arrange
+    and ask (docs/adding-a-game.md, 7), its specs beside its scenario."""
+    out = run("check", str(Path(CONTENT) / "specs.yaml"))
+    assert out.exit_code == 0, out.output
+    assert "3 spec(s) in 1 file(s): 3 passed" in out.output
