@@ -35,6 +35,7 @@ def mybots(tmp_path, monkeypatch):
     code, commands = readme_example()
     (tmp_path / "mybots.py").write_text(code)
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mybots", raising=False)   # another test's mybots may be imported
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), str(ROOT)]))
     monkeypatch.chdir(tmp_path)
     return commands
