@@ -193,7 +193,7 @@ def test_an_encounters_trial_shows_its_dice_and_outcome():
     state.rules["abilities"] = {"hippolyte": "shaman_gray"}      # +1 to Magic outside combat: a modified skill
     put(state, "hekate", "styx")
     encounter(state, "hippolyte", "hekate", dice=[4, 3])
-    assert "hippolyte tests magic (Hekate): kept 3+4=7 of [4, 3]: > 5+1=6, failure" in _told(state)
+    assert "hippolyte tests magic (Hekate): rolled 4 and 3, kept 3+4=7: > 5+1=6, failure" in _told(state)
 
 
 @pytest.mark.parametrize("dice, words", [([1, 1], "passes the trap trap-1 with"),

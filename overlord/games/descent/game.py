@@ -125,7 +125,9 @@ class Descent(GameRules):
     def info(self, quest) -> ScenarioInfo:
         sc = quest.scenario
         return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(h for h in quest.sheets if h != "stand-in"),
-                            sc.max_rounds or MAX_ROUNDS)
+                            sc.max_rounds or MAX_ROUNDS,
+                            hero_names={h: s.name for h, s in quest.sheets.items() if h != "stand-in"},
+                            other_heroes="any other name plays with the stand-in's numbers until `sheet` gives its own")
 
     def party(self, quest, count: int, seed: int) -> list[str]:
         """The headless party: a warrior, a healer, a mage and a scout, by size."""

@@ -29,6 +29,7 @@ from .engine import (Game, GameError, complete_encounter, damage_figure, move_fi
                      place_figure)
 from .heroes import STAND_DICE, end_turn, recover, rest, stand_up, suffer_fatigue, take_token
 from .narrate import narrate
+from ...view.words import count
 
 HELP = {
     "move": "move HERO X,Y - the hero moved to that space (x,y as `map` numbers them)",
@@ -589,7 +590,7 @@ def status_lines(game: Game, waiting: str = "") -> list[str]:
                       (" (turn over)" if f.id in s.turn_done else ""))
     active = game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
     lines = [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
-             f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
+             f"(top {s.track.spaces - 1}); act {s.act}; loot {count(s.loot.tokens, 'token')}",
              f"active exploration card: {active}; monsters on the map: {len(s.monsters())}"]
     lines += [f"  {h}" for h in heroes]
     return lines + ([waiting] if waiting else [])

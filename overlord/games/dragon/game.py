@@ -36,7 +36,8 @@ class DragonRules(GameRules):
     def info(self, content: DragonContent) -> ScenarioInfo:
         sc = content.scenario
         tracks = {"doom": "hoard", "fate": "hoard limit"} if sc.mode == "coop" else {"doom": "hoard", "fate": "-"}
-        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), sc.max_rounds, tracks)
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), sc.max_rounds, tracks,
+                            hero_names={h: content.heroes[h].name for h in sc.names})
 
     def party(self, content: DragonContent, count: int, seed: int) -> list[str]:
         """A headless party: ``count`` heroes of the scenario's names, rotating with the seed so that

@@ -31,6 +31,7 @@ from overlord.content import kinds
 from overlord.content.models import Strict
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.validate import load_content
+from ...view.words import count
 
 GAME = "heldentaufe"
 
@@ -321,7 +322,7 @@ def board_problems(doc, body: HtUnderworldBody) -> list[Problem]:
     for ch, what in (("$", "the treasure's space"),) + tuple((str(p), f"portal {p}") for p in range(1, PORTALS + 1)) \
             + tuple((n, f"the nest of {m}") for n, m in body.nests.items()):
         if found[ch] != 1:
-            out.append(doc.problem(base + ("rows",), f"the board needs {what} ({ch!r}) once, has it {found[ch]} time(s)"))
+            out.append(doc.problem(base + ("rows",), f"the board needs {what} ({ch!r}) once, has it {count(found[ch], 'time')}"))
     if found["!"] != DANGERS:
         out.append(doc.problem(base + ("rows",), f"the board needs {DANGERS} skulls ('!') for the dangers, has {found['!']}"))
     if not out:

@@ -32,7 +32,8 @@ class Heldentaufe(GameRules):
     def info(self, content: Content) -> ScenarioInfo:
         sc = content.scenario
         return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), max_rounds=sc.max_rounds,
-                            tracks={"doom": "clock", "fate": "clock limit"})
+                            tracks={"doom": "clock", "fate": "clock limit"},
+                            hero_names={h: f"{m.name}, {m.title}" for h, m in content.heroes.items()})
 
     def party(self, content: Content, count: int, seed: int) -> list[str]:
         """Headless parties rotate through the five heroes by seed."""

@@ -42,7 +42,8 @@ class Underworld(GameRules):
 
     def info(self, content) -> ScenarioInfo:
         sc = content.scenario
-        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), sc.max_rounds, TRACK_NAMES)
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), sc.max_rounds, TRACK_NAMES,
+                            hero_names={h: hero.name for h, hero in content.heroes.items()})
 
     def party(self, content, count: int, seed: int) -> list[str]:
         """``count`` heroes in the content's order, starting at the ``seed``-th (mod the number of
