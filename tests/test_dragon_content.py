@@ -22,7 +22,7 @@ def run(*args):
 def test_the_shipped_content_is_clean():
     out = run("validate", "dragon", "dragon-duel", str(ROOT / "decks" / "dragon"))
     assert out.exit_code == 0, out.output
-    assert out.output.strip() == "7 file(s): no problems"
+    assert out.output.strip() == "7 files checked: no problems"
 
 
 def test_the_named_fields_of_the_book():

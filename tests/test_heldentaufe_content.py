@@ -25,7 +25,7 @@ def validate(*paths) -> tuple[int, str]:
 
 def test_the_shipped_content_is_valid():
     code, out = validate(DECKS, COOP, ROOT / "scenarios" / "heldentaufe-race.yaml")
-    assert code == 0 and out.strip() == "8 file(s): no problems"
+    assert code == 0 and out.strip() == "8 files checked: no problems"
 
 
 def test_the_book_s_numbers():

@@ -39,7 +39,7 @@ def test_games_lists_it():
 
 
 def test_validate_and_schema_know_its_content(tmp_path):
-    assert run("validate", CONTENT).output.strip() == "2 file(s): no problems"
+    assert run("validate", CONTENT).output.strip() == "2 files checked: no problems"
     schema = json.loads(run("schema").output)
     assert any("tiny_cards" in json.dumps(d) for d in schema["$defs"].values())
     bad = tmp_path / "cards.yaml"

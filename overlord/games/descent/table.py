@@ -547,7 +547,7 @@ class DescentTable(Table):
         return f"    {e['action']}: {'performed' if e['performed'] else 'not performed'} - {e['why']}"
 
     def undo_hidden_draws(self) -> bool:
-        return not self.game.quest.scenario.rules.get("no_undo_past_hidden_draw", False)
+        return not self.game.quest.scenario.rules.no_undo_past_hidden_draw
 
     # -- the table loop's needs -------------------------------------------------------------------
     def status(self) -> list[str]:
