@@ -93,7 +93,7 @@ def _line_col(path: Path, needle: str, offset: int = 0) -> str:
     ("underworld.yaml", '" .!.U. "', '" .!xU. "', ('" .!xU. "', 4),
      "row 1, x=3: unknown board character 'x'"),
     ("underworld.yaml", '"  5..4 "', '"  ...4 "', ('- "  1..2 "', 0),
-     "the board needs portal 5 ('5') once, has it 0 time(s)"),
+     "the board needs portal 5 ('5') once, has it 0 times"),
     ("missions.yaml", "area: blacksmith, give: [sword+1]", "area: blacksmit, give: [sword+1]", ("blacksmit,", 0),
      "mission 'porter-01': 0.area: 'blacksmit' is not allowed (did you mean 'blacksmith'?)"),
     ("missions.yaml", "reward: {teeth: 2}}\n  - {id: porter-02", "reward: {teeth: 2}}\n  - {id: porter-01",

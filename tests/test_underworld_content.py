@@ -374,7 +374,7 @@ SLIPS = [
      ("underworld_counters",), ["80 counters", "add up to 81"], 1),
     ("a fourth Avatar", "counters.yaml", [(("underworld_counters", "avatar", "copies"), 4),
                                          (("underworld_counters", "trap", "copies"), 3)],
-     ("underworld_counters",), ["3 avatar counter(s)", "add up to 4"], 1),
+     ("underworld_counters",), ["3 avatar counters", "add up to 4"], 1),
     ("a gate left out", "counters.yaml", [(("combined_games", "gate-lethe"), DELETE)],
      ("underworld_counters",), ["80 counters", "add up to 79"], 1),
     ("zero copies", "counters.yaml", [(("underworld_counters", "sickle", "copies"), 0)],

@@ -378,7 +378,7 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
         counts[c.kind] += c.copies
     for kind, n in KIND_COUNTS.items():
         if counts[kind] != n:
-            problems.append(doc.problem(("underworld_counters",), f"the game has {n} {count(kind, 'counter')}; "
+            problems.append(doc.problem(("underworld_counters",), f"the game has {count(n, kind + ' counter')}; "
                                         f"the copies of kind {kind} here add up to {counts[kind]}"))
     return problems
 
