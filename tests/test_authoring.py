@@ -131,8 +131,8 @@ def test_the_default_structure_is_forgotten_souls_byte_for_byte():
 
 
 @pytest.mark.parametrize("stacks, words", [
-    ([{"regular": 8, "main": 2}], "main encounters are numbered 1 to 1, once each; got 2"),
-    ([{"regular": 4, "main": 1}, {"regular": 4, "main": 1}], "numbered 1 to 2, once each; got 1 and 1"),
+    ([{"regular": 8, "main": 2}], "one stack: its main encounter is 1; got 2"),
+    ([{"regular": 4, "main": 1}, {"regular": 4, "main": 1}], "the stacks' main encounters are 1 and 2, once each; got 1 and 1"),
     ([{"regular": 3, "main": 1}, {"regular": 3, "main": 2}, {"regular": 3, "main": 3}],
      "needs 9 regular encounters (the scenario's stacks take 3, 3 and 3), has 8"),
 ])

@@ -24,6 +24,7 @@ import difflib
 
 from ...core.game import RulesError, Table, TableReply
 from ...core.state import dumps
+from ...core.trace import spoken
 from ...view.text import draw
 from .engine import (Game, GameError, complete_encounter, damage_figure, move_figure, open_door, overlord_phase,
                      place_figure)
@@ -490,7 +491,7 @@ class DescentTable(Table):
         n, option = args[:2]
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
+            raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]
         if "move" in d:
             at = self._xy(option)
@@ -529,14 +530,21 @@ class DescentTable(Table):
         (n,) = self._args(args, 1, HELP["why"])
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
+            raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]
         out = [f"[{i}] {d['monster']} {d['action']}:"]
         for dec in d["decisions"]:
-            key = ", ".join(f"{k}={v}" for k, v in dec["key"].items())
-            ties = f"; tied with {dec['ties']}" if dec["ties"] else ""
-            out.append(f"  {dec['what']}: {dec['choice']} - the lowest key ({key}) of {dec['considered']}{ties}")
+            key = ", ".join(f"{k}={spoken(v)}" for k, v in dec["key"].items())
+            ties = f"; tied with {'; '.join(spoken(t) for t in dec['ties'])}" if dec["ties"] else ""
+            out.append(f"  {dec['what']}: {spoken(dec['choice'])} - the lowest key ({key}) of {dec['considered']}{ties}")
         return out
+
+    def _no_decision(self, i: int) -> str:
+        if not self.decisions:
+            return f"no decision {i}: no monster has decided anything this round yet"
+        if len(self.decisions) == 1:
+            return f"no decision {i}: this round has one, numbered 1"
+        return f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}"
 
     @staticmethod
     def _action_line(e: dict) -> str:

@@ -250,8 +250,10 @@ def _check_makeup(loaded: Loaded, scenario: Loaded) -> list[Problem]:
     problems = []
     wanted = sorted(s.main for s in stacks)
     if wanted != list(range(1, len(stacks) + 1)):
-        problems.append(sdoc.problem(("scenario", "exploration_stacks"), "exploration_stacks: the stacks' main "
-                                     f"encounters are numbered 1 to {len(stacks)}, once each; got {listing(wanted)}"))
+        expected = ("one stack: its main encounter is 1" if len(stacks) == 1 else
+                    f"the stacks' main encounters are {listing(range(1, len(stacks) + 1))}, once each")
+        problems.append(sdoc.problem(("scenario", "exploration_stacks"), f"exploration_stacks: {expected}; "
+                                     f"got {listing(wanted)}"))
     starting = [c for c in found if c.kind == "starting"]
     mains = sorted(c.number for c in found if c.kind == "main")
     regular = [c for c in found if c.kind == "regular"]
