@@ -132,7 +132,7 @@ def test_the_scenario_checks_what_spans_files(tmp_path):
     _edit(scenario, "target: {1: 16, ", "target: {")
     code, out = validate(scenario)
     assert code == 1
-    assert "no target of teeth for 1 hero(es)" in out
+    assert "no target of teeth for 1 hero" in out
     assert out.splitlines()[0].startswith(f"{scenario}:")
     _edit(scenario, "target: {", "target: {1: 16, ")
     code, out = validate(scenario)

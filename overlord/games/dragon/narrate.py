@@ -50,7 +50,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     h = e.get("hero")
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["manors"].items())
-        return (f"{len(e['heroes'])} hero(es): {where}; {e['covered']} covered counters on the entry fields, "
+        return (f"{count(len(e['heroes']), 'hero')}: {where}; {e['covered']} covered counters on the entry fields, "
                 f"{e['bag']} in the bag, {e['market']} in the City of the Mages; the Dragon: {e['dragon']}, "
                 f"the Dragon Man: {e['dragon_man']}")
     if k == "turn":

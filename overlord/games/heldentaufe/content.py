@@ -467,10 +467,10 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
             models[name] = (one, getattr(one.model, kind))
     for hc in sc.heroes:
         if hc not in sc.target:
-            problems.append(doc.problem(("scenario", "target"), f"no target of teeth for {hc} hero(es)"))
+            problems.append(doc.problem(("scenario", "target"), f"no target of teeth for {count(hc, 'hero')}"))
         if sc.mode == "coop" and (sc.clock is None or hc not in sc.clock.limit):
             problems.append(doc.problem(("scenario", "clock") if sc.clock else ("scenario",),
-                                        f"a co-operative scenario needs a clock limit for {hc} hero(es)"))
+                                        f"a co-operative scenario needs a clock limit for {count(hc, 'hero')}"))
     if sc.mode == "race" and any(h < 2 for h in sc.heroes):
         problems.append(doc.problem(("scenario", "heroes"), "the book's race is for 2 to 5 players"))
     if problems or len(models) != len(CONTENT_KINDS):

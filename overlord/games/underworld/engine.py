@@ -430,7 +430,7 @@ def enemy_phase(state: UnderworldState, content: UnderworldContent) -> list[dict
         dark_phase(state, content.dark)
     else:
         state.log.append({"event": "dark_rests", "round": state.round,
-                          "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
+                          "why": f"with {count(len(state.heroes), 'hero')} the Damned One plays every {count(every, 'round')}"})
     if not state.outcome:
         state.round += 1
         start_turn(state, state.heroes[0])
