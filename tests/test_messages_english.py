@@ -15,7 +15,7 @@ from overlord.games import registry
 from overlord.sim.play import bot_of, players_rng
 
 PYTHON = re.compile(r"\bHitU\b|\{'|\['|\[\d|\[\]|\{\}|': |\bNone\b|\bTrue\b|\bFalse\b|\w\((?:s|es)\)|\b1 to 0\b|there are 1\b|"
-                    r"\bdoes not (toward|away)\b|\b1 (files|problems|heroes|rounds|games)\b")
+                    r"\bheros\b|\bdoes not (toward|away)\b|\b1 (files|problems|heroes|rounds|games)\b")
 SCENARIOS = sorted(shipped_scenarios())
 
 

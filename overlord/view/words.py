@@ -4,9 +4,15 @@
 from __future__ import annotations
 
 
+IRREGULAR = {"hero": "heroes", "fish": "fish"}
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """"1 token", "2 tokens", "0 tokens" (``plural`` for irregular nouns)."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+    """"1 token", "2 tokens", "0 tokens", "2 heroes" (``plural`` for other irregular nouns)."""
+    if n == 1:
+        return f"{n} {noun}"
+    last = noun.rsplit(" ", 1)[-1]
+    return f"{n} {plural or noun[:len(noun) - len(last)] + IRREGULAR.get(last, last + 's')}"
 
 
 def listing(items, last: str = "and", empty: str = "-") -> str:

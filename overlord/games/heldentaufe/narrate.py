@@ -101,7 +101,7 @@ _TELL = {
                                + (f": {e['equipment']} ({e['went']})" if e.get("equipment") else "")
                                + (f": +1 {e['boost']}" if e.get("boost") else ""),
     "declined": lambda c, s, e: f"  {e['hero']} declines {e['card']} and draws another",
-    "collected": lambda c, s, e: f"  {e['hero']} collects {e['count']} {e['food']}",
+    "collected": lambda c, s, e: f"  {e['hero']} collects {count(e['count'], e['food'].replace('_', ' '))}",
     "forged": lambda c, s, e: f"  {e['hero']} forges {' + '.join(e['give'])} into {e['take']}",
     "traded": lambda c, s, e: f"  {e['hero']} trades {e['give']} for {e['take']}",
     "improved": lambda c, s, e: f"  {e['hero']} improves {e['from']} to {e['to']} in the laboratory",
