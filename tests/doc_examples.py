@@ -150,6 +150,8 @@ def _in_process(args: list[str], stdin: str, folder: Path) -> str:
     from overlord import cli
     from overlord.games import registry
     registry._OPENED.clear()                     # a document may change a file between commands
+    for module in folder.glob("*.py"):           # a bot module of the document's, not one imported before
+        sys.modules.pop(module.stem, None)
     here = os.getcwd()
     os.chdir(folder)
     try:
