@@ -55,3 +55,32 @@ def test_every_line_a_player_reads_is_english(scenario):
             table.restore(match)
             _check(table.status(), f"{scenario} seed {seed} step {step}: status")
             _check(table.options(), f"{scenario} seed {seed} step {step}: options")
+
+
+def test_the_underworld_tells_the_rulebook_only_when_asked_why():
+    """The narration says what happened in plain words; `why` tells the same events again with
+    the rulebook's words (HitU "Combat": "one successful trial wins")."""
+    from overlord.session.session import Session
+    session, _ = Session.start(*registry.open_scenario("underworld"), ["bard", "gladiator"], 4)
+    assert session.execute("why").lines == ["no command yet: `why` tells the last one's reasons"]
+    for command in ("1", "1", "1"):
+        session.execute(command)
+    fought = session.execute("fight ixion magic").lines
+    assert "    one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, success - won" in fought
+    assert not any("HitU" in line for line in fought)
+    why = session.execute("why").lines
+    assert "    HitU 'Combat': one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, success - won" in why
+    assert "    ixion is beaten: HitU: black creatures become Tasks - to Erebos" in why
+
+
+@pytest.mark.parametrize("why, plain", [
+    ("HitU 'Combat': one successful trial wins", "one successful trial wins"),
+    ("HitU 'Accepting a Task'", ""),
+    ("HitU Lethe: 'to remove 1 SC from the Dark Side'", "Lethe"),
+    ("HitU Gladiator: 1 LP for a second round of combat", "Gladiator: 1 LP for a second round of combat"),
+    ("one face-down marker selected at random (HitU 'Treasure')", "one face-down marker selected at random"),
+    ("reward", "reward"),
+])
+def test_a_citation_is_left_out_of_a_reason(why, plain):
+    from overlord.games.underworld.narrate import plain as without
+    assert without(why) == plain
