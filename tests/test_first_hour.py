@@ -173,3 +173,15 @@ def test_asked_on_a_terminal_a_no_leaves_the_save_as_it_was(tmp_path):
     assert "monsters.yaml" in asked[0]
     session, first = Session.resume(save, registry.open_scenario, lambda warning: True)
     assert first.lines[0].startswith(f"resumed {save}")
+
+
+def test_the_same_files_moved_to_another_folder_are_no_change(tmp_path):
+    """A quest folder moved (or a save taken to another machine) is found again
+    (content.paths.find_scenario); its files are the same, so nothing is asked."""
+    from overlord.session.session import changed_content
+    files = registry.scenario_files("forgotten-souls")
+    moved = {f"/elsewhere/{i}.yaml": h for i, h in enumerate(files.values())}
+    assert changed_content({"content": files, "content_hash": registry.content_hash(files)}, moved) == ""
+    edited = dict(moved, **{"/elsewhere/0.yaml": "0" * 64})
+    assert "changed since this game was saved" in changed_content({"content": files, "content_hash": "x"}, edited)
+    assert changed_content({}, edited) == ""                  # a save from before the record: nothing to compare

@@ -218,7 +218,8 @@ def changed_content(meta: dict, files: dict[str, str]) -> str:
     """What changed in a scenario's content since a save recorded it ("" when nothing did, or
     when the save is older than the record)."""
     saved = meta.get("content")
-    if not isinstance(saved, dict) or meta.get("content_hash") == content_hash(files):
+    if not isinstance(saved, dict) or meta.get("content_hash") == content_hash(files) \
+            or sorted(saved.values()) == sorted(files.values()):          # the same files, found in another folder
         return ""
     changed = [f for f in files if f in saved and saved[f] != files[f]]
     gone = [f for f in saved if f not in files]
