@@ -290,3 +290,19 @@ def test_the_learning_agents_view_numbers_every_new_action():
         index = spec.encode(m, legal_now)
         assert None not in index and len(set(index)) == len(index), list(zip(legal_now, index))
         assert all(SLOTS[i].split()[0] == a["do"] for i, a in zip(index, legal_now))
+
+
+def test_at_the_table_vision_and_the_mages_spell_are_typed_or_numbered():
+    m = match(("mage",))
+    give(m, "mage", "vision")
+    place(m, "wolves", "T4", down=True)
+    table = GAME.table(m)
+    options = "\n".join(table.options())
+    assert "vision T4" in options and "spell strength (for the starting gold)" in options
+    reply = table.execute("vision", ["T4"], "vision T4")
+    assert [e["event"] for e in reply.events] == ["vision", "looked"]     # the game's dice: a won trial
+    assert reply.drew and reply.label == "vision T4"                      # undo does not go back past a look
+    number = next(int(ln.split(".")[0]) for ln in table.options()[1:] if ln.strip().endswith("spell strength "
+                                                                                              "(for the starting gold)"))
+    reply = table.execute(str(number), [], str(number))
+    assert m.state.sheets["mage"].gold == 0 and any("takes the spell Strength" in ln for ln in reply.lines)
