@@ -487,7 +487,7 @@ def resume_cmd(save_path, as_json, go_on):
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", "heroes", default="3", show_default=True,
-              help="Hero count(s), e.g. 3 or 2,3,4.")
+              help="Hero counts, e.g. 3 or 2,3,4.")
 @click.option("--bot", default="heuristic", show_default=True, help="The heroes' bot: heuristic or random.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
@@ -564,7 +564,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
 @click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
-@click.option("--heroes", default="3", show_default=True, help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--heroes", default="3", show_default=True, help="Hero counts, e.g. 3 or 2,3,4.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--max-rounds", type=click.IntRange(min=1), default=None, help="Stop a game after this many rounds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)

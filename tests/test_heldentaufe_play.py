@@ -129,7 +129,8 @@ def test_the_players_may_command_the_monsters_as_in_the_book(tmp_path):
     reply = table.execute("end", [], "end")
     text = "\n".join(reply.lines)
     assert "you command the monsters (4 points)" in text and "the program would play:" in text
-    assert table.options()[0] == "the monsters' turn, 4 points left:"
+    assert "corlof commands the monsters (their heroes are not in the Underworld)" in text
+    assert table.options()[0] == "the monsters' turn, 4 points left (corlof commands):"
     with pytest.raises(Exception, match="the monsters cannot do that now"):
         table.execute("monster", ["ulumu", "move", "3,3"], "monster ulumu move 3,3")    # the treasure's space
     with pytest.raises(Exception, match="the monsters' turn: monster ID move X,Y"):

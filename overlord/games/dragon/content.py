@@ -51,10 +51,11 @@ COUNTER_EFFECTS = (
     "attack", "fear", "plunder", "burn_market", "storm",
 )
 ARTIFACT_EFFECTS = ("", "healing_potion", "strength", "pegasus", "experience", "great_experience",
-                    "invisibility", "lightning", "rope", "labyrinth_map", "waterskin", "camel", "bag_of_gold")
+                    "invisibility", "lightning", "vision", "clairvoyance", "jumping", "rope", "labyrinth_map",
+                    "waterskin", "camel", "bag_of_gold")
 ORIGINS = ("market", "special", "chain", "counter")
 ITEM_KINDS = ("armour", "shield", "other")   # weapons are "other": a hero may carry several, one counts a skill
-ABILITIES = ("", "hide", "self_heal", "gold_for_cubes")
+ABILITIES = ("", "hide", "self_heal", "gold_for_cubes", "spell_for_gold")
 MODES = ("coop", "book")
 
 
@@ -146,6 +147,8 @@ class DragonArtifact(Strict):
     dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
     chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
     seen_with: str = Field("", description="a material: seen only by a hero carrying this artifact (its scroll)")
+    spell: bool = Field(False, description="a spell of the City of the Mages (the Glossary's \"Artifact (Spell)\"): "
+                                           "what the Mage may take instead of his starting gold")
     text: str = Field(min_length=1)
     ours: list[ArtifactField] = []
 
@@ -305,6 +308,9 @@ class DragonFlags(Strict):
     orchan_return_free: bool = Field(True, description="Orchan's gold pays the way out and back")
     market_size: PositiveInt = 4
     burn: PositiveInt = Field(4, description="City counters The Market is Burning! destroys")
+    jump: Literal["turn", "points"] = Field(
+        "turn", description="the Boots of Jumping: turn - a jump is the turn's movement, made instead of walking "
+                            "whatever the allowance; points - a jump spends 4 movement points and walking may go on")
 
 
 class DragonCoop(Strict):
@@ -463,6 +469,9 @@ def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Proble
         if a.seen_with and a.seen_with not in artifacts:
             problems.append(adoc.problem(("dragon_artifacts", aid, "seen_with"), f"artifact {aid!r}: no artifact "
                                          f"{a.seen_with!r}{nearest(a.seen_with, artifacts)}"))
+        if a.spell and a.origin != "market":
+            problems.append(adoc.problem(("dragon_artifacts", aid, "spell"), f"artifact {aid!r}: a spell is one of the "
+                                         "City of the Mages' counters (origin: market)"))
         if a.chain and (a.chain not in artifacts or not artifacts[a.chain].dragon):
             problems.append(adoc.problem(("dragon_artifacts", aid, "chain"), f"artifact {aid!r}: {a.chain!r} is not a magic weapon "
                                          "(an artifact with `dragon`)"))

@@ -10,6 +10,7 @@ from .load import DragonContent
 from .state import DragonState, artifact
 from ...view.words import count, listing
 
+JUMP_WORDS = "exactly 4 fields"
 SKILL_WORD = {"magic": "magic", "ranged": "ranged combat", "close": "close combat"}
 
 
@@ -81,6 +82,20 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         if "task" in e:
             return f"  {h} found what {n(e['task'])} asks for: {e['gold']} gold"
         return f"  {h} finds {n(e['counter'])}" + (" (no tray free: it goes back to the City)" if e["to"] == "market" else "")
+    if k == "jump":
+        return f"  {h} jumps {JUMP_WORDS} with the Boots of Jumping ({e['why']})"
+    if k == "vision":
+        return f"  {h} casts Vision on {e['at']}: {e['trial']}"
+    if k == "looked":
+        return (f"    {h} looks at the covered {'counter' if len(e['names']) == 1 else 'counters'} on {e['at']}: "
+                f"{listing(e['names'])} ({e['why']})")
+    if k == "draw_pending":
+        return (f"  {h} must draw from the bag ({e['why']}): `draw`, or cast Clairvoyance to pick an open counter "
+                "(`clairvoyance COUNTER`)")
+    if k == "clairvoyance":
+        return f"  {h} casts Clairvoyance to pick {e['name']}: {e['trial']}" + ("" if e["success"] else ", so he draws")
+    if k == "spell_for_gold":
+        return f"  {h} forfeits his {e['gold']} starting gold and takes the spell {e['name']} from the City of the Mages"
     if k == "ferry":
         return f"  Orchan ferries {h} to {e['to']} for {e['paid']} gold"
     if k == "rappel":
@@ -206,7 +221,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         who = e["hero"] or "the Dragon"
         spec = c.spec(e["counter"])
         what = "a covered counter" if spec.covered and e["counter"] not in s.backs else e["name"]
-        return f"  {who} draws from the bag ({e['why']}): {what}"
+        return f"  {who} {'picks' if e.get('picked') else 'draws'} from the bag ({e['why']}): {what}"
     if k == "no_draw":
         return f"  no counter is drawn: {e['why']}"
     if k == "bag_empty":
@@ -271,6 +286,12 @@ def describe(a: dict) -> str:
         return f"use {a['target']}" + (f" {a['skill']}" if a.get("skill") else "")
     if do == "buy":
         return f"buy {a['item']} for {a['for']}"
+    if do == "vision":
+        return f"vision {a['to']}"
+    if do == "clairvoyance":
+        return f"clairvoyance {a['target']}"
+    if do == "spell":
+        return f"spell {a['item']} (for the starting gold)"
     return " ".join([do] + [str(v) for v in rest.values()])
 
 
@@ -289,9 +310,11 @@ def status(s: DragonState, c: DragonContent) -> list[str]:
         items = ", ".join(_name(s, c, i.id) for i in sheet.items) or "no artifacts"
         tasks = ", ".join(_name(s, c, t) for t in sheet.tasks)
         where = f"between {hs.field} and {hs.between}" if hs.between else hs.field
+        seen = ", ".join(f"{f} {c.spec(i).name}" for f, here in s.board.items() for i in here
+                         if i in hs.known and i in s.down)
         out.append(f"  {h}: {where}; {sheet.natural}/{sheet.natural_max} HP +{artificial_life(sheet)}; "
                    f"{sheet.gold + hs.purse} gold; {skills}; {items}" + (f"; tasks {tasks}" if tasks else "")
-                   + (" (confused)" if hs.confused else ""))
+                   + (" (confused)" if hs.confused else "") + (f"; seen by Vision: {seen}" if seen else ""))
     return out
 
 

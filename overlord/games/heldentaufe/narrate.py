@@ -107,6 +107,8 @@ _TELL = {
     "improved": lambda c, s, e: f"  {e['hero']} improves {e['from']} to {e['to']} in the laboratory",
     "potion_spent": lambda c, s, e: f"  {e['hero']} gives up the used {e['potion']} potion",
     "monster_turn": lambda c, s, e: f"== The monsters' turn: {e['points']} action points ({e['policy']}) ==",
+    "monster_boss": lambda c, s, e: _boss(e),
+    "monster_boss_roll": lambda c, s, e: _boss_roll(e),
     "monster_turn_over": lambda c, s, e: f"  the monsters hold back {count(e['left'], 'point')}" if e["left"] else None,
     "rebuilt": lambda c, s, e: "  no hero is left below: the Underworld is rebuilt (treasure, dangers, "
                                f"{', '.join(e['monsters']) or 'no monster'} back on the nests); the marker is set aside",
@@ -114,6 +116,22 @@ _TELL = {
     "action": lambda c, s, e: _action(e),
     "end": lambda c, s, e: f"== {e['result'].capitalize()}: {e['reason']} ==",
 }
+
+
+def _names(hs: list[str]) -> str:
+    return hs[0] if len(hs) == 1 else ", ".join(hs[:-1]) + f" and {hs[-1]}"
+
+
+def _boss(e: dict) -> str:
+    if not e["agree"]:
+        return f"  {e['players'][0]} commands the monsters ({e['why']})"
+    return (f"  {_names(e['players'])} command the monsters together ({e['why']}): they agree on the points, "
+            "or `monster roll` - the highest combat die commands")
+
+
+def _boss_roll(e: dict) -> str:
+    rounds = "; again: ".join(", ".join(f"{h} {v}" for h, v in r.items()) for r in e["rolls"])
+    return f"  a roll decides who commands the monsters ({e['why']}): {rounds} - {e['commander']} commands"
 
 
 def _action(e: dict) -> str | None:
