@@ -10,7 +10,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -114,9 +113,16 @@ def test_a_name_with_spaces_plays_from_the_command_line(tmp_path):
 # -- resuming from anywhere --------------------------------------------------------------------------
 
 def _cli(args, cwd, stdin=""):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "overlord.cli", *args], input=stdin, capture_output=True,
-                          text=True, cwd=cwd, env=env, timeout=120)
+    """``overlord ARGS`` run in folder ``cwd`` with ``stdin`` typed (no terminal), in this process."""
+    registry._OPENED.clear()                   # the tests change files between commands
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(cli.main, list(args), input=stdin)
+    finally:
+        os.chdir(here)
+    assert "Traceback" not in result.output
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
 def _quest(folder: Path) -> Path:
