@@ -22,7 +22,7 @@ def run(*args):
 def test_the_shipped_content_is_clean():
     out = run("validate", "dragon", "dragon-duel", str(ROOT / "decks" / "dragon"))
     assert out.exit_code == 0, out.output
-    assert out.output.strip() == "7 file(s): no problems"
+    assert out.output.strip() == "7 files checked: no problems"
 
 
 def test_the_named_fields_of_the_book():
@@ -110,7 +110,7 @@ def _copy(tmp_path: Path) -> Path:
     pytest.param("scenarios/dragon.yaml", "manors: [T2, X2]", "manors: [T2, Y2]",
                  ":24:16: manor Y2: a hero starts on a tan field", id="a manor by the water"),
     pytest.param("scenarios/dragon.yaml", "dragon_every: {1: 4,", "dragon_every: {",
-                 ":32:19: no dragon_every for 1 hero(es)", id="a hero count without its number"),
+                 ":32:19: no dragon_every for 1 hero", id="a hero count without its number"),
 ])
 def test_a_slip_is_named_by_file_line_and_column(tmp_path, file, old, new, expected):
     root = _copy(tmp_path)

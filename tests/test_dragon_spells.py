@@ -55,7 +55,7 @@ def test_vision_looks_at_a_covered_counter_next_to_the_caster():
     assert m.state.turn.mp == 3 and m.state.turn.phase == "move" and not m.state.turn.acted   # not an action
     assert any(a == {"do": "move", "to": "T4"} for a in legal(m)) and any(a["do"] == "move" and a["to"] != "T4"
                                                                         for a in legal(m))
-    assert "paladin looks at the covered counter(s) on T4: Wolves (put back, still covered)" in "\n".join(lines(m, evs))
+    assert "paladin looks at the covered counter on T4: Wolves (put back, still covered)" in "\n".join(lines(m, evs))
     assert "seen by Vision: T4 Wolves" in "\n".join(GAME.status(m))
     assert not any(a["do"] == "vision" for a in legal(m))      # nothing covered he has not seen
 

@@ -58,7 +58,7 @@ def test_the_players_whose_heroes_are_above_command_the_monsters(heroes, below, 
     reply = table.execute("end", [], "end")
     assert line in reply.lines
     assert match.state.commanders == commanders
-    assert table.options()[0].startswith(f"the monsters' turn, 4 point(s) left ({' and '.join(commanders)} command")
+    assert table.options()[0].startswith(f"the monsters' turn, 4 points left ({' and '.join(commanders)} command")
     assert f"monsters ({', '.join(commanders)})>" in table.prompt()
 
 
@@ -80,7 +80,7 @@ def test_players_who_cannot_agree_roll_and_the_highest_commands():
     assert [h for h, v in last.items() if v == max(last.values())] == [roll["commander"]]
     assert s.commanders == [roll["commander"]]
     assert reply.lines[-1].endswith(f"- {roll['commander']} commands")
-    assert table.options()[0] == f"the monsters' turn, 4 point(s) left ({roll['commander']} commands):"
+    assert table.options()[0] == f"the monsters' turn, 4 points left ({roll['commander']} commands):"
     with pytest.raises(Exception, match="a roll decides who commands the monsters when the players commanding "
                                         "them cannot agree"):
         table.execute("monster", ["roll"], "monster roll")                 # one commands now: nothing to settle

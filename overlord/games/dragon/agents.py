@@ -103,4 +103,6 @@ def agent_spec(content: DragonContent, heroes: list[str]) -> AgentSpec:
             out.append(INDEX.get(name) if name else None)
         return out
 
-    return AgentSpec(len(SLOTS), obs_size, observe, encode, ", ".join(f"{i} {n}" for i, n in enumerate(SLOTS)))
+    told = " ".join(__doc__.split("The actions (:data:`SLOTS`): ", 1)[1].split())
+    return AgentSpec(len(SLOTS), obs_size, observe, encode,
+                     told + "\n" + ", ".join(f"{i} {n}" for i, n in enumerate(SLOTS)))

@@ -26,6 +26,7 @@ from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.tasks import TaskSpec, shape_problem
+from ...view.words import count
 
 NAME = "dragon"
 Skill = Literal[SKILLS]  # type: ignore[valid-type]
@@ -380,10 +381,10 @@ def counters_problems(model: DragonCountersFile, doc) -> list[Problem]:
             problems.append(doc.problem(where + ("border",), say + "the Dragon Events have an orange-lilac border"))
         if c.deliver is not None and bool(c.deliver.field) == bool(c.deliver.counter):
             problems.append(doc.problem(where + ("deliver",), say + "deliver to a field or to a counter, one of the two"))
-    for effect, count in (("dragon", 1), ("dragon_man", 1)):
+    for effect, wanted in (("dragon", 1), ("dragon_man", 1)):
         found = [cid for cid, c in model.dragon_counters.items() if c.effect == effect]
-        if len(found) != count:
-            problems.append(doc.problem(base, f"the counters hold {count} with effect {effect!r}, not {len(found)}"))
+        if len(found) != wanted:
+            problems.append(doc.problem(base, f"the counters hold {wanted} with effect {effect!r}, not {len(found)}"))
     return problems
 
 
@@ -495,7 +496,7 @@ def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Proble
             for key in ("dragon_every", "hoard_limit"):
                 missing = [h for h in sc.heroes if h not in getattr(sc.coop, key)]
                 if missing:
-                    problems.append(sdoc.problem(("scenario", "coop", key), f"no {key} for {missing[0]} hero(es)"))
+                    problems.append(sdoc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')}"))
     elif sc.mode == "book" and sc.heroes != [2]:
         problems.append(sdoc.problem(("scenario", "heroes"), "the book's game is for 2 players: heroes: [2]"))
     return problems

@@ -132,6 +132,9 @@ def _parts(loaded) -> tuple[list[Problem], c.Parts | None]:
         rel = getattr(sc.content, key)
         if not rel:
             continue
+        if not (Path(loaded.file).parent / rel).is_file():     # named at the scenario's line
+            problems.append(loaded.doc.problem(("scenario", "content", key), f"content.{key}: {rel}: no such file"))
+            continue
         part = load_content(Path(loaded.file).parent / rel)
         problems += part.problems
         if part.model is None:

@@ -16,6 +16,7 @@ deck: the players have seen what came out.
 from __future__ import annotations
 
 from overlord.core.game import RulesError, Table, TableReply
+from ...view.words import options
 
 FIELD_CHOICES = ("pegasus", "place", "steer")
 VERBS = {
@@ -76,7 +77,7 @@ class DragonTable(Table):
             numbered = self._numbered(legal)
             k = int(verb)
             if not 1 <= k <= len(numbered):
-                raise RulesError(f"no option {k}; the options are 1 to {len(numbered)}")
+                raise RulesError(f"no option {k}; {options(len(numbered))}")
             action = dict(numbered[k - 1])
             action.update(_choices(args))
         else:

@@ -21,6 +21,7 @@ from overlord.games.heroes.sheet import SKILL_MAX, SKILLS, movement_allowance
 
 from . import actions, draws, events, fights, jumps, life, machines, moves, spells
 from .state import Ctx, DragonState, TurnState, artifact, carries, counter, face_up, sees
+from ...view.words import count
 
 CHOICES = ("cubes", "gold", "lose", "keep", "discard", "cube", "pick")
 
@@ -346,7 +347,7 @@ def apply(ctx: Ctx, action: dict) -> list[dict]:
     s, c = ctx.s, ctx.c
     legal_now = legal(s, c)
     if core(action) not in legal_now:
-        raise RulesError(f"not legal now: {action}; legal: {len(legal_now)} action(s)"
+        raise RulesError(f"not legal now: {action}; legal: {count(len(legal_now), 'action')}"
                          + (f", e.g. {legal_now[0]}" if legal_now else ""))
     hero = current(s)
     do = action["do"]

@@ -20,6 +20,8 @@ from overlord.core.game import RulesError, Table, TableReply
 
 from . import engine
 from .narrate import key_text
+from ...view.words import count
+from ...view.words import options as numbered
 
 HIDDEN = ("explored", "declined", "danger")
 TELEPORT_SHOWN = 6
@@ -85,7 +87,7 @@ class HeldentaufeTable(Table):
             shown = self._numbered(legal)
             n = int(verb)
             if not 1 <= n <= len(shown):
-                raise RulesError(f"no option {n}; the options are 1 to {len(shown)}")
+                raise RulesError(f"no option {n}; {numbered(len(shown))}")
             action = shown[n - 1]
         else:
             action = self._parse(verb, args, legal)
@@ -114,7 +116,7 @@ class HeldentaufeTable(Table):
         options = engine.monster_options(c, s) if s.monster_points else []
         if verb.isdigit():
             if not 1 <= int(verb) <= len(options):
-                raise RulesError(f"no option {verb}; the options are 1 to {len(options)}")
+                raise RulesError(f"no option {verb}; {numbered(len(options))}")
             step = options[int(verb) - 1]
         elif verb == "monster" and args[:1] == ["roll"]:
             events = engine.roll_for_monsters(c, s)
@@ -150,9 +152,9 @@ class HeldentaufeTable(Table):
         d = self.plans[n - 1]["decision"]
         lines = [f"plan {n}: {'; '.join(d['choice']) or 'hold back every point'}",
                  f"  key (the least wins, in this order): {key_text(d['key'])}",
-                 f"  compared with {d['considered']} merged plan(s)"]
+                 f"  compared with {count(d['considered'], 'merged plan')}"]
         if d.get("tied"):
-            lines.append(f"  {d['tied']} plan(s) as good; the fixed order (monster, attack before move, area) took "
+            lines.append(f"  {count(d['tied'], 'plan')} as good; the fixed order (monster, attack before move, area) took "
                          "the first:")
             lines += [f"    {'; '.join(t) or 'hold back'}" for t in d["ties"]]
         return lines
@@ -182,7 +184,7 @@ class HeldentaufeTable(Table):
             return []
         c, s = self.match.content, self.match.state
         if s.cycle == "monster_turn" and s.monster_points:
-            return [f"the monsters' turn, {s.monster_points} point(s) left ({self._commanders()}):"] + [
+            return [f"the monsters' turn, {count(s.monster_points, 'point')} left ({self._commanders()}):"] + [
                 f"  {i:>2}. " + (f"{o['monster']} {o['do']} {o.get('to') or o.get('target')}" if o["do"] != "done"
                                  else "done (hold back the rest)") for i, o in enumerate(engine.monster_options(c, s), 1)]
         hero = self.rules.to_act(self.match)
@@ -190,7 +192,7 @@ class HeldentaufeTable(Table):
             return []
         legal = self.rules.legal_actions(self.match)
         c, s = self.match.content, self.match.state
-        head = f"{hero}'s turn, {engine.ap_left(c, s, s.board[hero])} action point(s) left:"
+        head = f"{hero}'s turn, {count(engine.ap_left(c, s, s.board[hero]), 'action point')} left:"
         lines = [head] + [f"  {i:>2}. {self.rules.describe(a).split(': ', 1)[1]}"
                           for i, a in enumerate(self._numbered(legal), start=1)]
         tele = [a for a in legal if a["do"] == "teleport"]
