@@ -235,7 +235,7 @@ def test_an_authors_spec_beside_its_quest_and_map(tmp_path):
         "    ask: {move: {figure: moulder, verb: spot, target: syndrael}}\n    expect: {mp: [2]}\n")
     out = run("check", str(tmp_path))
     assert out.exit_code == 0, out.output
-    assert "1 spec(s) in 1 file(s): 1 passed" in out.output
+    assert "1 spec in 1 file: 1 passed" in out.output
 
 
 def test_spec_files_are_content_validate_reads_and_the_schema_describes():
@@ -245,4 +245,4 @@ def test_spec_files_are_content_validate_reads_and_the_schema_describes():
     for instruction in ("activation", "dark_card", "monster_plan", "dragon_event", "move", "fight"):
         assert f'"{instruction}"' in schema
     out = run("validate", str(SPECS))
-    assert out.exit_code == 0 and "6 file(s): no problems" in out.output
+    assert out.exit_code == 0 and "6 files checked: no problems" in out.output

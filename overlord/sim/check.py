@@ -28,6 +28,7 @@ from ..content.validate import load_content
 from ..core.game import Answer, RulesError, Situation
 from ..core.rng import DiceRanOut, Faces
 from ..games import registry
+from ..view.words import count
 from .play import players_rng
 
 
@@ -253,9 +254,9 @@ def render(report: Report, quiet: bool = False) -> str:
         elif r.status == "error":
             lines.append(f"  {r.message}")
     total = len(report.results)
-    lines.append(f"{total} spec(s) in {report.files} file(s): {report.count('pass')} passed, "
-                 f"{report.count('fail')} failed, {report.count('error')} error(s)"
-                 + (f", {len(report.problems)} problem(s) in the files" if report.problems else "")
+    lines.append(f"{count(total, 'spec')} in {count(report.files, 'file')}: {report.count('pass')} passed, "
+                 f"{report.count('fail')} failed, {count(report.count('error'), 'error')}"
+                 + (f", {count(len(report.problems), 'problem')} in the files" if report.problems else "")
                  + f" ({report.seconds:.1f} s)")
     return "\n".join(lines)
 

@@ -32,7 +32,8 @@ def bot_of(rules: GameRules, bot: str, budget=None):
     of ``overlord.sim.mcts``, for every game with a heuristic bot; ``budget``: its simulations or
     milliseconds a decision), a plugged-in one from the entry point group ``overlord.bots``, or
     ``module:function`` of any importable module. A bot is a function ``(match, legal_actions,
-    rng) -> one of the actions``."""
+    rng) -> one of the actions``; its module is found on
+    the Python path or in the current folder."""
     if bot in rules.bots:
         return rules.bots[bot]
     if bot == "mcts":
@@ -45,6 +46,10 @@ def bot_of(rules: GameRules, bot: str, budget=None):
             return ep.load()
     if ":" in bot:
         module, _, attr = bot.partition(":")
+        import os
+        import sys
+        if os.getcwd() not in sys.path:          # a bot of your own in the current folder, as `python -m` finds it
+            sys.path.append(os.getcwd())
         try:
             found = getattr(import_module(module), attr)
         except (ImportError, AttributeError, ValueError) as e:

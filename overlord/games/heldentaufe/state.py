@@ -82,6 +82,7 @@ class HState:
     knockouts: int = 0
     monster_points: int = 0                      # points left in a monsters' turn the players command
     monster_policy: str = ""                     # the boss's policy when not the content's (``use_enemy``)
+    commanders: list[str] = field(default_factory=list)   # the players commanding the monsters this turn
     outcome: str = ""
     reason: str = ""
     winner: str = ""
