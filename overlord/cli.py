@@ -596,7 +596,8 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
 @click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, mcts, or module:function).")
 @click.option("--budget", default=None, metavar="N|Nms",
               help="The mcts bot's budget a decision: N simulations, or N milliseconds; default 64.")
-@click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
+@click.option("--enemy", "enemies", multiple=True,
+              help="Or two enemy policies of the game (or module:function of your own), with one --bot.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", default="3", show_default=True, help="Hero counts, e.g. 3 or 2,3,4.")
@@ -629,9 +630,8 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
             bot_of(rules, bot, budget)
         except ValueError as e:
             _fail(f"--bot: {e}", 2)
-        if enemy is not None and enemy not in rules.enemy_policies:
-            _fail(f"--enemy {enemy!r}: {info.name} has the enemy policies "
-                  f"{', '.join(rules.enemy_policies) or '(one only)'}", 2)
+        if enemy is not None and rules.enemy_policy_problem(enemy):
+            _fail(f"--enemy: {rules.enemy_policy_problem(enemy)}", 2)
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:

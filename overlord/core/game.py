@@ -37,9 +37,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .plugins import PluginError, load_function
 from .rng import new_rng, rng_state
 from .state import clone as clone_state
 from .state import dumps
+
+ENEMY_ENTRY_POINTS = "overlord.enemies"    # enemy policies of the user's own, by name
 
 Action = dict
 Event = dict
@@ -324,12 +327,33 @@ class GameRules(ABC):
     def heroes(self, match: Any) -> list[str]:
         return list(self.state(match).heroes)
 
+    #: whether the enemy's turn is a series of steps chosen from a list (:meth:`enemy_steps`),
+    #: so that a policy of the user's own (``module:function``, or the entry point group
+    #: ``overlord.enemies``) may choose them: ``(match, steps, rng) -> one of the steps``
+    plugged_enemies: bool = False
+
+    def enemy_policy_problem(self, policy: str) -> str:
+        """Why ``policy`` cannot play this game's enemy ('' when it can): one of
+        :attr:`enemy_policies`, or a plugged-in one where :attr:`plugged_enemies`."""
+        if policy in self.enemy_policies:
+            return ""
+        plugged = ""
+        if self.plugged_enemies:
+            try:
+                if load_function(policy, ENEMY_ENTRY_POINTS, "enemy policy") is not None:
+                    return ""
+            except PluginError as e:
+                return str(e)
+            plugged = f", a plugged-in one (entry points '{ENEMY_ENTRY_POINTS}') or module:function"
+        return (f"{self.name} has no enemy policy {policy!r}; it has "
+                f"{', '.join(self.enemy_policies) or 'one only'}{plugged}")
+
     def use_enemy(self, match: Any, policy: str) -> None:
-        """Let ``policy`` (one of :attr:`enemy_policies`) play the enemy of this match (kept in
-        its state, so saves and replays keep it)."""
-        if policy not in self.enemy_policies:
-            raise RulesError(f"{self.name} has no enemy policy {policy!r}; it has "
-                             f"{', '.join(self.enemy_policies) or 'one only'}")
+        """Let ``policy`` (one of :attr:`enemy_policies`, or a plugged-in one) play the enemy of
+        this match (kept in its state, so saves and replays keep it)."""
+        problem = self.enemy_policy_problem(policy)
+        if problem:
+            raise RulesError(problem)
 
     @abstractmethod
     def to_act(self, match: Any) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..core.game import GameRules
+from ..core.plugins import load_function
 
 
 def players_rng(seed: int) -> np.random.Generator:
@@ -32,30 +33,15 @@ def bot_of(rules: GameRules, bot: str, budget=None):
     of ``overlord.sim.mcts``, for every game with a heuristic bot; ``budget``: its simulations or
     milliseconds a decision), a plugged-in one from the entry point group ``overlord.bots``, or
     ``module:function`` of any importable module. A bot is a function ``(match, legal_actions,
-    rng) -> one of the actions``; its module is found on
-    the Python path or in the current folder."""
+    rng) -> one of the actions``; its module is found on the Python path or in the current
+    folder (:mod:`overlord.core.plugins`)."""
     if bot in rules.bots:
         return rules.bots[bot]
     if bot == "mcts":
         from .mcts import mcts_bot
         return mcts_bot(rules, budget)
-    from importlib import import_module
-    from importlib.metadata import entry_points
-    for ep in entry_points(group=BOT_ENTRY_POINTS):
-        if ep.name == bot:
-            return ep.load()
-    if ":" in bot:
-        module, _, attr = bot.partition(":")
-        import os
-        import sys
-        if os.getcwd() not in sys.path:          # a bot of your own in the current folder, as `python -m` finds it
-            sys.path.append(os.getcwd())
-        try:
-            found = getattr(import_module(module), attr)
-        except (ImportError, AttributeError, ValueError) as e:
-            raise ValueError(f"bot {bot!r}: cannot load it ({e})") from None
-        if not callable(found):
-            raise ValueError(f"bot {bot!r} is not a function")
+    found = load_function(bot, BOT_ENTRY_POINTS, "bot")
+    if found is not None:
         return found
     raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join([*rules.bots, *SEARCH_BOTS])}, "
                      f"a plugged-in bot (entry points '{BOT_ENTRY_POINTS}') or module:function")

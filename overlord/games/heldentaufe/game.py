@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.game import (ENEMY_ENTRY_POINTS, AgentSpec, Components, GameRules, Match, Outcome, RulesError,
+                                 ScenarioInfo, Table)
+from overlord.core.plugins import PluginError, load_function
 from overlord.view.words import listing
 
 from . import engine, heroes as hb, machines
@@ -83,7 +85,17 @@ class Heldentaufe(GameRules):
         return engine.apply(match.content, match.state, action)
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
-        return engine.monster_phase(match.content, match.state, match.state.monster_policy or None)
+        policy = match.state.monster_policy or None
+        if policy is None or policy in self.enemy_policies:
+            return engine.monster_phase(match.content, match.state, policy)
+        try:
+            plugged = load_function(policy, ENEMY_ENTRY_POINTS, "enemy policy")
+        except PluginError as e:
+            raise RulesError(str(e)) from None
+        if plugged is None:
+            raise RulesError(self.enemy_policy_problem(policy))
+        return engine.monster_phase(match.content, match.state, policy,
+                                    chooser=lambda steps, rng: plugged(match, steps, rng))
 
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
@@ -109,6 +121,7 @@ class Heldentaufe(GameRules):
     # -- the enemy's policies and behaviour specs ------------------------------------------------
     enemy_policies = {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
                       "greedy": "the best single step by the same key, again and again (the baseline)"}
+    plugged_enemies = True          # a policy of your own picks each step of boss.options
     instructions = specs.INSTRUCTIONS
     setup_model = specs.HeldentaufeSetup
 
