@@ -15,7 +15,7 @@ from overlord.core.board import INF, BoardError
 from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, nearest
 from overlord.content.mapfile import load_map
-from overlord.content.paths import resolve_map, shipped_maps
+from overlord.content.paths import exists, resolve_map, shipped_maps, shown
 from overlord.view.text import draw
 from overlord.games import registry
 
@@ -52,7 +52,7 @@ def _open_map(arg: str):
         return load_map(path)
     except ContentError as e:
         message = str(e)
-        if not path.exists() and path.suffix not in (".yaml", ".yml") and "/" not in arg:
+        if not exists(path) and path.suffix not in (".yaml", ".yml") and "/" not in arg:
             message += f", nor the name of a shipped map{nearest(arg, shipped_maps())} (see `overlord maps`)"
         _fail(message, prefix=False)
 
@@ -227,10 +227,10 @@ def validate_cmd(paths):
     from overlord.content.validate import validate_paths
     registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not exists(p)]
     for p in missing:
-        click.echo(f"{p}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
-    problems, count = validate_paths([p for p in paths if p.exists()])
+        click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
+    problems, count = validate_paths([p for p in paths if exists(p)])
     for problem in problems:
         click.echo(str(problem), err=True)
     if problems or missing:
@@ -311,7 +311,15 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
 
 
 def _table_loop(session, first, as_json):
-    """Read commands (a prompt on a terminal, else one per line) and answer each."""
+    """Read commands (a prompt on a terminal, else one per line) and answer each; the save is
+    closed (its lock released) when the loop ends, however it ends."""
+    try:
+        _commands(session, first, as_json)
+    finally:
+        session.close()
+
+
+def _commands(session, first, as_json):
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
@@ -333,18 +341,36 @@ def _table_loop(session, first, as_json):
         _completion(session)
     while True:
         try:
-            line = input(session.prompt()) if interactive else sys.stdin.readline()
+            line = input(session.prompt()) if interactive else _read_line()
         except EOFError:
             break
-        if not interactive and line == "":
+        except UnicodeDecodeError:          # a terminal under a strict locale: refused below
+            line = "\udcff"
+        except KeyboardInterrupt:
+            click.echo("")
+            show(session.execute("quit"))
+            break
+        if line is None:
             break
         line = line.strip()
-        if not interactive and line and not as_json:
-            click.echo(f"> {line}")
         reply = session.execute(line)
+        if not interactive and line and not as_json:
+            click.echo(f"> {reply.command}")
         show(reply)
         if line.split()[:1] == ["quit"]:
             break
+
+
+def _read_line() -> str | None:
+    """One line of standard input (None at its end), read as bytes and decoded here so that bytes
+    that are not UTF-8 never raise, whatever the locale: they come as surrogate escapes, which the
+    session refuses in one line."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        text = sys.stdin.readline()
+        return text if text else None
+    raw = stream.readline()
+    return raw.decode("utf-8", "surrogateescape") if raw else None
 
 
 def _completion(session):

@@ -310,6 +310,20 @@ class GameRules(ABC):
         costly checks too."""
         return []
 
+    def check_state(self, match: Any) -> list[str]:
+        """What is wrong with a state read from a file that may have been edited by hand (a save
+        resumed or undone to): empty when play may go on from it. The default: the state's
+        generator (a ``rng`` dict, if the state has one) is the kind :mod:`overlord.core.rng`
+        makes, and :meth:`violations` with the costly checks - a game whose invariants do not
+        cover a state at a table (a question waiting for its answer), or that must also check
+        that what the state names exists in the content, overrides it. It may raise for a state
+        its code cannot even look at; the session refuses that state too."""
+        from .rng import rng_from_state
+        state = self.state(match)
+        if hasattr(state, "rng"):
+            rng_from_state(state.rng)
+        return self.violations(match, full=True)
+
     # -- for people --------------------------------------------------------------------------------
     def narrate(self, match: Any, events: list[Event]) -> list[str]:
         """Lines that tell the events, in order."""

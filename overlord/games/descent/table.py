@@ -148,6 +148,7 @@ class DescentTable(Table):
         is played again up to the question, which is asked again."""
         self.match = match
         match.resolver = TableResolver([])
+        self.decisions, self.actions, self.before = [], [], []     # they were the undone command's
         return self._restore()
 
     # -- one command ----------------------------------------------------------------------------
@@ -170,7 +171,9 @@ class DescentTable(Table):
         monster's attack waits for the players' dice, with the state before it and the answers."""
         if base is None:                     # a new command: the decisions so far are kept for its replays
             base = dumps(self.game.state)
-            self.before = list(self.decisions)
+            # `choose N` refers to the decisions of the command just shown: a choice keeps them,
+            # any other command numbers its own from 1
+            self.before = list(self.decisions) if command.split()[0].lower() == "choose" else []
         before_decisions = list(self.before)
         shown = (self.game.state.pending or {}).get("shown", 0)
         game = self.rules.from_json(self.game.quest, base)
@@ -489,7 +492,8 @@ class DescentTable(Table):
         n, option = args[:2]
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
+            raise CommandError(f"no decision {i}; " + (f"the last command's are numbered 1 to {len(self.decisions)}"
+                                                       if self.decisions else "the last command made none to choose from"))
         d = self.decisions[i - 1]
         if "move" in d:
             at = self._xy(option)
@@ -528,7 +532,8 @@ class DescentTable(Table):
         (n,) = self._args(args, 1, HELP["why"])
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}")
+            raise CommandError(f"no decision {i}; " + (f"the last command's are numbered 1 to {len(self.decisions)}"
+                                                       if self.decisions else "the last command made none"))
         d = self.decisions[i - 1]
         out = [f"[{i}] {d['monster']} {d['action']}:"]
         for dec in d["decisions"]:

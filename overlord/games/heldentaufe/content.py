@@ -30,7 +30,7 @@ from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
 from overlord.content import kinds
 from overlord.content.models import Strict
 from overlord.content.errors import ContentError, Problem, nearest
-from overlord.content.validate import load_content
+from overlord.content.validate import load_content, load_named
 
 GAME = "heldentaufe"
 
@@ -448,17 +448,12 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
     from .board import UnderworldBoard
     sc: HtScenarioModel = loaded.model.scenario
     doc = loaded.doc
-    base = Path(loaded.file).parent
     problems: list[Problem] = []
     models = {}
     for name, kind in CONTENT_KINDS.items():
         rel = getattr(sc.content, name)
         where = ("scenario", "content", name)
-        path = base / rel
-        if not path.is_file():
-            problems.append(doc.problem(where, f"content.{name}: {rel}: no such file"))
-            continue
-        one = load_content(path)
+        one = load_named(doc, where, rel)
         problems.extend(p for p in one.problems if p not in problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{name}: {rel} holds {one.kind}, not {kind}"))

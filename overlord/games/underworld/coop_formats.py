@@ -295,7 +295,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     should and is valid; the Dark Side starts for every hero count; every kind of enemy has a
     speed. Returns the problems and, when there are none, the loaded content."""
     from ...content.errors import ContentError
-    from ...content.validate import load_content
+    from ...content.validate import load_named
     from .formats import load_underworld
     sc: UnderworldScenario = loaded.model.scenario
     doc = loaded.doc
@@ -304,12 +304,8 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     models = {}
     for field_name, kind in CONTENT_KINDS.items():
         rel = getattr(sc.content, field_name)
-        path = base / rel
         where = ("scenario", "content", field_name)
-        if not path.is_file():
-            problems.append(doc.problem(where, f"content.{field_name}: {rel}: no such file"))
-            continue
-        one = load_content(path)
+        one = load_named(doc, where, rel)
         problems.extend(p for p in one.problems if p not in problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{field_name}: {rel} holds {one.kind}, not {kind}"))
