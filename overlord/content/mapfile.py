@@ -27,6 +27,7 @@ from ..core.figures import SIDES, Figure, Scene
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TERRAIN_FIELDS, TerrainTable
 from .errors import ContentError, Problem, nearest
+from .models import MAX_MAP
 from .yamlio import Located, load_yaml, parse_yaml
 
 KINDS = ("grid", "hex", "tiles", "routes")
@@ -39,6 +40,10 @@ RULE_FLAGS = {"figures_block_counting": bool}
 _TERRAIN_TYPES = {"cost": int, "blocks_move": bool, "blocks_los": bool, "damage": int, "pit": bool}
 _TERRAIN_RANGES = {"cost": (1, 999), "damage": (0, 999)}
 RESERVED_IDS = ("closest", "furthest")      # target rules of the movement words, never figure ids
+# ranges (ours): a map is at most MAX_MAP spaces across (models.MAX_MAP), a figure at most
+# MAX_SIZE spaces each way (Descent's largest monsters cover 2x3), its speed at most MAX_SPEED
+MAX_SIZE = 4
+MAX_SPEED = 99
 
 
 @dataclass
@@ -183,6 +188,13 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
         if all(isinstance(row, str) and not row for row in rows):
             c.add(("map", "rows"), "'rows' are all empty: the map has no spaces")
             return None
+        if len(rows) > MAX_MAP:
+            c.add(("map", "rows", MAX_MAP), f"the map has {len(rows)} rows; at most {MAX_MAP}")
+            return None
+        wide = next((y for y, row in enumerate(rows) if isinstance(row, str) and len(row) > MAX_MAP), None)
+        if wide is not None:
+            c.add(("map", "rows", wide), f"row {wide} has {len(rows[wide])} spaces; at most {MAX_MAP}")
+            return None
         for y, row in enumerate(rows):
             if not isinstance(row, str):
                 c.add(("map", "rows", y), f"row {y} must be a string, got {_show(row)}")
@@ -289,12 +301,14 @@ def _check_figures(c: _Checker, figs, board: Board | None, kind) -> list[Figure]
         speed = f.get("speed", 0)
         if not c.typed(speed, int, path + ("speed",), f"figure {fid!r} speed"):
             ok = False
-        elif speed < 0:
-            c.add(path + ("speed",), f"figure {fid!r}: speed must be 0 or more, got {speed}")
+        elif not 0 <= speed <= MAX_SPEED:
+            c.add(path + ("speed",), f"figure {fid!r}: speed must be from 0 to {MAX_SPEED}, got {_show(speed)}")
             ok = False
         size = f.get("size", [1, 1])
-        if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in size)):
-            c.add(path + ("size",), f"figure {fid!r}: size must be [w, h] with whole numbers from 1, got {_show(size)}")
+        if not (isinstance(size, list) and len(size) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SIZE for v in size)):
+            c.add(path + ("size",), f"figure {fid!r}: size must be [w, h], whole numbers from 1 to {MAX_SIZE}, "
+                  f"got {_show(size)}")
             ok = False
         elif size != [1, 1] and kind in KINDS and kind != "grid":
             c.add(path + ("size",), f"figure {fid!r}: figures larger than one space exist only on maps of kind grid")

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt
+from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
-from ...content.models import Strict, tagged
+from ...content.models import Int, Strict, tagged
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]
@@ -32,7 +32,7 @@ HeroPickU = Literal["all", "closest_to_enemy", "most_shadow", "lowest_life", "ac
 
 class DarkSideAtLeast(Strict):
     """True when the Dark Side holds at least this many shadow cubes."""
-    dark_side_at_least: NonNegativeInt
+    dark_side_at_least: Int(0, 11)
 
 
 class EnemiesOnMap(Strict):
@@ -43,7 +43,7 @@ class EnemiesOnMap(Strict):
 
 class AvatarsAbroad(Strict):
     """True when at least this many Avatars lie face up on the map."""
-    avatars_abroad: PositiveInt
+    avatars_abroad: Int(1, 3)
 
 
 class DamnedManifest(Strict):
@@ -53,7 +53,7 @@ class DamnedManifest(Strict):
 
 class HeroesWithShadow(Strict):
     """True when at least this many heroes carry a shadow cube."""
-    heroes_with_shadow: PositiveInt
+    heroes_with_shadow: Int(1, 5)
 
 
 class AllOfU(Strict):
@@ -74,12 +74,12 @@ UTest = tagged(U_TESTS, "test")
 
 class DarkSide(Strict):
     """Put this many shadow cubes on the Dark Side (the 11th ends the game)."""
-    dark_side: PositiveInt
+    dark_side: Int(1, 11)
 
 
 class HeroTarget(Strict):
     pick: HeroPickU = "all"
-    amount: PositiveInt = 1
+    amount: Int(1, 11) = 1
 
 
 def _pick(v):
@@ -110,7 +110,7 @@ class Reveal(Strict):
 
 class Restless(Strict):
     """Every face-up enemy counter on the map moves this many tiles toward the closest hero."""
-    restless: PositiveInt
+    restless: Int(1, 20)
 
 
 class SayU(Strict):
@@ -204,7 +204,7 @@ class UContent(Strict):
 
 
 class EnemyStats(Strict):
-    speed: NonNegativeInt = Field(description="tiles moved by one move action")
+    speed: Int(0, 10) = Field(description="tiles moved by one move action")
 
 
 class URules(Strict):
@@ -223,8 +223,8 @@ class Patience(Strict):
     """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
     that ends a game the heroes cannot finish. ``from_round`` is one round for every party, or a
     round by number of heroes (a party left out has no such clock)."""
-    from_round: PositiveInt | dict[HeroCountU, PositiveInt]
-    cubes: PositiveInt = 1
+    from_round: Int(1, 500) | dict[HeroCountU, Int(1, 500)]
+    cubes: Int(1, 11) = 1
 
     def start(self, heroes: int) -> int | None:
         """The round from which the clock runs for ``heroes`` heroes (None: never)."""
@@ -236,13 +236,13 @@ class UnderworldScenario(Strict):
     name: str
     heroes: Annotated[list[HeroCountU], Field(min_length=1)] = [1, 2, 3, 4]
     content: UContent
-    dark_side_start: dict[HeroCountU, NonNegativeInt] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
+    dark_side_start: dict[HeroCountU, Int(0, 10)] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
     enemies: dict[EnemyGroup, EnemyStats]
     rules: URules = URules()
     patience: Patience | None = None
-    dark_phase_every: dict[HeroCountU, PositiveInt] = Field(
+    dark_phase_every: dict[HeroCountU, Int(1, 20)] = Field(
         {}, description="by number of heroes: the Damned One plays after every N-th round (default every round)")
-    max_rounds: PositiveInt = Field(40, description="headless play stops here and counts the game as lost")
+    max_rounds: Int(1, 500) = Field(40, description="headless play stops here and counts the game as lost")
     intro: str = ""
     win: str = ""
     lose: str = ""

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
-from ....content.models import OrNames, Strict, tagged
+from ....content.models import MAX_MAP, Int, OrNames, Strict, tagged
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
-Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
+Position = Annotated[list[Int(0, MAX_MAP - 1)], Field(min_length=2, max_length=2, description="[x, y]")]
+# ranges (ours where the rulebook gives no number): the base game's monsters have speed 2-5, health
+# up to a dozen or two, sizes up to 3 spaces; a group has a few minions and at most a master or two
 
 # -- monster groups ------------------------------------------------------------------------------
 
@@ -36,8 +38,8 @@ Ability = Literal[tuple(ABILITIES)]  # type: ignore[valid-type]
 
 
 class Stats(Strict):
-    speed: NonNegativeInt
-    health: PositiveInt
+    speed: Int(0, 12)
+    health: Int(1, 60)
     defense: list[DefenseDie] = Field(min_length=1)
     attack: Literal["melee", "ranged"]
     dice: list[AttackDie] = Field(min_length=1)
@@ -50,15 +52,15 @@ class RankStats(Strict):
 
 
 class GroupLimit(Strict):
-    minions: NonNegativeInt
-    masters: NonNegativeInt
+    minions: Int(0, 8)
+    masters: Int(0, 2)
 
 
 class MonsterGroup(Strict):
     """A monster group: its monster cards for Act I and Act II, size and group limits."""
 
     name: str
-    size: Annotated[list[PositiveInt], Field(min_length=2, max_length=2)] = [1, 1]
+    size: Annotated[list[Int(1, 3)], Field(min_length=2, max_length=2)] = [1, 1]
     limits: dict[HeroCount, GroupLimit] = Field(description="group limit by number of heroes")
     abilities: list[Ability] = []
     act_i: RankStats = Field(alias="act I")
@@ -171,7 +173,7 @@ class OverlordEffect(Strict):
     """A red-box line, run at the start of each Overlord phase. With ``hourglass: N`` a fatigue
     token is placed instead, and the effects run when there are N; then the tokens go."""
 
-    hourglass: PositiveInt | None = None
+    hourglass: Int(1, 20) | None = None
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -211,8 +213,8 @@ class Goal(Strict):
     at: str = Field("exit", description="'exit', 'entrance' or a marker of the map")
     clear: bool = True
     test: Attribute | None = None
-    fail_fatigue: NonNegativeInt = 0
-    heroes: PositiveInt = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
+    fail_fatigue: Int(0, 20) = 0
+    heroes: Int(1, 4) = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
     first: bool = Field(False, description="done before the encounter's monsters fall, or it is lost (Trash Heap: "
                         "'if the dragons are defeated too soon, the key will be lost'); else a group clears the "
                         "room first when it has the time")
@@ -283,14 +285,14 @@ class ExplorationFile(Strict):
 # -- the scenario ----------------------------------------------------------------------------------
 
 class Track(Strict):
-    spaces: PositiveInt = Field(description="spaces on the overlord track")
-    doom_start: dict[HeroCount, NonNegativeInt] = Field(
+    spaces: Int(2, 40) = Field(description="spaces on the overlord track")
+    doom_start: dict[HeroCount, Int(0, 39)] = Field(
         {2: 2, 3: 3, 4: 4}, description="doom's space by number of heroes; by default the rulebook's: 'the space that "
         "corresponds to the number of heroes playing' (spaces numbered from 0 at the bottom)")
 
 
 class Loot(Strict):
-    payout: list[PositiveInt] = Field(min_length=1, description="shop cards drawn, by fatigue position")
+    payout: list[Int(1, 10)] = Field(min_length=1, description="shop cards drawn, by fatigue position")
     shop: dict[Literal["I", "II"], list[str]] = Field(
         {}, description="the Act I and Act II Shop Item decks: item names (copies written twice)")
 
@@ -316,7 +318,7 @@ class Scenario(Strict):
     lose_when: list[LoseWhen] = Field([], description="lose conditions beyond doom meeting fate, as tests")
     epilogue: dict[Literal["win", "lose"], str] = {}
     rules: dict[str, bool] = Field({}, description="rule-variant flags")
-    max_rounds: PositiveInt = Field(40, description="headless play (simulate, soak, balance) stops a game after "
+    max_rounds: Int(1, 500) = Field(40, description="headless play (simulate, soak, balance) stops a game after "
                                     "this many rounds and counts it unfinished")
     ours: bool = False
 
