@@ -253,7 +253,7 @@ def schema_cmd(output):
     try:
         output.write_text(text + "\n", encoding="utf-8")
     except OSError as e:
-        _fail(f"--output {output}: {e.strerror}")
+        _fail(f"--output {shown(output)}: {(e.strerror or str(e)).lower()}")
     click.echo(f"wrote {output}")
 
 
@@ -466,6 +466,11 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
+    if log_dir is not None:
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            _fail(f"--log {shown(log_dir)}: cannot make the folder ({(e.strerror or str(e)).lower()})")
     total = games * len(counts)
     progress = None
     bar = None

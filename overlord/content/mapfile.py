@@ -79,6 +79,11 @@ class _Checker:
         return ok
 
 
+def _kind(data) -> str:
+    """What a file that is no mapping holds, without quoting it (it may not be content at all)."""
+    return "a list" if isinstance(data, list) else "text" if isinstance(data, str) else f"a {type(data).__name__}"
+
+
 def _show(value) -> str:
     text = repr(value)
     return text if len(text) < 40 else text[:37] + "..."
@@ -98,7 +103,8 @@ def check_map(doc: Located) -> MapFile:
     if data is None:
         raise ContentError([doc.problem((), "the file is empty; a map file is a mapping with 'map' and 'figures'")])
     if not isinstance(data, dict):
-        raise ContentError([doc.problem((), f"a map file is a mapping with 'map' and 'figures', got {_show(data)}")])
+        raise ContentError([doc.problem((), "a map file is a mapping with 'map' and 'figures', got "
+                                                f"{_kind(data)} (not a map file)")])
     c.keys(data, (), TOP_KEYS, "map file")
     m = data.get("map")
     if not isinstance(m, dict):

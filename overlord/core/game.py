@@ -119,6 +119,9 @@ class Table(ABC):
     #: the verbs that change the game (refused once it is over); None: all of them. A number
     #: (a numbered option) always changes it.
     changes: set[str] | None = None
+    #: whether the game numbers its options: a number typed is then one (passed to
+    #: :meth:`execute` as the verb); otherwise the session answers that it is no command
+    numbered: bool = False
 
     def __init__(self, rules: "GameRules", match: Any):
         self.rules = rules

@@ -123,7 +123,7 @@ class Session:
                 return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
             except (CommandError, RulesError, SaveError) as e:
                 return Reply(line, False, [str(e)])
-        if verb not in self.table.commands and not _number(verb):
+        if verb not in self.table.commands and not (_number(verb) and self.table.numbered):
             known = list(self.table.commands) + list(COMMON)
             hint = difflib.get_close_matches(verb, known, n=1)
             return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")

@@ -27,6 +27,7 @@ FORMAT = 1
 APP = "overlord"
 MIGRATIONS: dict[int, list[str]] = {}   # from version -> statements that make it version + 1
 REQUIRED = {"scenario": str, "seed": int, "heroes": list}     # meta every save has (JSON values)
+KINDS = {str: "text", int: "a whole number", list: "a list"}
 
 
 class SaveError(Exception):
@@ -158,7 +159,7 @@ class SaveFile:
             if key not in out:
                 raise SaveError(f"{shown(self.path)}: the save's meta has no {key!r}; left untouched")
             if not isinstance(out[key], kind) or isinstance(out[key], bool):
-                raise SaveError(f"{shown(self.path)}: the save's meta {key!r} is not a {kind.__name__} "
+                raise SaveError(f"{shown(self.path)}: the save's meta {key!r} is not {KINDS[kind]} "
                                 f"({_clip(out[key])}); left untouched")
         if not all(isinstance(h, str) for h in out["heroes"]) or not 0 <= out["seed"] < 2**64:
             raise SaveError(f"{shown(self.path)}: the save's heroes or seed are damaged; left untouched")

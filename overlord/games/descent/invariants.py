@@ -56,11 +56,21 @@ def state_problems(game) -> list[str]:
     if out:
         return out
     board, (sx, sy) = game.board()
+    taken: dict[int, str] = {}
     for what, at, size in [(f.id, f.at, f.size) for f in s.figures if not f.knocked_out] + \
             [(f"a {t.token} token", t.at, [1, 1]) for t in s.tokens]:
         x, y = at[0] + sx, at[1] + sy
         if not (0 <= x and 0 <= y and x + size[0] <= board.width and y + size[1] <= board.height):
             out.append(f"{what} stands off the map at {at}")
+            continue
+        if what.startswith("a "):
+            continue
+        for cell in (board.node_of([x + dx, y + dy]) for dx in range(size[0]) for dy in range(size[1])):
+            if board.blocks_move[cell]:
+                out.append(f"{what} stands on {board.terrain(cell).name} at {at}")
+            elif cell in taken:
+                out.append(f"{what} and {taken[cell]} share a space")
+            taken[cell] = what
     if s.pending is not None:
         p = s.pending
         if not isinstance(p, dict) or not isinstance(p.get("command"), str) or p.get("hero") not in s.heroes \
