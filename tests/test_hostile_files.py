@@ -242,3 +242,52 @@ def test_a_file_too_large_in_a_folder_is_one_problem_on_its_first_line_and_the_r
     assert count == 2 and len(problems) == 1
     assert str(problems[0]).startswith(f"{tmp_path / 'big.yaml'}:1:1: too large for a content file")
     assert load_content(tmp_path / LONG).problems[0].message == "file name too long"
+
+
+def test_a_named_file_that_cannot_be_read_is_placed_at_the_scenarios_line(tmp_path, monkeypatch):
+    """(As root every file can be read: the refusal is made to happen.)"""
+    import pathlib
+    quest = copy_quest("underworld", tmp_path)
+    text = quest.read_text(encoding="utf-8")
+    line = text[:text.index("dark_cards:")].count("\n") + 1
+    real = pathlib.Path.read_bytes
+
+    def read_bytes(self):
+        if self.name == "dark-cards.yaml":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
+    result = run("validate", quest)
+    assert result.exit_code == 1
+    assert f"{quest}:{line}:" in result.stderr and "dark-cards.yaml: cannot read: permission denied" in result.stderr
+
+
+# found by bench/hostile.py: each was a traceback or a refusal without a place
+@pytest.mark.parametrize("scenario, name, shipped, hostile, message", [
+    ("underworld", "dark-cards.yaml", "- id: dark-10", "- id: ''", "at least 1 character"),
+    ("dragon", "dragon.yaml", "counters: decks/counters.yaml", "counters: ''", "at least 1 character"),
+    ("underworld", "underworld.yaml", "dark_cards: decks/dark-cards.yaml", "dark_cards: ../readme-example.yaml",
+     "dark_cards: ../readme-example.yaml holds a map, not a game's content"),
+    ("heldentaufe", "heldentaufe.yaml", "supply: decks/supply.yaml", "supply: ../readme-example.yaml",
+     "supply: ../readme-example.yaml holds a map, not a game's content"),
+])
+def test_what_the_hostile_bench_found_is_one_line_at_its_place(tmp_path, scenario, name, shipped, hostile, message):
+    quest = copy_quest(scenario, tmp_path / "q")
+    (tmp_path / "readme-example.yaml").write_bytes((ROOT / "scenarios" / "maps" / "readme-example.yaml").read_bytes())
+    path = quest if name == f"{scenario}.yaml" else tmp_path / "q" / "decks" / name
+    text = path.read_text(encoding="utf-8")
+    assert shipped in text
+    line = text[:text.index(shipped)].count("\n") + 1
+    path.write_text(text.replace(shipped, hostile, 1), encoding="utf-8")
+    for args in (["validate", quest], ["simulate", quest, "--games", "1"], ["play", quest, "--heroes", "a"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.stderr
+
+
+def test_a_move_the_map_leaves_no_target_for_is_refused_at_the_figures_line(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("map: {rows: ['.....']}\nfigures:\n  - {id: a, side: monsters, at: [0, 0], speed: 2}\n",
+                    encoding="utf-8")
+    result = run("move", path, "--figure", "a", "--verb", "engage")
+    assert result.exit_code == 1 and lines(result) == [f"{path}:3:5: a has no enemy figure to target"]

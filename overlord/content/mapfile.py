@@ -52,6 +52,7 @@ class MapFile:
     scene: Scene
     figures: list[Figure]
     rules: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)      # figure id -> (line, column) where it is written
 
     @property
     def board(self) -> Board:
@@ -124,7 +125,8 @@ def check_map(doc: Located) -> MapFile:
             c.add(("figures", i, "at"), str(e))
     if c.problems:
         raise ContentError(c.problems)
-    return MapFile(doc.file, scene, figures, rules)
+    lines = {f.id: doc.where(("figures", i)) for i, f in enumerate(figures)}
+    return MapFile(doc.file, scene, figures, rules, lines)
 
 
 def _check_rules(c: _Checker, rules) -> dict:

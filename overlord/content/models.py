@@ -68,3 +68,7 @@ def Int(low: int, high: int):
 
 
 MAX_MAP = 200          # ours: spaces across a map or a dungeon (the shipped ones are under 40)
+
+
+#: an id of a card, a hero, a monster or a scenario: a non-empty name of sane length
+Id = Annotated[str, Field(min_length=1, max_length=80)]

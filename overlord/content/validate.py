@@ -176,11 +176,17 @@ def load_named(doc: Located, where: tuple, rel) -> Loaded:
     ``doc`` that names it: ``scenario.yaml:7:12: decks.peril: perils.yaml: no such file``."""
     path = Path(doc.file).parent / str(rel)
     kind = kind_of(path)
+    field = ".".join(str(p) for p in where[1:]) or str(where[0]) if where else "file"
     if kind == "file":
-        return load_content(path)
+        loaded = load_content(path)
+        # what has no place in the file itself (it cannot be read) is placed where it is named
+        loaded.problems = [doc.problem(where, f"{field}: {shown(rel)}: {p.message}") if p.line is None else p
+                           for p in loaded.problems]
+        if loaded.model is None and not loaded.problems:          # a map file: no content of a game
+            loaded.problems = [doc.problem(where, f"{field}: {shown(rel)} holds a {loaded.kind}, not a game's content")]
+        return loaded
     why = {"missing": "no such file", "folder": "is a directory, not a content file",
            "other": "not a regular file (a device, a pipe or a socket)"}.get(kind, kind)
-    field = ".".join(str(p) for p in where[1:]) or str(where[0]) if where else "file"
     return Loaded(str(path), "?", None, Located(str(path), None, {}),
                   [doc.problem(where, f"{field}: {shown(rel)}: {why}")])
 

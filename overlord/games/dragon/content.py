@@ -319,11 +319,11 @@ class DragonCoop(Strict):
 
 
 class DragonFiles(Strict):
-    regions: str
-    counters: str
-    artifacts: str
-    heroes: str
-    dragon_cards: str = ""
+    regions: str = Field(min_length=1)
+    counters: str = Field(min_length=1)
+    artifacts: str = Field(min_length=1)
+    heroes: str = Field(min_length=1)
+    dragon_cards: str = Field("", description="the co-operative Dragon deck; the book's game has none")
 
 
 class DragonScenario(Strict):

@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from overlord.content import kinds
-from overlord.content.models import Int, Strict
+from overlord.content.models import Id, Int, Strict
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.validate import load_content, load_named
 
@@ -80,7 +80,7 @@ class HtBoardModel(Strict):
 class HtHeroModel(Strict):
     """A hero: what differs from the board (the hero's advantage)."""
 
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     title: str = ""
     hearts: Annotated[int, Field(ge=1, le=9)] | None = None
@@ -110,7 +110,7 @@ class HtLevel(Strict):
 
 
 class HtMonsterModel(Strict):
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     nest: str = Field(min_length=1, max_length=1, description="its nest's letter on the Underworld board")
     levels: dict[Annotated[int, Field(ge=1, le=5)], HtLevel] = Field(description="top tooth -> hearts, sword")
@@ -166,7 +166,7 @@ class HtReward(Strict):
 
 
 class HtMissionModel(Strict):
-    id: str
+    id: Id
     kind: Literal[MISSION_KINDS]               # type: ignore[valid-type]
     area: AreaKind | None = None
     give: list[Token] = []
@@ -240,7 +240,7 @@ class HtRules(Strict):
 
 
 class HtScenarioModel(Strict):
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     mode: Literal["coop", "race"]
     heroes: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(min_length=1)]

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
-from ...content.models import Int, Strict, tagged
+from ...content.models import Id, Int, Strict, tagged
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]
@@ -164,7 +164,7 @@ class DarkCard(Strict):
     face-up enemy counter (in the deck's order), the actions each such counter performs, top to
     bottom, at most two performed and at most one attack (as in Descent)."""
 
-    id: str
+    id: Id
     name: str
     omen: list[UEffect] = []
     peril: bool = Field(False, description="after the enemies, draw a peril card")
@@ -182,7 +182,7 @@ class DarkCardsFile(Strict):
 
 
 class DarkPeril(Strict):
-    id: str
+    id: Id
     name: str
     flavor: str = ""
     effects: list[UEffect] = Field(min_length=1)
@@ -232,7 +232,7 @@ class Patience(Strict):
 
 
 class UnderworldScenario(Strict):
-    id: str
+    id: Id
     name: str
     heroes: Annotated[list[HeroCountU], Field(min_length=1)] = [1, 2, 3, 4]
     content: UContent

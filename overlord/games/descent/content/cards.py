@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
-from ....content.models import MAX_MAP, Int, OrNames, Strict, tagged
+from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
@@ -114,7 +114,7 @@ class GroupActivation(Strict):
 
 
 class ActivationCard(Strict):
-    id: str
+    id: Id
     groups: dict[str, GroupActivation]
     ours: bool = False
 
@@ -143,7 +143,7 @@ class PerilCard(Strict):
     """One effect, or a split card: the top half when no monsters are on the map, the bottom
     half when there are."""
 
-    id: str
+    id: Id
     name: str
     flavor: str = ""
     effects: list[Effect] | None = None
@@ -253,7 +253,7 @@ class Trigger(Strict):
 
 
 class ExplorationCard(Strict):
-    id: str
+    id: Id
     name: str
     kind: Literal["starting", "main", "regular"]
     number: Literal[1, 2, 3] | None = Field(None, description="main encounters only")
@@ -305,7 +305,7 @@ class LoseWhen(Strict):
 
 
 class Scenario(Strict):
-    id: str
+    id: Id
     name: str
     heroes: Annotated[list[HeroCount], Field(min_length=1)] = [2, 3, 4]
     decks: dict[Literal["monsters", "activation", "peril", "exploration", "heroes", "conditions"], str] = Field(
