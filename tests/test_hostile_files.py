@@ -266,6 +266,7 @@ def test_a_named_file_that_cannot_be_read_is_placed_at_the_scenarios_line(tmp_pa
 @pytest.mark.parametrize("scenario, name, shipped, hostile, message", [
     ("underworld", "dark-cards.yaml", "- id: dark-10", "- id: ''", "at least 1 character"),
     ("dragon", "dragon.yaml", "counters: decks/counters.yaml", "counters: ''", "at least 1 character"),
+    ("dragon", "dragon.yaml", "manors: [T2, X2]", "manors: ['', X2]", "at least 1 character"),
     ("underworld", "underworld.yaml", "dark_cards: decks/dark-cards.yaml", "dark_cards: ../readme-example.yaml",
      "dark_cards: ../readme-example.yaml holds a map, not a game's content"),
     ("heldentaufe", "heldentaufe.yaml", "supply: decks/supply.yaml", "supply: ../readme-example.yaml",

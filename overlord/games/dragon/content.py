@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from overlord.content.models import Int, Nothing, Strict, tagged
+from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems
@@ -333,7 +333,7 @@ class DragonScenario(Strict):
     heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many heroes may play")
     names: list[str] = Field(min_length=1, description="the heroes, in the order a headless party is made")
     content: DragonFiles
-    manors: list[str] = Field(min_length=1, description="hero k starts by the manor on manors[k % len]")
+    manors: list[Id] = Field(min_length=1, description="hero k starts by the manor on manors[k % len]")
     rules: DragonFlags = DragonFlags()
     coop: DragonCoop | None = None
     follow_up_turns: Int(1, 20) = Field(4, description="book: the other player's turns after a Dragon Victory")
