@@ -46,6 +46,14 @@ def resume(save: Path):
     return result
 
 
+def refused_untouched(save: Path, message: str) -> None:
+    """``resume`` refuses the save in one line saying ``message``, its bytes as they were."""
+    before = digest(save)
+    result = resume(save)
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
+    assert digest(save) == before
+
+
 def overlord(*args, stdin: bytes = b"", env=None, timeout=120):
     return subprocess.run([sys.executable, str(ROOT / "cli.py"), *map(str, args)], input=stdin,
                           capture_output=True, timeout=timeout, cwd=ROOT, env={**os.environ, **(env or {})})
@@ -173,10 +181,7 @@ META = [
 def test_a_save_whose_meta_was_edited_by_hand_is_refused_untouched(tmp_path, scenario, case, sql, message):
     save = _saved(scenario, tmp_path)
     _edit_meta(save, sql)
-    before = digest(save)
-    result = resume(save)
-    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
-    assert digest(save) == before
+    refused_untouched(save, message)
 
 
 STATES = [
@@ -197,10 +202,7 @@ def test_a_save_whose_state_was_edited_by_hand_is_refused_untouched(tmp_path, sc
     refused at resume, in one line, the file as it was."""
     save = _saved(scenario, tmp_path)
     _edit_state(save, change)
-    before = digest(save)
-    result = resume(save)
-    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
-    assert digest(save) == before
+    refused_untouched(save, message)
 
 
 @pytest.mark.parametrize("scenario", GAMES)
@@ -234,10 +236,7 @@ def test_a_descent_hero_put_inside_a_wall_or_off_the_map_is_refused(tmp_path, wh
     def move(data):
         next(f for f in data["figures"] if f["id"] == "leoric")["at"] = at
     _edit_state(save, move)
-    before = digest(save)
-    result = resume(save)
-    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
-    assert digest(save) == before
+    refused_untouched(save, message)
 
 
 @pytest.mark.parametrize("scenario, change, message", [
