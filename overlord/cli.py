@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 import click
@@ -18,6 +19,7 @@ from overlord.content.mapfile import MAX_SPEED, load_map
 from overlord.content.paths import exists, resolve_map, shipped_maps, shown
 from overlord.view.text import draw
 from overlord.games import registry
+from overlord.view.words import count
 
 
 class Coord(click.ParamType):
@@ -82,12 +84,42 @@ def _node(mf, text: str, option: str, other: str = ""):
         _fail(f"{option} {xy[0]},{xy[1]}: {e}", 2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+SECTIONS = {
+    "For players": ["scenarios", "play", "resume", "games", "move", "los", "distance"],
+    "For authors": ["validate", "schema", "deck", "simulate", "maps", "diagram"],
+    "For testers": ["compare", "replay", "soak"],
+}
+
+
+class Sections(click.Group):
+    """``overlord --help`` lists the commands in groups: for players, authors and testers."""
+
+    def list_commands(self, ctx):
+        listed = [name for names in SECTIONS.values() for name in names]
+        return listed + sorted(set(self.commands) - set(listed))
+
+    def format_commands(self, ctx, formatter):
+        listed = set()
+        for title, names in [*SECTIONS.items(), ("Other commands", sorted(set(self.commands) - {
+                n for names in SECTIONS.values() for n in names}))]:
+            rows = [(n, self.commands[n].get_short_help_str(200)) for n in names
+                    if n in self.commands and n not in listed]
+            listed.update(n for n, _ in rows)
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+@click.group(cls=Sections, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="overlord")
 def main():
-    """Overlord plays the enemy side of cooperative dungeon board games.
+    """Overlord plays the enemy side of cooperative dungeon board games, so that everybody at the
+    table can be a hero.
 
-    MAP arguments take a map file (YAML) or the name of a shipped map (see `overlord maps`).
+    Start with `overlord scenarios`, then `overlord play SCENARIO --heroes A,B --save game.db`;
+    `overlord resume game.db` goes on. `overlord COMMAND --help` tells more.
+    SCENARIO is a shipped scenario's name or the path of a scenario file; MAP a map file or
+    the name of a shipped map (`overlord maps`).
     """
 
 
@@ -103,6 +135,29 @@ def games_cmd():
     """List the registered games, a line each."""
     for name, rules in registry.games().items():
         click.echo(f"{name:12} {rules.title}: {rules.summary}")
+
+
+def _counts(counts) -> str:
+    counts = sorted(counts)
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+@main.command("scenarios")
+def scenarios_cmd():
+    """List the shipped scenarios: game, hero counts and the heroes that can be named."""
+    from overlord.content.paths import shipped_scenarios
+    for name in shipped_scenarios():
+        rules, content, _ = _scenario(name)
+        info = rules.info(content)
+        click.echo(f"{name:17} {rules.name:12} {_counts(info.hero_counts) + ' heroes':11} {info.name}")
+        heroes = ", ".join(f"{h} ({info.hero_names[h]})" if info.hero_names.get(h, h).lower() != h else h
+                           for h in info.heroes)
+        text = f"heroes: {heroes}" + (f"; {info.other_heroes}" if info.other_heroes else "")
+        for line in textwrap.wrap(text, 100 - 18, break_on_hyphens=False):
+            click.echo(f"{'':17} {line}")
+    click.echo("Start one with `overlord play NAME --heroes A,B`; a scenario file of your own is played by its path.")
 
 
 def _scenario(scenario: str):
@@ -229,7 +284,8 @@ def validate_cmd(paths):
     """Check content files (default: everything shipped in decks/ and scenarios/). PATHS are files,
     folders or shipped names: a scenario, a deck folder (underworld) or a deck file (underworld-tiles).
 
-    Every problem is printed as FILE:LINE:COL: message; exit 0 when clean, 1 when not."""
+    Every problem is printed on standard output as FILE:LINE:COL: message, then how many problems
+    in how many files; exit 0 when clean, 1 when not."""
     from overlord.content.paths import resolve_content, shipped_content, shipped_dir
     from overlord.content.validate import validate_paths
     registry.games()                                   # every game's content kinds registered
@@ -239,11 +295,18 @@ def validate_cmd(paths):
         click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
     problems, count = validate_paths([p for p in paths if exists(p)])
     for problem in problems:
-        click.echo(str(problem), err=True)
+        click.echo(str(problem))
     if problems or missing:
-        click.echo(f"{len(problems) + len(missing)} problem(s) in {count} file(s)", err=True)
+        bad = len({p.file for p in problems}) + len(missing)
+        click.echo(f"{_n(len(problems) + len(missing), 'problem')} in {_n(bad, 'file')} "
+                   f"({_n(count + len(missing), 'file')} checked)")
         sys.exit(1)
-    click.echo(f"{count} file(s): no problems")
+    click.echo(f"{_n(count, 'file')} checked: no problems")
+
+
+def _n(count: int, noun: str) -> str:
+    """"1 file", "2 files"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 @main.command("schema")
@@ -396,16 +459,22 @@ def _completion(session):
 @main.command("play")
 @click.argument("scenario")
 @click.option("--heroes", "heroes", required=True, multiple=True,
-              help="The heroes' names: --heroes leoric,tarha or --heroes leoric --heroes tarha.")
+              help="The heroes: --heroes leoric,tarha or --heroes leoric --heroes tarha; a hero's name in the box "
+                   "works too, quoted where it has spaces: --heroes \"Widow Tarha,Leoric of the Book\".")
 @click.option("--seed", type=SEED, default=None, help="The game's seed (default: a fresh one).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite save file: every command is saved before its result is shown.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
 def play_cmd(scenario, heroes, seed, save_path, as_json):
-    """Play SCENARIO at the table: you move the heroes, the program runs the enemy."""
+    """Play SCENARIO at the table: you move the heroes, the program runs the enemy.
+
+    SCENARIO is the name of a shipped scenario (`overlord scenarios` lists them and their heroes)
+    or the path of a scenario file, such as a quest of your own in a folder of its own.
+    With --save, every command is saved before its result is shown; `overlord resume FILE`
+    continues the game from any folder."""
     from overlord.session.session import CommandError, Session
     from overlord.session.store import SaveError
-    names = [h for value in heroes for h in value.replace(",", " ").split() if h]
+    names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
@@ -420,12 +489,25 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
 @main.command("resume")
 @click.argument("save_path", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
-def resume_cmd(save_path, as_json):
-    """Continue a saved game exactly where it stopped."""
+@click.option("--yes", "-y", "go_on", is_flag=True,
+              help="Go on without asking when the scenario's files changed since the game was saved.")
+def resume_cmd(save_path, as_json, go_on):
+    """Continue a saved game exactly where it stopped, from any folder (the save knows where its
+    scenario is). When the scenario's files changed since, it says which and asks before going on
+    (without a terminal to ask on: --yes goes on)."""
     from overlord.session.session import Session
     from overlord.session.store import SaveError
+
+    def confirm(warning: str) -> bool:
+        click.echo(f"overlord: {warning}", err=True)
+        if go_on:
+            return True
+        if not sys.stdin.isatty():
+            click.echo("overlord: not resumed: `overlord resume --yes FILE` goes on all the same", err=True)
+            sys.exit(1)
+        return click.confirm("Go on with the content as it is now?", default=False, err=True)
     try:
-        session, first = Session.resume(save_path, registry.open_scenario)
+        session, first = Session.resume(save_path, registry.open_scenario, confirm)
     except ContentError as e:
         _fail(str(e), prefix=False)
     except (SaveError, registry.UnknownGame) as e:
@@ -438,7 +520,7 @@ def resume_cmd(save_path, as_json):
 @click.option("--games", type=GAMES, default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", "heroes", default="3", show_default=True,
-              help="Hero count(s), e.g. 3 or 2,3,4.")
+              help="Hero counts, e.g. 3 or 2,3,4.")
 @click.option("--bot", default="heuristic", show_default=True, help="The heroes' bot: heuristic or random.")
 @click.option("--jobs", type=JOBS, default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
@@ -520,7 +602,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
 @click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
 @click.option("--games", type=GAMES, default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
-@click.option("--heroes", default="3", show_default=True, help="Hero count(s), e.g. 3 or 2,3,4.")
+@click.option("--heroes", default="3", show_default=True, help="Hero counts, e.g. 3 or 2,3,4.")
 @click.option("--jobs", type=JOBS, default=1, show_default=True, help="Worker processes.")
 @click.option("--max-rounds", type=ROUNDS, default=None, help="Stop a game after this many rounds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
@@ -610,7 +692,7 @@ def soak_cmd(scenario, games, seed):
     checked, violations = soak_game(rules, content, run.game_seeds(seed, games), rules.info(content).max_rounds)
     for v in violations[:20]:
         click.echo(v, err=True)
-    click.echo(f"{games} games, {checked} steps checked, {len(violations)} violation(s)")
+    click.echo(f"{games} games, {checked} steps checked, {count(len(violations), 'violation')}")
     sys.exit(1 if violations else 0)
 
 

@@ -319,6 +319,6 @@ def test_installed_console_script(tmp_path):
     # the shipped decks and scenarios are found inside the installed package too
     valid = overlord("validate")
     shipped = sum(1 for d in ("decks", "scenarios") for _ in (ROOT / d).rglob("*.y*ml"))
-    assert valid.returncode == 0 and f"{shipped} file(s): no problems" in valid.stdout, valid.stderr
+    assert valid.returncode == 0 and f"{shipped} files checked: no problems" in valid.stdout, valid.stderr
     deck = overlord("deck", "forgotten-souls", "exploration", "--seed", "1", "--json")
     assert deck.returncode == 0 and json.loads(deck.stdout)["starting"] == "the-onset"

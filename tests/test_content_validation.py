@@ -184,7 +184,7 @@ CROSS = [
     ("an unknown group in a spawn", "peril.yaml", ("peril_cards", 0, "without_monsters", 0, "place_monsters", "group"),
      "zombi", ["card 'p1'", "unknown monster group 'zombi'", "did you mean 'zombie'"]),
     ("a ninth regular encounter", "exploration.yaml", ("exploration_cards", 0, "kind"), "regular",
-     ["exactly one starting encounter, has 0", "8 other encounters", "has 9"]),
+     ["exactly one starting encounter, has 0", "8 regular encounters (the scenario's stacks take 3, 3 and 2)", "has 9"]),
     ("a deck file that is missing", "scenario.yaml", ("scenario", "decks", "peril"), "perils.yaml",
      ["perils.yaml", "no such file"]),
     ("doom starting on fate", "scenario.yaml", ("scenario", "track", "doom_start", 4), 15,

@@ -233,7 +233,7 @@ def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     s, reply = Session.resume(save)
     told = text([reply])
-    assert reply.lines[0] == f"resumed {save} after 3 command(s)"
+    assert reply.lines[0] == f"resumed {save} after 3 commands"
     assert "waiting: zombie-minion-1 attacks leoric" in told and "leoric 6/8 health" in told
     after = text(play(s, "hurt leoric 1"))
     assert "leoric takes 1 damage: 5 health left" in after

@@ -22,7 +22,7 @@ def run(*args):
 def test_the_shipped_content_is_clean():
     out = run("validate", "dragon", "dragon-duel", str(ROOT / "decks" / "dragon"))
     assert out.exit_code == 0, out.output
-    assert out.output.strip() == "7 file(s): no problems"
+    assert out.output.strip() == "7 files checked: no problems"
 
 
 def test_the_named_fields_of_the_book():
@@ -97,7 +97,11 @@ def _copy(tmp_path: Path) -> Path:
                  id="an effect of the Dragon deck"),
     pytest.param("decks/dragon/heroes.yaml", "    skills: {magic: 4, ranged: 5, close: 6}",
                  "    skills: {magic: 4, ranged: 5, close: 16}",
-                 ":34:42: hero 'orc': orc.skills.close: input should be less than or equal to 11, got 16", id="a skill over 11"),
+                 ":36:42: hero 'orc': orc.skills.close: input should be less than or equal to 11, got 16", id="a skill over 11"),
+    pytest.param("decks/dragon/artifacts.yaml", "saber: {name: Saber, origin: special,",
+                 "saber: {name: Saber, origin: special, spell: true,",
+                 ":9:48: artifact 'saber': a spell is one of the City of the Mages' counters (origin: market)",
+                 id="a spell that is not the City's"),
     pytest.param("decks/dragon/regions.yaml", "routes: [[1, 4], [3, 4], [4, 2]", "routes: [[1, 4], [3, 4], [4, 12]",
                  ":27:36: routes 3: no field R12", id="a route to nowhere"),
     pytest.param("scenarios/dragon.yaml", "names: [paladin, halfling, orc, mage]",
@@ -106,7 +110,7 @@ def _copy(tmp_path: Path) -> Path:
     pytest.param("scenarios/dragon.yaml", "manors: [T2, X2]", "manors: [T2, Y2]",
                  ":24:16: manor Y2: a hero starts on a tan field", id="a manor by the water"),
     pytest.param("scenarios/dragon.yaml", "dragon_every: {1: 4,", "dragon_every: {",
-                 ":32:19: no dragon_every for 1 hero(es)", id="a hero count without its number"),
+                 ":32:19: no dragon_every for 1 hero", id="a hero count without its number"),
 ])
 def test_a_slip_is_named_by_file_line_and_column(tmp_path, file, old, new, expected):
     root = _copy(tmp_path)

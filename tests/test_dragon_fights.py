@@ -41,8 +41,8 @@ def test_the_worked_example_of_the_final_battle():
     paid = events_of(evs, "hoard_paid")[0]
     assert paid["discarded"] == ["blue", "blue", "red", "green"] and dice_for(sheet, "ranged") == 4
     trials = events_of(evs, "dragon_trial")
-    assert trials[0]["trial"] == "kept 3+3=6 of [6, 5, 3, 3]: <= 9-3=6, success" and trials[0]["hit"]
-    assert trials[1]["trial"] == "kept 4+5=9 of [6, 6, 5, 4]: > 9-3=6, failure" and not trials[1]["hit"]
+    assert trials[0]["trial"] == "rolled 6, 5, 3 and 3, kept 3+3=6: <= 9-3=6, success" and trials[0]["hit"]
+    assert trials[1]["trial"] == "rolled 6, 6, 5 and 4, kept 4+5=9: > 9-3=6, failure" and not trials[1]["hit"]
     assert events_of(evs, "wounded")[0]["why"] == "the Dragon hits"
     assert "  *** halfling slays the Dragon! ***" in lines(m, evs)
     assert m.state.results == {"halfling": "major"} and GAME_OUTCOME(m) == ("victory", "Major Victory")
@@ -59,7 +59,7 @@ def test_the_other_reading_of_the_bow():
     Glossary's "+1 against all other creatures" only) the Halfling fights at 8 - 3 = 5."""
     m = ready_halfling(weapon_bonus_against_dragon=False)
     evs = act(m, {"do": "rappel"}, [6, 5, 3, 3] + [1, 1, 1, 1] * 4)
-    assert events_of(evs, "dragon_trial")[0]["trial"] == "kept 3+3=6 of [6, 5, 3, 3]: > 8-3=5, failure"
+    assert events_of(evs, "dragon_trial")[0]["trial"] == "rolled 6, 5, 3 and 3, kept 3+3=6: > 8-3=5, failure"
 
 
 @pytest.mark.parametrize("hoard, rule, natural", [
@@ -148,7 +148,7 @@ def test_a_creature_is_fought_with_one_trial_of_a_skill_its_circles_allow():
     act(m, {"do": "move", "to": "T4"})
     assert [a["skill"] for a in legal(m)] == ["magic", "ranged", "close"]
     evs = act(m, {"do": "fight", "target": "skeleton", "skill": "ranged"}, [2, 2])
-    assert events_of(evs, "fight")[0]["trial"] == "kept 2+2=4 of [2, 2]: <= 5-1=4, success"
+    assert events_of(evs, "fight")[0]["trial"] == "rolled 2 and 2, kept 2+2=4: <= 5-1=4, success"
     m2 = match(("paladin",))
     place(m2, "lionbear", "T4")
     stand(m2, "paladin", "T2", mp=3)

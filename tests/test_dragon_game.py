@@ -180,7 +180,7 @@ def test_simulate_replay_and_soak(tmp_path):
     assert len(logs) == 8
     assert "every event and the end match" in run("replay", str(logs[5])).output
     out = run("soak", "dragon", "--games", "6")
-    assert out.exit_code == 0 and out.output.strip().endswith("0 violation(s)")
+    assert out.exit_code == 0 and out.output.strip().endswith("0 violations")
 
 
 def test_the_pettingzoo_environment_passes_its_conformance_tests():

@@ -174,7 +174,7 @@ def test_an_experience_spell_rolls_more_dice_once():
     stand(m, "orc", "T2", mp=3)
     act(m, {"do": "move", "to": "T4"})
     evs = act(m, {"do": "fight", "target": "wolves", "skill": "close"}, [6, 6, 6, 1, 2])
-    assert events_of(evs, "fight")[0]["trial"].startswith("kept 1+2=3 of [6, 6, 6, 1, 2]")
+    assert events_of(evs, "fight")[0]["trial"].startswith("rolled 6, 6, 6, 1 and 2, kept 1+2=3")
     assert m.state.at["orc"].primed == "" and "great-experience" in m.state.market
 
 

@@ -25,7 +25,7 @@ def validate(*paths) -> tuple[int, str]:
 
 def test_the_shipped_content_is_valid():
     code, out = validate(DECKS, COOP, ROOT / "scenarios" / "heldentaufe-race.yaml")
-    assert code == 0 and out.strip() == "8 file(s): no problems"
+    assert code == 0 and out.strip() == "8 files checked: no problems"
 
 
 def test_the_book_s_numbers():
@@ -93,7 +93,7 @@ def _line_col(path: Path, needle: str, offset: int = 0) -> str:
     ("underworld.yaml", '" .!.U. "', '" .!xU. "', ('" .!xU. "', 4),
      "row 1, x=3: unknown board character 'x'"),
     ("underworld.yaml", '"  5..4 "', '"  ...4 "', ('- "  1..2 "', 0),
-     "the board needs portal 5 ('5') once, has it 0 time(s)"),
+     "the board needs portal 5 ('5') once, has it 0 times"),
     ("missions.yaml", "area: blacksmith, give: [sword+1]", "area: blacksmit, give: [sword+1]", ("blacksmit,", 0),
      "mission 'porter-01': 0.area: 'blacksmit' is not allowed (did you mean 'blacksmith'?)"),
     ("missions.yaml", "reward: {teeth: 2}}\n  - {id: porter-02", "reward: {teeth: 2}}\n  - {id: porter-01",
@@ -132,7 +132,7 @@ def test_the_scenario_checks_what_spans_files(tmp_path):
     _edit(scenario, "target: {1: 16, ", "target: {")
     code, out = validate(scenario)
     assert code == 1
-    assert "no target of teeth for 1 hero(es)" in out
+    assert "no target of teeth for 1 hero" in out
     assert out.splitlines()[0].startswith(f"{scenario}:")
     _edit(scenario, "target: {", "target: {1: 16, ")
     code, out = validate(scenario)

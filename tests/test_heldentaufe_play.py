@@ -60,9 +60,9 @@ def test_simulate_gives_the_same_records_with_two_jobs_and_the_logs_replay(tmp_p
 
 def test_soak_finds_no_violation():
     out = run("soak", COOP, "--games", "6")
-    assert out.exit_code == 0 and out.output.strip().endswith("0 violation(s)")
+    assert out.exit_code == 0 and out.output.strip().endswith("0 violations")
     out = run("soak", RACE, "--games", "4")
-    assert out.exit_code == 0 and out.output.strip().endswith("0 violation(s)")
+    assert out.exit_code == 0 and out.output.strip().endswith("0 violations")
 
 
 def test_the_pettingzoo_environment_passes_its_conformance_tests():
@@ -80,7 +80,7 @@ def test_play_at_the_table_then_resume(tmp_path):
     assert out.exit_code == 0, out.output
     text = out.output
     assert "Heldentaufe, Together: erla, corlof (seed 4)" in text
-    assert "erla's turn, 4 action point(s) left:\n   1. explore 0,-1" in text
+    assert "erla's turn, 4 action points left:\n   1. explore 0,-1" in text
     assert "> 1\n  erla explores 0,-1: forest" in text
     assert "unknown command 'fly'" in text
     assert "corlof cannot fight now; possible: decline, descend, end, explore, mission, move" in text
@@ -104,7 +104,7 @@ def test_the_monsters_turn_at_the_table_says_each_step_and_why():
     reply = table.execute("end", [], "end")
     text = "\n".join(reply.lines)
     assert "== The monsters' turn: 4 action points (planner) ==" in text
-    assert "plan 1 (4 point(s), planner): " + "; ".join(["ulumu attacks erla"] * 4) in text     # beside portal 2
+    assert "plan 1 (4 points, planner): " + "; ".join(["ulumu attacks erla"] * 4) in text     # beside portal 2
     assert "why: heroes knocked out" in text and "[plan 1]" in text
     why = table.execute("why", ["1"], "why 1").lines
     assert why[0] == "plan 1: " + "; ".join(["ulumu attacks erla"] * 4)
@@ -129,7 +129,8 @@ def test_the_players_may_command_the_monsters_as_in_the_book(tmp_path):
     reply = table.execute("end", [], "end")
     text = "\n".join(reply.lines)
     assert "you command the monsters (4 points)" in text and "the program would play:" in text
-    assert table.options()[0] == "the monsters' turn, 4 point(s) left:"
+    assert "corlof commands the monsters (their heroes are not in the Underworld)" in text
+    assert table.options()[0] == "the monsters' turn, 4 points left (corlof commands):"
     with pytest.raises(Exception, match="the monsters cannot do that now"):
         table.execute("monster", ["ulumu", "move", "3,3"], "monster ulumu move 3,3")    # the treasure's space
     with pytest.raises(Exception, match="the monsters' turn: monster ID move X,Y"):
@@ -139,7 +140,7 @@ def test_the_players_may_command_the_monsters_as_in_the_book(tmp_path):
     assert match.state.monster_points == 3
     reply = table.execute("monster", ["done"], "monster done")
     assert match.state.cycle in ("marked", "empty") and GAME.to_act(match) == "corlof"
-    assert "  the monsters hold back 3 point(s)" in reply.lines
+    assert "  the monsters hold back 3 points" in reply.lines
 
 
 def test_the_boss_benchmark_runs_quick():

@@ -312,3 +312,37 @@ def test_parse_map_names_its_file():
               - {id: a, side: monsters, at: [5, 0]}
             """), "inline.yaml")
     assert str(info.value) == "inline.yaml:4:33: figure 'a': [5, 0] is off the map (2 wide, 1 high)"
+
+
+# -- the JSON Schema of map files (issue 16): editors check what Overlord checks -------------------
+
+def _map_validator():
+    import jsonschema
+    from overlord.content.validate import json_schema
+    schema = json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator({**schema, "oneOf": [{"$ref": "#/$defs/MapFile"}]})
+
+
+def test_every_shipped_map_is_valid_against_the_schema():
+    import yaml
+    from overlord.content.paths import shipped_maps
+    validator = _map_validator()
+    for name, path in shipped_maps().items():
+        errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
+        assert not errors, f"{name}: {errors[0].message}"
+
+
+@pytest.mark.parametrize("text", [
+    GOOD.replace("figures:", "figurs:"),                                  # an unknown top-level key
+    GOOD + "rules: {figures_block_countin: true}\n",                       # a misspelt flag
+    GOOD.replace("side: heroes", "side: hero"),                            # not a side
+    GOOD.replace("map:\n", "map:\n  kind: hexes\n"),                       # not a kind
+])
+def test_the_schema_refuses_what_validate_refuses(tmp_path, text):
+    import yaml
+    path = tmp_path / "m.yaml"
+    path.write_text(text)
+    with pytest.raises(ContentError):
+        load_map(path)
+    assert list(_map_validator().iter_errors(yaml.safe_load(text)))

@@ -180,7 +180,7 @@ def test_a_scene_moved_on_is_the_scene_built_afresh(quest, monkeypatch):
         scene = game.scene()
         _, (sx, sy) = game.board()
         fresh = Scene(scene.board, [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], game.speed(f), list(f.size))
-                                    for f in game.state.figures if not f.knocked_out], quest.scenario.rules)
+                                    for f in game.state.figures if not f.knocked_out], quest.scenario.rules.model_dump())
         for attr in ("cells", "anchor", "occupant", "stack"):
             assert getattr(scene, attr) == getattr(fresh, attr), attr
         assert list(scene.figures) == list(fresh.figures) and scene.figure_mask() == fresh.figure_mask()

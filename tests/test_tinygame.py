@@ -39,7 +39,7 @@ def test_games_lists_it():
 
 
 def test_validate_and_schema_know_its_content(tmp_path):
-    assert run("validate", CONTENT).output.strip() == "2 file(s): no problems"
+    assert run("validate", CONTENT).output.strip() == "2 files checked: no problems"
     schema = json.loads(run("schema").output)
     assert any("tiny_cards" in json.dumps(d) for d in schema["$defs"].values())
     bad = tmp_path / "cards.yaml"
@@ -97,7 +97,7 @@ def test_simulate_gives_the_same_records_with_two_jobs_and_the_logs_replay(tmp_p
 
 def test_soak_finds_no_violation():
     out = run("soak", SCENARIO, "--games", "20")
-    assert out.exit_code == 0 and out.output.strip().endswith("0 violation(s)")
+    assert out.exit_code == 0 and out.output.strip().endswith("0 violations")
 
 
 def test_the_pettingzoo_environment_passes_its_conformance_tests():
@@ -106,5 +106,5 @@ def test_the_pettingzoo_environment_passes_its_conformance_tests():
     from overlord.sim.environment import env
     api_test(env(scenario=SCENARIO, heroes=2, max_rounds=6), num_cycles=200, verbose_progress=False)
     seed_test(lambda **kw: env(scenario=SCENARIO, heroes=2, max_rounds=6), num_cycles=50)
-    with pytest.raises(ValueError, match="is for 1, 2 heroes, not 3"):
+    with pytest.raises(ValueError, match="heroes=3: The Gauntlet is for 1, 2 heroes"):
         env(scenario=SCENARIO, heroes=3)

@@ -392,7 +392,7 @@ def test_the_gnome_rolls_the_dice_of_one_skill_only():
         gain_cube(state.sheets["hippolyte"], "red")                      # close reaches 3 dice
     put(state, "alekto", "styx")
     events = fight(state, "hippolyte", "alekto", skill="close+ranged", dice=[6, 6, 6])
-    assert len(events[0]["trial"].split("of [")[1].split("]")[0].split(",")) == 3
+    assert len(events[0]["trial"].split("rolled ")[1].split(", kept")[0].replace(" and ", ", ").split(",")) == 3
 
 
 def test_against_a_gray_spot_only_skills_tied_for_fewest_cubes_combine():

@@ -374,7 +374,7 @@ SLIPS = [
      ("underworld_counters",), ["80 counters", "add up to 81"], 1),
     ("a fourth Avatar", "counters.yaml", [(("underworld_counters", "avatar", "copies"), 4),
                                          (("underworld_counters", "trap", "copies"), 3)],
-     ("underworld_counters",), ["3 avatar counter(s)", "add up to 4"], 1),
+     ("underworld_counters",), ["3 avatar counters", "add up to 4"], 1),
     ("a gate left out", "counters.yaml", [(("combined_games", "gate-lethe"), DELETE)],
      ("underworld_counters",), ["80 counters", "add up to 79"], 1),
     ("zero copies", "counters.yaml", [(("underworld_counters", "sickle", "copies"), 0)],
@@ -475,7 +475,7 @@ def _run(runner, *args):
 def test_validate_a_shipped_file(runner, arg):
     result = _run(runner, "validate", arg)
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == "1 file(s): no problems"
+    assert result.output.strip() == "1 file checked: no problems"
 
 
 def test_validate_a_broken_file_says_so_in_one_line(runner, tmp_path):
@@ -485,11 +485,11 @@ def test_validate_a_broken_file_says_so_in_one_line(runner, tmp_path):
     target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     result = _run(runner, "validate", str(target))
     assert result.exit_code == 1
-    first, summary = result.stderr.strip().splitlines()
+    first, summary = result.stdout.strip().splitlines()            # the report, on standard output
     line, col = parse_yaml(target.read_text(), str(target)).where(("underworld_counters", "ixion", "kind"))
     assert first.startswith(f"{target}:{line}:{col}: counter 'ixion': ")
     assert "did you mean 'black_creature'" in first
-    assert summary == "1 problem(s) in 1 file(s)"
+    assert summary == "1 problem in 1 file (1 file checked)"
 
 
 def test_validate_an_unknown_name_suggests_a_shipped_one(runner):

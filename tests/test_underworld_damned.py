@@ -583,7 +583,7 @@ def test_solitaire_three_special_treasures_alone_bring_it_in_from_dormant():
     give(state, "hera", "trident-of-hades")
     events = damned.check_entry(state, "hera")
     assert state.damned == "in_chaos" and events[0]["from"] == "dormant"
-    assert "0 defeated Avatar(s) + 3 acquired special treasure(s) = 3" in events[0]["why"]
+    assert "0 defeated Avatars + 3 acquired special treasures = 3" in events[0]["why"]
     ok(state)
 
 

@@ -56,7 +56,7 @@ def test_experience_does_not_count():
         gain_cube(state.sheets["hippolyte"], "red")
     dark(state, "ture")
     events = duel(state, "hippolyte", "ture", aggressor_skill="close", dice=[6, 5], consequence="item", item="gold")
-    assert events[0]["winner"] == "ture" and "of [6, 5]" in events[0]["trial"]
+    assert events[0]["winner"] == "ture" and "rolled 6 and 5," in events[0]["trial"]
     assert counter_problems(state) == []
 
 

@@ -194,7 +194,7 @@ def test_an_encounters_trial_shows_its_dice_and_outcome():
     state.rules["abilities"] = {"hippolyte": "shaman_gray"}      # +1 to Magic outside combat: a modified skill
     put(state, "hekate", "styx")
     encounter(state, "hippolyte", "hekate", dice=[4, 3])
-    assert "hippolyte tests magic (Hekate): kept 3+4=7 of [4, 3]: > 5+1=6, failure" in _told(state)
+    assert "hippolyte tests magic (Hekate): rolled 4 and 3, kept 3+4=7: > 5+1=6, failure" in _told(state)
 
 
 @pytest.mark.parametrize("dice, words", [([1, 1], "passes the trap trap-1 with"),
@@ -206,7 +206,7 @@ def test_a_traps_trial_shows_its_dice(dice, words):
     heap(state, "trap-1")
     draw_treasure(state, "hippolyte", dice=dice)
     told = _told(state)
-    assert words in told and f"of {dice}" in told
+    assert words in told and f"rolled {dice[0]} and {dice[1]}," in told
 
 
 def test_hermes_taking_a_hero_to_styx_is_told():
@@ -293,7 +293,7 @@ def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
     shutil.copy(Path(__file__).parent / "fixtures" / "underworld-before-interface.db", save)
     monkeypatch.chdir(tmp_path)
     session, reply = UnderworldSession.resume(save)
-    assert reply.lines[0] == f"resumed {save} after 2 command(s)"
+    assert reply.lines[0] == f"resumed {save} after 2 commands"
     assert "  bard on styx: life 5 (5/5 natural)" in "\n".join(reply.lines)
     assert reply.lines[-1] == "   1. stop moving"
     assert session.execute("1").ok and session.state.turn.hero == "bard"

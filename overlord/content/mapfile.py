@@ -342,3 +342,50 @@ def _check_figures(c: _Checker, figs, board: Board | None, kind) -> list[Figure]
 def _is_xy(at) -> bool:
     return (isinstance(at, list) and len(at) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in at))
+
+
+def map_schema() -> dict:
+    """The JSON Schema of a map file (for editors; :func:`check_map` is what Overlord checks, and a
+    test keeps the two agreeing on the shipped maps and on broken ones)."""
+    xy = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+    terrain_props = {"cost": {"type": "integer", "minimum": 1, "maximum": 999},
+                     "blocks_move": {"type": "boolean"}, "blocks_los": {"type": "boolean"},
+                     "damage": {"type": "integer", "minimum": 0, "maximum": 999}, "pit": {"type": "boolean"}}
+    rows = {"type": "array", "items": {"type": "string"}, "minItems": 1,
+            "description": "one string per row; x = column from 0, y = row from 0 at the top"}
+    kinds = {
+        "grid": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"},
+                                          "description": "map characters beyond the defaults: character -> terrain"}},
+        "hex": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"}}},
+        "tiles": {"tiles": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "at", "exits"],
+            "properties": {"id": {"type": "string"}, "at": {"type": "array", "items": {"type": "integer"},
+                                                           "minItems": 2, "maxItems": 2},
+                           "exits": {"type": "string", "pattern": "^[NESW]*$"}, "terrain": {"type": "string"}}}}},
+        "routes": {"fields": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["id"],
+            "properties": {"id": {"type": "string"}, "terrain": {"type": "string"}}}},
+            "routes": {"type": "array", "items": {"type": "array", "items": {"type": "string"},
+                                                  "minItems": 2, "maxItems": 2}}},
+    }
+    terrain = {"type": "object", "description": "new terrain kinds, or changed properties of known ones",
+               "additionalProperties": {"type": "object", "additionalProperties": False, "properties": terrain_props}}
+    required = {"grid": ["rows"], "hex": ["kind", "rows"], "tiles": ["kind", "tiles"], "routes": ["kind", "fields"]}
+    maps = [{"type": "object", "additionalProperties": False, "required": required[kind],
+             "properties": {"kind": {"const": kind}, **kinds[kind], "terrain": terrain}} for kind in KINDS]
+    figure = {"type": "object", "additionalProperties": False, "required": ["id", "side", "at"],
+              "properties": {"id": {"type": "string", "not": {"enum": list(RESERVED_IDS)}},
+                             "side": {"enum": list(SIDES)},
+                             "at": {"anyOf": [xy, {"type": "string"}],
+                                    "description": "[x, y] on grids and hexes (a large figure's top-left), a "
+                                                   "tile's or field's id on the others"},
+                             "speed": {"type": "integer", "minimum": 0},
+                             "size": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                      "minItems": 2, "maxItems": 2},
+                             "name": {"type": "string"}}}
+    return {"title": "Map file", "type": "object", "additionalProperties": False, "required": ["map"],
+            "properties": {"map": {"oneOf": maps}, "figures": {"type": "array", "items": figure},
+                           "rules": {"type": "object", "additionalProperties": False,
+                                     "properties": {k: {"type": "boolean"} for k in RULE_FLAGS}},
+                           "name": {"type": "string"}, "description": {"type": "string"},
+                           "source": {"type": "string"}}}

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import kinds as registered
 from .errors import ContentError, Problem, nearest
-from .mapfile import check_map
+from .mapfile import check_map, map_schema
 from .paths import kind_of, shown
 from .yamlio import Located, load_yaml
 
@@ -257,6 +257,7 @@ def json_schema() -> dict:
     models = list(dict.fromkeys(models))
     refs_by_model, top = models_json_schema([(m, "validation") for m in models], title="Overlord content file")
     refs = [refs_by_model[(m, "validation")] for m in models]
+    defs = {**top["$defs"], "MapFile": map_schema()}
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Overlord content file",
-            "description": "One kind of content per file, named by the top-level key.",
-            "oneOf": refs, "$defs": top["$defs"]}
+            "description": "One kind of content per file, named by the top-level key (map files: `map`).",
+            "oneOf": [*refs, {"$ref": "#/$defs/MapFile"}], "$defs": defs}

@@ -202,6 +202,21 @@ def parse_yaml(text: str, file: str) -> Located:
 
 MAX_BYTES = 256 * 1024    # ten times the largest shipped file; PyYAML reads ~300 KB a second
 
+_READERS: list[dict] = []   # open :func:`reading` records: path -> bytes
+
+
+class reading:
+    """``with reading() as files:`` records every file :func:`load_yaml` reads meanwhile (its
+    absolute path and bytes): the files a scenario is made of, whichever game loads it."""
+
+    def __enter__(self) -> dict[str, bytes]:
+        self.files: dict[str, bytes] = {}
+        _READERS.append(self.files)
+        return self.files
+
+    def __exit__(self, *exc) -> None:
+        _READERS.remove(self.files)
+
 
 def load_yaml(path: str | Path) -> Located:
     path = Path(path)
@@ -216,6 +231,12 @@ def load_yaml(path: str | Path) -> Located:
             raise ContentError([Problem(str(path), 1, 1, f"too large for a content file ({size:,} bytes; "
                                                          f"at most {MAX_BYTES:,})")])
         raw = path.read_bytes()
+        for files in _READERS:
+            files[str(path.resolve())] = raw
+    except FileNotFoundError:
+        raise ContentError([Problem(str(path), None, None, "no such file")]) from None
+    except IsADirectoryError:
+        raise ContentError([Problem(str(path), None, None, "is a directory, not a YAML file")]) from None
     except OSError as e:
         raise ContentError([Problem(str(path), None, None, f"cannot read: {(e.strerror or str(e)).lower()}")]) from None
     try:

@@ -29,6 +29,9 @@ from typing import Iterable
 import numpy as np
 
 REGULAR_STACKS = (3, 3, 2)   # "two stacks of three cards and one stack of two cards"
+# Forgotten Souls' structure, as (regular cards, main encounter) per stack in the order they are
+# dealt: #3 into the stack of two, #2 into the first stack of three, #1 into the other
+FORGOTTEN_SOULS = ((3, 2), (3, 1), (2, 3))
 
 
 class DeckError(ValueError):
@@ -99,8 +102,11 @@ def deck_cards(deck: Deck, in_play: Iterable[str] = ()) -> Counter:
 
 
 def assemble_exploration(starting: str, mains: dict[int, str], regular: list[str],
-                         rng: np.random.Generator) -> Assembly:
-    """"Assembling the Exploration Deck", steps 1-6.
+                         rng: np.random.Generator, structure=FORGOTTEN_SOULS) -> Assembly:
+    """"Assembling the Exploration Deck", steps 1-6, for a deck of any ``structure``: (regular
+    cards, main encounter) for each stack in the order they are dealt; the main encounters are
+    shuffled into their stacks from the last to #1, and the stack of #1 goes on top. A scenario
+    declares its structure (Forgotten Souls' is the default, below).
 
     1-2. The starting encounter and the three main encounters are set aside.
     3. The regular cards are shuffled and dealt into stacks of 3, 3 and 2 (dealt in runs: the
@@ -113,21 +119,24 @@ def assemble_exploration(starting: str, mains: dict[int, str], regular: list[str
     The rulebook never reshuffles this deck: keep discarded Exploration cards out of
     ``deck.discard``. (It cannot run out before #3 is drawn: #3 is in the bottom stack.)
     """
-    if sorted(mains) != [1, 2, 3]:
-        raise DeckError(f"the Exploration deck needs main encounters #1, #2 and #3, got {sorted(mains)}")
-    if len(regular) != sum(REGULAR_STACKS):
-        raise DeckError(f"the Exploration deck needs {sum(REGULAR_STACKS)} regular encounters "
-                        f"(stacks of 3, 3 and 2), got {len(regular)}")
-    _check_unique("Exploration", [starting, mains[1], mains[2], mains[3], *regular])
-    dealt, at = [], 0
+    numbers = sorted(main for _, main in structure)
+    if sorted(mains) != numbers or numbers != list(range(1, len(numbers) + 1)):
+        labels = [f"#{n}" for n in numbers]
+        named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+        raise DeckError(f"the Exploration deck needs main encounters {named}, got {sorted(mains)}")
+    sizes = [size for size, _ in structure]
+    if len(regular) != sum(sizes):
+        raise DeckError(f"the Exploration deck needs {sum(sizes)} regular encounters "
+                        f"(stacks of {', '.join(map(str, sizes))}), got {len(regular)}")
+    _check_unique("Exploration", [starting, *mains.values(), *regular])
+    dealt: dict[int, list[str]] = {}
+    at = 0
     cards = shuffled(regular, rng)
-    for size in REGULAR_STACKS:
-        dealt.append(cards[at:at + size])
+    for size, main in structure:
+        dealt[main] = cards[at:at + size]
         at += size
-    bottom = shuffled(dealt[2] + [mains[3]], rng)
-    middle = shuffled(dealt[0] + [mains[2]], rng)
-    top = shuffled(dealt[1] + [mains[1]], rng)
-    stacks = [top, middle, bottom]
+    by_main = {main: shuffled(dealt[main] + [mains[main]], rng) for main in sorted(dealt, reverse=True)}
+    stacks = [by_main[main] for main in sorted(by_main)]
     return Assembly(starting, stacks, Deck("exploration", [c for s in stacks for c in s], []))
 
 

@@ -80,6 +80,29 @@ class ScenarioInfo:
     heroes: tuple[str, ...]             # the heroes that may be named (in the content's order)
     max_rounds: int = 40                # where headless games stop (a scenario may set it)
     tracks: dict = field(default_factory=lambda: {"doom": "doom", "fate": "fate"})   # names for reports
+    hero_names: dict = field(default_factory=dict)   # hero -> its name in the box ("Widow Tarha")
+    other_heroes: str = ""              # what another name gets, where the game takes any name
+
+
+@dataclass(frozen=True)
+class Components:
+    """What a table needs to play a match with the program (told when a game starts, and again by
+    ``components`` at the table): the box's components to set out, what the program keeps or
+    brings instead (our cards, tiles and maps where they differ from the box, the tracks and where
+    each token starts), and how the program's coordinates map onto what is on the table."""
+
+    use: tuple[str, ...]
+    replaced: tuple[str, ...]
+    coordinates: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        out = ["What to put on the table:"]
+        out += [f"  - {line}" for line in self.use]
+        out += ["What the program keeps instead (leave these in the box, or set them as it says):"]
+        out += [f"  - {line}" for line in self.replaced]
+        out += ["Where things are:"]
+        out += [f"  - {line}" for line in self.coordinates]
+        return out
 
 
 @dataclass
@@ -218,6 +241,11 @@ class GameRules(ABC):
     @abstractmethod
     def info(self, content: Any) -> ScenarioInfo:
         """Id, name, hero counts and names of a loaded scenario."""
+
+    def components(self, match: Any) -> Components | None:
+        """What the players take from the box for this match, what the program replaces, and how
+        its coordinates map onto the table (told at the start of a game, and by ``components``)."""
+        return None
 
     def party(self, content: Any, count: int, seed: int) -> list[str]:
         """The heroes of a headless game of ``count`` heroes (default: the first ``count``)."""

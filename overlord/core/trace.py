@@ -33,11 +33,24 @@ class Decision:
         }
 
     def explain(self) -> str:
-        key = ", ".join(f"{n}={_plain(v)}" for n, v in zip(self.key_fields, self.key))
-        text = f"{self.what}: {_plain(self.choice)} (lowest key: {key}; {self.considered} compared)"
+        key = ", ".join(f"{n}={spoken(v)}" for n, v in zip(self.key_fields, self.key))
+        text = f"{self.what}: {spoken(self.choice)} (lowest key: {key}; {self.considered} compared)"
         if self.ties:
-            text += f"; tied with {', '.join(str(_plain(t)) for t in self.ties)} - heroes may choose, policy '{self.policy}' took the first"
+            text += f"; tied with {'; '.join(spoken(t) for t in self.ties)} - heroes may choose, policy '{self.policy}' took the first"
         return text
+
+
+def spoken(value: Any) -> str:
+    """A choice or a key value as people write it: a space [4, 2] as 4,2, a placement
+    [[4, 2], [2, 1]] as 4,2 2x1, anything else as itself."""
+    value = _plain(value)
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]},{value[1]}"
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, list) for v in value):
+        return f"{spoken(value[0])} {value[1][0]}x{value[1][1]}" if len(value[1]) == 2 else str(value)
+    if isinstance(value, list):
+        return ", ".join(spoken(v) for v in value)
+    return str(value)
 
 
 def _plain(value: Any) -> Any:

@@ -10,6 +10,7 @@ machines.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 from importlib.metadata import entry_points
@@ -20,7 +21,7 @@ from typing import Any
 from ..content.errors import ContentError, Problem, nearest
 from ..content.kinds import GAME_KEY
 from ..content.paths import resolve_scenario
-from ..content.yamlio import load_yaml
+from ..content.yamlio import load_yaml, reading
 from ..core.game import GameRules
 
 SHIPPED = {
@@ -104,7 +105,7 @@ def game_of(path: str | Path) -> GameRules:
     return known[name]
 
 
-_OPENED: dict[str, tuple[GameRules, Any]] = {}
+_OPENED: dict[str, tuple[GameRules, Any, dict[str, str]]] = {}
 
 
 def open_scenario(arg: str | Path) -> tuple[GameRules, Any, Path]:
@@ -113,7 +114,22 @@ def open_scenario(arg: str | Path) -> tuple[GameRules, Any, Path]:
     path = Path(resolve_scenario(str(arg))).resolve()
     key = str(path)
     if key not in _OPENED:
-        rules = game_of(path)
-        _OPENED[key] = (rules, rules.load(path))
-    rules, content = _OPENED[key]
+        with reading() as files:
+            rules = game_of(path)
+            content = rules.load(path)
+        _OPENED[key] = (rules, content, {f: hashlib.sha256(raw).hexdigest() for f, raw in sorted(files.items())})
+    rules, content, _ = _OPENED[key]
     return rules, content, path
+
+
+def scenario_files(arg: str | Path) -> dict[str, str]:
+    """Every content file of a scenario (the scenario file and all it names, as its game read
+    them): absolute path -> SHA-256 of the bytes read, in path order."""
+    open_scenario(arg)
+    return dict(_OPENED[str(Path(resolve_scenario(str(arg))).resolve())][2])
+
+
+def content_hash(files: dict[str, str]) -> str:
+    """One hash of a scenario's content (its files' hashes, in order): what a save keeps to tell
+    when the content changed under it."""
+    return hashlib.sha256("\n".join(files.values()).encode()).hexdigest()

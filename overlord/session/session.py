@@ -23,14 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.paths import find_scenario, shown
-from ..core.game import GameRules, RulesError, Table
+from ..core.game import GameRules, RulesError, ScenarioInfo, Table
+from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile
+from ..view.words import count
 
 # the session's own commands (a game's table may word their help its own way)
 COMMON = {
     "map": "map - draw the board",
     "status": "status - the round, the enemy's tracks and the heroes",
     "undo": "undo - take back the last command (the dice and cards go back with it)",
+    "components": "components - what to put on the table, what the program keeps instead, and where things are",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
@@ -68,44 +71,56 @@ class Session:
     @classmethod
     def start(cls, rules: GameRules, content, scenario_path: Path, heroes: list[str], seed: int,
               save_path=None) -> tuple["Session", Reply]:
+        """A new game. ``heroes`` as the players typed them: each is a hero of the scenario by its
+        id or its name in the box, whatever the case ("Widow Tarha" is tarha)."""
+        heroes, told = hero_ids(rules.info(content), heroes)
         try:
             match = rules.new_match(content, heroes, seed)
         except RulesError as e:
             raise CommandError(str(e)) from None
         save = None
         if save_path is not None:
+            files = scenario_files(scenario_path)
             save = SaveFile.create(save_path, {"scenario": str(Path(scenario_path).resolve()), "seed": seed,
-                                               "heroes": heroes, "game": rules.name})
+                                               "heroes": heroes, "game": rules.name,
+                                               "content": files, "content_hash": content_hash(files)})
             save.append("start", rules.to_json(match))
         session = cls(rules, content, rules.table(match), save)
-        lines = session.table.opening(heroes, seed) + session.table.options()
+        lines = session.table.opening(heroes, seed)
+        lines = lines[:1] + told + session._components([]) + lines[1:] + session.table.options()
         return session, Reply("start", True, lines, list(rules.log(match)))
 
     @classmethod
-    def resume(cls, save_path, opener) -> tuple["Session", Reply]:
-        """``opener(scenario) -> (rules, content, path)`` opens the scenario a save names."""
+    def resume(cls, save_path, opener, confirm=None) -> tuple["Session", Reply]:
+        """``opener(scenario) -> (rules, content, path)`` opens the scenario a save names (by its
+        absolute path, or as :func:`find_scenario` finds an older save's). When the scenario's
+        content changed since the game was saved, ``confirm(warning)`` is asked whether to go on
+        (None: go on); a no raises :class:`SaveError` and the save is left as it was."""
         save = SaveFile.open(save_path)
         try:
-            return cls._resume(save, save_path, opener)
+            return cls._resume(save, save_path, opener, confirm)
         except BaseException:
             save.close()                    # the lock goes with the refusal
             raise
 
     @classmethod
-    def _resume(cls, save: SaveFile, save_path, opener) -> tuple["Session", Reply]:
+    def _resume(cls, save: SaveFile, save_path, opener, confirm) -> tuple["Session", Reply]:
         meta = save.meta
         where = shown(save_path)
-        rules, content, _ = opener(find_scenario(meta["scenario"], Path(save_path).resolve().parent))
+        rules, content, path = opener(find_scenario(meta["scenario"], Path(save_path).resolve().parent))
         if meta.get("game", rules.name) != rules.name:         # saves before games were named have none
             raise SaveError(f"{where}: a game of {meta['game']}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
+        warning = changed_content(meta, scenario_files(path))
+        if warning and confirm is not None and not confirm(f"{where}: {warning}"):
+            raise SaveError(f"{where}: not resumed (the content changed since it was saved); left untouched")
         latest = save.latest()
         if latest is None:
             raise SaveError(f"{where}: the save holds no game yet")
         _check_saved(rules, content, latest[1], where)
         match = _read(rules, content, latest[1], where)
         session = cls(rules, content, rules.table(match), save)
-        lines = [f"resumed {where} after {len(save.commands()) - 1} command(s)"] + session.table.restore(match) \
+        lines = [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
             + session.table.status() + session.table.options()
         return session, Reply("resume", True, lines)
 
@@ -171,6 +186,10 @@ class Session:
             raise CommandError(self.table.undo_refused(commands[-1], str(e))) from None
         told = self.table.restore(_read(self.rules, self.content, state_json, where))
         return [f"undone: {command}"] + told + self.table.status() + self.table.options()
+
+    def _components(self, args):
+        told = self.rules.components(self.match)
+        return told.lines() if told is not None else []
 
     def _help(self, args):
         every = {**self.table.commands, **{k: v for k, v in COMMON.items() if k not in self.table.commands}}
@@ -247,6 +266,50 @@ def _check_saved(rules: GameRules, content, text: str, where) -> None:
 
 def _clip(text: str) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+def hero_ids(info: ScenarioInfo, given: list[str]) -> tuple[list[str], list[str]]:
+    """The heroes the players named, as the scenario's hero ids: an id or a name in the box, in
+    any case, with spaces ("Widow Tarha"); a name of several heroes' ids ("leoric tarha") is
+    those heroes. A name that is none of them stays as typed (the game refuses it or, where any
+    name may play, gives it an id without spaces). Also the lines that tell what became of a
+    name that is not an id."""
+    def key(name: str) -> str:
+        return " ".join(name.replace("-", " ").replace("_", " ").lower().split())
+    known = {key(h): h for h in info.heroes}
+    known.update({key(n): h for h, n in info.hero_names.items() if key(n) not in known})
+    out, told = [], []
+    for name in (n.strip() for n in given):
+        if not name:
+            continue
+        if key(name) in known:
+            out.append(known[key(name)])
+        elif all(key(w) in known for w in name.split()):
+            out.extend(known[key(w)] for w in name.split())
+            continue
+        elif " " in name and info.other_heroes:
+            out.append("-".join(name.lower().split()))
+        else:
+            out.append(name)
+        if out[-1] != name:
+            told.append(f"  {name} plays as {out[-1]} (the name to type at the table)")
+    return out, told
+
+
+def changed_content(meta: dict, files: dict[str, str]) -> str:
+    """What changed in a scenario's content since a save recorded it ("" when nothing did, or
+    when the save is older than the record)."""
+    saved = meta.get("content")
+    if not isinstance(saved, dict) or meta.get("content_hash") == content_hash(files) \
+            or sorted(saved.values()) == sorted(files.values()):          # the same files, found in another folder
+        return ""
+    changed = [f for f in files if f in saved and saved[f] != files[f]]
+    gone = [f for f in saved if f not in files]
+    new = [f for f in files if f not in saved]
+    parts = ([f"changed: {', '.join(changed)}"] if changed else []) + ([f"no longer read: {', '.join(gone)}"] if gone else []) \
+        + ([f"now read too: {', '.join(new)}"] if new else [])
+    return ("the scenario's content changed since this game was saved (" + "; ".join(parts or ["its files"])
+            + "); the game goes on with the content as it is now, which may play differently")
 
 
 def _read(rules: GameRules, content, text: str, where):

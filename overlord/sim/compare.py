@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from .stats import CONFIDENCE, DIGITS, wilson_interval
+from ..view.words import count
 
 SHOWN = 10                        # pairs listed where the results differ
 
@@ -94,7 +95,7 @@ def render(summary: dict) -> str:
              f"(mean paired difference {summary['rounds']['difference']:+.2f})"]
     for h in summary["by_heroes"]:
         lo, hi = h["interval"]
-        lines.append(f"  {h['heroes']} hero(es): {h['games']} games, difference {h['difference']:+.1%} "
+        lines.append(f"  {count(h['heroes'], 'hero')}: {h['games']} games, difference {h['difference']:+.1%} "
                      f"(CI {lo:+.1%} to {hi:+.1%})")
     if summary["differ_count"]:
         lines.append(f"  results differ in {summary['differ_count']} games; the first {len(summary['differ'])}:")

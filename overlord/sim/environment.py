@@ -4,8 +4,10 @@ inside the step that ends the heroes' round.
 
 The agent to act is the hero :meth:`GameRules.to_act` names. Actions are one ``Discrete`` space
 of the game's size behind an action mask of the legal ones; the game's
-:class:`overlord.core.game.AgentSpec` numbers them and makes the observation vector. Reward at
-the end: +1 to every hero for a victory, -1 for a defeat, 0 when the rounds run out.
+:class:`overlord.core.game.AgentSpec` numbers them (:meth:`GameEnv.numbering` tells how) and makes
+the observation vector. Reward at the end: +1 to every hero for a victory, -1 for a defeat, 0
+when the rounds run out; every hero's ``info`` then says how it ended (``result``: victory,
+defeat or unfinished; ``reason``; ``rounds``).
 
     from overlord.sim.environment import env
     e = env(scenario="underworld", heroes=2)
@@ -56,11 +58,13 @@ class MaskedHeroesEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
 
-    def _settle(self, over: bool, out_of_rounds: bool, reward: float) -> None:
+    def _settle(self, over: bool, out_of_rounds: bool, reward: float, info: dict | None = None) -> None:
         """Every hero's reward for this step: ``reward`` and the end of the episode when the game
-        is ``over`` (terminated) or ran ``out_of_rounds`` (truncated), else 0."""
+        is ``over`` (terminated) or ran ``out_of_rounds`` (truncated), else 0; at the end every
+        hero's info is ``info``."""
         for a in self.agents:
             if over or out_of_rounds:
+                self.infos[a] = dict(info or {})
                 self.rewards[a] = reward
                 if over:
                     self.terminations[a] = True
@@ -79,8 +83,8 @@ class GameEnv(MaskedHeroesEnv):
         super().__init__()
         self.rules, self.content, _ = open_scenario(scenario)
         info = self.rules.info(self.content)
-        if heroes not in info.hero_counts:
-            raise ValueError(f"{info.name} is for {', '.join(map(str, info.hero_counts))} heroes, not {heroes}")
+        if not isinstance(heroes, int) or isinstance(heroes, bool) or heroes not in info.hero_counts:
+            raise ValueError(f"heroes={heroes!r}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes")
         self.possible_agents = self.rules.party(self.content, heroes, 0)
         self.spec = self.rules.agents(self.content, self.possible_agents)
         if self.spec is None:
@@ -112,11 +116,19 @@ class GameEnv(MaskedHeroesEnv):
         self._enemy()
         out = self.rules.outcome(self.match)
         reward = {None: 0.0, "victory": 1.0, "defeat": -1.0}[out.result if out else None]
-        self._settle(out is not None, self.rules.round(self.match) > self.max_rounds, reward)
+        rounds = self.rules.round(self.match)
+        ended = {"result": out.result if out else "unfinished",
+                 "reason": out.reason if out else f"the round limit ({self.max_rounds}) was reached",
+                 "rounds": min(rounds, self.max_rounds) if out is None else rounds}
+        self._settle(out is not None, rounds > self.max_rounds, reward, ended)
         hero = self.rules.to_act(self.match)
         if hero is not None and out is None:
             self.agent_selection = hero
         self._accumulate_rewards()
+
+    def numbering(self) -> str:
+        """How this game numbers its actions (the game's own words)."""
+        return self.spec.describe
 
     def index_of(self, bot, rng=None) -> int:
         """The action index a hero bot (``(match, legal, rng) -> action``: the game's own, a

@@ -27,7 +27,8 @@ BOT_ENTRY_POINTS = "overlord.bots"
 def bot_of(rules: GameRules, bot: str):
     """A hero bot by name: the game's own (``heuristic``, ``random``...), a plugged-in one from
     the entry point group ``overlord.bots``, or ``module:function`` of any importable module. A
-    bot is a function ``(match, legal_actions, rng) -> one of the actions``."""
+    bot is a function ``(match, legal_actions, rng) -> one of the actions``; its module is found on
+    the Python path or in the current folder."""
     if bot in rules.bots:
         return rules.bots[bot]
     from importlib import import_module
@@ -37,6 +38,10 @@ def bot_of(rules: GameRules, bot: str):
             return ep.load()
     if ":" in bot:
         module, _, attr = bot.partition(":")
+        import os
+        import sys
+        if os.getcwd() not in sys.path:          # a bot of your own in the current folder, as `python -m` finds it
+            sys.path.append(os.getcwd())
         try:
             found = getattr(import_module(module), attr)
         except (ImportError, AttributeError, ValueError) as e:

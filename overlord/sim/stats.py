@@ -23,6 +23,7 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
+from ..view.words import count
 
 RESULTS = ("victory", "defeat", "unfinished")
 REQUIRED = ("seed", "heroes", "result", "rounds", "doom", "fate")
@@ -346,13 +347,13 @@ def render_table(summary: dict) -> str:
         row(overview, "CPU seconds", f"total {cpu['total']:.2f}, mean {cpu['mean']:.3f} per game")
     show(overview)
 
-    ends = [(count, "defeat", reason) for reason, count in summary["loss_reasons"].items()]
-    ends += [(count, "unfinished", reason) for reason, count in summary["unfinished_reasons"].items()]
+    ends = [(k, "defeat", reason) for reason, k in summary["loss_reasons"].items()]
+    ends += [(k, "unfinished", reason) for reason, k in summary["unfinished_reasons"].items()]
     if ends:
         t = table("How games were lost or left unfinished", ("Result", "left"), ("Reason", "left"),
                   ("Games", "right"), ("Share", "right"))
-        for count, result, reason in sorted(ends, key=lambda e: (-e[0], e[1], e[2])):
-            row(t, result, reason or "-", count, _pct(count / n))
+        for k, result, reason in sorted(ends, key=lambda e: (-e[0], e[1], e[2])):
+            row(t, result, reason or "-", k, _pct(k / n))
         show(t)
 
     if tracks["gap_distribution"]:
@@ -366,7 +367,7 @@ def render_table(summary: dict) -> str:
     moves = summary.get("track_moves") or {}
     if moves:
         lost = moves["lost_games"]
-        t = table(f"Where fate and doom went (spaces a game, mean; {lost} game(s) not won of {moves['games']}), "
+        t = table(f"Where fate and doom went (spaces a game, mean; {count(lost, 'game')} not won of {moves['games']}), "
                   "and where heroes were knocked out",
                   ("Track", "left"), ("Moved by", "left"), ("Games not won", "right"), ("All games", "right"))
         for track in ("fate", "doom", "knockouts"):

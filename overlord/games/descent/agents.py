@@ -35,9 +35,22 @@ VIEW = 2 * RADIUS + 1
 OBS_SIZE = 3 * VIEW * VIEW + 4
 
 
+def numbering() -> str:
+    """The action numbering with its numbers, for people (``GameEnv.numbering``)."""
+    attack, revive, move = len(FIXED), len(FIXED) + MONSTER_SLOTS, len(FIXED) + MONSTER_SLOTS + HERO_SLOTS
+    return "\n".join([
+        "0 rest, 1 open the door, 2 complete the objective, 3 stand up (a knocked-out hero's whole turn), "
+        "4 throw off a Stun (the action a Stunned hero must spend first)",
+        f"{attack}-{revive - 1}: attack the 1st to {MONSTER_SLOTS}th monster in reach (monsters sorted by id)",
+        f"{revive}-{move - 1}: revive the 1st to {HERO_SLOTS}th hero (in party order)",
+        f"{move}-{ORDER - 1}: move to the space (dx, dy) from the hero, -{RADIUS} <= dx, dy <= {RADIUS}, row by row: "
+        f"{move} is ({-RADIUS}, {-RADIUS}), {move + RADIUS} is (0, {-RADIUS}), {ORDER - 1} is ({RADIUS}, {RADIUS})",
+        f"{ORDER}: the round's turns in the order the heroes are listed (the first hero's choice at a round's start)",
+        "Heal actions are not in the space."])
+
+
 def agent_spec(max_rounds: int) -> AgentSpec:
-    return AgentSpec(N_ACTIONS, OBS_SIZE, lambda game, agent: observe(game, agent, max_rounds), encode,
-                     __doc__.split("Actions are", 1)[1].split("Observation", 1)[0].strip())
+    return AgentSpec(N_ACTIONS, OBS_SIZE, lambda game, agent: observe(game, agent, max_rounds), encode, numbering())
 
 
 def _monsters(game) -> list[str]:

@@ -4,6 +4,7 @@ and hourglasses will do, what its rules do when they fire."""
 from __future__ import annotations
 
 from .content.effects import effect_name
+from ...view.words import count
 
 
 def effect(e) -> str:
@@ -34,7 +35,7 @@ def effect(e) -> str:
     if name == "heal_monster":
         return f"the most damaged monster within {value.within} spaces recovers the hearts of {' + '.join(value.dice)}"
     if name in ("place_token", "remove_token"):
-        return f"{'place' if name == 'place_token' else 'remove'} {value.count} {value.token} token(s)" + \
+        return f"{'place' if name == 'place_token' else 'remove'} {count(value.count, value.token + ' token')}" + \
                (f" at {value.at}" if value.at else "")
     if name == "say":
         return f"read: {value}"
@@ -61,7 +62,7 @@ def test(t) -> str:
     if name == "track_gap_at_most":
         return f"doom and fate are at most {value} apart"
     if name == "tokens_at_least":
-        return f"at least {value.count} {value.token} token(s) are on the map"
+        return f"at least {count(value.count, value.token + ' token')} are on the map"
     if name == "encounter_clear":
         return "this encounter's monsters are defeated" if value else "this encounter's monsters are on the map"
     if name == "hero_on":

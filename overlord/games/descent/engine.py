@@ -139,7 +139,7 @@ class Game:
                     self.__dict__["_scene"] = (key, scene)
                     return scene
         scene = Scene(board, [Figure(f.id, f.side, [f.at[0] + sx, f.at[1] + sy], self.speed(f), list(f.size))
-                              for f in figures], self.quest.scenario.rules)
+                              for f in figures], self.quest.scenario.rules.model_dump())
         self.__dict__["_scene"] = (key, scene)
         return scene
 
@@ -197,7 +197,8 @@ class Game:
                     break
         return {"phase": s.phase, "round": s.round, "doom": s.track.doom, "fate": s.track.fate,
                 "active_exploration": s.active_exploration,
-                "main_encounters_completed": s.main_encounters_completed, "failed": s.failed}
+                "main_encounters_completed": s.main_encounters_completed, "failed": s.failed,
+                "final_main": len(self.quest.scenario.exploration_stacks)}
 
     def _read(self, view: dict) -> None:
         self.state.phase, self.state.round = view["phase"], view["round"]

@@ -24,10 +24,11 @@ import json
 from collections.abc import Sequence
 from itertools import permutations
 
-from ...core.game import GameRules, Outcome, RulesError, ScenarioInfo, Table
+from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
 from ...core.rng import new_rng
 from ...core.state import clone as clone_state
 from ...view.text import draw
+from ...view.words import listing
 from . import bots, tactics
 from .content.quest import load_quest
 from .engine import Game, new_game, overlord_phase
@@ -125,7 +126,9 @@ class Descent(GameRules):
     def info(self, quest) -> ScenarioInfo:
         sc = quest.scenario
         return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(h for h in quest.sheets if h != "stand-in"),
-                            sc.max_rounds or MAX_ROUNDS)
+                            sc.max_rounds or MAX_ROUNDS,
+                            hero_names={h: s.name for h, s in quest.sheets.items() if h != "stand-in"},
+                            other_heroes="any other name plays with the stand-in's numbers until `sheet` gives its own")
 
     def party(self, quest, count: int, seed: int) -> list[str]:
         """The headless party: a warrior, a healer, a mage and a scout, by size."""
@@ -266,6 +269,33 @@ class Descent(GameRules):
         kind, option = _kind_option(action)
         where = f" {option[0]},{option[1]}" if kind == "move" and option else (f" {option}" if option else "")
         return f"{action.get('hero', '?')} {kind}{where}"
+
+    def components(self, game: Game) -> Components:
+        q, s = game.quest, game.state
+        sheets = [h.id for h in s.hero_figures() if h.sheet != "stand-in"]
+        others = [h.id for h in s.hero_figures() if h.sheet == "stand-in"]
+        use = [f"the base game's hero sheets and figures of {listing(sheets)}" if sheets else "",
+               f"any hero figure for {listing(others)} (its numbers: `sheet HERO HEALTH STAMINA`)" if others else "",
+               f"the monster figures of {listing([m.name for m in q.monsters.values()])}; their monster cards only to "
+               "read (the program keeps each monster's health, act and conditions)",
+               "the map tiles, to lay each encounter as `map` draws it when the program explores it (a card's rule "
+               "names the box's tile where it has one)",
+               "the dice: you roll your heroes' attacks and attribute tests, and their defence dice against every "
+               "monster attack (tell the damage with `hurt HERO N`)",
+               "tokens for your heroes' damage, fatigue and conditions, and the search and objective tokens the "
+               "program places"]
+        replaced = ["the Exploration, Activation and Peril decks: ours, shaped like the quest's cards; the program "
+                    "shuffles and draws them and reads each card out (leave the box's decks aside)",
+                    f"the Overlord track: doom starts on space {s.track.doom} and fate on {s.track.fate} (spaces 0 "
+                    f"to {s.track.spaces - 1}, from the bottom); the program moves them and tells you - put the two "
+                    "tokens there to see them",
+                    "the Loot track: the program counts its fatigue tokens and says how many Shop Item cards to draw "
+                    "(the Shop Item and Search decks are yours, from the box)"]
+        coordinates = ["a space is X,Y as `map` draws the dungeon: X the column from 0 at the left, Y the row from 0 "
+                       "at the top",
+                       "each encounter the heroes explore joins the dungeon where the program lays it, so a space keeps "
+                       "its numbers all game; `move HERO X,Y` and `choose N X,Y` use them"]
+        return Components(tuple(u for u in use if u), tuple(replaced), tuple(coordinates))
 
     def table(self, game: Game) -> Table:
         from .table import DescentTable

@@ -8,6 +8,7 @@ action they could not perform (`why` lists those too)."""
 from __future__ import annotations
 
 from . import describe
+from ...view.words import count
 
 
 def _at(p) -> str:
@@ -121,7 +122,7 @@ def _attack_result(t, e):
 
 def _defeated(t, e):
     loot = e.get("loot")
-    return [f"{e['figure']} is defeated" + (f"; loot: draw {loot['cards']} Shop Item card(s)" if loot else "")]
+    return [f"{e['figure']} is defeated" + (f"; loot: draw {count(loot['cards'], 'Shop Item card')}" if loot else "")]
 
 
 def _damage(t, e):
@@ -171,8 +172,8 @@ TELL = {
     "discard_exploration": lambda t, e: [f"  discard the exploration card {t.cards[e['card']].name}"],
     "placed": lambda t, e: [f"  no {e['group']} figure is free to place"] if e["count"] == 0 else [],
     "spawned": lambda t, e: [f"  no {e['group']} figure is free to place"] if e["count"] == 0 else [],
-    "token": lambda t, e: [f"  place {e['count']} {e['token']} token(s)"],
-    "token_removed": lambda t, e: [f"  remove {e['count']} {e['token']} token(s)"],
+    "token": lambda t, e: [f"  place {count(e['count'], e['token'] + ' token')}"],
+    "token_removed": lambda t, e: [f"  remove {count(e['count'], e['token'] + ' token')}"],
     "token_taken": lambda t, e: [f"{e['hero']} takes the {e['token']} token at {_at(t.board_at(e['at']))}"],
     "condition": _condition,
     "condition_gone": lambda t, e: [f"  {e['figure']} is no longer {e['condition']} ({e['why']})"],

@@ -44,7 +44,8 @@ from overlord.core.machines import (
     table_step,
 )
 
-FINAL_MAIN_ENCOUNTER = 3      # "Winning the Game": the third main encounter (the Finale)
+FINAL_MAIN_ENCOUNTER = 3      # "Winning the Game": the third main encounter (the Finale); a scenario
+                              # whose Exploration deck has another number of main encounters says so
 
 
 class RoundError(ValueError):
@@ -73,8 +74,9 @@ def quest_lost(state: dict) -> bool:
 
 
 def quest_won(state: dict) -> bool:
-    """The final main encounter is completed ("Winning the Game")."""
-    return state.get("main_encounters_completed", 0) >= FINAL_MAIN_ENCOUNTER
+    """The final main encounter is completed ("Winning the Game"): the last of the scenario's
+    (``final_main``; Forgotten Souls' third)."""
+    return state.get("main_encounters_completed", 0) >= state.get("final_main", FINAL_MAIN_ENCOUNTER)
 
 
 # -- callbacks -----------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ def setup_decks(quest: Quest, rng: np.random.Generator) -> dict[str, Assembly | 
     mains = {c.number: c.id for c in cards if c.kind == "main"}
     regular = [c.id for c in cards if c.kind == "regular"]
     return {
-        "exploration": assemble_exploration(starting, mains, regular, rng),   # 1. Assemble the Exploration Deck
+        "exploration": assemble_exploration(starting, mains, regular, rng,       # 1. Assemble the Exploration Deck
+                                            [(s.regular, s.main) for s in quest.scenario.exploration_stacks]),
         "activation": new_deck("activation", [c.id for c in quest.activation.cards], rng),  # 4.
         "peril": new_deck("peril", [c.id for c in quest.perils], rng),         # 5. Assemble the Peril Deck
     }

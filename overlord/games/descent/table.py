@@ -24,11 +24,13 @@ import difflib
 
 from ...core.game import RulesError, Table, TableReply
 from ...core.state import dumps
+from ...core.trace import spoken
 from ...view.text import draw
 from .engine import (Game, GameError, complete_encounter, damage_figure, move_figure, open_door, overlord_phase,
                      place_figure)
 from .heroes import STAND_DICE, end_turn, recover, rest, stand_up, suffer_fatigue, take_token
 from .narrate import narrate
+from ...view.words import count
 
 HELP = {
     "move": "move HERO X,Y - the hero moved to that space (x,y as `map` numbers them)",
@@ -492,8 +494,7 @@ class DescentTable(Table):
         n, option = args[:2]
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; " + (f"the last command's are numbered 1 to {len(self.decisions)}"
-                                                       if self.decisions else "the last command made none to choose from"))
+            raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]
         if "move" in d:
             at = self._xy(option)
@@ -532,15 +533,22 @@ class DescentTable(Table):
         (n,) = self._args(args, 1, HELP["why"])
         i = self._number(n, "N")
         if not 1 <= i <= len(self.decisions):
-            raise CommandError(f"no decision {i}; " + (f"the last command's are numbered 1 to {len(self.decisions)}"
-                                                       if self.decisions else "the last command made none"))
+            raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]
         out = [f"[{i}] {d['monster']} {d['action']}:"]
         for dec in d["decisions"]:
-            key = ", ".join(f"{k}={v}" for k, v in dec["key"].items())
-            ties = f"; tied with {dec['ties']}" if dec["ties"] else ""
-            out.append(f"  {dec['what']}: {dec['choice']} - the lowest key ({key}) of {dec['considered']}{ties}")
+            key = ", ".join(f"{k}={spoken(v)}" for k, v in dec["key"].items())
+            ties = f"; tied with {'; '.join(spoken(t) for t in dec['ties'])}" if dec["ties"] else ""
+            out.append(f"  {dec['what']}: {spoken(dec['choice'])} - the lowest key ({key}) of {dec['considered']}{ties}")
         return out
+
+    def _no_decision(self, i: int) -> str:
+        """``choose``/``why`` refer to the decisions of the command just shown, nothing older."""
+        if not self.decisions:
+            return f"no decision {i}; the last command made none to choose from"
+        if len(self.decisions) == 1:
+            return f"no decision {i}; the last command's one is numbered 1"
+        return f"no decision {i}; the last command's are numbered 1 to {len(self.decisions)}"
 
     @staticmethod
     def _action_line(e: dict) -> str:
@@ -551,7 +559,7 @@ class DescentTable(Table):
         return f"    {e['action']}: {'performed' if e['performed'] else 'not performed'} - {e['why']}"
 
     def undo_hidden_draws(self) -> bool:
-        return not self.game.quest.scenario.rules.get("no_undo_past_hidden_draw", False)
+        return not self.game.quest.scenario.rules.no_undo_past_hidden_draw
 
     # -- the table loop's needs -------------------------------------------------------------------
     def status(self) -> list[str]:
@@ -594,7 +602,7 @@ def status_lines(game: Game, waiting: str = "") -> list[str]:
                       (" (turn over)" if f.id in s.turn_done else ""))
     active = game.cards[s.active_exploration].name if s.active_exploration else "none (fate advances each round)"
     lines = [f"round {s.round}, {s.phase.replace('_', ' ')}; doom {s.track.doom}, fate {s.track.fate} "
-             f"(top {s.track.spaces - 1}); act {s.act}; loot {s.loot.tokens} token(s)",
+             f"(top {s.track.spaces - 1}); act {s.act}; loot {count(s.loot.tokens, 'token')}",
              f"active exploration card: {active}; monsters on the map: {len(s.monsters())}"]
     lines += [f"  {h}" for h in heroes]
     return lines + ([waiting] if waiting else [])

@@ -168,7 +168,7 @@ def _door_ready(game: Game, hero: str, left: int) -> bool:
     group waits - fate does not advance while the card is active - unless time runs out."""
     state = game.state
     card = game.cards[state.active_exploration]
-    if card.map.exit is None or rounds_left(game) <= 1 or (card.kind == "main" and card.number == 3):
+    if card.map.exit is None or rounds_left(game) <= 1 or (card.kind == "main" and card.number == len(game.quest.scenario.exploration_stacks)):
         return True
     door = marker_at(game, "exit")
     if left > 1 and _gap(state.figure(hero).at, door) <= 1:
@@ -208,7 +208,7 @@ def _too_soon(game: Game) -> bool:
     door (and the Room of Souls would turn them into Act II monsters)."""
     state = game.state
     card = game.cards[state.active_exploration]
-    if (card.kind == "main" and card.number == 3) or card.goal.first:
+    if (card.kind == "main" and card.number == len(game.quest.scenario.exploration_stacks)) or card.goal.first:
         return False
     if not any(m.encounter == card.id for m in state.monsters()):
         return False

@@ -11,8 +11,10 @@ is the Dragon's:
 - ``state`` plain data; ``setup`` the book's set-up; ``machines`` the Dragon, the Dragon Man and
   the co-operative round as state machines written as data
 - ``turns`` a hero's turn as legal actions, the rounds, the Dragon phase; ``moves`` movement and
-  its hazards; ``fights`` creatures, scroll beings, loremasters, the Dragon Man and the lair;
-  ``actions`` encounters, tasks, artifacts, the market, spells, healing; ``draws`` the bag;
+  its hazards; ``jumps`` the Boots of Jumping; ``fights`` creatures, scroll beings, loremasters,
+  the Dragon Man and the lair; ``actions`` encounters, tasks, artifacts, the market, healing;
+  ``spells`` the City's spells (Vision, Clairvoyance...) and the Mage's spell for his gold;
+  ``draws`` the bag;
   ``events`` the book's events and the Dragon deck's effects; ``life`` hit points, gold, death,
   the end of the game
 - ``game`` the GameRules; ``bots`` heuristic and random heroes; ``narrate`` the events in words,

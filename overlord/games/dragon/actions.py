@@ -1,5 +1,5 @@
 """The actions of a turn besides fighting: encounters, tasks, artifacts, the City's market, the
-spells, healing.
+Healing Potion, healing (the spells are ``spells``).
 
 The book (Actions, Encounters, Tasks, Artifacts, Glossary):
 - "Encounters ... may be used once per turn, with no upper limit to their total usage"; "Taking up
@@ -19,26 +19,19 @@ The book (Actions, Encounters, Tasks, Artifacts, Glossary):
   "damaged armor of up to 2 artificial HPs repaired. Your hero needs to sit out one turn of play per
   HP"; the Paladin: "on an empty field and may not perform any other action ... on a roll of 2 to 6,
   he regains 1 HP"; the Healing Potion "returns all natural HPs; it may only be used once".
-- Spells: Invisibility and Lightning need a won magic trial ("If the magic trial fails, the spell
-  dissipates and the counter is returned"); Strength "increases a hero's natural HP permanently by
-  1"; Experience "one single trial with four (five) dice".
 
 Readings:
 - Level 2 and 4 tasks: the person found (and the artifact delivered) leave play with the task.
 - Cerberos takes a natural hit point and never the last one (a fee cannot kill).
-- A Healing Potion, an Experience spell and a failed spell go back to the City's pile ("used once";
-  Pegasus does so in the book's own words); a Strength cast stays beside the sheet (``strength``)
-  until the hero dies, then returns to the City.
-- Casting a spell is not an action ("Some of the spells do not count as actions"); drinking the
-  potion is one (the book says so).
+- A Healing Potion goes back to the City's pile once drunk ("it may only be used once"); drinking
+  it is an action (the book says so).
 """
 
 from __future__ import annotations
 
 from overlord.games.heroes.market import call_market, close_market, sale
-from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal, skill_value
+from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
 from overlord.games.heroes.tasks import fulfilled
-from overlord.games.heroes.trials import trial
 
 from . import draws, fights, life
 from .state import Ctx, artifact, carried, counter, face_up, lift, put, sees
@@ -249,7 +242,7 @@ def close(ctx: Ctx, hero: str) -> list[dict]:
     return [ctx.log({"event": "market_closed", "hero": hero, "unsold": len(back)})]
 
 
-# -- spells and healing ----------------------------------------------------------------------------------------
+# -- the potion and healing ----------------------------------------------------------------------------------------
 
 def _off_sheet(ctx: Ctx, hero: str, inst: str, to_market: bool = True) -> None:
     sheet = ctx.s.sheets[hero]
@@ -262,30 +255,6 @@ def drink(ctx: Ctx, hero: str, inst: str) -> list[dict]:
     acted(ctx)
     _off_sheet(ctx, hero, inst)
     return [ctx.log({"event": "drank", "hero": hero, "counter": inst, "healed": heal(ctx.s.sheets[hero])})]
-
-
-def cast(ctx: Ctx, hero: str, inst: str) -> list[dict]:
-    s = ctx.s
-    a = artifact(s, ctx.c, inst)
-    sheet = s.sheets[hero]
-    if a.effect == "strength":
-        _off_sheet(ctx, hero, inst, to_market=False)
-        s.at[hero].strength.append(inst)
-        sheet.natural_max += 1
-        sheet.natural += 1
-        return [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name,
-                         "natural": sheet.natural, "natural_max": sheet.natural_max})]
-    if a.effect in ("experience", "great_experience"):
-        _off_sheet(ctx, hero, inst)
-        s.at[hero].primed = a.effect
-        return [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name, "primed": a.effect})]
-    t = trial(skill_value(sheet, "magic"), 0, fights.dice_count(ctx, hero, "magic", use=True), rng=ctx.dice, skill="magic")
-    out = [ctx.log({"event": "cast", "hero": hero, "counter": inst, "name": a.name, "trial": t.reason, "success": t.success})]
-    if t.success:
-        s.turn.invisible = True
-        return out
-    _off_sheet(ctx, hero, inst)
-    return out + [ctx.log({"event": "spell_gone", "hero": hero, "counter": inst})]
 
 
 def pray(ctx: Ctx, hero: str) -> list[dict]:

@@ -3,17 +3,21 @@
 The heuristic bot takes the legal action with the lowest key ``(class, cost, listed order)``:
 
 - class 0, what the moment demands: the forced fight with the best chance (Halfling: hiding when
-  a fight is worse than his 1-3 in 6), the players' pending choices, the market's best buy;
+  a fight is worse than his 1-3 in 6), the players' pending choices, the market's best buy, a draw
+  owed (Clairvoyance's pick when the bag holds what the plan needs: the next being of the weapon's
+  chain, a held task's counter, the Rope once armed; else the plain draw);
 - class 1, progress that is here now: fulfil a task, forge a weapon, deliver, take a useful
   artifact, win a scroll or material (the trial with the best chance), cast Strength, rummage,
-  rappel into the lair when ready;
+  rappel into the lair when ready; the Mage's spell for his gold (Strength first);
 - class 2, healing when hurt (a potion, the manor, the Herbalist, the Befuddled Healer at more than
   one hit point, the Paladin's prayer);
 - class 3, what is worth stopping for when there is nowhere better to go this turn: train with
   Cerberos (the weapon's skill), the Juggler when rich, take a task, an optional fight with a good
   chance, call the City's market;
 - class 4, a step towards the plan's field, cost the route's length from there (hidden fields,
-  creatures in the way, the Desert and the Labyrinth cost more);
+  creatures in the way - face up or seen by Vision -, the Desert and the Labyrinth cost more);
+  before it, Vision on the covered counter that step leads onto, and a jump of the Boots of Jumping
+  when it leaves less of the way than the best walk this turn;
 - class 5, end the turn; class 9, what it never wants (drops, Labyrinth rolls, Pegasus but to the
   Dragon).
 
@@ -221,12 +225,21 @@ class Planner:
         if moves.in_region_feature(self.ctx, f, "desert") and not (moves.has_effect(self.ctx, self.hero, "waterskin")
                                                                     or moves.has_effect(self.ctx, self.hero, "camel")):
             cost += 50 if self.sheet.natural <= 2 else 20 if self.sheet.natural <= 3 else 3
-        foe = moves.creature_here(self.ctx, self.hero, f)
+        foe = moves.creature_here(self.ctx, self.hero, f) or self.known_foe(f)
         if foe is not None and counter(c, foe).effect != "dragon_man":
             cost += (50 if low else 4) + 20 * (1 - self.best_odds(foe))
-        elif any(i in s.down for i in s.board.get(f, [])) and low:
+        elif any(i in s.down and i not in self.hs.known for i in s.board.get(f, [])) and low:
             cost += 20
         return cost
+
+    def known_foe(self, f: str) -> str | None:
+        """A creature lying face down on ``f`` that the hero has seen by Vision."""
+        s, c = self.s, self.c
+        for inst in s.board.get(f, []):
+            spec = counter(c, inst)
+            if inst in s.down and inst in self.hs.known and spec.border == "red" and sees(s, c, self.hero, inst):
+                return inst
+        return None
 
     def costs(self) -> dict[str, float]:
         """What stepping into each field costs (computed once a decision)."""
@@ -434,7 +447,8 @@ class Planner:
     def _r_buy(self, a):
         if a["for"] != self.hero:
             return (9, 0)
-        wish = {"armour": 0, "shield": 1, "strength": 2, "healing_potion": 3, "great_experience": 4, "experience": 5}
+        wish = {"armour": 0, "shield": 1, "strength": 2, "healing_potion": 3, "great_experience": 4, "experience": 5,
+                "jumping": 6, "vision": 7, "clairvoyance": 8}
         art = artifact(self.s, self.c, a["item"])
         key = art.kind if art.kind in ("armour", "shield") else art.effect
         if key in wish:
@@ -458,6 +472,73 @@ class Planner:
         if there >= here:
             return (9, there)
         return (4, there)
+
+    def _r_jump(self, a):
+        """A jump when it leaves less of the way (and of the penalties met on it) than the best
+        walk this turn would."""
+        d, costs = self.distances(), self.costs()
+        jumped = costs[a["to"]] - 1 + d.get(a["to"], FAR)
+        return (4, jumped - 100) if jumped + 0.5 < self.walk_value() else (9, 0)
+
+    def walk_value(self) -> float:
+        """The least (penalties met + way left) over the fields the hero may walk to this turn; a
+        covered counter, a creature or a hidden field stops the walk."""
+        s, b = self.s, self.c.board
+        d, costs = self.distances(), self.costs()
+        here = self.hs.field
+        best = d.get(here, FAR)
+        frontier, seen = [(here, 0.0)], {here}
+        for _ in range(s.turn.mp):
+            nxt = []
+            for f, pen in frontier:
+                if f != here and (any(i in s.down for i in s.board.get(f, [])) or b.field(f).is_hidden
+                                  or moves.creature_here(self.ctx, self.hero, f)):
+                    continue
+                for g in b.walk[f]:
+                    if g in seen:
+                        continue
+                    seen.add(g)
+                    p = pen + costs[g] - 1
+                    best = min(best, p + d.get(g, FAR))
+                    nxt.append((g, p))
+            frontier = nxt
+        return best
+
+    def _r_vision(self, a):
+        """Look before stepping onto the covered counter the way leads to."""
+        d = self.distances()
+        here = d.get(self.hs.field, FAR)
+        steps = [f for f in moves.step_targets(self.ctx, self.hero) if d.get(f, FAR) < here]
+        if not steps or a["to"] != min(steps, key=lambda f: (d.get(f, FAR), self.c.board.order(f))):
+            return (9, 0)
+        p = p_success(dice_for(self.sheet, "magic"), skill_value(self.sheet, "magic"))
+        return (4, -1, -p) if p >= 0.25 else (9, 0)
+
+    def _r_draw(self, a):
+        return (0, 5)
+
+    def _r_clairvoyance(self, a):
+        """Pick what the hero's plan needs: the next being of his weapon's chain, the counter a held
+        task asks for, the Rope once armed; anything else is left to the draw."""
+        s, c = self.s, self.c
+        sp = counter(c, a["target"])
+        have = self.have()
+        armed = any(c.artifacts[x].dragon for x in have)
+        if sp.needs and not armed and sp.needs[0] in have:
+            return (0, 0 if all(n in have for n in sp.needs[1:]) or sp.effect != "loremaster" else 1)
+        held = [counter(c, t).task for t in self.sheet.tasks]
+        if any(sp.id in (tk.find, tk.to_person) for tk in held if tk):
+            return (0, 2)
+        if sp.artifact == "rope" and armed:
+            return (0, 3)
+        return (9, 0)
+
+    def _r_spell(self, a):
+        """The Mage's spell for his gold: a lasting hit point first, then what passes creatures."""
+        wish = ("strength", "invisibility", "lightning", "vision", "clairvoyance", "great_experience", "experience",
+                "pegasus")
+        eff = artifact(self.s, self.c, a["item"]).effect
+        return (1, wish.index(eff)) if eff in wish else (9, 0)
 
     def _r_search(self, a):
         return (0, 0)

@@ -26,6 +26,7 @@ from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.tasks import TaskSpec, shape_problem
+from ...view.words import count
 
 NAME = "dragon"
 Skill = Literal[SKILLS]  # type: ignore[valid-type]
@@ -50,10 +51,11 @@ COUNTER_EFFECTS = (
     "attack", "fear", "plunder", "burn_market", "storm",
 )
 ARTIFACT_EFFECTS = ("", "healing_potion", "strength", "pegasus", "experience", "great_experience",
-                    "invisibility", "lightning", "rope", "labyrinth_map", "waterskin", "camel", "bag_of_gold")
+                    "invisibility", "lightning", "vision", "clairvoyance", "jumping", "rope", "labyrinth_map",
+                    "waterskin", "camel", "bag_of_gold")
 ORIGINS = ("market", "special", "chain", "counter")
 ITEM_KINDS = ("armour", "shield", "other")   # weapons are "other": a hero may carry several, one counts a skill
-ABILITIES = ("", "hide", "self_heal", "gold_for_cubes")
+ABILITIES = ("", "hide", "self_heal", "gold_for_cubes", "spell_for_gold")
 MODES = ("coop", "book")
 
 
@@ -146,6 +148,8 @@ class DragonArtifact(Strict):
     dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
     chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
     seen_with: str = Field("", description="a material: seen only by a hero carrying this artifact (its scroll)")
+    spell: bool = Field(False, description="a spell of the City of the Mages (the Glossary's \"Artifact (Spell)\"): "
+                                           "what the Mage may take instead of his starting gold")
     text: str = Field(min_length=1)
     ours: list[ArtifactField] = []
 
@@ -305,6 +309,9 @@ class DragonFlags(Strict):
     orchan_return_free: bool = Field(True, description="Orchan's gold pays the way out and back")
     market_size: Int(1, 20) = 4
     burn: Int(1, 20) = Field(4, description="City counters The Market is Burning! destroys")
+    jump: Literal["turn", "points"] = Field(
+        "turn", description="the Boots of Jumping: turn - a jump is the turn's movement, made instead of walking "
+                            "whatever the allowance; points - a jump spends 4 movement points and walking may go on")
 
 
 class DragonCoop(Strict):
@@ -375,10 +382,10 @@ def counters_problems(model: DragonCountersFile, doc) -> list[Problem]:
             problems.append(doc.problem(where + ("border",), say + "the Dragon Events have an orange-lilac border"))
         if c.deliver is not None and bool(c.deliver.field) == bool(c.deliver.counter):
             problems.append(doc.problem(where + ("deliver",), say + "deliver to a field or to a counter, one of the two"))
-    for effect, count in (("dragon", 1), ("dragon_man", 1)):
+    for effect, wanted in (("dragon", 1), ("dragon_man", 1)):
         found = [cid for cid, c in model.dragon_counters.items() if c.effect == effect]
-        if len(found) != count:
-            problems.append(doc.problem(base, f"the counters hold {count} with effect {effect!r}, not {len(found)}"))
+        if len(found) != wanted:
+            problems.append(doc.problem(base, f"the counters hold {wanted} with effect {effect!r}, not {len(found)}"))
     return problems
 
 
@@ -463,6 +470,9 @@ def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Proble
         if a.seen_with and a.seen_with not in artifacts:
             problems.append(adoc.problem(("dragon_artifacts", aid, "seen_with"), f"artifact {aid!r}: no artifact "
                                          f"{a.seen_with!r}{nearest(a.seen_with, artifacts)}"))
+        if a.spell and a.origin != "market":
+            problems.append(adoc.problem(("dragon_artifacts", aid, "spell"), f"artifact {aid!r}: a spell is one of the "
+                                         "City of the Mages' counters (origin: market)"))
         if a.chain and (a.chain not in artifacts or not artifacts[a.chain].dragon):
             problems.append(adoc.problem(("dragon_artifacts", aid, "chain"), f"artifact {aid!r}: {a.chain!r} is not a magic weapon "
                                          "(an artifact with `dragon`)"))
@@ -487,7 +497,7 @@ def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Proble
             for key in ("dragon_every", "hoard_limit"):
                 missing = [h for h in sc.heroes if h not in getattr(sc.coop, key)]
                 if missing:
-                    problems.append(sdoc.problem(("scenario", "coop", key), f"no {key} for {missing[0]} hero(es)"))
+                    problems.append(sdoc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')}"))
     elif sc.mode == "book" and sc.heroes != [2]:
         problems.append(sdoc.problem(("scenario", "heroes"), "the book's game is for 2 players: heroes: [2]"))
     return problems

@@ -21,6 +21,9 @@ Readings:
   counter lies there.
 - A counter with coordinates goes there even when another counter lies there (a field may hold
   several).
+- A drawing hero who carries Clairvoyance ("Whenever a player has to draw a counter from the bag,
+  he may cast the 'Clairvoyance' spell") owes a choice first: the draw waits (``pending``), and a
+  defeated creature waits aside until it is made (``spells``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from overlord.games.heroes.bag import draw as bag_draw
 from overlord.games.heroes.bag import free_tan_fields, placement_choice
 
 from . import machines
-from .state import Ctx, counter, put
+from .state import Ctx, artifact, counter, put
 
 NOT_FOR_PLACING = ("city", "lair", "cave_mouth", "landing")
 EVENT_BORDERS = ("orange", "orange-lilac")
@@ -40,28 +43,81 @@ def harmful(ctx: Ctx, instance: str) -> bool:
     return counter(ctx.c, instance).border == "red" and instance not in ctx.s.backs
 
 
-def replace(ctx: Ctx, drawer: str, why: str) -> list[dict]:
-    """A counter was taken off the map: draw its replacement, once a turn."""
+def replace(ctx: Ctx, drawer: str, why: str, then_bag: str = "") -> list[dict]:
+    """A counter was taken off the map: draw its replacement, once a turn; ``then_bag``, a defeated
+    creature, goes into the bag after the draw ("The player draws a new counter and only afterwards
+    puts the defeated creature back into the bag"). A drawer who carries Clairvoyance is asked first
+    (a pending choice: draw, or cast it to pick an open counter; ``spells.clairvoyance``)."""
     s = ctx.s
     if s.turn.hero == drawer and s.turn.drawn:
-        ctx.log({"event": "no_draw", "hero": drawer, "why": f"{why}; {drawer} has drawn this turn already "
-                 "(no more than one counter a turn)"})
-        return []
+        out = [ctx.log({"event": "no_draw", "hero": drawer, "why": f"{why}; {drawer} has drawn this turn already "
+                        "(no more than one counter a turn)"})]
+        return out + back_in_bag(ctx, then_bag)
     if s.turn.hero == drawer:
         s.turn.drawn = True
-    return draw_one(ctx, drawer, why)
+    if pickable(ctx) and clairvoyant(ctx, drawer):
+        if then_bag:
+            s.aside.append(then_bag)
+        s.pending = {"draw": why, "hero": drawer, "then_bag": then_bag}
+        return [ctx.log({"event": "draw_pending", "hero": drawer, "why": why,
+                         "spell": clairvoyant(ctx, drawer)})]
+    return draw_one(ctx, drawer, why) + back_in_bag(ctx, then_bag)
+
+
+def back_in_bag(ctx: Ctx, inst: str) -> list[dict]:
+    """A defeated creature into the bag, once the draw it caused is made."""
+    if not inst:
+        return []
+    s = ctx.s
+    if inst in s.aside:
+        s.aside.remove(inst)
+    s.bag.append(inst)
+    return [ctx.log({"event": "back_in_bag", "counter": inst, "name": counter(ctx.c, inst).name})]
+
+
+def clairvoyant(ctx: Ctx, hero: str | None) -> str | None:
+    """The Clairvoyance spell the hero carries, if any."""
+    if hero is None:
+        return None
+    for item in ctx.s.sheets[hero].items:
+        a = artifact(ctx.s, ctx.c, item.id)
+        if a is not None and a.effect == "clairvoyance":
+            return item.id
+    return None
+
+
+def pickable(ctx: Ctx) -> list[str]:
+    """The counters Clairvoyance may pick from the bag, one instance of each kind (the first): "He
+    may not pick a covered counter (i.e., a counter with the PA logo on its back)."
+    """
+    s, c = ctx.s, ctx.c
+    kinds: dict[str, str] = {}
+    for inst in sorted(s.bag):
+        spec = counter(c, inst)
+        if not spec.covered:
+            kinds.setdefault(spec.id, inst)
+    return sorted(kinds.values())
 
 
 def draw_one(ctx: Ctx, drawer: str | None, why: str) -> list[dict]:
     """Draw one counter and deal with it (place it, or apply an event)."""
-    from . import events
-    s, c = ctx.s, ctx.c
+    s = ctx.s
     inst = bag_draw(s.bag, ctx.rng)
     if inst is None:
         ctx.log({"event": "bag_empty", "hero": drawer, "why": why})
         return []
+    return deal(ctx, inst, drawer, why)
+
+
+def deal(ctx: Ctx, inst: str, drawer: str | None, why: str, picked: bool = False) -> list[dict]:
+    """A counter out of the bag (drawn, or ``picked`` by Clairvoyance): placed, or its event applied."""
+    from . import events
+    s, c = ctx.s, ctx.c
+    if inst in s.bag:
+        s.bag.remove(inst)
     spec = counter(c, inst)
-    out = [ctx.log({"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why, "hidden": True})]
+    out = [ctx.log({"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why, "hidden": True,
+                    **({"picked": True} if picked else {})})]
     if spec.effect == "dragon":
         out += dragon_drawn(ctx, inst)
     elif spec.border in EVENT_BORDERS and inst not in s.backs:

@@ -141,7 +141,7 @@ def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
             if t.success:
                 out.append(ctx.log({"event": "attack_hero", "hero": hero, "result": "driven off"}))
                 break
-            out += _spell_gone(ctx, hero, bolt)
+            out += life.spell_gone(ctx, hero, bolt)
         skill, p = best_skill(ctx, hero, modifier)
         t = hero_trial(ctx, hero, skill, modifier)
         if t.success:
@@ -176,14 +176,6 @@ def lose_artifact(ctx: Ctx, hero: str) -> dict:
         s.removed.append(inst)
         to = "out of the game"
     return {"lost": inst, "lost_name": a.name, "to": to, "decision": decision.to_json()}
-
-
-def _spell_gone(ctx: Ctx, hero: str, inst: str) -> list[dict]:
-    """A failed spell: "the spell vanishes back to the other 'City of the Mages' counters"."""
-    sheet = ctx.s.sheets[hero]
-    sheet.items = [i for i in sheet.items if i.id != inst]
-    ctx.s.market.append(inst)
-    return [ctx.log({"event": "spell_gone", "hero": hero, "counter": inst})]
 
 
 def fear(ctx: Ctx) -> list[dict]:

@@ -195,14 +195,13 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict
 
 
 def _lightning(ctx: Ctx, hero: str, inst: str, bolt: str) -> list[dict]:
-    from .events import _spell_gone
     t = trial(skill_value(ctx.s.sheets[hero], "magic"), 0, dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
               skill="magic")
     out = [ctx.log({"event": "lightning", "hero": hero, "counter": inst, "trial": t.reason, "success": t.success,
                     "against": counter(ctx.c, inst).name})]
     if t.success:
         return out + won(ctx, hero, inst, {})
-    return out + _spell_gone(ctx, hero, bolt)
+    return out + life.spell_gone(ctx, hero, bolt)
 
 
 def won(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
@@ -220,9 +219,7 @@ def won(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
         out.append(ctx.log({"event": "turned_over", "hero": hero, "counter": inst, **take_back(ctx, hero, inst)}))
         out += draws.replace(ctx, hero, f"{spec.name} left the map")
     else:
-        out += draws.replace(ctx, hero, f"{spec.name} was defeated")
-        s.bag.append(inst)
-        out.append(ctx.log({"event": "back_in_bag", "counter": inst, "name": spec.name}))
+        out += draws.replace(ctx, hero, f"{spec.name} was defeated", then_bag=inst)
     return out
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from overlord.core.game import AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.view.words import listing
 from overlord.core.decks import new_deck
 from overlord.core.rng import new_rng
 
@@ -36,7 +37,8 @@ class DragonRules(GameRules):
     def info(self, content: DragonContent) -> ScenarioInfo:
         sc = content.scenario
         tracks = {"doom": "hoard", "fate": "hoard limit"} if sc.mode == "coop" else {"doom": "hoard", "fate": "-"}
-        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), sc.max_rounds, tracks)
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(sc.names), sc.max_rounds, tracks,
+                            hero_names={h: content.heroes[h].name for h in sc.names})
 
     def party(self, content: DragonContent, count: int, seed: int) -> list[str]:
         """A headless party: ``count`` heroes of the scenario's names, rotating with the seed so that
@@ -120,6 +122,33 @@ class DragonRules(GameRules):
 
     def describe(self, action: dict) -> str:
         return narrate.describe(action)
+
+    def components(self, match: Match) -> Components:
+        c, s = match.content, match.state
+        sc = c.scenario
+        names = listing([c.heroes[h].name for h in s.heroes])
+        coop = sc.mode == "coop"
+        hoard = (f"the Dragon's hoard: it starts empty and the heroes lose at {sc.coop.hoard_limit[len(s.heroes)]} "
+                 "gold; the program keeps it (`status`)") if coop else "the Dragon's hoard: the program keeps it"
+        return Components(
+            use=(f"the character sheets and figures of {names}, and the box's gold pieces and experience cubes",
+                 "the nine region maps R to Z, laid R S T / U V W / X Y Z as the book shows, and the counters as the "
+                 "program places or turns them up (it names each one)",
+                 "the Dragon and the Dragon Man counters, on the fields the program names"),
+            replaced=tuple(x for x in (
+                "the bag, the covered counters and the City of the Mages' market: the program shuffles, draws and "
+                "places them, and says where each one goes and why",
+                "the fields beyond the book's named ones, their routes and hidden fields are ours: move by the "
+                "program's `map` and its options rather than by the printed routes",
+                "the Dragon cards of the co-operative game (ours) and the Dragon's turns: the program plays them"
+                if coop else "",
+                hoard,
+                "every die: the program rolls each trial and tells the dice kept")
+                if x),
+            coordinates=("a field is its map's letter and number, as `map` lists it: T2 is field 2 of map T; the "
+                         "book's named fields keep the book's numbers (the manors T2 and X2, the lair V9, the Mouth "
+                         "of the Cave V10...)",
+                         "`move FIELD` names the field a hero steps onto; the options list every field reachable now"))
 
     def table(self, match: Match) -> Table:
         from .table import DragonTable

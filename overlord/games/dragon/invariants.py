@@ -7,6 +7,8 @@
   no hero carries more than four artifacts or four tasks;
 - the machines' states are theirs, and agree with the board (the Dragon on the lair once placed);
 - the Dragon deck keeps its cards;
+- a pending choice is owed by a hero in the game (a creature waiting for the bag after a pending
+  draw lies aside); what a hero saw by Vision names counters of the game, once each;
 - heroes stand on fields of the board.
 """
 
@@ -127,6 +129,17 @@ def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str
         in_play = []
         if sorted(deck_cards(s.dragon_deck, in_play).elements()) != sorted(c.cards):
             out.append("a Dragon card is lost or doubled")
+    if s.pending:
+        hero = s.pending.get("hero")
+        if hero not in s.heroes or s.at[hero].out:
+            out.append(f"a pending choice {s.pending} is owed by no hero in the game")
+        then_bag = s.pending.get("then_bag", "")
+        if then_bag and then_bag not in s.aside:
+            out.append(f"{then_bag} waits to go into the bag after a draw but is not set aside")
+    for h in s.heroes:
+        stray = [i for i in s.at[h].known if i not in c.instances]
+        if stray or len(set(s.at[h].known)) != len(s.at[h].known):
+            out.append(f"{h} remembers counters {s.at[h].known}")
     if s.outcome and s.phase != "over":
         out.append(f"the game is over but the round is {s.phase}")
     return out

@@ -80,6 +80,14 @@ def _item_gone(ctx: Ctx, inst: str) -> list[dict]:
     return [ctx.log({"event": "item_lost", "counter": inst, "to": "removed"})]
 
 
+def spell_gone(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    """A failed spell: "the spell vanishes back to the other 'City of the Mages' counters"."""
+    sheet = ctx.s.sheets[hero]
+    sheet.items = [i for i in sheet.items if i.id != inst]
+    ctx.s.market.append(inst)
+    return [ctx.log({"event": "spell_gone", "hero": hero, "counter": inst})]
+
+
 KEEP_RANK = {"weapon": 0, "scroll": 1, "material": 2, "other": 3}
 
 

@@ -58,6 +58,7 @@ class ArtifactSpec:
     chain: str = ""
     seen_with: str = ""
     text: str = ""
+    spell: bool = False                 # a City of the Mages spell (the Mage may take one for his gold)
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def load(path) -> DragonContent:
         raise ContentError(problems)
     counters = {cid: _counter(cid, m) for cid, m in parts.counters.dragon_counters.items()}
     artifacts = {aid: ArtifactSpec(aid, m.name, m.kind, m.origin, tuple(m.bonus.items()), m.movement, m.life,
-                                   m.combinable, m.price, m.effect, m.dragon, m.chain, m.seen_with, m.text)
+                                   m.combinable, m.price, m.effect, m.dragon, m.chain, m.seen_with, m.text, m.spell)
                  for aid, m in parts.artifacts.dragon_artifacts.items()}
     heroes = {hid: HeroSpec(hid, m.name, tuple((s, m.skills[s]) for s in c.SKILLS),
                             tuple((s, tuple(m.thresholds[s])) for s in c.SKILLS), m.movement, m.life, m.gold,

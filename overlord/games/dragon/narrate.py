@@ -8,7 +8,9 @@ from overlord.games.heroes.sheet import SKILLS, artificial_life, dice_for, skill
 
 from .load import DragonContent
 from .state import DragonState, artifact
+from ...view.words import count, listing
 
+JUMP_WORDS = "exactly 4 fields"
 SKILL_WORD = {"magic": "magic", "ranged": "ranged combat", "close": "close combat"}
 
 
@@ -19,6 +21,11 @@ def _name(s: DragonState, c: DragonContent, inst: str | None) -> str:
     if a is not None and inst in s.backs:
         return a.name
     return c.spec(inst).name
+
+
+def _roll(roll) -> str:
+    """A die ("4") or dice ("3 and 1") as rolled."""
+    return listing(roll) if isinstance(roll, (list, tuple)) else str(roll)
 
 
 def _why(d: dict | None) -> str:
@@ -44,7 +51,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     h = e.get("hero")
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["manors"].items())
-        return (f"{len(e['heroes'])} hero(es): {where}; {e['covered']} covered counters on the entry fields, "
+        return (f"{count(len(e['heroes']), 'hero')}: {where}; {e['covered']} covered counters on the entry fields, "
                 f"{e['bag']} in the bag, {e['market']} in the City of the Mages; the Dragon: {e['dragon']}, "
                 f"the Dragon Man: {e['dragon_man']}")
     if k == "turn":
@@ -64,17 +71,31 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     if k == "search":
         again = " again" if e.get("again") else ""
         res = "found" if e["found"] else "not found: between the fields" if not e.get("again") else "not found: on the field, movement over"
-        return f"  {h} searches{again} for the hidden route to {e['to']}: {e['roll']} against {e['number']}, {res}"
+        return f"  {h} searches{again} for the hidden route to {e['to']}: {_roll(e['roll'])} against {e['number']}, {res}"
     if k == "teleport":
-        return f"  {h} rolls the teleporter: {e['roll']}, takes {e['picked']}"
+        return f"  {h} rolls the teleporter: {_roll(e['roll'])}, takes {e['picked']}"
     if k == "labyrinth":
-        return f"  the Labyrinth: {h} rolls {e['roll']} and is carried to {e['to']}"
+        return f"  the Labyrinth: {h} rolls {_roll(e['roll'])} and is carried to {e['to']}"
     if k == "rummage":
-        return f"  {h} rummages in the garbage dump: {e['roll']}" + (", something glints" if e["found"] else ", nothing")
+        return f"  {h} rummages in the garbage dump: {_roll(e['roll'])}" + (", something glints" if e["found"] else ", nothing")
     if k == "found":
         if "task" in e:
             return f"  {h} found what {n(e['task'])} asks for: {e['gold']} gold"
         return f"  {h} finds {n(e['counter'])}" + (" (no tray free: it goes back to the City)" if e["to"] == "market" else "")
+    if k == "jump":
+        return f"  {h} jumps {JUMP_WORDS} with the Boots of Jumping ({e['why']})"
+    if k == "vision":
+        return f"  {h} casts Vision on {e['at']}: {e['trial']}"
+    if k == "looked":
+        return (f"    {h} looks at the covered {'counter' if len(e['names']) == 1 else 'counters'} on {e['at']}: "
+                f"{listing(e['names'])} ({e['why']})")
+    if k == "draw_pending":
+        return (f"  {h} must draw from the bag ({e['why']}): `draw`, or cast Clairvoyance to pick an open counter "
+                "(`clairvoyance COUNTER`)")
+    if k == "clairvoyance":
+        return f"  {h} casts Clairvoyance to pick {e['name']}: {e['trial']}" + ("" if e["success"] else ", so he draws")
+    if k == "spell_for_gold":
+        return f"  {h} forfeits his {e['gold']} starting gold and takes the spell {e['name']} from the City of the Mages"
     if k == "ferry":
         return f"  Orchan ferries {h} to {e['to']} for {e['paid']} gold"
     if k == "rappel":
@@ -86,7 +107,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     if k == "steer_pending":
         return f"  {h} is confused: {e['by']} moves him (`steer FIELD`)"
     if k == "hide":
-        return f"  {h} tries to hide from {n(e['counter'])}: {e['roll']}, " + ("hidden, may move on" if e["hidden"] else "seen: must fight")
+        return f"  {h} tries to hide from {n(e['counter'])}: {_roll(e['roll'])}, " + ("hidden, may move on" if e["hidden"] else "seen: must fight")
     if k == "fight":
         return f"  {h} fights {e['name']} with {SKILL_WORD[e['skill']]}: {e['trial']} - {'won' if e['won'] else 'lost'}"
     if k == "trial":
@@ -128,8 +149,8 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     if k == "unarmed":
         return f"  {h} has no magic weapon: {e['why']}"
     if k == "hoard_paid":
-        short = f", {e['short']} cube(s) short" if e["short"] else ""
-        return (f"  {h} gives up {len(e['discarded'])} cube(s) for the hoard ({', '.join(e['discarded']) or 'none'}){short}; "
+        short = f", {count(e['short'], 'cube')} short" if e["short"] else ""
+        return (f"  {h} gives up {count(len(e['discarded']), 'cube')} for the hoard ({', '.join(e['discarded']) or 'none'}){short}; "
                 f"fights with {n(e['weapon'])} ({SKILL_WORD[e['skill']]}) at -3")
     if k == "dragon_trial":
         return f"  {h} against the Dragon: {e['trial']} - " + ("a hit!" if e["hit"] else "the Dragon strikes") + \
@@ -145,10 +166,10 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     if k == "encounter":
         return f"  {h} visits {e['name']}"
     if k in ("herbalist", "healer"):
-        return f"    rolls {e['roll']}: " + (f"{e['healed']} hit point(s) healed" if e["healed"] else "no healing")
+        return f"    rolls {_roll(e['roll'])}: " + (f"{count(e['healed'], 'hit point')} healed" if e["healed"] else "no healing")
     if k == "juggler":
         got = f"a {e['cube']} cube" if "cube" in e else ("another gold stolen" if "stolen" in e else "nothing")
-        return f"    the Juggler: {e['roll']}, {got}"
+        return f"    the Juggler: {_roll(e['roll'])}, {got}"
     if k == "trained":
         return f"    Cerberos trains {SKILL_WORD[e['skill']]} to {e['value']} for a hit point and a cube; {h} wakes on {e['to']}"
     if k == "forged":
@@ -174,9 +195,9 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         prov = f", {e['seller']} keeps 1 gold provision" if e["provision"] else ""
         return f"    {h} buys {e['name']} for {e['paid']} gold{prov}"
     if k == "market_closed":
-        return f"    the market closes; {e['unsold']} counter(s) back to the City's pile"
+        return f"    the market closes; {count(e['unsold'], 'counter')} back to the City's pile"
     if k == "drank":
-        return f"  {h} drinks the Healing Potion: {e['healed']} hit point(s)"
+        return f"  {h} drinks the Healing Potion: {count(e['healed'], 'hit point')}"
     if k == "cast":
         if "trial" in e:
             return f"  {h} casts {e['name']}: {e['trial']}"
@@ -185,22 +206,22 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     if k == "spell_gone":
         return f"  the spell {n(e['counter'])} vanishes back to the City"
     if k == "prayed":
-        return f"  {h} prays: {e['roll']}, {e['healed']} hit point(s)"
+        return f"  {h} prays: {_roll(e['roll'])}, {count(e['healed'], 'hit point')}"
     if k == "rested":
-        return f"  {h} sits out the turn at his manor: {e['healed']} hit point(s)"
+        return f"  {h} sits out the turn at his manor: {count(e['healed'], 'hit point')}"
     if k == "repaired":
-        return f"  the Smithy repairs {n(e['counter'])}: {e['left']} hit point(s) on it"
+        return f"  the Smithy repairs {n(e['counter'])}: {count(e['left'], 'hit point')} on it"
     if k == "bag_of_gold":
-        return f"  {h}'s Bag of Gold: {e['roll']}" + (", a gold piece appears" if e["refilled"] else "")
+        return f"  {h}'s Bag of Gold: {_roll(e['roll'])}" + (", a gold piece appears" if e["refilled"] else "")
     if k == "camel":
-        return f"  {h}'s Camel: {e['roll']}" + (", the beast refuses to move" if e["refuses"] else "")
+        return f"  {h}'s Camel: {_roll(e['roll'])}" + (", the beast refuses to move" if e["refuses"] else "")
     if k == "storm_roll":
-        return f"  {h} rolls against the Storm: {e['roll']}" + (", the weather clears" if e["over"] else ", movement 1")
+        return f"  {h} rolls against the Storm: {_roll(e['roll'])}" + (", the weather clears" if e["over"] else ", movement 1")
     if k == "drawn":
         who = e["hero"] or "the Dragon"
         spec = c.spec(e["counter"])
         what = "a covered counter" if spec.covered and e["counter"] not in s.backs else e["name"]
-        return f"  {who} draws from the bag ({e['why']}): {what}"
+        return f"  {who} {'picks' if e.get('picked') else 'draws'} from the bag ({e['why']}): {what}"
     if k == "no_draw":
         return f"  no counter is drawn: {e['why']}"
     if k == "bag_empty":
@@ -225,13 +246,13 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         tail = "drives the Dragon off" if e["result"] == "driven off" else "fails" + lost
         return f"    {h}" + (f" ({SKILL_WORD[e['skill']]}: {e['trial']})" if "trial" in e else "") + f": {tail}"
     if k == "fear":
-        return (f"  Fear! On {', '.join(e['regions'])}: {len(e['fled'])} counter(s) flee into the bag "
+        return (f"  Fear! On {', '.join(e['regions'])}: {count(len(e['fled']), 'counter')} flee into the bag "
                 f"({', '.join(n(i) for i in e['fled']) or 'none'}), {len(e['covered'])} covered again")
     if k == "plunder":
         taken = ", ".join(f"{hero} {v}" for hero, v in e["taken"].items()) or "nobody has gold"
         return f"  Plunder! The Dragon takes: {taken}{_why(e.get('decision'))}"
     if k == "market_burns":
-        return f"  The Market is Burning! {e['burnt']} City counter(s) burn unseen; {e['left']} left"
+        return f"  The Market is Burning! {count(e['burnt'], 'City counter')} burn unseen; {e['left']} left"
     if k == "storm":
         return f"  a Storm rises: {e['why']}"
     if k == "scorch":
@@ -265,6 +286,12 @@ def describe(a: dict) -> str:
         return f"use {a['target']}" + (f" {a['skill']}" if a.get("skill") else "")
     if do == "buy":
         return f"buy {a['item']} for {a['for']}"
+    if do == "vision":
+        return f"vision {a['to']}"
+    if do == "clairvoyance":
+        return f"clairvoyance {a['target']}"
+    if do == "spell":
+        return f"spell {a['item']} (for the starting gold)"
     return " ".join([do] + [str(v) for v in rest.values()])
 
 
@@ -283,9 +310,11 @@ def status(s: DragonState, c: DragonContent) -> list[str]:
         items = ", ".join(_name(s, c, i.id) for i in sheet.items) or "no artifacts"
         tasks = ", ".join(_name(s, c, t) for t in sheet.tasks)
         where = f"between {hs.field} and {hs.between}" if hs.between else hs.field
+        seen = ", ".join(f"{f} {c.spec(i).name}" for f, here in s.board.items() for i in here
+                         if i in hs.known and i in s.down)
         out.append(f"  {h}: {where}; {sheet.natural}/{sheet.natural_max} HP +{artificial_life(sheet)}; "
                    f"{sheet.gold + hs.purse} gold; {skills}; {items}" + (f"; tasks {tasks}" if tasks else "")
-                   + (" (confused)" if hs.confused else ""))
+                   + (" (confused)" if hs.confused else "") + (f"; seen by Vision: {seen}" if seen else ""))
     return out
 
 

@@ -33,6 +33,7 @@ class HeroState:
     purse: int = 0             # the gold piece in the Bag of Gold
     found: list[str] = field(default_factory=list)     # level 3-4 tasks whose finding gold is paid
     strength: list[str] = field(default_factory=list)  # Strength spells cast (beside the sheet)
+    known: list[str] = field(default_factory=list)     # covered counters the hero has looked at (Vision)
 
 
 @dataclass
@@ -72,8 +73,11 @@ class DragonState:
     removed: list[str] = field(default_factory=list)
     aside: list[str] = field(default_factory=list)     # waiting to enter the bag (the expansion's Dragon
                                                        # counters); co-operative: the Events the deck plays
-    pending: dict[str, str] = field(default_factory=dict)   # a choice the players owe: {"place": counter, "hero": h}
-                                                            # or {"steer": confused hero, "hero": the player on his left}
+    pending: dict[str, str] = field(default_factory=dict)   # a choice the players owe: {"place": counter, "hero": h},
+                                                            # {"steer": confused hero, "hero": the player on his left},
+                                                            # or {"draw": why, "hero": h, "then_bag": a counter
+                                                            # waiting aside to go into the bag after the draw}:
+                                                            # draw, or cast Clairvoyance to pick instead
     hoard: int = 0
     dragon: str = "in_bag"     # the "dragon" machine's state
     dragon_life: int = 0

@@ -2,8 +2,9 @@
 number of an option), the program rolls every die with the game's generator, draws and places
 every counter, plays the Dragon, and tells each event with the key behind its choices.
 
-A command is an action's words: ``move T4``, ``fight skeleton close``, ``try unicorn magic``,
-``use cerberos close``, ``take rope``, ``buy armour for orc``, ``end``... or the number of an option.
+A command is an action's words: ``move T4``, ``jump S8``, ``vision T4``, ``fight skeleton close``,
+``try unicorn magic``, ``use cerberos close``, ``take rope``, ``buy armour for orc``, ``clairvoyance
+rope``, ``draw``, ``end``... or the number of an option.
 The player's own choices ride along as ``word=value``: ``cubes=blue,red`` (reward colours),
 ``gold=yes`` (the Orc's gold for cubes), ``lose=natural`` or ``lose=ITEM`` (which hit point),
 ``keep=ITEM`` (what a dead hero bequeaths), ``discard=magic,close`` (the hoard's cubes), ``cube=red``
@@ -15,10 +16,16 @@ deck: the players have seen what came out.
 from __future__ import annotations
 
 from overlord.core.game import RulesError, Table, TableReply
+from ...view.words import options
 
 FIELD_CHOICES = ("pegasus", "place", "steer")
 VERBS = {
     "move": "move FIELD - step to a field along a route (a hidden field is searched)",
+    "jump": "jump FIELD - the Boots of Jumping: exactly 4 fields along the routes",
+    "vision": "vision FIELD - cast Vision: look at the covered counter on a tan field next to you",
+    "draw": "draw - draw the counter you owe from the bag",
+    "clairvoyance": "clairvoyance COUNTER - cast Clairvoyance: pick that open counter from the bag instead",
+    "spell": "spell ITEM - the Mage: a spell from the City of the Mages instead of his starting gold",
     "fight": "fight COUNTER SKILL [with SPELL] - fight a creature with magic, ranged or close",
     "try": "try COUNTER SKILL - an encounter's trial (the scroll beings, the Keeper)",
     "use": "use COUNTER [SKILL] - use an encounter (Cerberos: the skill to train)",
@@ -71,7 +78,7 @@ class DragonTable(Table):
             numbered = self._numbered(legal)
             k = int(verb)
             if not 1 <= k <= len(numbered):
-                raise RulesError(f"no option {k}; the options are 1 to {len(numbered)}")
+                raise RulesError(f"no option {k}; {options(len(numbered))}")
             action = dict(numbered[k - 1])
             action.update(_choices(args))
         else:

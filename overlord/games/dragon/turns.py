@@ -19,8 +19,9 @@ from overlord.core.decks import discard_card, draw_card
 from overlord.core.game import RulesError
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS, movement_allowance
 
-from . import actions, draws, events, fights, life, machines, moves
+from . import actions, draws, events, fights, jumps, life, machines, moves, spells
 from .state import Ctx, DragonState, TurnState, artifact, carries, counter, face_up, sees
+from ...view.words import count
 
 CHOICES = ("cubes", "gold", "lose", "keep", "discard", "cube", "pick")
 
@@ -195,6 +196,8 @@ def _pending(ctx: Ctx) -> list[dict]:
     if "place" in s.pending:
         fields = draws.candidate_fields(ctx, s.pending["hero"])
         return [{"do": "place", "target": s.pending["place"], "to": f} for f in fields]
+    if "draw" in s.pending:
+        return spells.draw_options(ctx)
     confused = s.pending["steer"]
     return [{"do": "steer", "hero": confused, "to": f} for f in moves.steer_fields(ctx, confused)]
 
@@ -235,6 +238,7 @@ def _movement(ctx: Ctx, hero: str) -> list[dict]:
             opts.append({"do": "teleport"})
     if t.mp >= 1:
         opts += [{"do": "move", "to": f} for f in moves.step_targets(ctx, hero)]
+    opts += [{"do": "jump", "to": f} for f in jumps.targets(ctx, hero)]
     if t.entered == hs.field and here.feature == "teleporter":
         opts.append({"do": "teleport"})
     if t.entered == hs.field and here.feature == "corner" and not moves.has_effect(ctx, hero, "labyrinth_map"):
@@ -320,7 +324,9 @@ def _pray(ctx: Ctx, hero: str) -> list[dict]:
 
 def _spells(ctx: Ctx, hero: str) -> list[dict]:
     s, c = ctx.s, ctx.c
-    opts = []
+    opts = [{"do": "spell", "item": i} for i in spells.gold_spells(ctx, hero)]
+    vision = moves.has_effect(ctx, hero, "vision")
+    opts += [{"do": "vision", "item": vision, "to": f} for f in spells.vision_fields(ctx, hero)]
     for item in s.sheets[hero].items:
         a = artifact(s, c, item.id)
         if a is None:
@@ -341,7 +347,7 @@ def apply(ctx: Ctx, action: dict) -> list[dict]:
     s, c = ctx.s, ctx.c
     legal_now = legal(s, c)
     if core(action) not in legal_now:
-        raise RulesError(f"not legal now: {action}; legal: {len(legal_now)} action(s)"
+        raise RulesError(f"not legal now: {action}; legal: {count(len(legal_now), 'action')}"
                          + (f", e.g. {legal_now[0]}" if legal_now else ""))
     hero = current(s)
     do = action["do"]
@@ -356,6 +362,16 @@ def apply(ctx: Ctx, action: dict) -> list[dict]:
         return end_turn(ctx)
     elif do == "move":
         out = moves.step(ctx, hero, action["to"])
+    elif do == "jump":
+        out = jumps.jump(ctx, hero, action["to"])
+    elif do == "vision":
+        out = spells.vision(ctx, hero, action["item"], action["to"])
+    elif do == "draw":
+        out = spells.draw(ctx, hero)
+    elif do == "clairvoyance":
+        out = spells.clairvoyance(ctx, hero, action["item"], action["target"])
+    elif do == "spell":
+        out = spells.spell_for_gold(ctx, hero, action["item"])
     elif do == "search":
         out = moves.search_again(ctx, hero)
     elif do == "teleport":
@@ -412,7 +428,7 @@ def _simple(ctx: Ctx, hero: str, action: dict, choice: dict) -> list[dict]:
     if do == "drink":
         return actions.drink(ctx, hero, action["item"])
     if do == "cast":
-        return actions.cast(ctx, hero, action["item"])
+        return spells.cast(ctx, hero, action["item"])
     if do == "pray":
         return actions.pray(ctx, hero)
     if do == "rest":

@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import fights, heroes as hb, monsters
 from .content import Content
 from .planner import Fighter, Situation, Target, describe, greedy_step, plan
-from .state import HState
+from .state import UPPER, HState
+from .under import draw
 from .upper import portal_cell
 
 POINTS = 4           # "The monsters have 4 action points together"
@@ -100,9 +101,11 @@ def options(c: Content, state: HState) -> list[dict]:
 
 
 def begin(c: Content, state: HState) -> None:
-    """The players take up the monsters' 4 points; the program's plan is logged as advice."""
+    """The players take up the monsters' 4 points - those whose heroes are above, or the winner of
+    the roll when every hero is below (:func:`who_commands`); the program's plan is logged as advice."""
     state.monster_points = POINTS
     state.log.append({"event": "monster_turn", "policy": "players", "points": POINTS})
+    who_commands(c, state)
     s, result = decide(c, state, POINTS, "planner")
     record = result.decision(c.underworld, s).to_json()
     record["tied"] = len(record["ties"])
@@ -131,7 +134,56 @@ def command(c: Content, state: HState, step: dict) -> bool:
     if over:
         state.log.append({"event": "monster_turn_over", "left": state.monster_points})
         state.monster_points = 0
+        state.commanders = []
     return over
 
 
-__all__ = ["POINTS", "begin", "command", "decide", "describe", "monster_turn", "options", "situation"]
+# -- who commands the monsters ----------------------------------------------------------------------------
+#
+# "Players whose hero figures are not in the Underworld command the monsters and play the role of
+# the monster boss ... The players involved agree on how to spend these 4 action points. If they
+# cannot agree, a die roll decides which player controls the monsters (control goes to the player
+# with the highest roll). If all heroes are in the Underworld, you roll each monster turn to
+# determine who controls the monsters."
+#
+# Readings (README): the die is the combat die (the game's die with numbers; its faces are ours);
+# the players tied for the highest roll roll again until one is highest; "you roll" when every hero
+# is below is every player. Headless, the program stands in for the boss and nobody rolls.
+
+def who_commands(c: Content, state: HState) -> None:
+    """At the start of a monsters' turn the players command: the players involved agree (their
+    heroes are above), or every player rolls when all heroes are below."""
+    above = [h for h in state.heroes if state.board[h].world == UPPER]
+    if above:
+        state.commanders = above
+        state.log.append({"event": "monster_boss", "players": above, "agree": len(above) > 1,
+                          "why": "their heroes are not in the Underworld"})
+        return
+    roll_for_command(c, state, list(state.heroes), "all heroes are in the Underworld: a roll each monster turn")
+
+
+def may_roll(state: HState) -> bool:
+    """The players involved cannot agree: a roll may decide (when more than one commands)."""
+    return state.cycle == "monster_turn" and state.monster_points > 0 and len(state.commanders) > 1
+
+
+def roll_for_command(c: Content, state: HState, players: list[str], why: str) -> str:
+    """Each of ``players`` rolls the combat die (the game's generator); "control goes to the player
+    with the highest roll", the tied rolling again. Returns the commander."""
+    faces = c.supply.combat_die
+    rounds, rolling = [], list(players)
+    while True:
+        rolls = {h: faces[draw(state, len(faces))] for h in rolling}
+        rounds.append(rolls)
+        top = max(rolls.values())
+        rolling = [h for h in rolling if rolls[h] == top]
+        if len(rolling) == 1:
+            break
+    state.commanders = rolling
+    state.log.append({"event": "monster_boss_roll", "players": list(players), "rolls": rounds,
+                      "commander": rolling[0], "why": why})
+    return rolling[0]
+
+
+__all__ = ["POINTS", "begin", "command", "decide", "describe", "may_roll", "monster_turn", "options", "roll_for_command",
+           "situation", "who_commands"]

@@ -30,6 +30,7 @@ from overlord.content import kinds
 from overlord.content.models import Id, Int, Strict
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.validate import load_content, load_named
+from ...view.words import count
 
 GAME = "heldentaufe"
 
@@ -321,7 +322,7 @@ def board_problems(doc, body: HtUnderworldBody) -> list[Problem]:
     for ch, what in (("$", "the treasure's space"),) + tuple((str(p), f"portal {p}") for p in range(1, PORTALS + 1)) \
             + tuple((n, f"the nest of {m}") for n, m in body.nests.items()):
         if found[ch] != 1:
-            out.append(doc.problem(base + ("rows",), f"the board needs {what} ({ch!r}) once, has it {found[ch]} time(s)"))
+            out.append(doc.problem(base + ("rows",), f"the board needs {what} ({ch!r}) once, has it {count(found[ch], 'time')}"))
     if found["!"] != DANGERS:
         out.append(doc.problem(base + ("rows",), f"the board needs {DANGERS} skulls ('!') for the dangers, has {found['!']}"))
     if not out:
@@ -461,10 +462,10 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
             models[name] = (one, getattr(one.model, kind))
     for hc in sc.heroes:
         if hc not in sc.target:
-            problems.append(doc.problem(("scenario", "target"), f"no target of teeth for {hc} hero(es)"))
+            problems.append(doc.problem(("scenario", "target"), f"no target of teeth for {count(hc, 'hero')}"))
         if sc.mode == "coop" and (sc.clock is None or hc not in sc.clock.limit):
             problems.append(doc.problem(("scenario", "clock") if sc.clock else ("scenario",),
-                                        f"a co-operative scenario needs a clock limit for {hc} hero(es)"))
+                                        f"a co-operative scenario needs a clock limit for {count(hc, 'hero')}"))
     if sc.mode == "race" and any(h < 2 for h in sc.heroes):
         problems.append(doc.problem(("scenario", "heroes"), "the book's race is for 2 to 5 players"))
     if problems or len(models) != len(CONTENT_KINDS):

@@ -389,6 +389,7 @@ def monster_phase(c: Content, s: HState, policy: str | None = None) -> list[dict
     start = len(s.log)
     left = s.monster_points or boss.POINTS           # the rest of a turn the players began
     s.monster_points = 0
+    s.commanders = []
     boss.monster_turn(c, s, policy, left)
     _monsters_done(c, s)
     return s.log[start:]
@@ -430,6 +431,17 @@ def command_monsters(c: Content, s: HState, step: dict) -> list[dict]:
         raise RulesError(str(e)) from None
     if over:
         _monsters_done(c, s)
+    return s.log[start:]
+
+
+def roll_for_monsters(c: Content, s: HState) -> list[dict]:
+    """The players commanding the monsters cannot agree: "a die roll decides which player controls
+    the monsters (control goes to the player with the highest roll)"."""
+    if not boss.may_roll(s):
+        raise RulesError("a roll decides who commands the monsters when the players commanding them cannot agree "
+                         "(more than one, in the monsters' turn)")
+    start = len(s.log)
+    boss.roll_for_command(c, s, list(s.commanders), "the players commanding the monsters cannot agree")
     return s.log[start:]
 
 

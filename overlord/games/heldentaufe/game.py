@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import AgentSpec, GameRules, Match, Outcome, ScenarioInfo, Table
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, ScenarioInfo, Table
+from overlord.view.words import listing
 
 from . import engine, heroes as hb, machines
 from .content import Content, load
@@ -32,7 +33,8 @@ class Heldentaufe(GameRules):
     def info(self, content: Content) -> ScenarioInfo:
         sc = content.scenario
         return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), max_rounds=sc.max_rounds,
-                            tracks={"doom": "clock", "fate": "clock limit"})
+                            tracks={"doom": "clock", "fate": "clock limit"},
+                            hero_names={h: f"{m.name}, {m.title}" for h, m in content.heroes.items()})
 
     def party(self, content: Content, count: int, seed: int) -> list[str]:
         """Headless parties rotate through the five heroes by seed."""
@@ -110,6 +112,31 @@ class Heldentaufe(GameRules):
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)
+
+    def components(self, match: Match) -> Components:
+        c, s = match.content, match.state
+        coop = c.scenario.mode == "coop" and c.scenario.clock is not None
+        names = listing([c.heroes[h].name for h in s.heroes])
+        clock = (f"the co-operative clock (ours): it starts at 0 and the team loses at "
+                 f"{c.scenario.clock.limit[len(s.heroes)]}; the program keeps it (`status`)") if coop else ""
+        return Components(
+            use=(f"the hero boards and figures of {names}; food, potions, equipment and teeth from the supply as "
+                 "the program hands them out",
+                 "the Upper World area tiles: the campfire in the middle, then each tile the program turns up, laid "
+                 "where it says (our mix of 42 tiles, so take one of the kind named)",
+                 "the Underworld board, the three monsters and their tooth stacks, the portals and the danger "
+                 "tokens, set out as the program's Underworld is drawn at the start (the layout is ours)",
+                 "the mission cards the program deals you (it names them; ours are worded as the book's kinds)"),
+            replaced=tuple(x for x in (
+                "the tile stack, the mission deck and the face-down dangers: the program shuffles and draws them",
+                "the monster boss: the program plans and plays the monsters' turns (4 action points) and says each "
+                "plan and why",
+                "every die (combat and treasure): the program rolls them and tells the result",
+                clock) if x),
+            coordinates=("Upper World: a tile is X,Y from the campfire at 0,0: X grows to the right (east), Y "
+                         "downwards (south), as `map` draws it; `explore X,Y` and `move X,Y` use these",
+                         "Underworld: an area is X,Y on the hex board as `map` draws it: X the column and Y the row "
+                         "from 0 at the top left, every odd row shifted half an area to the right"))
 
     def table(self, match: Match) -> Table:
         from .table import HeldentaufeTable

@@ -55,6 +55,8 @@ def violations(c: Content, s: HState, full: bool = False) -> list[str]:
     out += _cards(c, s)
     if c.coop and c.scenario.clock is not None and s.clock > c.scenario.clock.limit[len(s.heroes)]:
         out.append(f"the clock is {s.clock}, past its limit")
+    if s.commanders and (s.cycle != "monster_turn" or not s.monster_points or not set(s.commanders) <= set(s.heroes)):
+        out.append(f"{s.commanders} command the monsters outside a monsters' turn the players play")
     if not s.outcome and ap_left(c, s, s.board[s.turn.hero]) < 0:
         out.append("negative action points")
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .content import Content
 from .planner import KEY_FIELDS
 from .state import HState
+from ...view.words import count
 
 SHOWN_TIES = 3
 
@@ -55,8 +56,8 @@ def narrate(c: Content, s: HState, events: list[dict]) -> list[str]:
 def _plan(e: dict, n: int) -> list[str]:
     d = e["decision"]
     steps = "; ".join(d["choice"]) or "hold back every point"
-    out = [f"  plan {n} ({e['points']} point(s), {e['policy']}): {steps}",
-           f"    why: {key_text(d['key'])} - the best of {d['considered']} plan(s)"]
+    out = [f"  plan {n} ({count(e['points'], 'point')}, {e['policy']}): {steps}",
+           f"    why: {key_text(d['key'])} - the best of {count(d['considered'], 'plan')}"]
     if d.get("tied"):
         shown = " | ".join("; ".join(t) or "hold back" for t in d["ties"][:SHOWN_TIES])
         more = f" and {d['tied'] - SHOWN_TIES} more" if d["tied"] > SHOWN_TIES else ""
@@ -89,7 +90,7 @@ _TELL = {
     "treasure": lambda c, s, e: f"  {e['hero']} reaches the treasure chest on {e['at']}: three rolls of the treasure die",
     "danger": lambda c, s, e: f"  {e['hero']} turns up the danger on {e['at']}: " + ("a trap! 1 heart lost" if e["trap"] else "nothing"),
     "fight": lambda c, s, e: f"  {_fight(e)}",
-    "wounded": lambda c, s, e: f"  {e['monster']} is wounded: {e['hearts']} heart(s) left",
+    "wounded": lambda c, s, e: f"  {e['monster']} is wounded: {count(e['hearts'], 'heart')} left",
     "defeated": lambda c, s, e: f"  {e['monster']} is defeated: {e['hero']} takes its tooth worth {e['tooth']}"
                                 + (" - it has no tooth left and never returns" if e["life"] == "gone" else ""),
     "knocked_out": lambda c, s, e: f"  {e['hero']} is knocked out by {e['by']}{_gave(e)}"
@@ -100,19 +101,37 @@ _TELL = {
                                + (f": {e['equipment']} ({e['went']})" if e.get("equipment") else "")
                                + (f": +1 {e['boost']}" if e.get("boost") else ""),
     "declined": lambda c, s, e: f"  {e['hero']} declines {e['card']} and draws another",
-    "collected": lambda c, s, e: f"  {e['hero']} collects {e['count']} {e['food']}",
+    "collected": lambda c, s, e: f"  {e['hero']} collects {count(e['count'], e['food'].replace('_', ' '))}",
     "forged": lambda c, s, e: f"  {e['hero']} forges {' + '.join(e['give'])} into {e['take']}",
     "traded": lambda c, s, e: f"  {e['hero']} trades {e['give']} for {e['take']}",
     "improved": lambda c, s, e: f"  {e['hero']} improves {e['from']} to {e['to']} in the laboratory",
     "potion_spent": lambda c, s, e: f"  {e['hero']} gives up the used {e['potion']} potion",
     "monster_turn": lambda c, s, e: f"== The monsters' turn: {e['points']} action points ({e['policy']}) ==",
-    "monster_turn_over": lambda c, s, e: f"  the monsters hold back {e['left']} point(s)" if e["left"] else None,
+    "monster_boss": lambda c, s, e: _boss(e),
+    "monster_boss_roll": lambda c, s, e: _boss_roll(e),
+    "monster_turn_over": lambda c, s, e: f"  the monsters hold back {count(e['left'], 'point')}" if e["left"] else None,
     "rebuilt": lambda c, s, e: "  no hero is left below: the Underworld is rebuilt (treasure, dangers, "
                                f"{', '.join(e['monsters']) or 'no monster'} back on the nests); the marker is set aside",
     "turn_end": lambda c, s, e: None,
     "action": lambda c, s, e: _action(e),
     "end": lambda c, s, e: f"== {e['result'].capitalize()}: {e['reason']} ==",
 }
+
+
+def _names(hs: list[str]) -> str:
+    return hs[0] if len(hs) == 1 else ", ".join(hs[:-1]) + f" and {hs[-1]}"
+
+
+def _boss(e: dict) -> str:
+    if not e["agree"]:
+        return f"  {e['players'][0]} commands the monsters ({e['why']})"
+    return (f"  {_names(e['players'])} command the monsters together ({e['why']}): they agree on the points, "
+            "or `monster roll` - the highest combat die commands")
+
+
+def _boss_roll(e: dict) -> str:
+    rounds = "; again: ".join(", ".join(f"{h} {v}" for h, v in r.items()) for r in e["rolls"])
+    return f"  a roll decides who commands the monsters ({e['why']}): {rounds} - {e['commander']} commands"
 
 
 def _action(e: dict) -> str | None:

@@ -8,6 +8,7 @@ from .content import Content
 from .engine import ap_left
 from .state import UNDER, UPPER, HState
 from .upper import kind_of, portal_number
+from ...view.words import count
 
 UPPER_SYMBOLS = {"campfire": "*", "meadow": ".", "forest": "^", "apple_tree": "a", "fish_pond": "f",
                  "mushroom_ring": "m", "laboratory": "l", "blacksmith": "b", "trader": "t"}
@@ -74,8 +75,8 @@ def status(c: Content, s: HState) -> list[str]:
         hero = s.board[h]
         where = f"{'below on' if hero.world == UNDER else 'on'} {hero.at}" + (
             f" ({kind_of(s.upper[hero.at]).replace('_', ' ')})" if hero.world == UPPER else "")
-        ap = f", {ap_left(c, s, hero)} point(s) left" if h == s.turn.hero and not s.outcome else ""
-        lines.append(f"  {h}: {where}, {hero.hearts}/{hb.max_hearts(c, hero)} hearts{ap}; teeth {hero.teeth or '-'} "
+        ap = f", {count(ap_left(c, s, hero), 'point')} left" if h == s.turn.hero and not s.outcome else ""
+        lines.append(f"  {h}: {where}, {hero.hearts}/{hb.max_hearts(c, hero)} hearts{ap}; teeth {', '.join(map(str, hero.teeth)) or '-'} "
                      f"({hb.points(hero)}); boots {hb.actions(c, hero)}, ring {hb.recipe_level(c, hero)}, "
                      f"sword {hb.sword(c, hero)}")
         lines.append(f"     worn {', '.join(hero.inventory.values()) or '-'}; backpack {', '.join(hero.backpack) or '-'}; "
@@ -84,7 +85,7 @@ def status(c: Content, s: HState) -> list[str]:
         state = m.life.replace("_", " ")
         if m.stack:
             lines.append(f"  {m.id}: {state}{' on ' + m.at if m.at else ''}, {monsters.hearts(c, m)}/"
-                         f"{monsters.max_hearts(c, m)} hearts, sword {monsters.sword(c, m)}, teeth {m.stack} (top {monsters.top(m)})")
+                         f"{monsters.max_hearts(c, m)} hearts, sword {monsters.sword(c, m)}, teeth {', '.join(map(str, m.stack))} (top {monsters.top(m)})")
         else:
             lines.append(f"  {m.id}: {state}")
     return lines

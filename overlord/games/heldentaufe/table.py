@@ -20,6 +20,8 @@ from overlord.core.game import RulesError, Table, TableReply
 
 from . import engine
 from .narrate import key_text
+from ...view.words import count
+from ...view.words import options as numbered
 
 HIDDEN = ("explored", "declined", "danger")
 TELEPORT_SHOWN = 6
@@ -47,8 +49,9 @@ class HeldentaufeTable(Table):
         "mission": "mission CARD [tooth|equipment|HERO] - complete a mission",
         "end": "end [TOKEN] - end the turn (improving TOKEN at a Laboratory)",
         "why": "why N - the key and the ties of the monsters' plan N",
-        "monster": "monster ID move X,Y | monster ID attack HERO | monster done - command the monsters "
-                   "(rules.monster_boss: players)",
+        "monster": "monster ID move X,Y | monster ID attack HERO | monster done | monster roll - command the "
+                   "monsters (rules.monster_boss: players); `monster roll`: the players commanding them cannot "
+                   "agree, the highest combat die commands",
     }
 
     def __init__(self, rules, match):
@@ -85,7 +88,7 @@ class HeldentaufeTable(Table):
             shown = self._numbered(legal)
             n = int(verb)
             if not 1 <= n <= len(shown):
-                raise RulesError(f"no option {n}; the options are 1 to {len(shown)}")
+                raise RulesError(f"no option {n}; {numbered(len(shown))}")
             action = shown[n - 1]
         else:
             action = self._parse(verb, args, legal)
@@ -114,14 +117,18 @@ class HeldentaufeTable(Table):
         options = engine.monster_options(c, s) if s.monster_points else []
         if verb.isdigit():
             if not 1 <= int(verb) <= len(options):
-                raise RulesError(f"no option {verb}; the options are 1 to {len(options)}")
+                raise RulesError(f"no option {verb}; {numbered(len(options))}")
             step = options[int(verb) - 1]
+        elif verb == "monster" and args[:1] == ["roll"]:
+            events = engine.roll_for_monsters(c, s)
+            return TableReply(self._narrate(events), events, changed=True, label="monster roll")
         elif verb == "monster" and args[:1] == ["done"]:
             step = {"do": "done"}
         elif verb == "monster" and len(args) == 3 and args[1] in ("move", "attack"):
             step = {"do": args[1], "monster": args[0].lower(), ("to" if args[1] == "move" else "target"): args[2].lower()}
         else:
-            raise RulesError("the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done")
+            raise RulesError("the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done"
+                             " | monster roll")
         events = engine.command_monsters(c, s, step)
         events += self._enemy()
         self.plans += [e for e in events if e.get("event") == "monster_advice"]
@@ -146,9 +153,9 @@ class HeldentaufeTable(Table):
         d = self.plans[n - 1]["decision"]
         lines = [f"plan {n}: {'; '.join(d['choice']) or 'hold back every point'}",
                  f"  key (the least wins, in this order): {key_text(d['key'])}",
-                 f"  compared with {d['considered']} merged plan(s)"]
+                 f"  compared with {count(d['considered'], 'merged plan')}"]
         if d.get("tied"):
-            lines.append(f"  {d['tied']} plan(s) as good; the fixed order (monster, attack before move, area) took "
+            lines.append(f"  {count(d['tied'], 'plan')} as good; the fixed order (monster, attack before move, area) took "
                          "the first:")
             lines += [f"    {'; '.join(t) or 'hold back'}" for t in d["ties"]]
         return lines
@@ -178,7 +185,7 @@ class HeldentaufeTable(Table):
             return []
         c, s = self.match.content, self.match.state
         if s.cycle == "monster_turn" and s.monster_points:
-            return [f"the monsters' turn, {s.monster_points} point(s) left:"] + [
+            return [f"the monsters' turn, {count(s.monster_points, 'point')} left ({self._commanders()}):"] + [
                 f"  {i:>2}. " + (f"{o['monster']} {o['do']} {o.get('to') or o.get('target')}" if o["do"] != "done"
                                  else "done (hold back the rest)") for i, o in enumerate(engine.monster_options(c, s), 1)]
         hero = self.rules.to_act(self.match)
@@ -186,7 +193,7 @@ class HeldentaufeTable(Table):
             return []
         legal = self.rules.legal_actions(self.match)
         c, s = self.match.content, self.match.state
-        head = f"{hero}'s turn, {engine.ap_left(c, s, s.board[hero])} action point(s) left:"
+        head = f"{hero}'s turn, {count(engine.ap_left(c, s, s.board[hero]), 'action point')} left:"
         lines = [head] + [f"  {i:>2}. {self.rules.describe(a).split(': ', 1)[1]}"
                           for i, a in enumerate(self._numbered(legal), start=1)]
         tele = [a for a in legal if a["do"] == "teleport"]
@@ -195,10 +202,22 @@ class HeldentaufeTable(Table):
                          + ", ".join(f"{a['world']} {a['to']}" for a in tele[:TELEPORT_SHOWN]) + " ...")
         return lines
 
+    def _commanders(self) -> str:
+        """Who commands the monsters this turn, by the book's rule (``boss.who_commands``)."""
+        hs = self.match.state.commanders
+        if not hs:
+            return "the players command"
+        if len(hs) == 1:
+            return f"{hs[0]} commands"
+        return " and ".join([", ".join(hs[:-1]), hs[-1]]) + " command together; `monster roll` if they cannot agree"
+
     def prompt(self):
         s, c = self.match.state, self.match.content
         clock = f" | clock {s.clock}/{c.scenario.clock.limit[len(s.heroes)]}" if c.coop and c.scenario.clock else ""
-        return f"[round {s.round}{clock}] {self.rules.to_act(self.match) or 'monsters'}> "
+        who = self.rules.to_act(self.match) or "monsters"
+        if who == "monsters" and s.commanders:
+            who = f"monsters ({', '.join(s.commanders)})"
+        return f"[round {s.round}{clock}] {who}> "
 
     def words(self):
         c = self.match.content
@@ -207,7 +226,8 @@ class HeldentaufeTable(Table):
 
     def json_extra(self):
         s = self.match.state
-        return {"round": s.round, "clock": s.clock, "to_act": self.rules.to_act(self.match)}
+        return {"round": s.round, "clock": s.clock, "to_act": self.rules.to_act(self.match),
+                **({"commanders": list(s.commanders)} if s.commanders else {})}
 
 
 def _matches(a: dict, words: list[str]) -> bool:

@@ -21,6 +21,7 @@ from overlord.games.heroes.sheet import (
     dice_for,
     skill_value,
 )
+from ...view.words import count, listing
 
 AIMS = ("succeed", "fail")
 # How many hearts a defeated counter needs.
@@ -100,7 +101,7 @@ def trial(value: int, modifier: int = 0, n_dice: int = BASE_DICE, *, rng=None, d
     target = value + modifier
     success = total <= target
     mod = f"{value}{modifier:+d}={target}" if modifier else f"{target}"
-    reason = f"kept {kept[0]}+{kept[1]}={total} of {rolled}: {'<=' if success else '>'} {mod}"
+    reason = f"rolled {listing(rolled)}, kept {kept[0]}+{kept[1]}={total}: {'<=' if success else '>'} {mod}"
     reason += ", success" if success else ", failure"
     return TrialResult(rolled, kept, total, value, modifier, target, success, reason, skill, aim)
 
@@ -142,8 +143,8 @@ def combat(sheet: HeroSheet, counter: Counter, skill: str, *, rng=None, dice=Non
             break
     wins = sum(t.success for t in result.trials)
     result.won = wins == needed
-    result.reason = (f"{wins} of {needed} trial(s) needed against {counter.name} "
-                     f"({counter.hearts} heart(s), rule {heart_rule}): {'won' if result.won else 'lost'}")
+    result.reason = (f"{wins} of {count(needed, 'trial')} needed against {counter.name} "
+                     f"({count(counter.hearts, 'heart')}, rule {heart_rule}): {'won' if result.won else 'lost'}")
     return result
 
 

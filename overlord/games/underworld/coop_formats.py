@@ -22,6 +22,7 @@ from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
 from ...content.models import Id, Int, Strict, tagged
+from ...view.words import count
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]
@@ -313,7 +314,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
             models[field_name] = one
     for hc in sc.heroes:
         if hc not in sc.dark_side_start:
-            problems.append(doc.problem(("scenario", "dark_side_start"), f"no Dark Side start for {hc} hero(es)"))
+            problems.append(doc.problem(("scenario", "dark_side_start"), f"no Dark Side start for {count(hc, 'hero')}"))
         elif sc.dark_side_start[hc] >= 11:
             problems.append(doc.problem(("scenario", "dark_side_start", hc), "the Dark Side would start full (11)"))
     missing = [k for k in EnemyGroup.__args__ if k not in sc.enemies]

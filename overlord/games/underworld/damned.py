@@ -43,6 +43,7 @@ from .machines import (allowed_damned, avatar_ids, avatar_state, avatars_in_play
                        counted_treasures, entry_count, fire_avatar, fire_damned)
 from .state import UnderworldState, instance_ids, where
 from .tiles import beyond, placed_tile, tile_at
+from ...view.words import count
 
 FIRST_POLICY = "first in N, E, S, W order"
 
@@ -253,8 +254,8 @@ def bring_in(state: UnderworldState, active_hero: str, *, choose: Choose | None 
     elif not (state.solitaire or state.rules.get("special_treasures_count", False)):
         why = "As soon as the 3 Avatars are all defeated, the marker of the Damned One comes into play."
     else:
-        why = (f"{'Solitaire' if state.solitaire else 'The scenario takes the solitaire rule'}: {n} defeated "
-               f"Avatar(s) + {special} acquired special treasure(s) = {n + special}: \"If they total 3, the "
+        why = (f"{'Solitaire' if state.solitaire else 'The scenario takes the solitaire rule'}: {count(n, 'defeated Avatar')} "
+               f"+ {count(special, 'acquired special treasure')} = {n + special}: \"If they total 3, the "
                "Damned One appears on the Chaos tile\"")
     _machine_event(state, "damned-one", "manifest", before, state.damned, why)
     state.card.remove(marker)

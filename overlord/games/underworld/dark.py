@@ -42,6 +42,7 @@ from . import darkside
 from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
 from .tiles import distances, styx_id
+from ...view.words import count
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
 
@@ -163,7 +164,7 @@ def activate(state: UnderworldState, content: DarkContent, cid: str, actions: li
             break
         first_pass = False
     events.append(_log(state, {"event": "enemy_done", "counter": cid, "actions": performed,
-                               "why": f"{spec.name} performed {performed} action(s)"}))
+                               "why": f"{spec.name} performed {count(performed, 'action')}"}))
     return events
 
 
@@ -353,7 +354,7 @@ def _reveal_nearest(state: UnderworldState) -> list[dict]:
     d, _o, cid = candidates[0]
     ties = [c for dd, _oo, c in candidates[1:] if dd == d]
     events = [_log(state, {"event": "reveal_nearest", "counter": cid, "tiles": d, "ties": ties,
-                           "why": f"the face-down marker nearest a hero ({d} tile(s) away; ties: the tile placed first)"})]
+                           "why": f"the face-down marker nearest a hero ({count(d, 'tile')} away; ties: the tile placed first)"})]
     return events + reveal(state, cid, "the Damned One's card")
 
 

@@ -27,6 +27,7 @@ from . import darkside, tiles
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
 from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
+from ...view.words import count
 
 
 class ActionError(RulesError):
@@ -429,7 +430,7 @@ def enemy_phase(state: UnderworldState, content: UnderworldContent) -> list[dict
         dark_phase(state, content.dark)
     else:
         state.log.append({"event": "dark_rests", "round": state.round,
-                          "why": f"with {len(state.heroes)} hero(es) the Damned One plays every {every} rounds"})
+                          "why": f"with {count(len(state.heroes), 'hero')} the Damned One plays every {count(every, 'round')}"})
     if not state.outcome:
         state.round += 1
         start_turn(state, state.heroes[0])
@@ -443,7 +444,7 @@ def describe(a: dict) -> str:
     if do == "extend":
         return f"draw a tile from stack {a['stack'] + 1} and place it to the {a['side']}"
     if do == "orient":
-        return f"turn the tile {a['turns']} quarter turn(s): exits {a.get('exits', '?')}"
+        return f"turn the tile {count(a['turns'], 'quarter turn')}: exits {a.get('exits', '?')}"
     if do == "skip_extend":
         return "do not extend the Underworld"
     if do == "step":

@@ -32,6 +32,7 @@ from pydantic import Field, field_validator
 from ...content.models import Int, Strict
 from ...content.errors import ContentError, Problem, nearest
 from ...content.yamlio import Located
+from ...view.words import count
 
 # -- vocabularies (copied from overlord.games; the tests check they agree) ----------------------
 
@@ -301,7 +302,7 @@ def tiles_problems(model: TilesFile, doc: Located) -> list[Problem]:
                                     f"this file has {len(styx)}"))
     missing = [p for p in PLACES if p not in places]
     if missing:
-        problems.append(doc.problem(root, f"missing place tile(s): {', '.join(missing)} "
+        problems.append(doc.problem(root, f"missing place {'tile' if len(missing) == 1 else 'tiles'}: {', '.join(missing)} "
                                     f"(every one of {', '.join(PLACES)} is a tile of kind place)"))
     return problems
 
@@ -378,7 +379,7 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
         counts[c.kind] += c.copies
     for kind, n in KIND_COUNTS.items():
         if counts[kind] != n:
-            problems.append(doc.problem(("underworld_counters",), f"the game has {n} {kind} counter(s); "
+            problems.append(doc.problem(("underworld_counters",), f"the game has {count(n, kind + ' counter')}; "
                                         f"the copies of kind {kind} here add up to {counts[kind]}"))
     return problems
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ...core.game import GameRules, Match, Outcome, ScenarioInfo, Table
+from ...core.game import Components, GameRules, Match, Outcome, ScenarioInfo, Table
+from ...view.words import listing
 from . import engine, invariants
 from .agents import agent_spec
 from .bots import choose_heuristic, choose_random
@@ -42,7 +43,8 @@ class Underworld(GameRules):
 
     def info(self, content) -> ScenarioInfo:
         sc = content.scenario
-        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), sc.max_rounds, TRACK_NAMES)
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(content.heroes), sc.max_rounds, TRACK_NAMES,
+                            hero_names={h: hero.name for h, hero in content.heroes.items()})
 
     def party(self, content, count: int, seed: int) -> list[str]:
         """``count`` heroes in the content's order, starting at the ``seed``-th (mod the number of
@@ -118,6 +120,29 @@ class Underworld(GameRules):
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)
+
+    def components(self, match) -> Components:
+        s, c = match.state, match.content
+        names = listing([c.heroes[h].name for h in s.heroes])
+        return Components(
+            use=(f"the hero figures of {names}, and the box's gold, experience cubes and shadow cubes",
+                 "the map tiles: Styx in the middle; each tile the program draws, laid as `map` draws it (our tiles' "
+                 "exits are ours, not the box's: take a tile of the same kind - Area, Passageway or the place named "
+                 "- and mind the exits the program gives)",
+                 "the counters, as the program turns them up (it names each one; the hidden ones stay in the box)",
+                 "the Damned One's reference card for the Dark Side and the Avatars"),
+            replaced=("the hero cards' numbers: ours (skills, life, movement, gold; `status` shows them) - the program "
+                      "keeps every hero's life, cubes, gold and items",
+                      "the three face-down tile stacks, the Adventure and treasure markers: the program shuffles and "
+                      "draws them, and names what turns up",
+                      "the Dark cards and the perils of the co-operative game: ours, played by the program",
+                      f"the Dark Side track: it starts at {s.dark_side} of 11 shadow cubes; the program keeps it and "
+                      "says each change",
+                      "every die: the program rolls each trial (combat, tests, defence) and tells the dice"),
+            coordinates=("a tile is named by its id (styx, area-07, passage-11, or a place's name) and drawn at X,Y "
+                         "from Styx at 0,0: X grows to the east, Y to the south, north up as `map` draws it",
+                         "a side is N, E, S or W with north up; `extend STACK SIDE` lays the drawn tile on that side "
+                         "of the hero's tile"))
 
     def table(self, match) -> Table:
         return UnderworldTable(self, match)

@@ -3,6 +3,29 @@ enemies' moves with their paths and the keys behind them, trials with their dice
 
 from __future__ import annotations
 
+import re
+
+# a rulebook citation at the start of a reason: "HitU", "HitU 'Combat'", "HitU Lethe" (and a colon)
+_CITED = re.compile(r"^HitU(?:\s+'(?P<q>[^']*)'|\s+(?P<name>[A-Z][\w' -]*?))?\s*(?::\s*|$)")
+_QUOTE = re.compile(r"^(?:'[^']*'|\"[^\"]*\")$")
+
+
+def plain(why: str) -> str:
+    """A reason without the rulebook's words: "HitU 'Combat': one successful trial wins" is "one
+    successful trial wins", "HitU Lethe: 'to remove 1 SC ...'" is "Lethe", a bare citation is
+    nothing. The words are there for `why`, which tells the reasons as they are."""
+    if not why:
+        return why
+    why = re.sub(r"\s*\(HitU[^()]*(?:\([^()]*\)[^()]*)*\)", "", why).strip()
+    m = _CITED.match(why)
+    if m is None:
+        return why
+    rest = why[m.end():].strip()
+    if _QUOTE.match(rest):
+        rest = ""
+    name = m.group("name")
+    return f"{name}: {rest}" if name and rest else (name or rest)
+
 
 def _move_line(e: dict) -> str:
     m = e.get("move") or {}
@@ -48,13 +71,28 @@ def _gains(e: dict) -> str | None:
     if kind == "traded":
         return f"    {hero} trades {e['item']} for 1 gold ({e['gold']} now)"
     if kind == "defeated":
-        return f"    {e['counter']} is beaten: {why}"
+        return f"    {e['counter']} is beaten" + (f": {why}" if why else "")
     if kind == "item_discarded":
         return f"    {hero} discards {e['item']}" + (f" for {e['gold']} gold" if e.get("gold") else "") + f" ({why})"
     return None
 
 
-def narrate(events: list[dict]) -> list[str]:
+NOT_DONE = {"toward": "move toward", "away": "move away", "engage": "engage", "spot": "spot", "attack": "attack"}
+
+
+def narrate(events: list[dict], cite: bool = False) -> list[str]:
+    """The lines that tell ``events``; the rulebook's words in their reasons only with ``cite``
+    (the table's `why`)."""
+    if not cite:
+        events = [{**e, "why": plain(e["why"])} if isinstance(e.get("why"), str) else e for e in events]
+    lines = _narrate(events)
+    if cite:
+        return lines
+    tidy = [re.sub(r"(?: \(\)|:\s*)$", "", line) for line in lines]
+    return [line for line in tidy if line.strip()]
+
+
+def _narrate(events: list[dict]) -> list[str]:
     lines: list[str] = []
     numbered = 0
     for e in events:
@@ -74,7 +112,7 @@ def narrate(events: list[dict]) -> list[str]:
         elif kind == "action":
             lines.append(f"  {e['hero']}: {why}")
         elif kind == "tile_placed":
-            lines.append(f"    tile {e['tile']} placed at {e['at']}, exits {e['exits']}"
+            lines.append(f"    tile {e['tile']} placed at {_xy(e['at'])}, exits {e['exits']}"
                          + ("" if e["connected"] else " - no exit faces the hero's tile: the hero cannot move"))
         elif kind == "revealed":
             lines.append(f"    {e['name']} turns up ({e['kind'].replace('_', ' ')})")
@@ -102,7 +140,7 @@ def narrate(events: list[dict]) -> list[str]:
             elif e.get("performed"):
                 lines.append(f"    {e['counter']}: {why}")
             else:
-                lines.append(f"    {e['counter']} does not {e['action']}: {why}")
+                lines.append(f"    {e['counter']} does not {NOT_DONE.get(e['action'], e['action'])}: {why}")
         elif kind in ("enemy_done", "moved", "if", "adventure_marker", "setup"):
             continue
         elif kind == "enemy_choice":
@@ -115,3 +153,8 @@ def narrate(events: list[dict]) -> list[str]:
         elif why:
             lines.append(f"    {why}")
     return lines
+
+
+def _xy(at) -> str:
+    """A tile's place as x,y (Styx at 0,0; x grows to the east, y to the south)."""
+    return f"{at[0]},{at[1]}" if isinstance(at, (list, tuple)) else str(at)

@@ -23,6 +23,7 @@ from .engine import apply, describe, legal_actions
 from .narrate import narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
+from ...view.words import listing, options, pairs
 
 
 class CommandError(RulesError):
@@ -64,6 +65,7 @@ HELP = {
     "choose": "choose N TILE - move the Damned One's counter of decision N to another of its equally good "
               "ends (the heroes choose where the rules tie)",
     "options": "options - number every action possible now (then type the number)",
+    "why": "why - the reasons behind what the last command did, in the rulebook's words",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
     "undo": "undo - take back the last command, its dice included; a command that turned up a face-down tile, "
@@ -84,6 +86,7 @@ class UnderworldTable(Table):
         super().__init__(rules, match)
         self.decisions: list[dict] = []          # the last Dark phase's ties, for `choose`
         self.pending: dict | None = None         # an action waiting for `pick`
+        self.last: list[dict] = []               # the last command's events, for `why`
 
     @property
     def state(self) -> UnderworldState:
@@ -97,7 +100,7 @@ class UnderworldTable(Table):
         content = self.content
         sc = content.scenario
         lines = [f"{sc.name}: {', '.join(heroes)} (seed {seed})", sc.intro.strip(), ""]
-        lines += [f"  {h}: {content.heroes[h].name} - skills {content.heroes[h].skills}, "
+        lines += [f"  {h}: {content.heroes[h].name} - skills {pairs(content.heroes[h].skills)}, "
                   f"{content.heroes[h].life} life, {content.heroes[h].movement} movement" for h in heroes]
         return lines + narrate(self.state.log)
 
@@ -113,6 +116,8 @@ class UnderworldTable(Table):
             return self._choose(args)
         if verb == "options":
             return TableReply(self.options())
+        if verb == "why":
+            return TableReply(narrate(self.last, cite=True) or ["no command yet: `why` tells the last one's reasons"])
         raise CommandError(f"{verb}: type a number of `options`")
 
     def _act(self, line: str, action: dict) -> TableReply:
@@ -131,6 +136,7 @@ class UnderworldTable(Table):
                           len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
         drew = drew or bool(self.state.turn and self.state.turn.phase == "orient")   # the drawn tile is seen
         events = self.state.log[before:]
+        self.last = events
         self.decisions = tie_decisions(events)
         label = f"{line} ({describe(action)})" if line.split()[0].isdigit() else line
         return TableReply(narrate(events), events, changed=True, drew=drew, label=label)
@@ -190,7 +196,7 @@ class UnderworldTable(Table):
     def _numbered(self, n: int) -> dict:
         legal = legal_actions(self.state)
         if not 1 <= n <= len(legal):
-            raise CommandError(f"no option {n}: there are {len(legal)} (type `options`)")
+            raise CommandError(f"no option {n}; {options(len(legal))} (type `options`)")
         return legal[n - 1]
 
     def _parse(self, verb: str, args: list[str]) -> dict:
@@ -319,10 +325,10 @@ def status_lines(s: UnderworldState) -> list[str]:
              f"Avatars banished: {sum(v == 'banished' for v in s.avatars.values())}/3"]
     for h in s.heroes:
         sh = s.sheets[h]
-        cubes = {k: "".join(c[0] for c in v) for k, v in sh.cubes.items() if v}
+        cubes = "; ".join(f"{k} {listing(v)}" for k, v in sh.cubes.items() if v)
         lines.append(f"  {h} on {s.map.heroes[h]}: life {life_total(sh)} ({sh.natural}/{sh.natural_max} natural), "
-                     f"skills {sh.skills}, gold {sh.gold}, shadow cubes {shadow_cubes(sh)}, cubes {cubes or '-'}, "
-                     f"items {[i.id for i in sh.items] or '-'}, tasks {sh.tasks or '-'}"
+                     f"skills {pairs(sh.skills)}, gold {sh.gold}, shadow cubes {shadow_cubes(sh)}, cubes {cubes or '-'}, "
+                     f"items {listing([i.id for i in sh.items])}, tasks {listing(sh.tasks)}"
                      + (" - TRAPPED" if h in s.trapped else ""))
     return lines
 
@@ -409,7 +415,8 @@ def _drawn_by_last_command(state: UnderworldState) -> str:
         elif kind == "revealed":
             found.append(f"the marker {e['counter']} ({e['name']})")
         elif kind == "treasure_revealed":
-            found.append(f"the treasure marker(s) {', '.join(e['markers'])}")
+            found.append(("the treasure marker " if len(e['markers']) == 1 else "the treasure markers ")
+                         + listing(e['markers']))
         elif kind in ("dark_card", "peril"):
             found.append(f"the {'Dark' if kind == 'dark_card' else 'peril'} card {e['name']}")
     return ", ".join(found)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
+from ....core.decks import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
@@ -34,7 +35,36 @@ DefenseDie = Literal["gray", "brown", "black"]
 ABILITIES = {
     "shambling": "may perform only one move action per activation",
 }
-Ability = Literal[tuple(ABILITIES)]  # type: ignore[valid-type]
+Ability = Annotated[Literal[tuple(ABILITIES)], Field(  # type: ignore[valid-type]
+    description="a monster ability the engine plays: " + "; ".join(f"{k}: {v}" for k, v in ABILITIES.items()))]
+
+# the surge abilities the engine knows: bonuses it spends by the rulebook's priority, the specials
+# it only tells, and (checked across files) a condition's surge, such as the base game's below
+SURGE_FORMS = {r"^\+\s*\d+\s*(damage|hearts?|health)$": "+N damage (also +N heart, +N health)",
+               r"^(range\s*\+\s*\d+|\+\s*\d+\s*range)$": "Range +N",
+               r"^pierce\s*\d+$": "Pierce N",
+               r"^mend\s*\d+$": "Mend N (told at the table, not played headless)"}
+TOLD_SURGES = ("Fire Breath",)
+BASE_CONDITION_SURGES = ("Stun", "Immobilize", "Poison", "Disease")
+
+
+def _surge(text: str) -> str:
+    import re
+    s = " ".join(text.split())
+    if any(re.match(p, s, re.IGNORECASE) for p in SURGE_FORMS):
+        return text
+    if not re.fullmatch(r"[A-Z][A-Za-z' ]*", s):
+        known = list(SURGE_FORMS.values()) + list(TOLD_SURGES) + list(BASE_CONDITION_SURGES)
+        raise ValueError(f"unknown surge ability {text!r}; known: {', '.join(known)}, or a condition's surge")
+    return text
+
+
+Surge = Annotated[str, AfterValidator(_surge), Field(
+    description="a surge ability: " + ", ".join(SURGE_FORMS.values()) + ", " + ", ".join(TOLD_SURGES)
+                + ", or the surge of one of the scenario's conditions (the base game's: "
+                + ", ".join(BASE_CONDITION_SURGES) + ")",
+    json_schema_extra={"anyOf": [{"pattern": "(?i)" + p} for p in SURGE_FORMS]
+                       + [{"enum": [*TOLD_SURGES, *BASE_CONDITION_SURGES]}, {"pattern": "^[A-Z][A-Za-z' ]*$"}]})]
 
 
 class Stats(Strict):
@@ -43,7 +73,7 @@ class Stats(Strict):
     defense: list[DefenseDie] = Field(min_length=1)
     attack: Literal["melee", "ranged"]
     dice: list[AttackDie] = Field(min_length=1)
-    surges: list[str] = Field([], description="surge abilities, in the order monsters spend them")
+    surges: list[Surge] = Field([], description="surge abilities, in the order monsters spend them")
 
 
 class RankStats(Strict):
@@ -256,7 +286,8 @@ class ExplorationCard(Strict):
     id: Id
     name: str
     kind: Literal["starting", "main", "regular"]
-    number: Literal[1, 2, 3] | None = Field(None, description="main encounters only")
+    number: Int(1, 20) | None = Field(None, description="main encounters only: its number, 1 to the scenario's "
+                                       "last (Forgotten Souls: 1, 2 and 3, the third the Finale)")
     flavor: str = ""
     rules: list[str] = Field([], description="the encounter's rules, while the card is active")
     after_setup: list[Effect] = []
@@ -272,7 +303,7 @@ class ExplorationCard(Strict):
     @model_validator(mode="after")
     def _number(self):
         if self.kind == "main" and self.number is None:
-            raise ValueError("a main encounter needs its number (1, 2 or 3)")
+            raise ValueError("a main encounter needs its number (1, 2, 3...)")
         if self.kind != "main" and self.number is not None:
             raise ValueError("only main encounters have a number")
         return self
@@ -304,6 +335,25 @@ class LoseWhen(Strict):
     reason: str
 
 
+class ExplorationStack(Strict):
+    """One stack of the Exploration deck ("Assembling the Exploration Deck")."""
+
+    regular: Int(0, 60) = Field(description="how many regular encounters are dealt into it")
+    main: Int(1, 20) = Field(description="the main encounter shuffled into it")
+
+
+FORGOTTEN_SOULS_STACKS = [ExplorationStack(regular=r, main=m) for r, m in FORGOTTEN_SOULS]
+
+
+class Rules(Strict):
+    """The rule-variant flags a Descent scenario may set (an unknown or misspelt one is an error)."""
+
+    figures_block_counting: bool = Field(False, description="figures block counting spaces (range, closest, "
+                                         "furthest, toward, away); the rulebook is unclear, ours: they do not")
+    no_undo_past_hidden_draw: bool = Field(False, description="at the table, `undo` may not take back a command "
+                                           "that drew hidden cards")
+
+
 class Scenario(Strict):
     id: Id
     name: str
@@ -317,7 +367,13 @@ class Scenario(Strict):
     lose: list[str] = Field(min_length=1)
     lose_when: list[LoseWhen] = Field([], description="lose conditions beyond doom meeting fate, as tests")
     epilogue: dict[Literal["win", "lose"], str] = {}
-    rules: dict[str, bool] = Field({}, description="rule-variant flags")
+    exploration_stacks: list[ExplorationStack] = Field(
+        FORGOTTEN_SOULS_STACKS, min_length=1,
+        description="the Exploration deck's structure: its stacks in the order the shuffled regular encounters are "
+                    "dealt, each with its number of regular encounters and the main encounter shuffled into it; the "
+                    "stacks are piled with main #1's on top, and the last main encounter is the quest's final one. "
+                    "Default, Forgotten Souls': [{regular: 3, main: 2}, {regular: 3, main: 1}, {regular: 2, main: 3}]")
+    rules: Rules = Field(Rules(), description="rule-variant flags")
     max_rounds: Int(1, 500) = Field(40, description="headless play (simulate, soak, balance) stops a game after "
                                     "this many rounds and counts it unfinished")
     ours: bool = False

@@ -16,6 +16,7 @@ from ....content.validate import resolve_path as _resolve
 from ....core.board import BoardError
 from ....core.grids import GridBoard
 from ....core.terrain import DEFAULT_LEGEND, TerrainTable
+from ....view.words import listing
 from . import cards
 from .effects import ActivateGroup, ConditionSpec, Harm, HeroOnSpec, PlaceMonsters, Spawn, SpawnSpec, TokenSpec
 
@@ -127,7 +128,9 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
             if kind in decks:
                 problems.extend(_check_groups(decks[kind], groups))
     if "exploration" in decks:
-        problems.extend(_check_makeup(decks["exploration"]))
+        problems.extend(_check_makeup(decks["exploration"], loaded))
+    if "conditions" in decks and "monsters" in decks:
+        problems.extend(_check_surges(decks["monsters"], decks["conditions"]))
     if "conditions" in decks:
         known = set(decks["conditions"].model.conditions)
         for kind in ("activation", "peril", "exploration"):
@@ -172,6 +175,27 @@ def _check_conditions(loaded: Loaded, known: set[str]) -> list[Problem]:
     return problems
 
 
+def _check_surges(monsters: Loaded, conditions: Loaded) -> list[Problem]:
+    """Every surge ability is one the engine knows: a bonus it spends, a special it tells, or the
+    surge of one of the scenario's conditions (the Zombie's Disease)."""
+    import re
+    surges = sorted({c.surge for c in conditions.model.conditions.values() if getattr(c, "surge", None)})
+    known = [*cards.TOLD_SURGES, *surges]
+    problems = []
+    doc = monsters.doc
+    for gid, group in monsters.model.monsters.items():
+        for act, field in (("act I", group.act_i), ("act II", group.act_ii)):
+            for rank in ("minion", "master"):
+                for i, text in enumerate(getattr(field, rank).surges):
+                    s = " ".join(text.split())
+                    if any(re.match(p, s, re.IGNORECASE) for p in cards.SURGE_FORMS) or s in known:
+                        continue
+                    problems.append(doc.problem(("monsters", gid, act, rank, "surges", i), f"group {gid!r}: unknown "
+                                                f"surge ability {text!r}{nearest(s, known)}; known: "
+                                                f"{', '.join(cards.SURGE_FORMS.values())}, {', '.join(known)}"))
+    return problems
+
+
 def _walk_models(value, path):
     """Every pydantic model inside ``value`` with its data path."""
     if isinstance(value, BaseModel):
@@ -211,19 +235,34 @@ def _check_groups(loaded: Loaded, groups: set[str]) -> list[Problem]:
     return problems
 
 
-def _check_makeup(loaded: Loaded) -> list[Problem]:
-    """Assembling the Exploration Deck: one starting encounter, main encounters 1, 2 and 3, and
-    eight others for the stacks of 3, 3 and 2."""
+def _check_makeup(loaded: Loaded, scenario: Loaded) -> list[Problem]:
+    """Assembling the Exploration Deck, as the scenario's ``exploration_stacks`` shape it (default
+    Forgotten Souls': one starting encounter, main encounters 1, 2 and 3, and eight others for
+    stacks of 3, 3 and 2): the stacks' main encounters are numbered 1 to their count, once each,
+    and the deck has one starting encounter, those main encounters and as many regular ones as
+    the stacks take."""
     found = loaded.model.exploration_cards
-    doc = loaded.doc
+    doc, sdoc = loaded.doc, scenario.doc
+    stacks = scenario.model.scenario.exploration_stacks
     problems = []
+    wanted = sorted(s.main for s in stacks)
+    if wanted != list(range(1, len(stacks) + 1)):
+        expected = ("one stack: its main encounter is 1" if len(stacks) == 1 else
+                    f"the stacks' main encounters are {listing(range(1, len(stacks) + 1))}, once each")
+        problems.append(sdoc.problem(("scenario", "exploration_stacks"), f"exploration_stacks: {expected}; "
+                                     f"got {listing(wanted)}"))
     starting = [c for c in found if c.kind == "starting"]
     mains = sorted(c.number for c in found if c.kind == "main")
     regular = [c for c in found if c.kind == "regular"]
+    sizes = [s.regular for s in stacks]
     if len(starting) != 1:
-        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs exactly one starting encounter, has {len(starting)}"))
-    if mains != [1, 2, 3]:
-        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs main encounters 1, 2 and 3 once each, has {mains}"))
-    if len(regular) != 8:
-        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs 8 other encounters (stacks of 3, 3 and 2), has {len(regular)}"))
+        problems.append(doc.problem(("exploration_cards",), "the exploration deck needs exactly one starting "
+                                    f"encounter, has {len(starting)}"))
+    if mains != list(range(1, len(stacks) + 1)):
+        problems.append(doc.problem(("exploration_cards",), "the exploration deck needs main encounters "
+                                    f"{listing(range(1, len(stacks) + 1))} once each (the scenario's "
+                                    f"exploration_stacks), has {listing(mains, empty='none')}"))
+    if len(regular) != sum(sizes):
+        problems.append(doc.problem(("exploration_cards",), f"the exploration deck needs {sum(sizes)} regular "
+                                    f"encounters (the scenario's stacks take {listing(sizes)}), has {len(regular)}"))
     return problems
