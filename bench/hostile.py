@@ -49,7 +49,7 @@ sys.path.insert(0, ROOT)
 
 HANG_CPU = 2.0                     # a run over this many CPU seconds counts as a hang
 PLACE = re.compile(r"^[^:\s][^:]*:\d+(:\d+)?: ")
-SUMMARY = re.compile(r"^\d+ problem\(s\) in \d+ file\(s\)$")
+SUMMARY = re.compile(r"^\d+ problems? in \d+ files?( \(\d+ files? checked\))?$")
 
 # which shipped scenario reads the files of each deck folder (the simulate run of a deck variant)
 READER = {"forgotten-souls": "forgotten-souls", "descent": "forgotten-souls", "underworld": "underworld",
@@ -281,7 +281,8 @@ class Worker:
             self._note(tally, "odd_exit", rel, what, command, f"exit {code}")
         if code == 1:
             tally.refused += 1
-            lines = [ln for ln in result.stderr.splitlines() if ln.strip() and not SUMMARY.match(ln)]
+            said = result.stdout if command == "validate" else result.stderr     # validate's problems are its output
+            lines = [ln for ln in said.splitlines() if ln.strip() and not SUMMARY.match(ln)]
             unplaced = [ln for ln in lines if not PLACE.match(ln)]
             if unplaced or not lines:
                 self._note(tally, "unplaced", rel, what, command, (unplaced or ["(no message)"])[0][:300])
