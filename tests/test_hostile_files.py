@@ -30,7 +30,9 @@ def run(*args, input=None):
 
 
 def lines(result) -> list[str]:
-    return [ln for ln in result.stderr.splitlines() if ln.strip() and not re.match(r"\d+ problem\(s\)", ln)]
+    """What a refusal says: validate's problems are its output; other commands say it on stderr."""
+    said = result.stdout + result.stderr
+    return [ln for ln in said.splitlines() if ln.strip() and not re.match(r"\d+ problems? in \d+ files?", ln)]
 
 
 # -- every number has a range ---------------------------------------------------------------------
@@ -89,7 +91,7 @@ def test_an_absurd_number_is_refused_at_its_place_in_validate_and_simulate(tmp_p
     for args in (["validate", path], ["validate", quest], ["simulate", quest, "--games", "1"]):
         result = run(*args)
         assert result.exit_code == 1
-        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.stderr
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
 
 
 @pytest.mark.parametrize("text, line, message", [
@@ -110,7 +112,7 @@ def test_a_map_too_large_an_absurd_figure_or_an_empty_map_is_a_problem_at_its_pl
     for args in (["validate", path], ["move", path, "--figure", "a", "--verb", "engage"]):
         result = run(*args)
         assert result.exit_code == 1
-        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.stderr
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
 
 
 # -- what a scenario names -------------------------------------------------------------------------
@@ -138,7 +140,7 @@ def test_a_file_a_scenario_names_that_is_not_one_is_a_problem_at_the_scenarios_l
         result = run(*args)
         assert result.exit_code == 1
         found_lines = [ln for ln in lines(result) if ln.startswith(f"{quest}:{line}:{col}: ")]
-        assert found_lines and why in found_lines[0], result.stderr
+        assert found_lines and why in found_lines[0], result.output
         assert len(found_lines[0]) < 300                # a 5,000-character name is shortened
 
 
@@ -157,7 +159,7 @@ def test_a_file_name_of_5000_characters_is_one_short_line(args):
     result = run(*args)
     assert result.exit_code in (1, 2)
     out = lines(result)
-    assert len(out) == 1 and len(out[0]) < 300 and "5,0" in out[0], result.stderr
+    assert len(out) == 1 and len(out[0]) < 300 and "5,0" in out[0], result.output
 
 
 NOT_CONTENT = {
@@ -177,7 +179,7 @@ def test_an_error_about_a_file_that_is_not_content_names_the_file_not_its_conten
     result = run(command, path, *extra)
     assert result.exit_code == 1
     assert "swordfish" not in result.output and "root:x" not in result.output and "daemon" not in result.output
-    assert name in result.stderr
+    assert name in result.output
 
 
 # -- game logs ------------------------------------------------------------------------------------
@@ -214,7 +216,7 @@ def test_a_tampered_log_header_or_a_removed_result_is_refused_in_one_line(tmp_pa
     log.write_text("\n".join([json.dumps(header)] + rows[1:]) + "\n", encoding="utf-8")
     result = run("replay", log)
     assert result.exit_code == 1
-    assert len(lines(result)) == 1 and message in result.stderr, result.stderr
+    assert len(lines(result)) == 1 and message in result.output, result.output
 
 
 def test_the_untampered_log_replays(tmp_path, game_log):
@@ -232,7 +234,7 @@ def test_a_log_that_is_no_log_is_one_line(tmp_path, text, message):
     log = tmp_path / "x.jsonl"
     log.write_text(text, encoding="utf-8")
     result = run("replay", log)
-    assert result.exit_code == 1 and len(lines(result)) == 1 and message in result.stderr, result.stderr
+    assert result.exit_code == 1 and len(lines(result)) == 1 and message in result.output, result.output
 
 
 def test_a_file_too_large_in_a_folder_is_one_problem_on_its_first_line_and_the_rest_are_checked(tmp_path):
@@ -259,7 +261,7 @@ def test_a_named_file_that_cannot_be_read_is_placed_at_the_scenarios_line(tmp_pa
     monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
     result = run("validate", quest)
     assert result.exit_code == 1
-    assert f"{quest}:{line}:" in result.stderr and "dark-cards.yaml: cannot read: permission denied" in result.stderr
+    assert f"{quest}:{line}:" in result.output and "dark-cards.yaml: cannot read: permission denied" in result.output
 
 
 # found by bench/hostile.py: each was a traceback or a refusal without a place
@@ -283,7 +285,7 @@ def test_what_the_hostile_bench_found_is_one_line_at_its_place(tmp_path, scenari
     for args in (["validate", quest], ["simulate", quest, "--games", "1"], ["play", quest, "--heroes", "a"]):
         result = run(*args)
         assert result.exit_code == 1
-        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.stderr
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
 
 
 def test_a_move_the_map_leaves_no_target_for_is_refused_at_the_figures_line(tmp_path):

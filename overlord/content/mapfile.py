@@ -347,7 +347,7 @@ def _is_xy(at) -> bool:
 def map_schema() -> dict:
     """The JSON Schema of a map file (for editors; :func:`check_map` is what Overlord checks, and a
     test keeps the two agreeing on the shipped maps and on broken ones)."""
-    xy = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+    xy = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_MAP - 1}, "minItems": 2, "maxItems": 2}
     terrain_props = {"cost": {"type": "integer", "minimum": 1, "maximum": 999},
                      "blocks_move": {"type": "boolean"}, "blocks_los": {"type": "boolean"},
                      "damage": {"type": "integer", "minimum": 0, "maximum": 999}, "pit": {"type": "boolean"}}
@@ -359,7 +359,8 @@ def map_schema() -> dict:
         "hex": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"}}},
         "tiles": {"tiles": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["id", "at", "exits"],
-            "properties": {"id": {"type": "string"}, "at": {"type": "array", "items": {"type": "integer"},
+            "properties": {"id": {"type": "string"}, "at": {"type": "array", "items": {"type": "integer", "minimum": -MAX_MAP,
+                                                                                     "maximum": MAX_MAP},
                                                            "minItems": 2, "maxItems": 2},
                            "exits": {"type": "string", "pattern": "^[NESW]*$"}, "terrain": {"type": "string"}}}}},
         "routes": {"fields": {"type": "array", "items": {
@@ -379,8 +380,8 @@ def map_schema() -> dict:
                              "at": {"anyOf": [xy, {"type": "string"}],
                                     "description": "[x, y] on grids and hexes (a large figure's top-left), a "
                                                    "tile's or field's id on the others"},
-                             "speed": {"type": "integer", "minimum": 0},
-                             "size": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                             "speed": {"type": "integer", "minimum": 0, "maximum": MAX_SPEED},
+                             "size": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_SIZE},
                                       "minItems": 2, "maxItems": 2},
                              "name": {"type": "string"}}}
     return {"title": "Map file", "type": "object", "additionalProperties": False, "required": ["map"],
