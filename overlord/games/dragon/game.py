@@ -107,6 +107,9 @@ class DragonRules(GameRules):
     def violations(self, match: Match, full: bool = False) -> list[str]:
         return invariants.violations(match.state, match.content, full)
 
+    def check_state(self, match: Match) -> list[str]:
+        return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return narrate.narrate(match.state, match.content, evs)

@@ -93,6 +93,10 @@ class Heldentaufe(GameRules):
         from .invariants import violations
         return violations(match.content, match.state, full)
 
+    def check_state(self, match: Match) -> list[str]:
+        from .invariants import state_problems
+        return state_problems(match.content, match.state) or super().check_state(match)
+
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:
         from .narrate import narrate
