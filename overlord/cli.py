@@ -14,9 +14,9 @@ from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core import machines
 from overlord.core.board import INF, BoardError
 from overlord.core.pathing import count_field, mp_field, path_to
-from overlord.content.errors import ContentError, nearest
-from overlord.content.mapfile import load_map
-from overlord.content.paths import resolve_map, shipped_maps
+from overlord.content.errors import ContentError, Problem, nearest
+from overlord.content.mapfile import MAX_SPEED, load_map
+from overlord.content.paths import exists, resolve_map, shipped_maps, shown
 from overlord.view.text import draw
 from overlord.games import registry
 from overlord.view.words import count
@@ -39,6 +39,12 @@ class Coord(click.ParamType):
 
 
 COORD = Coord()
+# the ranges of the numbers the commands take (ours): past them a run would never end or would
+# fork or allocate without bound, so they are usage errors (exit 2) like any bad argument
+SEED = click.IntRange(0, 2**63 - 1)
+GAMES = click.IntRange(1, 1_000_000)
+JOBS = click.IntRange(1, 256)
+ROUNDS = click.IntRange(1, 10_000)
 
 
 def _fail(message: str, code: int = 1, prefix: bool = True):
@@ -54,7 +60,7 @@ def _open_map(arg: str):
         return load_map(path)
     except ContentError as e:
         message = str(e)
-        if not path.exists() and path.suffix not in (".yaml", ".yml") and "/" not in arg:
+        if not exists(path) and path.suffix not in (".yaml", ".yml") and "/" not in arg:
             message += f", nor the name of a shipped map{nearest(arg, shipped_maps())} (see `overlord maps`)"
         _fail(message, prefix=False)
 
@@ -171,7 +177,7 @@ def _scenario(scenario: str):
 @click.option("--verb", type=click.Choice(VERBS), required=True, help="Movement word from the rulebook.")
 @click.option("--target", default="closest", show_default=True,
               help="A figure id, a space X,Y, or closest / furthest (among the figure's enemies).")
-@click.option("--speed", type=click.IntRange(min=0), default=None, help="Movement points (default: the figure's speed).")
+@click.option("--speed", type=click.IntRange(0, MAX_SPEED), default=None, help="Movement points (default: the figure's speed).")
 @click.option("--exit", "exit_xy", metavar="X,Y", default=None, help="The current encounter's exit (for leave-pit).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a picture.")
 def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
@@ -191,8 +197,9 @@ def move_cmd(map_arg, fid, verb, target, speed, exit_xy, as_json):
         exit_at = scene.board.label(_node(mf, exit_xy, "--exit"))
     try:
         result = move(scene, fid, verb, target, speed, exit_at)
-    except MoveError as e:
-        _fail(str(e))
+    except MoveError as e:                      # what the map holds refuses it: at the figure's line
+        line, col = mf.lines.get(fid, (None, None))
+        _fail(str(Problem(mf.file, line, col, str(e))), prefix=False)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -283,10 +290,10 @@ def validate_cmd(paths):
     from overlord.content.validate import validate_paths
     registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not exists(p)]
     for p in missing:
-        click.echo(f"{p}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
-    problems, count = validate_paths([p for p in paths if p.exists()])
+        click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
+    problems, count = validate_paths([p for p in paths if exists(p)])
     for problem in problems:
         click.echo(str(problem))
     if problems or missing:
@@ -341,7 +348,7 @@ def schema_cmd(output):
     try:
         output.write_text(text + "\n", encoding="utf-8")
     except OSError as e:
-        _fail(f"--output {output}: {e.strerror}")
+        _fail(f"--output {shown(output)}: {(e.strerror or str(e)).lower()}")
     click.echo(f"wrote {output}")
 
 
@@ -369,7 +376,7 @@ def diagram_cmd(name, list_only):
 @main.command("deck")
 @click.argument("scenario")
 @click.argument("deck")
-@click.option("--seed", type=click.IntRange(min=0), required=True, help="The game's seed.")
+@click.option("--seed", type=SEED, required=True, help="The game's seed.")
 @click.option("--heroes", type=click.IntRange(1, 6), default=None, help="Number of heroes.")
 @click.option("--json", "as_json", is_flag=True)
 def deck_cmd(scenario, deck, seed, heroes, as_json):
@@ -399,7 +406,15 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
 
 
 def _table_loop(session, first, as_json):
-    """Read commands (a prompt on a terminal, else one per line) and answer each."""
+    """Read commands (a prompt on a terminal, else one per line) and answer each; the save is
+    closed (its lock released) when the loop ends, however it ends."""
+    try:
+        _commands(session, first, as_json)
+    finally:
+        session.close()
+
+
+def _commands(session, first, as_json):
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
@@ -421,18 +436,36 @@ def _table_loop(session, first, as_json):
         _completion(session)
     while True:
         try:
-            line = input(session.prompt()) if interactive else sys.stdin.readline()
+            line = input(session.prompt()) if interactive else _read_line()
         except EOFError:
             break
-        if not interactive and line == "":
+        except UnicodeDecodeError:          # a terminal under a strict locale: refused below
+            line = "\udcff"
+        except KeyboardInterrupt:
+            click.echo("")
+            show(session.execute("quit"))
+            break
+        if line is None:
             break
         line = line.strip()
-        if not interactive and line and not as_json:
-            click.echo(f"> {line}")
         reply = session.execute(line)
+        if not interactive and line and not as_json:
+            click.echo(f"> {reply.command}")
         show(reply)
         if line.split()[:1] == ["quit"]:
             break
+
+
+def _read_line() -> str | None:
+    """One line of standard input (None at its end), read as bytes and decoded here so that bytes
+    that are not UTF-8 never raise, whatever the locale: they come as surrogate escapes, which the
+    session refuses in one line."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        text = sys.stdin.readline()
+        return text if text else None
+    raw = stream.readline()
+    return raw.decode("utf-8", "surrogateescape") if raw else None
 
 
 def _completion(session):
@@ -453,7 +486,7 @@ def _completion(session):
 @click.option("--heroes", "heroes", required=True, multiple=True,
               help="The heroes: --heroes leoric,tarha or --heroes leoric --heroes tarha; a hero's name in the box "
                    "works too, quoted where it has spaces: --heroes \"Widow Tarha,Leoric of the Book\".")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="The game's seed (default: a fresh one).")
+@click.option("--seed", type=SEED, default=None, help="The game's seed (default: a fresh one).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite save file: every command is saved before its result is shown.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
@@ -509,21 +542,21 @@ def resume_cmd(save_path, as_json, go_on):
 
 @main.command("simulate")
 @click.argument("scenario")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--games", type=GAMES, default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", "heroes", default="3", show_default=True,
               help="Hero counts, e.g. 3 or 2,3,4.")
 @click.option("--bot", default="heuristic", show_default=True,
               help="The heroes' bot: heuristic, random, mcts (the search bot), or module:function.")
 @click.option("--budget", default=None, metavar="N|Nms",
               help="The mcts bot's budget a decision: N simulations, or N milliseconds (e.g. 50ms); default 64.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one JSON-lines log per game into this folder.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write PNG charts (needs the 'plot' extra).")
-@click.option("--max-rounds", type=click.IntRange(min=1), default=None,
+@click.option("--max-rounds", type=ROUNDS, default=None,
               help="Stop a game after this many rounds (default: the scenario's max_rounds, else 40).")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: a process pool; dask: a Dask cluster (pip install '.[dask]').")
@@ -551,6 +584,11 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     bad = [h for h in counts if h not in allowed]
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
+    if log_dir is not None:
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            _fail(f"--log {shown(log_dir)}: cannot make the folder ({(e.strerror or str(e)).lower()})")
     total = games * len(counts)
     progress = None
     bar = None
@@ -598,11 +636,11 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
               help="The mcts bot's budget a decision: N simulations, or N milliseconds; default 64.")
 @click.option("--enemy", "enemies", multiple=True,
               help="Or two enemy policies of the game (or module:function of your own), with one --bot.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per hero count.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Master seed.")
+@click.option("--games", type=GAMES, default=100, show_default=True, help="Games per hero count.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", default="3", show_default=True, help="Hero counts, e.g. 3 or 2,3,4.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--max-rounds", type=click.IntRange(min=1), default=None, help="Stop a game after this many rounds.")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Worker processes.")
+@click.option("--max-rounds", type=ROUNDS, default=None, help="Stop a game after this many rounds.")
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
@@ -684,7 +722,7 @@ def _search_summary(records: list[dict]) -> dict:
 @main.command("replay")
 @click.argument("log_path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--print", "show", is_flag=True, help="Print the game turn by turn.")
-@click.option("--round", "upto", type=click.IntRange(min=1), default=None,
+@click.option("--round", "upto", type=ROUNDS, default=None,
               help="Stop after this round and show the board.")
 def replay_cmd(log_path, show, upto):
     """Play a logged game again from its seed and inputs and check that it matches the log."""
@@ -711,8 +749,8 @@ def replay_cmd(log_path, show, upto):
 
 @main.command("soak")
 @click.argument("scenario", default="forgotten-souls")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--games", type=GAMES, default=200, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 def soak_cmd(scenario, games, seed):
     """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
     from overlord.sim import run

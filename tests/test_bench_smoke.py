@@ -105,3 +105,43 @@ def test_mcts_bench_runs_paired_games_and_reports_the_search():
     case = json.loads(proc.stdout)["cases"][0]
     assert case["games"] == 3 and case["a"] == "mcts" and case["b"] == "heuristic"
     assert case["decisions_per_second"] > 0 and -1 <= case["interval"][0] <= case["interval"][1] <= 1
+
+
+def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():
+    # issue 17: "a script generating at least 3,000 variants of every shipped content file and map
+    # ... reporting tracebacks, hangs over 2 s and errors without FILE:LINE": a few variants of a
+    # deck, a scenario and a map here (the whole run's figures are in docs/hostile-input.md)
+    hostile = BENCH.parent / "hostile.py"
+    proc = subprocess.run([sys.executable, str(hostile), "--variants", "3", "--use-every", "1", "--json",
+                           "--files", r"forgotten-souls/peril|heldentaufe/supply|scenarios/dragon\.yaml|readme-example"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    result = json.loads(proc.stdout)
+    assert len(result["files"]) == 4 and result["config"]["hang_cpu_seconds"] == 2.0
+    total = result["total"]
+    assert total["variants"] == 12 and total["runs"] >= 12 + 4 * 3           # validate, then the using commands
+    assert total["tracebacks"] == total["hangs"] == total["unplaced"] == total["odd_exit"] == 0
+    assert total["refused"] > 0                                               # the variants are hostile
+
+
+def test_hostile_bench_counts_a_traceback_and_an_error_without_a_line(monkeypatch, tmp_path):
+    """The bench's judge can fail: an exception escaping a command is a traceback, a refusal
+    without FILE:LINE is counted (a missing file named on the command line has no line)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("hostile_bench", BENCH.parent / "hostile.py")
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "hostile_bench", bench)           # its dataclasses look it up
+    spec.loader.exec_module(bench)
+    worker = bench.Worker()
+    try:
+        tally = bench.Tally()
+        worker._run(tally, "x.yaml", "a missing file", ["validate", str(tmp_path / "missing.yaml")])
+
+        def boom(*args, **kwargs):
+            raise RuntimeError("a bug")
+        monkeypatch.setattr("overlord.content.validate.validate_paths", boom)
+        worker._run(tally, "x.yaml", "any", ["validate", "forgotten-souls"])
+        assert (tally.runs, tally.unplaced, tally.tracebacks, tally.refused) == (2, 1, 1, 1)
+        assert "RuntimeError: a bug" in tally.examples["tracebacks"][0]["detail"]
+    finally:
+        worker.close()

@@ -138,10 +138,10 @@ CASES = [
     ("large-figure-on-a-figure", fig("{id: a, side: heroes, at: [2, 1]}", "{id: big, side: monsters, at: [1, 1], size: [2, 1]}"),
      9, "figures 'a' and 'big' share the space [2, 1]"),
     ("size-zero", fig("{id: a, side: monsters, at: [1, 1], size: [0, 1]}"), 8,
-     "size must be [w, h] with whole numbers from 1, got [0, 1]"),
+     "size must be [w, h], whole numbers from 1 to 4, got [0, 1]"),
     ("size-a-number", fig("{id: a, side: monsters, at: [1, 1], size: 2}"), 8, "size must be [w, h]"),
     ("speed-a-string", fig("{id: a, side: monsters, at: [1, 1], speed: '3'}"), 8, "speed must be a whole number, got '3'"),
-    ("speed-negative", fig("{id: a, side: monsters, at: [1, 1], speed: -1}"), 8, "speed must be 0 or more, got -1"),
+    ("speed-negative", fig("{id: a, side: monsters, at: [1, 1], speed: -1}"), 8, "speed must be from 0 to 99, got -1"),
     ("speed-bool", fig("{id: a, side: monsters, at: [1, 1], speed: true}"), 8, "speed must be a whole number, got True"),
     # -- other kinds of board -----------------------------------------------------------------
     ("hex-large-figure", "map:\n  kind: hex\n  rows: ['....', '....']\nfigures:\n"
@@ -225,7 +225,7 @@ def test_several_problems_are_all_reported(tmp_path, runner):
     result = runner.invoke(cli.main, ["los", str(path), "--from", "1,1", "--to", "2,1"])
     _check_failure(result, path, 8)
     assert f"{path}:8:18: figure 'a': unknown field 'sid' (did you mean 'side'?)" in result.output
-    assert f"{path}:9:" in result.output and "speed must be 0 or more, got -2" in result.output
+    assert f"{path}:9:" in result.output and "speed must be from 0 to 99, got -2" in result.output
 
 
 def test_column_of_an_unknown_map_character():

@@ -378,7 +378,7 @@ SLIPS = [
     ("a gate left out", "counters.yaml", [(("combined_games", "gate-lethe"), DELETE)],
      ("underworld_counters",), ["80 counters", "add up to 79"], 1),
     ("zero copies", "counters.yaml", [(("underworld_counters", "sickle", "copies"), 0)],
-     ("underworld_counters", "sickle", "copies"), ["counter 'sickle'", "copies", "greater than 0"], 1),
+     ("underworld_counters", "sickle", "copies"), ["counter 'sickle'", "copies", "greater than or equal to 1"], 1),
     ("a falling threshold", "heroes.yaml", [(("underworld_heroes", "gnome", "thresholds", "magic"), [5, 3])],
      ("underworld_heroes", "gnome", "thresholds"), ["hero 'gnome'", "thresholds", "rising"], 1),
     ("a Centaur with four item boxes", "heroes.yaml", [(("underworld_heroes", "centaur", "item_slots"), 4)],

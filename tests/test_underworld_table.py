@@ -47,6 +47,7 @@ def test_undo_takes_back_the_last_command_and_resume_continues(tmp_path):
     session.execute("stop")
     reply = session.execute("undo")
     assert reply.ok and dumps(session.state) == after_one
+    session.close()                            # the game is played in one place at a time
     again, _ = UnderworldSession.resume(path)
     assert dumps(again.state) == after_one
     # a command that turned up hidden tiles or markers is not taken back (scenario flag
@@ -261,6 +262,7 @@ def test_resume_shows_the_options_again(tmp_path):
     path = tmp_path / "g.db"
     session, _ = UnderworldSession.start(SCENARIO, ["bard"], 1, path)
     session.execute("skip")
+    session.close()
     again, reply = UnderworldSession.resume(path)
     assert "bard, phase move, 4 MP left:" in reply.lines and any("stop moving" in line for line in reply.lines)
 

@@ -27,6 +27,7 @@ from ..core.figures import SIDES, Figure, Scene
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TERRAIN_FIELDS, TerrainTable
 from .errors import ContentError, Problem, nearest
+from .models import MAX_MAP
 from .yamlio import Located, load_yaml, parse_yaml
 
 KINDS = ("grid", "hex", "tiles", "routes")
@@ -39,6 +40,10 @@ RULE_FLAGS = {"figures_block_counting": bool}
 _TERRAIN_TYPES = {"cost": int, "blocks_move": bool, "blocks_los": bool, "damage": int, "pit": bool}
 _TERRAIN_RANGES = {"cost": (1, 999), "damage": (0, 999)}
 RESERVED_IDS = ("closest", "furthest")      # target rules of the movement words, never figure ids
+# ranges (ours): a map is at most MAX_MAP spaces across (models.MAX_MAP), a figure at most
+# MAX_SIZE spaces each way (Descent's largest monsters cover 2x3), its speed at most MAX_SPEED
+MAX_SIZE = 4
+MAX_SPEED = 99
 
 
 @dataclass
@@ -47,6 +52,7 @@ class MapFile:
     scene: Scene
     figures: list[Figure]
     rules: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)      # figure id -> (line, column) where it is written
 
     @property
     def board(self) -> Board:
@@ -74,6 +80,11 @@ class _Checker:
         return ok
 
 
+def _kind(data) -> str:
+    """What a file that is no mapping holds, without quoting it (it may not be content at all)."""
+    return "a list" if isinstance(data, list) else "text" if isinstance(data, str) else f"a {type(data).__name__}"
+
+
 def _show(value) -> str:
     text = repr(value)
     return text if len(text) < 40 else text[:37] + "..."
@@ -93,7 +104,8 @@ def check_map(doc: Located) -> MapFile:
     if data is None:
         raise ContentError([doc.problem((), "the file is empty; a map file is a mapping with 'map' and 'figures'")])
     if not isinstance(data, dict):
-        raise ContentError([doc.problem((), f"a map file is a mapping with 'map' and 'figures', got {_show(data)}")])
+        raise ContentError([doc.problem((), "a map file is a mapping with 'map' and 'figures', got "
+                                                f"{_kind(data)} (not a map file)")])
     c.keys(data, (), TOP_KEYS, "map file")
     m = data.get("map")
     if not isinstance(m, dict):
@@ -113,7 +125,8 @@ def check_map(doc: Located) -> MapFile:
             c.add(("figures", i, "at"), str(e))
     if c.problems:
         raise ContentError(c.problems)
-    return MapFile(doc.file, scene, figures, rules)
+    lines = {f.id: doc.where(("figures", i)) for i, f in enumerate(figures)}
+    return MapFile(doc.file, scene, figures, rules, lines)
 
 
 def _check_rules(c: _Checker, rules) -> dict:
@@ -182,6 +195,13 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
             return None
         if all(isinstance(row, str) and not row for row in rows):
             c.add(("map", "rows"), "'rows' are all empty: the map has no spaces")
+            return None
+        if len(rows) > MAX_MAP:
+            c.add(("map", "rows", MAX_MAP), f"the map has {len(rows)} rows; at most {MAX_MAP}")
+            return None
+        wide = next((y for y, row in enumerate(rows) if isinstance(row, str) and len(row) > MAX_MAP), None)
+        if wide is not None:
+            c.add(("map", "rows", wide), f"row {wide} has {len(rows[wide])} spaces; at most {MAX_MAP}")
             return None
         for y, row in enumerate(rows):
             if not isinstance(row, str):
@@ -289,12 +309,14 @@ def _check_figures(c: _Checker, figs, board: Board | None, kind) -> list[Figure]
         speed = f.get("speed", 0)
         if not c.typed(speed, int, path + ("speed",), f"figure {fid!r} speed"):
             ok = False
-        elif speed < 0:
-            c.add(path + ("speed",), f"figure {fid!r}: speed must be 0 or more, got {speed}")
+        elif not 0 <= speed <= MAX_SPEED:
+            c.add(path + ("speed",), f"figure {fid!r}: speed must be from 0 to {MAX_SPEED}, got {_show(speed)}")
             ok = False
         size = f.get("size", [1, 1])
-        if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in size)):
-            c.add(path + ("size",), f"figure {fid!r}: size must be [w, h] with whole numbers from 1, got {_show(size)}")
+        if not (isinstance(size, list) and len(size) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SIZE for v in size)):
+            c.add(path + ("size",), f"figure {fid!r}: size must be [w, h], whole numbers from 1 to {MAX_SIZE}, "
+                  f"got {_show(size)}")
             ok = False
         elif size != [1, 1] and kind in KINDS and kind != "grid":
             c.add(path + ("size",), f"figure {fid!r}: figures larger than one space exist only on maps of kind grid")
@@ -325,7 +347,7 @@ def _is_xy(at) -> bool:
 def map_schema() -> dict:
     """The JSON Schema of a map file (for editors; :func:`check_map` is what Overlord checks, and a
     test keeps the two agreeing on the shipped maps and on broken ones)."""
-    xy = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+    xy = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_MAP - 1}, "minItems": 2, "maxItems": 2}
     terrain_props = {"cost": {"type": "integer", "minimum": 1, "maximum": 999},
                      "blocks_move": {"type": "boolean"}, "blocks_los": {"type": "boolean"},
                      "damage": {"type": "integer", "minimum": 0, "maximum": 999}, "pit": {"type": "boolean"}}
@@ -337,7 +359,8 @@ def map_schema() -> dict:
         "hex": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"}}},
         "tiles": {"tiles": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["id", "at", "exits"],
-            "properties": {"id": {"type": "string"}, "at": {"type": "array", "items": {"type": "integer"},
+            "properties": {"id": {"type": "string"}, "at": {"type": "array", "items": {"type": "integer", "minimum": -MAX_MAP,
+                                                                                     "maximum": MAX_MAP},
                                                            "minItems": 2, "maxItems": 2},
                            "exits": {"type": "string", "pattern": "^[NESW]*$"}, "terrain": {"type": "string"}}}}},
         "routes": {"fields": {"type": "array", "items": {
@@ -357,8 +380,8 @@ def map_schema() -> dict:
                              "at": {"anyOf": [xy, {"type": "string"}],
                                     "description": "[x, y] on grids and hexes (a large figure's top-left), a "
                                                    "tile's or field's id on the others"},
-                             "speed": {"type": "integer", "minimum": 0},
-                             "size": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                             "speed": {"type": "integer", "minimum": 0, "maximum": MAX_SPEED},
+                             "size": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_SIZE},
                                       "minItems": 2, "maxItems": 2},
                              "name": {"type": "string"}}}
     return {"title": "Map file", "type": "object", "additionalProperties": False, "required": ["map"],

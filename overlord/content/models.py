@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Tag
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
 
 class OrNames:
@@ -57,3 +57,18 @@ def tagged(models: dict, kind: str):
     return Annotated[Annotated[union, Discriminator(_one_key, custom_error_type=f"unknown_{kind}",
                                                     custom_error_message=f"unknown {kind}")],
                      BeforeValidator(_bare), OrNames(bare)]
+
+
+def Int(low: int, high: int):
+    """A whole number from ``low`` to ``high`` (both allowed), in the model and the JSON Schema.
+    Every number of every game's formats has such a range, one that makes sense for its game
+    (the bounds are ours where the rulebook gives none): a monster of size 10^30 or a counter
+    with 2^64 life points once passed validation and then hung the engine."""
+    return Annotated[int, Field(ge=low, le=high)]
+
+
+MAX_MAP = 200          # ours: spaces across a map or a dungeon (the shipped ones are under 40)
+
+
+#: an id of a card, a hero, a monster or a scenario: a non-empty name of sane length
+Id = Annotated[str, Field(min_length=1, max_length=80)]

@@ -3,6 +3,9 @@ source checkout, or their copies inside the installed package (``overlord/_shipp
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -30,10 +33,43 @@ def shipped_maps() -> dict[str, Path]:
     return shipped_files("maps")
 
 
+MAX_SHOWN = 120           # a longer path is shortened in messages (a 5,000-character name)
+
+
+def shown(path) -> str:
+    """A path as messages name it: as given, or shortened when it is absurdly long."""
+    text = str(path)
+    if len(text) <= MAX_SHOWN:
+        return text
+    return f"{text[:60]}...{text[-20:]} ({len(text):,} characters)"
+
+
+def kind_of(path) -> str:
+    """What is at ``path``: "file" (a regular file), "folder", "missing", "other" (a device, a
+    pipe, a socket) or why it cannot be looked at ("name too long", "permission denied"...);
+    never raises, whatever the name (``Path.exists`` raises for a name the system refuses)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError as e:
+        return "file name too long" if e.errno == errno.ENAMETOOLONG else (e.strerror or str(e)).lower()
+    except ValueError:                # an embedded NUL byte
+        return "not a valid file name"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "folder" if stat.S_ISDIR(mode) else "other"
+
+
+def exists(path) -> bool:
+    """Whether something is at ``path`` (False for a name the system refuses)."""
+    return kind_of(path) in ("file", "folder", "other")
+
+
 def named_or_path(arg: str, shipped: dict[str, Path]) -> Path | None:
     """A path as given, or the shipped file of that name; None for a name nothing ships."""
     p = Path(arg)
-    if p.exists() or p.suffix in (".yaml", ".yml") or "/" in arg:
+    if exists(p) or p.suffix in (".yaml", ".yml") or "/" in arg:
         return p
     return shipped.get(arg)
 
@@ -75,7 +111,7 @@ def resolve_scenario(arg: str) -> Path:
     from .errors import ContentError, Problem, nearest
     found = named_or_path(arg, shipped_scenarios())
     if found is None:
-        raise ContentError([Problem(arg, None, None, "no such file, nor the name of a shipped scenario"
+        raise ContentError([Problem(shown(arg), None, None, "no such file, nor the name of a shipped scenario"
                                     f"{nearest(arg, shipped_scenarios())}")])
     return found
 
@@ -85,9 +121,9 @@ def find_scenario(saved: str, beside=None) -> str:
     as typed or as it was on that machine: found as written, or relative to ``beside`` (the
     save's or log's folder), or as the shipped scenario of that file name."""
     path = Path(saved)
-    if path.is_file():
+    if kind_of(path) == "file":
         return saved
-    if beside is not None and not path.is_absolute() and (Path(beside) / path).is_file():
+    if beside is not None and not path.is_absolute() and kind_of(Path(beside) / path) == "file":
         return str(Path(beside) / path)
     shipped = shipped_scenarios().get(path.stem)
     return str(shipped) if shipped is not None and shipped.name == path.name else saved

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from . import kinds as registered
 from .errors import ContentError, Problem, nearest
 from .mapfile import check_map, map_schema
+from .paths import kind_of, shown
 from .yamlio import Located, load_yaml
 
 
@@ -168,6 +169,28 @@ def load_content(path: str | Path) -> Loaded:
                                                        f"{', '.join(every)}")])
 
 
+def load_named(doc: Located, where: tuple, rel) -> Loaded:
+    """A content file that the file ``doc`` names at ``where`` (a scenario's deck or content
+    path, relative to its folder), loaded as :func:`load_content` does; when nothing readable is
+    there (missing, a folder, a device, a name the system refuses) the problem is at the line of
+    ``doc`` that names it: ``scenario.yaml:7:12: decks.peril: perils.yaml: no such file``."""
+    path = Path(doc.file).parent / str(rel)
+    kind = kind_of(path)
+    field = ".".join(str(p) for p in where[1:]) or str(where[0]) if where else "file"
+    if kind == "file":
+        loaded = load_content(path)
+        # what has no place in the file itself (it cannot be read) is placed where it is named
+        loaded.problems = [doc.problem(where, f"{field}: {shown(rel)}: {p.message}") if p.line is None else p
+                           for p in loaded.problems]
+        if loaded.model is None and not loaded.problems:          # a map file: no content of a game
+            loaded.problems = [doc.problem(where, f"{field}: {shown(rel)} holds a {loaded.kind}, not a game's content")]
+        return loaded
+    why = {"missing": "no such file", "folder": "is a directory, not a content file",
+           "other": "not a regular file (a device, a pipe or a socket)"}.get(kind, kind)
+    return Loaded(str(path), "?", None, Located(str(path), None, {}),
+                  [doc.problem(where, f"{field}: {shown(rel)}: {why}")])
+
+
 def _registered_kind(doc: Located, data: dict) -> registered.FileKind | Loaded | None:
     """The registered kind of a file (a scenario by its ``game:``), a Loaded with the problem
     when its game is missing or unknown, or None for a kind not registered."""
@@ -210,7 +233,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
     """Every problem in the given files (folders: every .yaml inside), and how many files."""
     files: list[Path] = []
     for p in paths:
-        if p.is_dir():
+        if kind_of(p) == "folder":
             files.extend(sorted(q for q in p.rglob("*.y*ml") if q.is_file()))
         else:
             files.append(p)

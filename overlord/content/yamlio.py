@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from .errors import ContentError, Problem
+from .paths import kind_of, shown
 
 
 class Located:
@@ -219,12 +220,16 @@ class reading:
 
 def load_yaml(path: str | Path) -> Located:
     path = Path(path)
+    kind = kind_of(path)
+    if kind != "file":
+        why = {"missing": "no such file", "folder": "is a directory, not a YAML file",
+               "other": "not a regular file (a device, a pipe or a socket)"}.get(kind, kind)
+        raise ContentError([Problem(shown(path), None, None, why)])
     try:
-        if path.exists() and not path.is_dir() and not path.is_file():
-            raise ContentError([Problem(str(path), None, None, "not a regular file")])
-        if path.is_file() and path.stat().st_size > MAX_BYTES:
-            raise ContentError([Problem(str(path), None, None,
-                                        f"too large for a content file ({path.stat().st_size} bytes; at most {MAX_BYTES})")])
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ContentError([Problem(str(path), 1, 1, f"too large for a content file ({size:,} bytes; "
+                                                         f"at most {MAX_BYTES:,})")])
         raw = path.read_bytes()
         for files in _READERS:
             files[str(path.resolve())] = raw
@@ -233,7 +238,7 @@ def load_yaml(path: str | Path) -> Located:
     except IsADirectoryError:
         raise ContentError([Problem(str(path), None, None, "is a directory, not a YAML file")]) from None
     except OSError as e:
-        raise ContentError([Problem(str(path), None, None, f"cannot read: {e.strerror}")]) from None
+        raise ContentError([Problem(str(path), None, None, f"cannot read: {(e.strerror or str(e)).lower()}")]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -189,6 +189,9 @@ class Table(ABC):
     #: the verbs that change the game (refused once it is over); None: all of them. A number
     #: (a numbered option) always changes it.
     changes: set[str] | None = None
+    #: whether the game numbers its options: a number typed is then one (passed to
+    #: :meth:`execute` as the verb); otherwise the session answers that it is no command
+    numbered: bool = False
 
     def __init__(self, rules: "GameRules", match: Any):
         self.rules = rules
@@ -416,6 +419,20 @@ class GameRules(ABC):
         """What must hold after every step and does not (``overlord soak``); ``full``: the
         costly checks too."""
         return []
+
+    def check_state(self, match: Any) -> list[str]:
+        """What is wrong with a state read from a file that may have been edited by hand (a save
+        resumed or undone to): empty when play may go on from it. The default: the state's
+        generator (a ``rng`` dict, if the state has one) is the kind :mod:`overlord.core.rng`
+        makes, and :meth:`violations` with the costly checks - a game whose invariants do not
+        cover a state at a table (a question waiting for its answer), or that must also check
+        that what the state names exists in the content, overrides it. It may raise for a state
+        its code cannot even look at; the session refuses that state too."""
+        from .rng import rng_from_state
+        state = self.state(match)
+        if hasattr(state, "rng"):
+            rng_from_state(state.rng)
+        return self.violations(match, full=True)
 
     # -- behaviour specs (``overlord check``) ---------------------------------------------------
     def pose(self, situation: Situation) -> Any:

@@ -31,9 +31,16 @@ def rng_state(rng: np.random.Generator) -> dict:
 
 
 def rng_from_state(data: dict) -> np.random.Generator:
-    """Rebuild a generator from :func:`rng_state` output."""
-    if data.get("bit_generator") != BIT_GENERATOR:
-        raise ValueError(f"unsupported bit generator {data.get('bit_generator')!r}, expected {BIT_GENERATOR}")
+    """Rebuild a generator from :func:`rng_state` output; ValueError for anything else (a state
+    of another bit generator, numbers out of PCG64's range: a save edited by hand)."""
+    if not isinstance(data, dict) or data.get("bit_generator") != BIT_GENERATOR:
+        found = data.get("bit_generator") if isinstance(data, dict) else data
+        raise ValueError(f"unsupported bit generator {str(found)[:40]!r}, expected {BIT_GENERATOR}")
+    inner = data.get("state")
+    numbers = [inner.get("state"), inner.get("inc")] if isinstance(inner, dict) else [None]
+    if not all(_whole(n, 2**128) for n in numbers) or not _whole(data.get("has_uint32"), 2) \
+            or not _whole(data.get("uinteger"), 2**32):
+        raise ValueError(f"a damaged {BIT_GENERATOR} state (its numbers are not PCG64's)")
     bitgen = np.random.PCG64()
     bitgen.state = {
         "bit_generator": BIT_GENERATOR,
@@ -42,6 +49,10 @@ def rng_from_state(data: dict) -> np.random.Generator:
         "uinteger": int(data["uinteger"]),
     }
     return np.random.Generator(bitgen)
+
+
+def _whole(n, below: int) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n < below
 
 
 class Dice:

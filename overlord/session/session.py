@@ -5,17 +5,24 @@ undoes, resumes, and answers ``help``, ``status``, ``map``, ``undo`` and ``quit`
 game's own commands are its :class:`overlord.core.game.Table`'s.
 
 A command that the rules refuse changes nothing: the match is put back as it was before the
-command, from its JSON, whatever the game's command did before it refused.
+command, from its JSON, whatever the game's command did before it refused. A command is applied
+and saved whole or refused whole: one whose save fails is taken back too.
+
+Hostile input gets one line: a line that is not UTF-8 text, a number written with other digits
+than 0-9 (``²``) or longer than any option (5,000 digits) are refused before a game sees them, and
+a save edited by hand is checked on load (the game's ``check_state``: its formats, invariants and
+generator) and refused, untouched, when it is not a state the game could be in.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.paths import find_scenario
+from ..content.paths import find_scenario, shown
 from ..core.game import GameRules, RulesError, ScenarioInfo, Table
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile
@@ -90,25 +97,38 @@ class Session:
         content changed since the game was saved, ``confirm(warning)`` is asked whether to go on
         (None: go on); a no raises :class:`SaveError` and the save is left as it was."""
         save = SaveFile.open(save_path)
+        try:
+            return cls._resume(save, save_path, opener, confirm)
+        except BaseException:
+            save.close()                    # the lock goes with the refusal
+            raise
+
+    @classmethod
+    def _resume(cls, save: SaveFile, save_path, opener, confirm) -> tuple["Session", Reply]:
         meta = save.meta
+        where = shown(save_path)
         rules, content, path = opener(find_scenario(meta["scenario"], Path(save_path).resolve().parent))
         if meta.get("game", rules.name) != rules.name:         # saves before games were named have none
-            raise SaveError(f"{save_path}: a game of {meta['game']}, but its scenario "
+            raise SaveError(f"{where}: a game of {meta['game']}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
         warning = changed_content(meta, scenario_files(path))
-        if warning and confirm is not None and not confirm(f"{save_path}: {warning}"):
-            raise SaveError(f"{save_path}: not resumed (the content changed since it was saved); left untouched")
+        if warning and confirm is not None and not confirm(f"{where}: {warning}"):
+            raise SaveError(f"{where}: not resumed (the content changed since it was saved); left untouched")
         latest = save.latest()
         if latest is None:
-            raise SaveError(f"{save_path}: the save holds no game yet")
-        match = _read(rules, content, latest[1], save_path)
+            raise SaveError(f"{where}: the save holds no game yet")
+        _check_saved(rules, content, latest[1], where)
+        match = _read(rules, content, latest[1], where)
         session = cls(rules, content, rules.table(match), save)
-        lines = [f"resumed {save_path} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
+        lines = [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
             + session.table.status() + session.table.options()
         return session, Reply("resume", True, lines)
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
+        refused = _unreadable(line)
+        if refused:
+            return Reply(line.encode("utf-8", "replace").decode("utf-8"), False, [refused])
         words = line.split()
         if not words or words[0].startswith("#"):
             return Reply(line, True, [])
@@ -118,14 +138,14 @@ class Session:
                 return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
             except (CommandError, RulesError, SaveError) as e:
                 return Reply(line, False, [str(e)])
-        if verb not in self.table.commands and not verb.isdigit():
+        if verb not in self.table.commands and not (_number(verb) and self.table.numbered):
             known = list(self.table.commands) + list(COMMON)
             hint = difflib.get_close_matches(verb, known, n=1)
             return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                        + "; `help` lists the commands"])
         over = self.rules.outcome(self.match)
         changes = self.table.changes
-        if over is not None and (verb.isdigit() or changes is None or verb in changes):
+        if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
         before = self.rules.to_json(self.match)
         try:
@@ -135,7 +155,11 @@ class Session:
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             return Reply(line, False, [str(e)])
         if reply.changed and self.save is not None:
-            self.save.append(reply.label or line, self.rules.to_json(self.match), reply.drew)
+            try:
+                self.save.append(reply.label or line, self.rules.to_json(self.match), reply.drew)
+            except SaveError as e:                          # refused whole: the game as it was
+                self.table.restore(_read(self.rules, self.content, before, "the match"))
+                return Reply(line, False, [str(e)])
         lines = reply.lines or [f"ok: {line}"]
         if reply.changed and reply.closing:
             lines = lines + self.table.closing()
@@ -152,13 +176,15 @@ class Session:
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
         try:
-            command, state_json = self.save.undo(allow_hidden=self.table.undo_hidden_draws())
+            where = shown(self.save.path)
+            command, state_json = self.save.undo(self.table.undo_hidden_draws(),
+                                                 lambda text: _check_saved(self.rules, self.content, text, where))
         except SaveError as e:
             commands = self.save.commands()
             if "hidden" not in str(e) or not commands:
                 raise
             raise CommandError(self.table.undo_refused(commands[-1], str(e))) from None
-        told = self.table.restore(_read(self.rules, self.content, state_json, self.save.path))
+        told = self.table.restore(_read(self.rules, self.content, state_json, where))
         return [f"undone: {command}"] + told + self.table.status() + self.table.options()
 
     def _components(self, args):
@@ -174,6 +200,11 @@ class Session:
     def _quit(self, args):
         return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
 
+    def close(self) -> None:
+        """Close the save (its lock goes: the game may be resumed elsewhere)."""
+        if self.save is not None:
+            self.save.close()
+
     # -- the table loop's needs ---------------------------------------------------------------------
     def prompt(self) -> str:
         return self.table.prompt()
@@ -184,6 +215,57 @@ class Session:
     def reply_json(self, reply: Reply) -> str:
         return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,
                            **self.table.json_extra()}, default=str)
+
+
+MAX_DIGITS = 9       # an option or a number at the table (a longer one is no option of any game)
+
+
+def _number(word: str) -> bool:
+    """A number the way the tables read them: ASCII digits 0-9 only."""
+    return word.isascii() and word.isdigit()
+
+
+def _unreadable(line: str) -> str:
+    """Why a line typed at the table is refused before a game sees it ('' when it is not): bytes
+    that were not UTF-8 (read with surrogate escapes), digits other than 0-9, absurd numbers."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the line is not UTF-8 text; type it again"
+    for word in line.split():
+        odd = next((c for c in word if c.isdigit() and not c.isascii()), None)
+        if odd is not None:
+            return f"{word[:20]!r}: write numbers with the digits 0-9, not {odd!r}"
+        longest = max((len(run) for run in re.findall(r"[0-9]+", word)), default=0)
+        if longest > MAX_DIGITS:
+            return f"a number of {longest:,} digits is no number at this table (at most {MAX_DIGITS} digits)"
+    return ""
+
+
+def _check_saved(rules: GameRules, content, text: str, where) -> None:
+    """Refuse (one SaveError line) a state read from a save, which may have been edited by hand,
+    unless it reads as this game's state, passes the game's ``check_state`` (formats, invariants,
+    generator) and can be shown at a table (restored, status, options)."""
+    try:
+        match = rules.from_json(content, text)
+        problems = rules.check_state(match)
+        if not problems:
+            table = rules.table(match)
+            table.restore(match) + table.status() + table.options()
+    except RecursionError:
+        raise SaveError(f"{where}: the saved game state nests too deeply to be a game's; left untouched") from None
+    except Exception as e:  # noqa: BLE001 - a save is untrusted data: whatever the game's code
+        # raises on it means it is no state of this game
+        raise SaveError(f"{where}: the saved game state is not one of {rules.name} "
+                        f"({type(e).__name__}: {_clip(str(e))}); left untouched") from None
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise SaveError(f"{where}: the saved game state is not one this game can be in: {_clip(problems[0])}{more}; "
+                        "left untouched")
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def hero_ids(info: ScenarioInfo, given: list[str]) -> tuple[list[str], list[str]]:

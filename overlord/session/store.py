@@ -6,17 +6,28 @@ Tables: ``meta`` (key, value: format version, scenario, seed, heroes, created), 
 command text, state JSON, whether the command drew hidden cards). A file of an older format is
 upgraded in place by the migrations below; a newer, corrupt or foreign file is refused with a
 clear message and never written to.
+
+One game is played in one place: a save is opened with SQLite's exclusive locking mode and an
+exclusive lock taken at once and kept until it is closed, so a second ``resume`` of an open game
+(or a ``play --save`` racing for the same new file) is refused in one line, never let in to lose
+the other's commands. The operating system drops the lock of a killed program.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
+from urllib.request import pathname2url
+
+from ..content.paths import kind_of, shown
 
 FORMAT = 1
 APP = "overlord"
 MIGRATIONS: dict[int, list[str]] = {}   # from version -> statements that make it version + 1
+REQUIRED = {"scenario": str, "seed": int, "heroes": list}     # meta every save has (JSON values)
+KINDS = {str: "text", int: "a whole number", list: "a list"}
 
 
 class SaveError(Exception):
@@ -32,54 +43,96 @@ class SaveFile:
     @classmethod
     def create(cls, path: str | Path, meta: dict) -> "SaveFile":
         path = Path(path)
-        if path.exists():
-            raise SaveError(f"{path}: already exists; continue it with `overlord resume {path}` "
-                            "or choose another --save file")
+        kind = kind_of(path)
+        if kind != "missing":
+            if kind in ("file", "folder", "other"):
+                raise SaveError(f"{shown(path)}: already exists; continue it with `overlord resume {shown(path)}` "
+                                "or choose another --save file")
+            raise SaveError(f"{shown(path)}: cannot create the save file ({kind})")
+        try:                      # O_EXCL: of two programs creating one file, one wins
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            raise SaveError(f"{shown(path)}: already exists (another game was just saved there); choose another "
+                            "--save file") from None
+        except OSError as e:
+            raise SaveError(f"{shown(path)}: cannot create the save file ({(e.strerror or str(e)).lower()})") from None
         try:
-            conn = sqlite3.connect(path, isolation_level=None)
-        except sqlite3.Error as e:
-            raise SaveError(f"{path}: cannot create the save file ({e})") from None
-        conn.execute("PRAGMA synchronous=FULL")
-        with _transaction(conn):
+            conn = _connect(path)
+            conn.execute("BEGIN EXCLUSIVE")
             conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             conn.execute("CREATE TABLE steps (seq INTEGER PRIMARY KEY, command TEXT NOT NULL, "
                          "state TEXT NOT NULL, drew INTEGER NOT NULL DEFAULT 0)")
             rows = {"app": APP, "format": str(FORMAT), **{k: json.dumps(v) for k, v in meta.items()}}
             conn.executemany("INSERT INTO meta VALUES (?, ?)", rows.items())
+            conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            path.unlink(missing_ok=True)
+            raise SaveError(f"{shown(path)}: cannot create the save file ({e})") from None
         return cls(path, conn)
 
     @classmethod
     def open(cls, path: str | Path) -> "SaveFile":
         path = Path(path)
-        if not path.is_file():
-            raise SaveError(f"{path}: no such save file")
-        with open(path, "rb") as f:
-            head = f.read(16)
-        if head != b"SQLite format 3\x00":
-            raise SaveError(f"{path}: not an Overlord save file (not a SQLite database); left untouched")
+        kind = kind_of(path)
+        if kind != "file":
+            raise SaveError(f"{shown(path)}: " + {"missing": "no such save file", "folder": "is a directory, not a save file",
+                                                  "other": "not a regular file"}.get(kind, kind))
         try:
-            conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, isolation_level=None)
-            conn.execute("PRAGMA synchronous=FULL")
+            with open(path, "rb") as f:
+                head = f.read(16)
+        except OSError as e:
+            raise SaveError(f"{shown(path)}: cannot read ({(e.strerror or str(e)).lower()})") from None
+        if head != b"SQLite format 3\x00":
+            raise SaveError(f"{shown(path)}: not an Overlord save file (not a SQLite database); left untouched")
+        conn = None
+        try:
+            conn = _connect(path, "rw")
+            conn.execute("BEGIN EXCLUSIVE")        # held until closed (exclusive locking mode)
+        except sqlite3.Error as e:
+            if conn is not None:
+                conn.close()
+            if "locked" in str(e) or "busy" in str(e):
+                raise SaveError(f"{shown(path)}: the game is open elsewhere (another `overlord` plays it now); "
+                                "quit it there first") from None
+            raise SaveError(f"{shown(path)}: not a readable Overlord save file ({e}); left untouched") from None
+        try:
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise SaveError(f"{path}: the save file is damaged (SQLite's check failed); left untouched")
+                raise SaveError(f"{shown(path)}: the save file is damaged (SQLite's check failed); left untouched")
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            conn.execute("SELECT seq, command, state, drew FROM steps LIMIT 1").fetchall()
+            conn.execute("COMMIT")
         except sqlite3.DatabaseError as e:
-            raise SaveError(f"{path}: not a readable Overlord save file ({e}); left untouched") from None
+            conn.close()
+            raise SaveError(f"{shown(path)}: not a readable Overlord save file ({e}); left untouched") from None
+        except SaveError:
+            conn.close()
+            raise
         if meta.get("app") != APP:
-            raise SaveError(f"{path}: a SQLite file, but not an Overlord save; left untouched")
-        version = int(meta.get("format", "0"))
+            conn.close()
+            raise SaveError(f"{shown(path)}: a SQLite file, but not an Overlord save; left untouched")
+        version = meta.get("format", "0")
+        if not isinstance(version, str) or not (version.isascii() and version.isdigit()) or len(version) > 9:
+            conn.close()
+            raise SaveError(f"{shown(path)}: the save's format is not a number ({_clip(version)}); left untouched")
+        version = int(version)
         if version > FORMAT:
-            raise SaveError(f"{path}: saved by a newer Overlord (save format {version}, this one reads "
+            conn.close()
+            raise SaveError(f"{shown(path)}: saved by a newer Overlord (save format {version}, this one reads "
                             f"up to {FORMAT}); upgrade Overlord to continue it")
         save = cls(path, conn)
-        save._upgrade(version)
+        try:
+            save.meta                                   # every value readable, the required ones there
+            save._upgrade(version)
+        except SaveError:
+            conn.close()
+            raise
         return save
 
     def _upgrade(self, version: int) -> None:
         while version < FORMAT:
             steps = MIGRATIONS.get(version)
             if steps is None:
-                raise SaveError(f"{self.path}: save format {version} is too old to upgrade")
+                raise SaveError(f"{shown(self.path)}: save format {version} is too old to upgrade")
             with _transaction(self.conn):
                 for sql in steps:
                     self.conn.execute(sql)
@@ -89,37 +142,93 @@ class SaveFile:
     # -- reading and writing ----------------------------------------------------------------
     @property
     def meta(self) -> dict:
-        rows = dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
-        return {k: (json.loads(v) if k not in ("app", "format") else v) for k, v in rows.items()}
+        """The save's meta data; SaveError (one line) when a value is not JSON or a required one
+        is missing or of the wrong type (a file edited by hand)."""
+        rows = dict(self._query("SELECT key, value FROM meta"))
+        out = {}
+        for key, value in rows.items():
+            if key in ("app", "format"):
+                out[key] = value
+                continue
+            try:
+                out[key] = json.loads(value)
+            except (TypeError, ValueError, RecursionError):
+                raise SaveError(f"{shown(self.path)}: the save's meta value {_clip(key)} is not JSON "
+                                f"({_clip(value)}); left untouched") from None
+        for key, kind in REQUIRED.items():
+            if key not in out:
+                raise SaveError(f"{shown(self.path)}: the save's meta has no {key!r}; left untouched")
+            if not isinstance(out[key], kind) or isinstance(out[key], bool):
+                raise SaveError(f"{shown(self.path)}: the save's meta {key!r} is not {KINDS[kind]} "
+                                f"({_clip(out[key])}); left untouched")
+        if not all(isinstance(h, str) for h in out["heroes"]) or not 0 <= out["seed"] < 2**64:
+            raise SaveError(f"{shown(self.path)}: the save's heroes or seed are damaged; left untouched")
+        if not isinstance(out.get("game", ""), str):
+            raise SaveError(f"{shown(self.path)}: the save's meta 'game' is not a name; left untouched")
+        return out
 
     def append(self, command: str, state: str, drew: bool = False) -> int:
         """Record a command and the state after it, durably, before anything is shown."""
-        with _transaction(self.conn):
-            cur = self.conn.execute("INSERT INTO steps (command, state, drew) VALUES (?, ?, ?)",
-                                    (command, state, int(drew)))
+        try:
+            with _transaction(self.conn):
+                cur = self.conn.execute("INSERT INTO steps (command, state, drew) VALUES (?, ?, ?)",
+                                        (command, state, int(drew)))
+        except (sqlite3.Error, UnicodeEncodeError) as e:
+            raise SaveError(f"{shown(self.path)}: the command could not be saved ({e}); it was not applied") from None
         return cur.lastrowid
 
     def latest(self) -> tuple[int, str] | None:
-        row = self.conn.execute("SELECT seq, state FROM steps ORDER BY seq DESC LIMIT 1").fetchone()
-        return (row[0], row[1]) if row else None
+        rows = self._query("SELECT seq, state FROM steps ORDER BY seq DESC LIMIT 1")
+        return self._step(rows[0]) if rows else None
 
     def commands(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT command FROM steps ORDER BY seq")]
+        return [str(r[0]) for r in self._query("SELECT command FROM steps ORDER BY seq")]
 
-    def undo(self, allow_hidden: bool = True) -> tuple[str, str]:
-        """Remove the last command (never the game's start); returns (its text, the state now)."""
-        rows = self.conn.execute("SELECT seq, command, drew FROM steps ORDER BY seq DESC LIMIT 2").fetchall()
+    def undo(self, allow_hidden: bool = True, check=None) -> tuple[str, str]:
+        """Remove the last command (never the game's start); returns (its text, the state now).
+        ``check(state)`` may refuse the state to go back to (by raising) before anything is removed."""
+        rows = self._query("SELECT seq, command, drew FROM steps ORDER BY seq DESC LIMIT 2")
         if len(rows) < 2:
             raise SaveError("nothing to undo")
         seq, command, drew = rows[0]
         if drew and not allow_hidden:
             raise SaveError(f"'{command}' drew hidden cards; this scenario does not allow undoing past a hidden draw")
+        before = self._query("SELECT seq, state FROM steps WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,))
+        state = self._step(before[0])[1]
+        if check is not None:
+            check(state)
         with _transaction(self.conn):
             self.conn.execute("DELETE FROM steps WHERE seq = ?", (seq,))
-        return command, self.latest()[1]
+        return str(command), state
 
     def close(self) -> None:
         self.conn.close()
+
+    def _query(self, sql: str, args=()) -> list:
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as e:
+            raise SaveError(f"{shown(self.path)}: the save file is damaged ({e}); left untouched") from None
+
+    def _step(self, row) -> tuple[int, str]:
+        seq, state = row
+        if not isinstance(state, str):
+            raise SaveError(f"{shown(self.path)}: the state saved after command {seq} is not text; left untouched")
+        return seq, state
+
+
+def _connect(path: Path, mode: str = "") -> sqlite3.Connection:
+    """A connection that never waits for a lock (timeout 0) and keeps the ones it takes."""
+    target = f"file:{pathname2url(str(path))}?mode={mode}" if mode else str(path)
+    conn = sqlite3.connect(target, uri=bool(mode), isolation_level=None, timeout=0)
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+    return conn
+
+
+def _clip(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class _transaction:

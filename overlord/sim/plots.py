@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+from ..content.paths import shown
+
 RESULT_COLOURS = {"victory": "tab:green", "defeat": "tab:red", "unfinished": "tab:gray"}
 
 
@@ -105,5 +107,5 @@ def plot(summary: dict, records: list[dict], path: str | os.PathLike) -> str:
     try:
         fig.savefig(os.fspath(path), format="png", metadata={"Software": None})
     except OSError as e:
-        raise PlotError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from e
+        raise PlotError(f"cannot write {shown(os.fspath(path))}: {e.strerror or e}") from e
     return os.fspath(path)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import numpy as np
-from pydantic import Field, PositiveInt
+from pydantic import Field
 from transitions import Machine
 
 from overlord.content import kinds
@@ -60,7 +60,7 @@ class Scenario(Strict):
     heroes: Annotated[list[Literal[1, 2]], Field(min_length=1)]
     names: Annotated[list[str], Field(min_length=2, max_length=2)]
     length: Annotated[int, Field(ge=3, le=30)]
-    warden_at: PositiveInt
+    warden_at: Annotated[int, Field(ge=1, le=29)]
     wake: Annotated[int, Field(ge=1, le=10)] = 3
     doom_limit: Annotated[int, Field(ge=1, le=100)]
     health: Annotated[int, Field(ge=1, le=10)] = 3

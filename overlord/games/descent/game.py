@@ -246,6 +246,14 @@ class Descent(GameRules):
         game.__dict__["_doom_seen"] = game.state.track.doom
         return violations(game, last, full=full)
 
+    def check_state(self, game: Game) -> list[str]:
+        """A state read from a save: sound (``invariants.state_problems``), then the generator and
+        the invariants, a question waiting at the table allowed."""
+        from ...core.rng import rng_from_state
+        from .invariants import state_problems, violations
+        rng_from_state(game.state.rng)
+        return state_problems(game) or violations(game, game.state.track.doom, full=True, table=True)
+
     # -- behaviour specs (overlord check) --------------------------------------------------------
     instructions = specs.INSTRUCTIONS
     setup_model = specs.DescentSetup

@@ -13,8 +13,75 @@ from ...core.state import dumps, from_json
 from .state import DescentState
 
 
-def violations(game, last_doom: int, full: bool = False) -> list[str]:
-    """Every invariant that does not hold now (empty when all do)."""
+def state_problems(game) -> list[str]:
+    """What a state read from a save edited by hand may not hold, checked before the invariants
+    (which assume it): its heroes are its hero figures, every name a hero list holds is one of
+    them, a monster's group and rank exist and its size is the group's, the act, the phase and
+    the cards it names are the quest's, every figure and token stands on the dungeon's board, and
+    a question waiting at the table is one the table asked. Empty when it is sound."""
+    from .round import PHASES
+    s = game.state
+    quest = game.quest
+    out: list[str] = []
+    heroes = [f.id for f in s.figures if f.side == "heroes"]
+    if sorted(heroes) != sorted(s.heroes) or len(set(heroes)) != len(heroes):
+        out.append(f"its heroes {s.heroes} are not its hero figures {heroes}")
+    ids = [f.id for f in s.figures]
+    if len(set(ids)) != len(ids):
+        out.append("two figures have one id")
+    for name, listed in (("turn_done", s.turn_done), ("order", s.order or []), ("rested", s.rested),
+                         ("moved", s.moved), ("acting", [s.acting] if s.acting else []),
+                         ("exploring_hero", [s.exploring_hero] if s.exploring_hero else [])):
+        unknown = [h for h in listed if h not in s.heroes]
+        if unknown:
+            out.append(f"{name} names {unknown[0]!r}, not a hero of this game")
+    if s.act not in ("I", "II") or s.phase not in PHASES:
+        out.append(f"act {s.act!r}, phase {s.phase!r}")
+    cards = {c.id for c in quest.exploration}
+    placed = [p.card for p in s.dungeon.placements]
+    if not placed or any(c not in cards for c in placed) \
+            or (s.active_exploration is not None and s.active_exploration not in cards) \
+            or s.current_encounter not in placed:
+        out.append(f"the dungeon names exploration cards the quest does not have: {placed}")
+        return out                              # no board to check the rest on
+    for f in s.figures:
+        if f.side not in ("heroes", "monsters") or len(f.at) != 2 or len(f.size) != 2:
+            out.append(f"{f.id} is no figure (side {f.side!r}, at {f.at}, size {f.size})")
+        elif f.side == "monsters" and (f.group not in quest.monsters or f.rank not in ("minion", "master")):
+            out.append(f"{f.id} is a {f.rank!r} of {f.group!r}, not of a monster group of the quest")
+        elif f.side == "monsters" and sorted(f.size) != sorted(quest.monsters[f.group].size):
+            out.append(f"{f.id} has size {f.size}, its group {quest.monsters[f.group].size}")
+        elif f.side == "heroes" and (f.size != [1, 1] or not 1 <= f.max_health <= 99 or not 1 <= f.stamina <= 99):
+            out.append(f"{f.id} has size {f.size}, health {f.max_health}, stamina {f.stamina}")
+    if out:
+        return out
+    board, (sx, sy) = game.board()
+    taken: dict[int, str] = {}
+    for what, at, size in [(f.id, f.at, f.size) for f in s.figures if not f.knocked_out] + \
+            [(f"a {t.token} token", t.at, [1, 1]) for t in s.tokens]:
+        x, y = at[0] + sx, at[1] + sy
+        if not (0 <= x and 0 <= y and x + size[0] <= board.width and y + size[1] <= board.height):
+            out.append(f"{what} stands off the map at {at}")
+            continue
+        if what.startswith("a "):
+            continue
+        for cell in (board.node_of([x + dx, y + dy]) for dx in range(size[0]) for dy in range(size[1])):
+            if board.blocks_move[cell]:
+                out.append(f"{what} stands on {board.terrain(cell).name} at {at}")
+            elif cell in taken:
+                out.append(f"{what} and {taken[cell]} share a space")
+            taken[cell] = what
+    if s.pending is not None:
+        p = s.pending
+        if not isinstance(p, dict) or not isinstance(p.get("command"), str) or p.get("hero") not in s.heroes \
+                or not isinstance(p.get("answers"), list) or not isinstance(p.get("shown"), int):
+            out.append("the question waiting at the table is not one the table asked")
+    return out
+
+
+def violations(game, last_doom: int, full: bool = False, table: bool = False) -> list[str]:
+    """Every invariant that does not hold now (empty when all do); ``table``: a question may be
+    waiting for the players' answer."""
     s = game.state
     out = []
     if s.track.doom < last_doom:
@@ -43,7 +110,7 @@ def violations(game, last_doom: int, full: bool = False) -> list[str]:
                 out.append(f"{f.id} is {'knocked out but on' if f.knocked_out else 'up but not on'} the map")
             if not f.knocked_out and game.health(f) <= 0:
                 out.append(f"{f.id} has no health left but is not knocked out")
-    if s.pending is not None:
+    if s.pending is not None and not table:
         out.append("a headless game waits for a table's answer")
     for deck, cards in ((s.activation, game.quest.activation.cards), (s.peril, game.quest.perils)):
         if Counter(deck.draw + deck.discard) != Counter(c.id for c in cards):

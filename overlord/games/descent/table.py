@@ -150,6 +150,7 @@ class DescentTable(Table):
         is played again up to the question, which is asked again."""
         self.match = match
         match.resolver = TableResolver([])
+        self.decisions, self.actions, self.before = [], [], []     # they were the undone command's
         return self._restore()
 
     # -- one command ----------------------------------------------------------------------------
@@ -172,7 +173,9 @@ class DescentTable(Table):
         monster's attack waits for the players' dice, with the state before it and the answers."""
         if base is None:                     # a new command: the decisions so far are kept for its replays
             base = dumps(self.game.state)
-            self.before = list(self.decisions)
+            # `choose N` refers to the decisions of the command just shown: a choice keeps them,
+            # any other command numbers its own from 1
+            self.before = list(self.decisions) if command.split()[0].lower() == "choose" else []
         before_decisions = list(self.before)
         shown = (self.game.state.pending or {}).get("shown", 0)
         game = self.rules.from_json(self.game.quest, base)
@@ -540,11 +543,12 @@ class DescentTable(Table):
         return out
 
     def _no_decision(self, i: int) -> str:
+        """``choose``/``why`` refer to the decisions of the command just shown, nothing older."""
         if not self.decisions:
-            return f"no decision {i}: no monster has decided anything this round yet"
+            return f"no decision {i}; the last command made none to choose from"
         if len(self.decisions) == 1:
-            return f"no decision {i}: this round has one, numbered 1"
-        return f"no decision {i}; this round's are numbered 1 to {len(self.decisions)}"
+            return f"no decision {i}; the last command's one is numbered 1"
+        return f"no decision {i}; the last command's are numbered 1 to {len(self.decisions)}"
 
     @staticmethod
     def _action_line(e: dict) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
+from pydantic import Field, field_validator
 
-from overlord.content.models import Nothing, Strict, tagged
+from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems
@@ -77,7 +77,7 @@ class DragonTask(Strict):
     find: str = ""
     to: str = ""
     to_person: str = ""
-    found_gold: NonNegativeInt = 0
+    found_gold: Int(0, 50) = 0
 
     def spec(self) -> TaskSpec:
         return TaskSpec(self.level, self.visit, self.bring, self.find, self.to, self.to_person, self.found_gold)
@@ -98,18 +98,19 @@ class DragonCounter(Strict):
     name: str = Field(min_length=1)
     border: Border
     start: Start = Field(description="where it is when the game begins")
-    copies: PositiveInt = 1
+    # ranges (ours): the printed counters have modifiers of a few pips, a few gold, the Dragon 10-20 life
+    copies: Int(1, 20) = 1
     at: str = Field("", description="its coordinates: drawn from the bag, it is placed on this field")
-    dots: dict[Dot, int] = Field({}, description="the skills it may be fought (or tried) with: colour -> modifier")
+    dots: dict[Dot, Int(-9, 9)] = Field({}, description="the skills it may be fought (or tried) with: colour -> modifier")
     reward: list[list[Cube]] = Field([], description="experience cubes won; each the colours one may choose")
-    gold: NonNegativeInt = Field(0, description="gold won")
+    gold: Int(0, 50) = Field(0, description="gold won")
     flip: str = Field("", description="the artifact on its back (an id of dragon_artifacts)")
     artifact: str = Field("", description="a yellow counter: the artifact it is")
     effect: Literal[COUNTER_EFFECTS] = ""  # type: ignore[valid-type]
     needs: list[str] = Field([], description="seen only by a hero carrying all these artifacts")
     task: DragonTask | None = None
     deliver: DragonDeliver | None = Field(None, description="an artifact turned over where it is taken")
-    life: PositiveInt = Field(1, description="the Dragon's life points")
+    life: Int(1, 20) = Field(1, description="the Dragon's life points")
     text: str = Field(min_length=1, description="our own one-line rules text")
     ours: list[CounterField] = Field([], description="fields whose values are ours")
 
@@ -138,11 +139,11 @@ class DragonArtifact(Strict):
     kind: Literal[ITEM_KINDS] = "other"  # type: ignore[valid-type]
     origin: Literal[ORIGINS] = Field(description="market: the City of the Mages; special: the back of "  # type: ignore[valid-type]
                                      "a counter; chain: a scroll or special material; counter: a plain artifact counter")
-    bonus: dict[Skill, int] = Field({}, description="skill -> +n (one artifact counts per skill)")
-    movement: int = 0
-    life: NonNegativeInt = Field(0, description="artificial hit points")
+    bonus: dict[Skill, Int(-5, 5)] = Field({}, description="skill -> +n (one artifact counts per skill)")
+    movement: Int(-5, 5) = 0
+    life: Int(0, 20) = Field(0, description="artificial hit points")
     combinable: bool = Field(False, description="combines with armour and shield")
-    price: NonNegativeInt = Field(0, description="City of the Mages: its price in gold")
+    price: Int(0, 50) = Field(0, description="City of the Mages: its price in gold")
     effect: Literal[ARTIFACT_EFFECTS] = ""  # type: ignore[valid-type]
     dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
     chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
@@ -165,10 +166,10 @@ HeroField = Literal["skills", "thresholds", "movement", "life", "gold"]
 class DragonHero(Strict):
     name: str = Field(min_length=1)
     skills: dict[Skill, Annotated[int, Field(ge=1, le=SKILL_MAX)]]
-    thresholds: dict[Skill, list[PositiveInt]] = Field(description="per skill, the cubes at which it rolls 3, 4, 5 dice")
-    movement: PositiveInt
-    life: PositiveInt
-    gold: NonNegativeInt
+    thresholds: dict[Skill, list[Int(1, 50)]] = Field(description="per skill, the cubes at which it rolls 3, 4, 5 dice")
+    movement: Int(1, 10)
+    life: Int(1, 20)
+    gold: Int(0, 50)
     ability: Literal[ABILITIES] = ""  # type: ignore[valid-type]
     text: str = ""
     ours: list[HeroField] = []
@@ -203,7 +204,7 @@ class DragonRegionsFile(Strict):
 # -- the Dragon deck (co-operative mode, ours) -------------------------------------------------------
 
 class DragonAttackSpec(Strict):
-    modifier: int = Field(-3, description="the trial each hero rolls")
+    modifier: Int(-9, 9) = Field(-3, description="the trial each hero rolls")
 
 
 class DragonAttack(Strict):
@@ -219,7 +220,7 @@ class DragonFear(Strict):
 
 
 class DragonPlunderSpec(Strict):
-    per_hero: PositiveInt = 1
+    per_hero: Int(1, 20) = 1
 
 
 class DragonPlunder(Strict):
@@ -229,12 +230,12 @@ class DragonPlunder(Strict):
 
 class DragonBurnMarket(Strict):
     """The book's The Market is Burning!: this many City of the Mages counters destroyed unseen."""
-    burn_market: PositiveInt
+    burn_market: Int(1, 20)
 
 
 class DragonHoard(Strict):
     """Gold from elsewhere into the Dragon's lair (ours)."""
-    hoard: PositiveInt
+    hoard: Int(1, 50)
 
 
 class DragonStorm(Strict):
@@ -243,7 +244,7 @@ class DragonStorm(Strict):
 
 
 class DragonScorchSpec(Strict):
-    modifier: int = Field(-1, description="the trial of a hero's choice that saves him")
+    modifier: Int(-9, 9) = Field(-1, description="the trial of a hero's choice that saves him")
     maps: Literal["cave", "adjacent"] = Field("adjacent", description="the Cave alone, or it and the maps beside it")
 
 
@@ -254,7 +255,7 @@ class DragonScorch(Strict):
 
 
 class DragonDrawSpec(Strict):
-    counters: PositiveInt = 1
+    counters: Int(1, 10) = 1
 
 
 class DragonDraw(Strict):
@@ -306,8 +307,8 @@ class DragonFlags(Strict):
     short_of_cubes: Literal["discard_all", "life"] = Field(
         "discard_all", description="a challenger with fewer cubes than the hoard: discards all, or also a HP a cube short")
     orchan_return_free: bool = Field(True, description="Orchan's gold pays the way out and back")
-    market_size: PositiveInt = 4
-    burn: PositiveInt = Field(4, description="City counters The Market is Burning! destroys")
+    market_size: Int(1, 20) = 4
+    burn: Int(1, 20) = Field(4, description="City counters The Market is Burning! destroys")
     jump: Literal["turn", "points"] = Field(
         "turn", description="the Boots of Jumping: turn - a jump is the turn's movement, made instead of walking "
                             "whatever the allowance; points - a jump spends 4 movement points and walking may go on")
@@ -316,20 +317,20 @@ class DragonFlags(Strict):
 class DragonCoop(Strict):
     """The co-operative mode (ours, every number)."""
 
-    dragon_every: dict[Literal[1, 2, 3, 4], PositiveInt] = Field(description="a Dragon phase after every n rounds")
-    hoard_limit: dict[Literal[1, 2, 3, 4], PositiveInt] = Field(description="gold in the lair that ends the game")
-    dragon_life: dict[Literal[1, 2, 3, 4], PositiveInt] = Field({}, description="the Dragon's life points by hero count")
-    follow_up_rounds: PositiveInt = Field(4, description="rounds the others have after a challenger falls")
+    dragon_every: dict[Literal[1, 2, 3, 4], Int(1, 20)] = Field(description="a Dragon phase after every n rounds")
+    hoard_limit: dict[Literal[1, 2, 3, 4], Int(1, 500)] = Field(description="gold in the lair that ends the game")
+    dragon_life: dict[Literal[1, 2, 3, 4], Int(1, 20)] = Field({}, description="the Dragon's life points by hero count")
+    follow_up_rounds: Int(1, 20) = Field(4, description="rounds the others have after a challenger falls")
     open_chains: bool = Field(False, description="the material beings and the loremasters start on their "
                                                  "coordinates, not in the bag")
 
 
 class DragonFiles(Strict):
-    regions: str
-    counters: str
-    artifacts: str
-    heroes: str
-    dragon_cards: str = ""
+    regions: str = Field(min_length=1)
+    counters: str = Field(min_length=1)
+    artifacts: str = Field(min_length=1)
+    heroes: str = Field(min_length=1)
+    dragon_cards: str = Field("", description="the co-operative Dragon deck; the book's game has none")
 
 
 class DragonScenario(Strict):
@@ -339,11 +340,11 @@ class DragonScenario(Strict):
     heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many heroes may play")
     names: list[str] = Field(min_length=1, description="the heroes, in the order a headless party is made")
     content: DragonFiles
-    manors: list[str] = Field(min_length=1, description="hero k starts by the manor on manors[k % len]")
+    manors: list[Id] = Field(min_length=1, description="hero k starts by the manor on manors[k % len]")
     rules: DragonFlags = DragonFlags()
     coop: DragonCoop | None = None
-    follow_up_turns: PositiveInt = Field(4, description="book: the other player's turns after a Dragon Victory")
-    max_rounds: PositiveInt = 60
+    follow_up_turns: Int(1, 20) = Field(4, description="book: the other player's turns after a Dragon Victory")
+    max_rounds: Int(1, 500) = 60
     intro: str = ""
     ours: str = ""
 

@@ -109,6 +109,9 @@ class DragonRules(GameRules):
     def violations(self, match: Match, full: bool = False) -> list[str]:
         return invariants.violations(match.state, match.content, full)
 
+    def check_state(self, match: Match) -> list[str]:
+        return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
     # -- behaviour specs (overlord check) --------------------------------------------------------
     instructions = specs.INSTRUCTIONS
     setup_model = specs.DragonSetup

@@ -40,6 +40,26 @@ def places(s: DragonState) -> Counter:
     return found
 
 
+def state_problems(s: DragonState, c: DragonContent) -> list[str]:
+    """What a state read from a save edited by hand may not hold, checked before the invariants
+    (which assume it): its heroes are the scenario's, each with one sound sheet and one place;
+    the turn's hero and the order are theirs; the mode is the scenario's."""
+    from overlord.games.heroes.sheet import sheet_problems
+    unknown = [h for h in s.heroes if h not in c.heroes]
+    if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
+        return [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
+    if set(s.sheets) != set(s.heroes) or set(s.at) != set(s.heroes):
+        return [f"its sheets {list(s.sheets)} and places {list(s.at)} are not its heroes' {s.heroes}"]
+    out: list[str] = []
+    for h in s.heroes:
+        out += sheet_problems(h, s.sheets[h])
+    if s.turn.hero not in ("", *s.heroes) or not 0 <= s.order < len(s.heroes):
+        out.append(f"the turn is {s.turn.hero!r}'s (order {s.order}), not one of {s.heroes}")
+    if not 0 <= s.turn.mp <= 99 or not 1 <= s.round <= 100_000:
+        out.append(f"round {s.round}, {s.turn.mp} movement points")
+    return out
+
+
 def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str]:
     out: list[str] = []
     found = places(s)

@@ -5,11 +5,10 @@ them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from overlord.content import kinds
 from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_content
+from overlord.content.validate import load_content, load_named
 from overlord.games.heroes.regions import RegionBoard, build_board
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -132,10 +131,7 @@ def _parts(loaded) -> tuple[list[Problem], c.Parts | None]:
         rel = getattr(sc.content, key)
         if not rel:
             continue
-        if not (Path(loaded.file).parent / rel).is_file():     # named at the scenario's line
-            problems.append(loaded.doc.problem(("scenario", "content", key), f"content.{key}: {rel}: no such file"))
-            continue
-        part = load_content(Path(loaded.file).parent / rel)
+        part = load_named(loaded.doc, ("scenario", "content", key), rel)
         problems += part.problems
         if part.model is None:
             continue

@@ -61,6 +61,7 @@ CHOICE_WORDS = {"cubes": list, "gold": bool, "lose": str, "keep": str, "discard"
 
 class DragonTable(Table):
     commands = VERBS
+    numbered = True                  # a number typed is one of the numbered options
 
     def opening(self, heroes, seed):
         sc = self.match.content.scenario

@@ -22,15 +22,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
+from pydantic import Field, field_validator
 
 from overlord.content import kinds
-from overlord.content.models import Strict
+from overlord.content.models import Id, Int, Strict
 from overlord.content.errors import ContentError, Problem, nearest
-from overlord.content.validate import load_content
+from overlord.content.validate import load_content, load_named
 from ...view.words import count
 
 GAME = "heldentaufe"
@@ -82,7 +81,7 @@ class HtBoardModel(Strict):
 class HtHeroModel(Strict):
     """A hero: what differs from the board (the hero's advantage)."""
 
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     title: str = ""
     hearts: Annotated[int, Field(ge=1, le=9)] | None = None
@@ -112,7 +111,7 @@ class HtLevel(Strict):
 
 
 class HtMonsterModel(Strict):
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     nest: str = Field(min_length=1, max_length=1, description="its nest's letter on the Underworld board")
     levels: dict[Annotated[int, Field(ge=1, le=5)], HtLevel] = Field(description="top tooth -> hearts, sword")
@@ -150,8 +149,8 @@ class HtUnderworldFile(Strict):
 # -- the Upper World's tiles --------------------------------------------------------------------------
 
 class HtAreasBody(Strict):
-    tiles: dict[AreaKind, PositiveInt]
-    remove: dict[Annotated[int, Field(ge=2, le=5)], dict[AreaKind, NonNegativeInt]]
+    tiles: dict[AreaKind, Int(1, 60)]                       # ours: the box has a few dozen
+    remove: dict[Annotated[int, Field(ge=2, le=5)], dict[AreaKind, Int(0, 60)]]
     solo: Annotated[int, Field(ge=2, le=5)] = 2
     ours: list[Literal["tiles", "remove", "solo"]] = []
 
@@ -168,7 +167,7 @@ class HtReward(Strict):
 
 
 class HtMissionModel(Strict):
-    id: str
+    id: Id
     kind: Literal[MISSION_KINDS]               # type: ignore[valid-type]
     area: AreaKind | None = None
     give: list[Token] = []
@@ -196,11 +195,12 @@ class HtRecipe(Strict):
 class HtSupplyBody(Strict):
     combat_die: Annotated[list[Small], Field(min_length=2, max_length=12)]
     treasure_die: Annotated[list[Literal[TREASURE_FACES]], Field(min_length=1, max_length=12)]   # type: ignore[valid-type]
-    equipment: dict[Slot, dict[Annotated[int, Field(ge=1, le=3)], NonNegativeInt]]
-    food: dict[Food, NonNegativeInt]
-    potions: NonNegativeInt
-    small_teeth: NonNegativeInt
-    dangers: dict[Literal["trap", "nothing"], NonNegativeInt]
+    # ranges (ours): the box holds a handful of each token, a few dozen small teeth
+    equipment: dict[Slot, dict[Annotated[int, Field(ge=1, le=3)], Int(0, 20)]]
+    food: dict[Food, Int(0, 30)]
+    potions: Int(0, 20)
+    small_teeth: Int(0, 99)
+    dangers: dict[Literal["trap", "nothing"], Int(0, 20)]
     recipes: Annotated[list[HtRecipe], Field(min_length=1, max_length=3)]
     ours: list[Literal["combat_die", "treasure_die", "equipment", "food", "recipes", "dangers"]] = []
 
@@ -224,8 +224,8 @@ class HtClock(Strict):
     """The co-operative game's clock (ours): +1 a round, + ``per_knockout`` for each hero knocked
     out; the heroes lose when it reaches ``limit`` for their number."""
 
-    limit: dict[Annotated[int, Field(ge=1, le=5)], PositiveInt]
-    per_knockout: NonNegativeInt = 1
+    limit: dict[Annotated[int, Field(ge=1, le=5)], Int(1, 500)]
+    per_knockout: Int(0, 20) = 1
 
 
 class HtRules(Strict):
@@ -241,12 +241,12 @@ class HtRules(Strict):
 
 
 class HtScenarioModel(Strict):
-    id: str
+    id: Id
     name: str = Field(min_length=1)
     mode: Literal["coop", "race"]
     heroes: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(min_length=1)]
     content: HtContentFiles
-    target: dict[Annotated[int, Field(ge=1, le=5)], PositiveInt] = Field(
+    target: dict[Annotated[int, Field(ge=1, le=5)], Int(1, 200)] = Field(
         description="teeth (victory points) that win, by hero count")
     clock: HtClock | None = None
     rules: HtRules = HtRules()
@@ -449,17 +449,12 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
     from .board import UnderworldBoard
     sc: HtScenarioModel = loaded.model.scenario
     doc = loaded.doc
-    base = Path(loaded.file).parent
     problems: list[Problem] = []
     models = {}
     for name, kind in CONTENT_KINDS.items():
         rel = getattr(sc.content, name)
         where = ("scenario", "content", name)
-        path = base / rel
-        if not path.is_file():
-            problems.append(doc.problem(where, f"content.{name}: {rel}: no such file"))
-            continue
-        one = load_content(path)
+        one = load_named(doc, where, rel)
         problems.extend(p for p in one.problems if p not in problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{name}: {rel} holds {one.kind}, not {kind}"))

@@ -118,6 +118,10 @@ class Heldentaufe(GameRules):
         from .invariants import violations
         return violations(match.content, match.state, full)
 
+    def check_state(self, match: Match) -> list[str]:
+        from .invariants import state_problems
+        return state_problems(match.content, match.state) or super().check_state(match)
+
     # -- the enemy's policies and behaviour specs ------------------------------------------------
     enemy_policies = {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
                       "greedy": "the best single step by the same key, again and again (the baseline)"}

@@ -15,6 +15,41 @@ from .state import UNDER, UPPER, HState
 LIFE_STATES = [x if isinstance(x, str) else x["name"] for x in MONSTER_STATES]
 
 
+def state_problems(c: Content, s: HState) -> list[str]:
+    """What a state read from a save edited by hand may not hold, checked before the invariants
+    (which assume it): its heroes are the content's, each on the board once, in a world of the
+    game; its monsters are the content's; the turn's hero and the seat are its heroes'; areas are
+    written "x,y" in reach of the board."""
+    unknown = [h for h in s.heroes if h not in c.heroes]
+    if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
+        return [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
+    if set(s.board) != set(s.heroes) or any(s.board[h].id != h for h in s.heroes):
+        return [f"its board holds {list(s.board)}, not its heroes {s.heroes}"]
+    out: list[str] = []
+    if set(s.monsters) - set(c.monsters):
+        out.append(f"unknown monsters {sorted(set(s.monsters) - set(c.monsters))}")
+    for h in s.board.values():
+        if h.world not in (UPPER, UNDER) or not _area(h.at):
+            out.append(f"{h.id} stands in {h.world!r} at {h.at!r}")
+        if not 0 <= h.hearts <= 99 or any(not 0 < t <= 99 for t in h.teeth):
+            out.append(f"{h.id} has {h.hearts} hearts and teeth {h.teeth}")
+    if any(not _area(a) for a in [*s.upper, *s.dangers] + [m.at for m in s.monsters.values() if m.at]):
+        out.append("an area is not written x,y within the board")
+    if s.turn.hero not in s.heroes or not 0 <= s.seat < len(s.heroes) or not 0 <= s.turn.used <= 99:
+        out.append(f"the turn is {s.turn.hero!r}'s (seat {s.seat}), not one of {s.heroes}")
+    if s.monster_policy not in ("", "planner", "greedy"):     # a plugged-in one is headless only: no save
+        out.append(f"its monster boss plays as {s.monster_policy[:80]!r}, not the planner or the greedy boss "
+                   "(a saved game names no code to run)")
+    if s.mode != ("coop" if c.coop else "race"):
+        out.append(f"a {s.mode!r} game, but the scenario is {'coop' if c.coop else 'race'}")
+    return out
+
+
+def _area(text) -> bool:
+    x, _, y = str(text).partition(",")
+    return all(v.lstrip("-").isascii() and v.lstrip("-").isdigit() and abs(int(v)) <= 999 for v in (x, y))
+
+
 def violations(c: Content, s: HState, full: bool = False) -> list[str]:
     out: list[str] = []
     out += _tokens(c, s)

@@ -28,6 +28,7 @@ TELEPORT_SHOWN = 6
 
 
 class HeldentaufeTable(Table):
+    numbered = True                  # a number typed is one of the numbered options
     commands = {
         "move": "move X,Y - to an explored area next to the hero, or a free area next to it below",
         "explore": "explore X,Y - lay the next Upper World area there and step onto it",

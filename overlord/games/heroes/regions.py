@@ -33,9 +33,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from pydantic import Field, PositiveInt
+from pydantic import Field
 
-from overlord.content.models import Strict
+from overlord.content.models import Int, Strict
+
+MAX_FIELD = 999         # ours: a region's fields are numbered in the dozens
+FieldNumber = Int(1, MAX_FIELD)
 from overlord.content.errors import Problem, nearest
 from overlord.core.pathing import count_field
 from overlord.core.routes import RouteBoard
@@ -61,7 +64,7 @@ RegionFeature = Literal[REGION_FEATURES]  # type: ignore[valid-type]
 class FieldModel(Strict):
     """One round field of a region map."""
 
-    n: PositiveInt = Field(description="the number printed on the field")
+    n: Int(1, MAX_FIELD) = Field(description="the number printed on the field")
     colour: Colour = "tan"
     hidden: int | None = Field(None, ge=2, le=12, description="hidden fields: the number two dice must not exceed")
     side: Side | None = Field(None, description="an entry field: the map's side it lies on")
@@ -75,10 +78,10 @@ class RegionModel(Strict):
     name: str = Field(min_length=1)
     feature: RegionFeature = ""
     fields: list[FieldModel] = Field(min_length=1)
-    routes: list[tuple[PositiveInt, PositiveInt]] = Field([], description="two-way routes")
-    oneway: list[tuple[PositiveInt, PositiveInt]] = Field([], description="routes walked from the first field only")
-    dotted: list[tuple[PositiveInt, PositiveInt]] = Field([], description="two-way routes only a map's owner may walk")
-    ferries: list[tuple[PositiveInt, PositiveInt]] = Field([], description="crossings by a ferryman: not walked, "
+    routes: list[tuple[FieldNumber, FieldNumber]] = Field([], description="two-way routes")
+    oneway: list[tuple[FieldNumber, FieldNumber]] = Field([], description="routes walked from the first field only")
+    dotted: list[tuple[FieldNumber, FieldNumber]] = Field([], description="two-way routes only a map's owner may walk")
+    ferries: list[tuple[FieldNumber, FieldNumber]] = Field([], description="crossings by a ferryman: not walked, "
                                                            "but counted as joined when spaces are counted")
     text: str = ""
 

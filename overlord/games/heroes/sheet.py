@@ -379,3 +379,39 @@ def rebirth(sheet: HeroSheet, keep: str | None = None) -> Rebirth:
     sheet.gold = sheet.start.gold
     sheet.dead = False
     return record
+
+
+MAX_GOLD = 9_999            # ours: far past any purse of the family's games
+MAX_MOVEMENT = 20           # ours: the sheets give 3 to 7, items a few more
+
+
+def sheet_problems(hero: str, sheet: HeroSheet) -> list[str]:
+    """What a sheet read from a save edited by hand may not hold (the rules keep each within its
+    range): its hero's name, skills 0..SKILL_MAX, thresholds of up to three rising cube counts,
+    life, gold and movement in range, no more items or tasks than its boxes, an item's lost life
+    within its life. Empty when it is sound."""
+    out = []
+    if sheet.hero != hero:
+        out.append(f"the sheet of {hero} names {sheet.hero!r}")
+    if len(sheet.skills) != 3 or any(not 0 <= v <= SKILL_MAX for v in sheet.skills.values()):
+        out.append(f"{hero}'s skills are not three values 0..{SKILL_MAX}: {sheet.skills}")
+    if set(sheet.thresholds) != set(sheet.skills) or any(
+            len(t) > MAX_DICE - BASE_DICE or list(t) != sorted(t) or any(not 1 <= x <= 99 for x in t)
+            for t in sheet.thresholds.values()):
+        out.append(f"{hero}'s dice thresholds are not the sheet's: {sheet.thresholds}")
+    if not 1 <= sheet.natural_max <= 99 or not 0 <= sheet.natural <= sheet.natural_max:
+        out.append(f"{hero} has {sheet.natural} of {sheet.natural_max} natural life points")
+    if not 0 <= sheet.gold <= MAX_GOLD or not 0 <= sheet.movement <= MAX_MOVEMENT:
+        out.append(f"{hero} has {sheet.gold} gold and {sheet.movement} movement")
+    if not 0 <= sheet.item_slots <= CENTAUR_ITEM_SLOTS or not 0 <= sheet.task_slots <= TASK_SLOTS:
+        out.append(f"{hero} has {sheet.item_slots} item and {sheet.task_slots} task boxes")
+    if len(sheet.items) > sheet.item_slots or len(sheet.tasks) > sheet.task_slots:
+        out.append(f"{hero} carries {len(sheet.items)} items and {len(sheet.tasks)} tasks")
+    for item in sheet.items:
+        if not 0 <= item.lost <= item.life <= 99 or abs(item.movement) > MAX_MOVEMENT \
+                or any(abs(b) > SKILL_MAX for b in item.bonus.values()):
+            out.append(f"{hero}'s {item.id} is out of range (life {item.life}, lost {item.lost})")
+    for skill, cubes in sheet.cubes.items():
+        if skill not in sheet.skills or len(cubes) > 99:
+            out.append(f"{hero} has cubes on {skill!r}")
+    return out

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt
+from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
-from ...content.models import Strict, tagged
+from ...content.models import Id, Int, Strict, tagged
 from ...view.words import count
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
@@ -33,7 +33,7 @@ HeroPickU = Literal["all", "closest_to_enemy", "most_shadow", "lowest_life", "ac
 
 class DarkSideAtLeast(Strict):
     """True when the Dark Side holds at least this many shadow cubes."""
-    dark_side_at_least: NonNegativeInt
+    dark_side_at_least: Int(0, 11)
 
 
 class EnemiesOnMap(Strict):
@@ -44,7 +44,7 @@ class EnemiesOnMap(Strict):
 
 class AvatarsAbroad(Strict):
     """True when at least this many Avatars lie face up on the map."""
-    avatars_abroad: PositiveInt
+    avatars_abroad: Int(1, 3)
 
 
 class DamnedManifest(Strict):
@@ -54,7 +54,7 @@ class DamnedManifest(Strict):
 
 class HeroesWithShadow(Strict):
     """True when at least this many heroes carry a shadow cube."""
-    heroes_with_shadow: PositiveInt
+    heroes_with_shadow: Int(1, 5)
 
 
 class AllOfU(Strict):
@@ -75,12 +75,12 @@ UTest = tagged(U_TESTS, "test")
 
 class DarkSide(Strict):
     """Put this many shadow cubes on the Dark Side (the 11th ends the game)."""
-    dark_side: PositiveInt
+    dark_side: Int(1, 11)
 
 
 class HeroTarget(Strict):
     pick: HeroPickU = "all"
-    amount: PositiveInt = 1
+    amount: Int(1, 11) = 1
 
 
 def _pick(v):
@@ -111,7 +111,7 @@ class Reveal(Strict):
 
 class Restless(Strict):
     """Every face-up enemy counter on the map moves this many tiles toward the closest hero."""
-    restless: PositiveInt
+    restless: Int(1, 20)
 
 
 class SayU(Strict):
@@ -165,7 +165,7 @@ class DarkCard(Strict):
     face-up enemy counter (in the deck's order), the actions each such counter performs, top to
     bottom, at most two performed and at most one attack (as in Descent)."""
 
-    id: str
+    id: Id
     name: str
     omen: list[UEffect] = []
     peril: bool = Field(False, description="after the enemies, draw a peril card")
@@ -183,7 +183,7 @@ class DarkCardsFile(Strict):
 
 
 class DarkPeril(Strict):
-    id: str
+    id: Id
     name: str
     flavor: str = ""
     effects: list[UEffect] = Field(min_length=1)
@@ -205,7 +205,7 @@ class UContent(Strict):
 
 
 class EnemyStats(Strict):
-    speed: NonNegativeInt = Field(description="tiles moved by one move action")
+    speed: Int(0, 10) = Field(description="tiles moved by one move action")
 
 
 class URules(Strict):
@@ -224,8 +224,8 @@ class Patience(Strict):
     """From this round on, each Dark phase begins with shadow cubes on the Dark Side: the clock
     that ends a game the heroes cannot finish. ``from_round`` is one round for every party, or a
     round by number of heroes (a party left out has no such clock)."""
-    from_round: PositiveInt | dict[HeroCountU, PositiveInt]
-    cubes: PositiveInt = 1
+    from_round: Int(1, 500) | dict[HeroCountU, Int(1, 500)]
+    cubes: Int(1, 11) = 1
 
     def start(self, heroes: int) -> int | None:
         """The round from which the clock runs for ``heroes`` heroes (None: never)."""
@@ -233,17 +233,17 @@ class Patience(Strict):
 
 
 class UnderworldScenario(Strict):
-    id: str
+    id: Id
     name: str
     heroes: Annotated[list[HeroCountU], Field(min_length=1)] = [1, 2, 3, 4]
     content: UContent
-    dark_side_start: dict[HeroCountU, NonNegativeInt] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
+    dark_side_start: dict[HeroCountU, Int(0, 10)] = Field(description="shadow cubes on the Dark Side at the start, by number of heroes")
     enemies: dict[EnemyGroup, EnemyStats]
     rules: URules = URules()
     patience: Patience | None = None
-    dark_phase_every: dict[HeroCountU, PositiveInt] = Field(
+    dark_phase_every: dict[HeroCountU, Int(1, 20)] = Field(
         {}, description="by number of heroes: the Damned One plays after every N-th round (default every round)")
-    max_rounds: PositiveInt = Field(40, description="headless play stops here and counts the game as lost")
+    max_rounds: Int(1, 500) = Field(40, description="headless play stops here and counts the game as lost")
     intro: str = ""
     win: str = ""
     lose: str = ""
@@ -296,7 +296,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     should and is valid; the Dark Side starts for every hero count; every kind of enemy has a
     speed. Returns the problems and, when there are none, the loaded content."""
     from ...content.errors import ContentError
-    from ...content.validate import load_content
+    from ...content.validate import load_named
     from .formats import load_underworld
     sc: UnderworldScenario = loaded.model.scenario
     doc = loaded.doc
@@ -305,12 +305,8 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     models = {}
     for field_name, kind in CONTENT_KINDS.items():
         rel = getattr(sc.content, field_name)
-        path = base / rel
         where = ("scenario", "content", field_name)
-        if not path.is_file():
-            problems.append(doc.problem(where, f"content.{field_name}: {rel}: no such file"))
-            continue
-        one = load_content(path)
+        one = load_named(doc, where, rel)
         problems.extend(p for p in one.problems if p not in problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{field_name}: {rel} holds {one.kind}, not {kind}"))

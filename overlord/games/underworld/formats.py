@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt, field_validator
+from pydantic import Field, field_validator
 
-from ...content.models import Strict
+from ...content.models import Int, Strict
 from ...content.errors import ContentError, Problem, nearest
 from ...content.yamlio import Located
 from ...view.words import count
@@ -148,18 +148,19 @@ class CounterModel(Strict):
 
     name: str = Field(min_length=1)
     kind: CounterKind
-    copies: PositiveInt = Field(1, description="physical counters of this kind")
-    dots: dict[DotColour, int] = Field({}, description="combat dots: colour -> modifier")
-    hearts: NonNegativeInt = Field(1, description="an enemy's life points; an item that heals: LP healed")
+    # ranges (ours): the printed counters have a few hearts, gold and life points, modifiers of a few pips
+    copies: Int(1, 20) = Field(1, description="physical counters of this kind")
+    dots: dict[DotColour, Int(-9, 9)] = Field({}, description="combat dots: colour -> modifier")
+    hearts: Int(0, 20) = Field(1, description="an enemy's life points; an item that heals: LP healed")
     reward: list[list[CubeColour]] = Field([], description="experience cubes; each the colours one may choose")
-    treasure: NonNegativeInt = Field(0, description="treasure markers as reward")
-    gold: NonNegativeInt = Field(0, description="gold as reward / in a gold bag")
+    treasure: Int(0, 5) = Field(0, description="treasure markers as reward")
+    gold: Int(0, 50) = Field(0, description="gold as reward / in a gold bag")
     prison: str = Field("", description="black creature: the place it is locked up in")
     destination: str = Field("", description="task: the place it must be brought to")
     slot: Slot = "other"
-    bonus: dict[Skill, int] = Field({}, description="skill -> +n")
-    movement: int = 0
-    life: NonNegativeInt = Field(0, description="artificial life points it grants")
+    bonus: dict[Skill, Int(-5, 5)] = Field({}, description="skill -> +n")
+    movement: Int(-5, 5) = 0
+    life: Int(0, 20) = Field(0, description="artificial life points it grants")
     combinable: bool = False
     black: Literal["", "magic", "ranged", "close"] = Field("", description="black weapon: its skill")
     effect: EffectName = ""
@@ -192,13 +193,13 @@ class HeroModel(Strict):
     """A hero reference card: what ``new_sheet`` takes, and the hero's ability by name."""
 
     name: str = Field(min_length=1)
-    skills: dict[Skill, int] = Field(description="magic, ranged, close")
-    thresholds: dict[Skill, list[PositiveInt]] = Field(
+    skills: dict[Skill, Int(1, SKILL_MAX)] = Field(description="magic, ranged, close")
+    thresholds: dict[Skill, list[Int(1, 50)]] = Field(
         description="per skill, up to 3 rising cube counts at which it rolls 3, 4, 5 dice")
-    movement: PositiveInt
-    life: PositiveInt = Field(description="natural life points")
-    gold: NonNegativeInt
-    item_slots: PositiveInt = ITEM_SLOTS
+    movement: Int(1, 10)
+    life: Int(1, 20) = Field(description="natural life points")
+    gold: Int(0, 50)
+    item_slots: Int(1, 5) = ITEM_SLOTS
     ability: Ability
     ours: list[HeroField] = Field([], description="fields whose values are ours")
     text: str = Field("", description="our own one-line text of the ability")

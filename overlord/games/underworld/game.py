@@ -118,6 +118,9 @@ class Underworld(GameRules):
     def violations(self, match, full: bool = False) -> list[str]:
         return invariants.violations(match.state, match.content, full=full)
 
+    def check_state(self, match) -> list[str]:
+        return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
     # -- behaviour specs (overlord check) --------------------------------------------------------
     instructions = specs.INSTRUCTIONS
     setup_model = specs.UnderworldSetup

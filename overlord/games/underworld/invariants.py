@@ -16,6 +16,45 @@ from ..heroes.sheet import artificial_life
 from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
 
 
+def state_problems(state: UnderworldState, content) -> list[str]:
+    """What a state read from a save edited by hand may not hold, checked before the invariants
+    (which assume it): its heroes are the scenario's, each with one sound sheet and one tile to
+    stand on; the counter and tile catalogues it carries are the scenario's; its tiles lie on
+    distinct squares within reach of Styx; the turn's hero is one of its heroes."""
+    from ...core.state import to_json
+    from ..heroes.sheet import sheet_problems
+    out: list[str] = []
+    unknown = [h for h in state.heroes if h not in content.heroes]
+    if unknown or len(set(state.heroes)) != len(state.heroes) or not state.heroes:
+        return [f"its heroes {state.heroes} are not heroes of the scenario ({', '.join(content.heroes)})"]
+    if list(state.sheets) != list(state.heroes) and set(state.sheets) != set(state.heroes):
+        return [f"its sheets {list(state.sheets)} are not its heroes' {state.heroes}"]
+    for hero, sheet in state.sheets.items():
+        out += sheet_problems(hero, sheet)
+    if set(state.map.heroes) != set(state.heroes):
+        out.append(f"the map places {list(state.map.heroes)}, not the heroes {state.heroes}")
+    if to_json(state.catalogue) != to_json(content.catalogue):
+        odd = next((k for k in set(state.catalogue) | set(content.catalogue)
+                    if to_json(state.catalogue.get(k)) != to_json(content.catalogue.get(k))), "?")
+        out.append(f"its counters are not the scenario's (counter {odd!r} differs)")
+    tiles = {t.id for t in content.tiles}
+    if set(state.map.catalogue) != tiles:
+        out.append("its map tiles are not the scenario's")
+    squares = [tuple(t.at) for t in state.map.placed]
+    if any(len(sq) != 2 or max(map(abs, sq)) > len(tiles) for sq in squares) or len(set(squares)) != len(squares) \
+            or any(t.id not in tiles for t in state.map.placed):
+        out.append("its tiles do not lie on distinct squares of the map")
+    placed = {t.id for t in state.map.placed}
+    for hero, tile in state.map.heroes.items():
+        if tile not in placed:
+            out.append(f"{hero} stands on {tile!r}, no tile of the map")
+    if state.turn is not None and state.turn.hero not in state.heroes:
+        out.append(f"the turn is {state.turn.hero!r}'s, not a hero of this game")
+    if any(h not in state.heroes for h in state.trapped):
+        out.append(f"a trap holds {list(state.trapped)}")
+    return out
+
+
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
     """Every invariant that does not hold now (empty when all do)."""
     out = []

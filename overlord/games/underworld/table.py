@@ -79,6 +79,7 @@ ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "en
 
 class UnderworldTable(Table):
     commands = {"N": "N - the N-th of `options`", **HELP}
+    numbered = True                  # a number typed is one of the numbered options
     changes = ACTION_WORDS | {"pick", "choose"}
 
     def __init__(self, rules, match):

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, NonNegativeInt, PositiveInt, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
-from ....content.models import OrNames, Strict, tagged
+from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
 from ....core.decks import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
-Position = Annotated[list[NonNegativeInt], Field(min_length=2, max_length=2, description="[x, y]")]
+Position = Annotated[list[Int(0, MAX_MAP - 1)], Field(min_length=2, max_length=2, description="[x, y]")]
+# ranges (ours where the rulebook gives no number): the base game's monsters have speed 2-5, health
+# up to a dozen or two, sizes up to 3 spaces; a group has a few minions and at most a master or two
 
 # -- monster groups ------------------------------------------------------------------------------
 
@@ -66,8 +68,8 @@ Surge = Annotated[str, AfterValidator(_surge), Field(
 
 
 class Stats(Strict):
-    speed: NonNegativeInt
-    health: PositiveInt
+    speed: Int(0, 12)
+    health: Int(1, 60)
     defense: list[DefenseDie] = Field(min_length=1)
     attack: Literal["melee", "ranged"]
     dice: list[AttackDie] = Field(min_length=1)
@@ -80,15 +82,15 @@ class RankStats(Strict):
 
 
 class GroupLimit(Strict):
-    minions: NonNegativeInt
-    masters: NonNegativeInt
+    minions: Int(0, 8)
+    masters: Int(0, 2)
 
 
 class MonsterGroup(Strict):
     """A monster group: its monster cards for Act I and Act II, size and group limits."""
 
     name: str
-    size: Annotated[list[PositiveInt], Field(min_length=2, max_length=2)] = [1, 1]
+    size: Annotated[list[Int(1, 3)], Field(min_length=2, max_length=2)] = [1, 1]
     limits: dict[HeroCount, GroupLimit] = Field(description="group limit by number of heroes")
     abilities: list[Ability] = []
     act_i: RankStats = Field(alias="act I")
@@ -142,7 +144,7 @@ class GroupActivation(Strict):
 
 
 class ActivationCard(Strict):
-    id: str
+    id: Id
     groups: dict[str, GroupActivation]
     ours: bool = False
 
@@ -171,7 +173,7 @@ class PerilCard(Strict):
     """One effect, or a split card: the top half when no monsters are on the map, the bottom
     half when there are."""
 
-    id: str
+    id: Id
     name: str
     flavor: str = ""
     effects: list[Effect] | None = None
@@ -201,7 +203,7 @@ class OverlordEffect(Strict):
     """A red-box line, run at the start of each Overlord phase. With ``hourglass: N`` a fatigue
     token is placed instead, and the effects run when there are N; then the tokens go."""
 
-    hourglass: PositiveInt | None = None
+    hourglass: Int(1, 20) | None = None
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -241,8 +243,8 @@ class Goal(Strict):
     at: str = Field("exit", description="'exit', 'entrance' or a marker of the map")
     clear: bool = True
     test: Attribute | None = None
-    fail_fatigue: NonNegativeInt = 0
-    heroes: PositiveInt = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
+    fail_fatigue: Int(0, 20) = 0
+    heroes: Int(1, 4) = Field(1, description="how many heroes must be next to it (Tunnel's End: two)")
     first: bool = Field(False, description="done before the encounter's monsters fall, or it is lost (Trash Heap: "
                         "'if the dragons are defeated too soon, the key will be lost'); else a group clears the "
                         "room first when it has the time")
@@ -281,10 +283,10 @@ class Trigger(Strict):
 
 
 class ExplorationCard(Strict):
-    id: str
+    id: Id
     name: str
     kind: Literal["starting", "main", "regular"]
-    number: PositiveInt | None = Field(None, description="main encounters only: its number, 1 to the scenario's "
+    number: Int(1, 20) | None = Field(None, description="main encounters only: its number, 1 to the scenario's "
                                        "last (Forgotten Souls: 1, 2 and 3, the third the Finale)")
     flavor: str = ""
     rules: list[str] = Field([], description="the encounter's rules, while the card is active")
@@ -314,14 +316,14 @@ class ExplorationFile(Strict):
 # -- the scenario ----------------------------------------------------------------------------------
 
 class Track(Strict):
-    spaces: PositiveInt = Field(description="spaces on the overlord track")
-    doom_start: dict[HeroCount, NonNegativeInt] = Field(
+    spaces: Int(2, 40) = Field(description="spaces on the overlord track")
+    doom_start: dict[HeroCount, Int(0, 39)] = Field(
         {2: 2, 3: 3, 4: 4}, description="doom's space by number of heroes; by default the rulebook's: 'the space that "
         "corresponds to the number of heroes playing' (spaces numbered from 0 at the bottom)")
 
 
 class Loot(Strict):
-    payout: list[PositiveInt] = Field(min_length=1, description="shop cards drawn, by fatigue position")
+    payout: list[Int(1, 10)] = Field(min_length=1, description="shop cards drawn, by fatigue position")
     shop: dict[Literal["I", "II"], list[str]] = Field(
         {}, description="the Act I and Act II Shop Item decks: item names (copies written twice)")
 
@@ -336,8 +338,8 @@ class LoseWhen(Strict):
 class ExplorationStack(Strict):
     """One stack of the Exploration deck ("Assembling the Exploration Deck")."""
 
-    regular: NonNegativeInt = Field(description="how many regular encounters are dealt into it")
-    main: PositiveInt = Field(description="the main encounter shuffled into it")
+    regular: Int(0, 60) = Field(description="how many regular encounters are dealt into it")
+    main: Int(1, 20) = Field(description="the main encounter shuffled into it")
 
 
 FORGOTTEN_SOULS_STACKS = [ExplorationStack(regular=r, main=m) for r, m in FORGOTTEN_SOULS]
@@ -353,7 +355,7 @@ class Rules(Strict):
 
 
 class Scenario(Strict):
-    id: str
+    id: Id
     name: str
     heroes: Annotated[list[HeroCount], Field(min_length=1)] = [2, 3, 4]
     decks: dict[Literal["monsters", "activation", "peril", "exploration", "heroes", "conditions"], str] = Field(
@@ -372,7 +374,7 @@ class Scenario(Strict):
                     "stacks are piled with main #1's on top, and the last main encounter is the quest's final one. "
                     "Default, Forgotten Souls': [{regular: 3, main: 2}, {regular: 3, main: 1}, {regular: 2, main: 3}]")
     rules: Rules = Field(Rules(), description="rule-variant flags")
-    max_rounds: PositiveInt = Field(40, description="headless play (simulate, soak, balance) stops a game after "
+    max_rounds: Int(1, 500) = Field(40, description="headless play (simulate, soak, balance) stops a game after "
                                     "this many rounds and counts it unfinished")
     ours: bool = False
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from ....content.errors import Problem, nearest
-from ....content.validate import Loaded, load_content
+from ....content.validate import Loaded, load_content, load_named
 from ....content.validate import owner as _owner_of
 from ....content.validate import resolve_path as _resolve
 from ....core.board import BoardError
@@ -104,10 +104,7 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
     decks: dict[str, Loaded] = {}
     for kind, where in deck_files(loaded).items():
         rel = scenario.decks.get(kind, where)
-        if not Path(where).is_file():                            # named at the scenario's line
-            problems.append(doc.problem(("scenario", "decks", kind), f"decks.{kind}: {rel}: no such file"))
-            continue
-        deck = load_content(where)
+        deck = load_named(doc, ("scenario", "decks", kind), rel) if kind in scenario.decks else load_content(where)
         problems.extend(deck.problems)
         expected = {"monsters": "monsters", "activation": "activation_cards", "peril": "peril_cards",
                     "exploration": "exploration_cards", "heroes": "hero_sheets", "conditions": "conditions"}[kind]

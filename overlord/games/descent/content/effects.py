@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, Field, PositiveInt
+from pydantic import BaseModel, BeforeValidator, Field
 
-from ....content.models import Nothing, OrNames, Strict, tagged  # noqa: F401  (Nothing: for the effects)
+from ....content.models import Int, Nothing, OrNames, Strict, tagged  # noqa: F401  (Nothing: for the effects)
 
 
 
@@ -60,12 +60,12 @@ class GroupOnMap(Strict):
 
 class DoomAtLeast(Strict):
     """True when the doom token stands on this space of the overlord track or higher."""
-    doom_at_least: int
+    doom_at_least: Int(0, 40)
 
 
 class SpacesBetweenAtMost(Strict):
     """True when doom and fate are at most this many spaces apart."""
-    track_gap_at_most: int
+    track_gap_at_most: Int(0, 40)
 
 
 class TokensAtLeast(Strict):
@@ -75,7 +75,7 @@ class TokensAtLeast(Strict):
 
 class TokenCount(Strict):
     token: str
-    count: PositiveInt = 1
+    count: Int(1, 20) = 1
     encounter: str | None = Field(None, description="count only the tokens placed in this encounter")
 
 
@@ -120,17 +120,17 @@ Test = tagged(TESTS, "test")
 
 class AdvanceDoom(Strict):
     """Advance doom: move the doom token up the overlord track (it never moves down)."""
-    advance_doom: PositiveInt
+    advance_doom: Int(1, 40)
 
 
 class AdvanceFate(Strict):
     """Advance fate: move the fate token down the overlord track."""
-    advance_fate: PositiveInt
+    advance_fate: Int(1, 40)
 
 
 class FateBack(Strict):
     """Move fate backward: the fate token moves up, not past the top space."""
-    fate_back: PositiveInt
+    fate_back: Int(1, 40)
 
 
 class RefreshFate(Strict):
@@ -141,7 +141,7 @@ class RefreshFate(Strict):
 class SpawnSpec(Strict):
     group: str = Field(description="monster group id")
     rank: Rank = "all"
-    count: PositiveInt | None = Field(None, description="how many; default: as many as the group limit allows")
+    count: Int(1, 20) | None = Field(None, description="how many; default: as many as the group limit allows")
     at: str = Field("exit", description="where: a marker of the current encounter's map, 'exit' or 'entrance'")
     conditions: list[Condition] = Field([], description="conditions each monster has when it comes in")
 
@@ -185,7 +185,7 @@ class TransitionActII(Strict):
 
 
 class DamageSpec(Strict):
-    amount: PositiveInt
+    amount: Int(1, 20)
     who: HeroSelector = Heroes()
 
 
@@ -211,14 +211,14 @@ class FatigueHeroes(Strict):
 
 class Harm(Strict):
     """What befalls a hero who fails a test."""
-    damage: int = Field(0, ge=0)
-    fatigue: int = Field(0, ge=0)
+    damage: int = Field(0, ge=0, le=20)
+    fatigue: int = Field(0, ge=0, le=20)
     condition: Condition | None = None
 
 
 class HeroTestSpec(Strict):
     attribute: Attribute
-    within: PositiveInt | None = Field(None, description="only heroes within this many spaces of the monster "
+    within: Int(1, 50) | None = Field(None, description="only heroes within this many spaces of the monster "
                                        "performing the effect")
     who: HeroSelector = Heroes()
     fail: Harm
@@ -232,7 +232,7 @@ class TestHeroes(Strict):
 
 
 class HealSpec(Strict):
-    within: PositiveInt = Field(3, description="spaces from the monster performing the effect")
+    within: Int(1, 50) = Field(3, description="spaces from the monster performing the effect")
     dice: list[Literal["red", "blue", "yellow", "green"]] = Field(["red"], min_length=1)
 
 
@@ -244,7 +244,7 @@ class HealMonster(Strict):
 
 class TokenSpec(Strict):
     token: str = Field(description="token kind, e.g. villager, objective-red, search")
-    count: PositiveInt = 1
+    count: Int(1, 20) = 1
     at: str | None = Field(None, description="a marker of the current encounter's map")
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt
+from pydantic import Field
 
 from .cards import AttackDie, DefenseDie
-from ....content.models import Strict, tagged
+from ....content.models import Int, Strict, tagged
 from .effects import Attribute
 
 ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
@@ -47,7 +47,7 @@ class Weapon(Strict):
     attack: Literal["melee", "ranged"]
     dice: list[AttackDie] = Field(min_length=1)
     surges: list[str] = Field([], description="surge abilities as written: '+1 damage', 'Range +1', 'Pierce 2', 'Stun'")
-    adjacent_damage: NonNegativeInt = Field(0, description="extra damage against an adjacent target (Throwing Knives)")
+    adjacent_damage: Int(0, 10) = Field(0, description="extra damage against an adjacent target (Throwing Knives)")
     traits: list[str] = []
 
 
@@ -60,20 +60,20 @@ class MonsterDamageNear(Strict):
 
 
 class NearSpec(Strict):
-    within: PositiveInt = 3
-    less: PositiveInt = 1
-    minimum: NonNegativeInt = 1
+    within: Int(1, 50) = 3
+    less: Int(1, 6) = 1
+    minimum: Int(0, 6) = 1
 
 
 class RerollAttackDie(Strict):
     """Once a round the hero rerolls one attack die of an attack it makes (Widow Tarha);
     headless: the blue die when it shows a miss."""
-    reroll_attack_die: PositiveInt = 1
+    reroll_attack_die: Int(1, 5) = 1
 
 
 class StillRecovers(Strict):
     """A hero who has not moved during the turn recovers this much fatigue at its end (Syndrael)."""
-    still_recovers_fatigue: PositiveInt
+    still_recovers_fatigue: Int(1, 10)
 
 
 class BorrowDefense(Strict):
@@ -84,7 +84,7 @@ class BorrowDefense(Strict):
 
 class RestDiscards(Strict):
     """Each rest action discards this many of the hero's conditions (Grisban the Thirsty)."""
-    rest_discards_conditions: PositiveInt = 1
+    rest_discards_conditions: Int(1, 5) = 1
 
 
 class DamageAsFatigue(Strict):
@@ -105,8 +105,8 @@ class SurgeHealNear(Strict):
 
 
 class HealSpec(Strict):
-    within: PositiveInt = 3
-    amount: PositiveInt = 1
+    within: Int(1, 50) = 3
+    amount: Int(1, 20) = 1
 
 
 for _model in (MonsterDamageNear, SurgeHealNear):
@@ -129,8 +129,8 @@ class HealAction(Strict):
 class HealActionSpec(Strict):
     name: str = "Prayer of Healing"
     dice: list[Literal["red", "blue", "yellow", "green"]] = Field(["red"], min_length=1)
-    within: PositiveInt = 3
-    fatigue: NonNegativeInt = 1
+    within: Int(1, 50) = 3
+    fatigue: Int(0, 10) = 1
 
 
 HealAction.model_rebuild()
@@ -142,9 +142,9 @@ class HeroSheet(Strict):
     name: str
     archetype: Literal["warrior", "healer", "mage", "scout"]
     hero_class: str = Field(alias="class", description="the class whose starting weapon the hero carries")
-    speed: PositiveInt
-    health: PositiveInt
-    stamina: PositiveInt
+    speed: Int(1, 10)
+    health: Int(1, 30)
+    stamina: Int(1, 10)
     defense: list[DefenseDie] = Field(min_length=1)
     attributes: Attributes
     weapon: Weapon
@@ -178,8 +178,8 @@ class ConditionDef(Strict):
     discard: Literal["action", "end_of_turn", "test", "never"]
     no_move: bool = Field(False, description="the figure performs no move action")
     test: Attribute | None = None
-    damage: NonNegativeInt = 0
-    fatigue: NonNegativeInt = 0
+    damage: Int(0, 10) = 0
+    fatigue: Int(0, 10) = 0
     ours: bool = False
 
 

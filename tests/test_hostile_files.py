@@ -1,0 +1,296 @@
+"""Hostile files (issue 17): content with absurd numbers, scenarios that name what is not a content
+file, file names of 5,000 characters, files that are not content, tampered game logs. Each is
+one clear line - FILE:LINE:COL where the problem has a place - with exit 1 (a problem with the
+input) or 2 (a usage error), never a traceback, on every command that reads it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from overlord.content.validate import json_schema, load_content, validate_paths
+from test_authors_folder import copy_quest
+
+ROOT = Path(__file__).resolve().parent.parent
+LONG = "a" * 5000
+
+
+def run(*args, input=None):
+    """A CLI run that must end with an exit code, never an exception."""
+    result = CliRunner().invoke(cli.main, [str(a) for a in args], input=input)
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+def lines(result) -> list[str]:
+    """What a refusal says: validate's problems are its output; other commands say it on stderr."""
+    said = result.stdout + result.stderr
+    return [ln for ln in said.splitlines() if ln.strip() and not re.match(r"\d+ problems? in \d+ files?", ln)]
+
+
+# -- every number has a range ---------------------------------------------------------------------
+
+def test_every_number_of_every_format_has_a_range_in_the_json_schema():
+    """'Give every number in the formats a range that makes sense for the game, in the schema too':
+    every integer of every registered kind of content has a least and a greatest value (or is one
+    of a few listed)."""
+    unbounded = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") in ("integer", "number") and "enum" not in node:
+                if not ({"minimum", "exclusiveMinimum"} & node.keys() and {"maximum", "exclusiveMaximum"} & node.keys()):
+                    unbounded.append(where)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}[{i}]")
+    schema = json_schema()
+    walk(schema, "")
+    assert unbounded == []
+    assert len(schema["$defs"]) > 100          # every game's formats are in it
+
+
+# (scenario, file beside the copied quest, line as shipped, the line made absurd, what the problem says)
+ABSURD = [
+    ("forgotten-souls", "monsters.yaml", "    size: [2, 1]", "    size: [1, 1000000000000000000000000000000]",
+     "less than or equal to 3"),
+    ("forgotten-souls", "monsters.yaml", "minion: {speed: 3, health: 3,", "minion: {speed: 3, health: 18446744073709551616,",
+     "less than or equal to 60"),
+    ("forgotten-souls", "forgotten-souls.yaml", "    spaces: 18", "    spaces: 1000000", "less than or equal to 40"),
+    ("underworld", "counters.yaml", "    life: 2", "    life: 18446744073709551616", "less than or equal to 20"),
+    ("underworld", "heroes.yaml", "    movement: 4", "    movement: 1000000000", "less than or equal to 10"),
+    ("underworld", "underworld.yaml", "  max_rounds: 120", "  max_rounds: 99999999999", "less than or equal to 500"),
+    ("heldentaufe", "supply.yaml", "  small_teeth: 38", "  small_teeth: 1000000000", "less than or equal to 99"),
+    ("heldentaufe", "heroes.yaml", "    hearts: 4 ", "    hearts: 100000 ", "less than or equal to 9"),
+    ("dragon", "counters.yaml", "    life: 3", "    life: 18446744073709551616", "less than or equal to 20"),
+    ("dragon", "counters.yaml", "    copies: 2", "    copies: 1000000000", "less than or equal to 20"),
+]
+
+
+@pytest.mark.parametrize("scenario, name, shipped, absurd, message", ABSURD,
+                         ids=[f"{a[0]}-{a[1]}-{a[2].split(':')[0].strip()}" for a in ABSURD])
+def test_an_absurd_number_is_refused_at_its_place_in_validate_and_simulate(tmp_path, scenario, name, shipped,
+                                                                           absurd, message):
+    """A monster of size [1, 10^30] once ran out of memory after 30 s and a counter of 2^64 life
+    points made simulate run for ever; each is now a problem at its line and column."""
+    quest = copy_quest(scenario, tmp_path)
+    path = quest if name.endswith(f"{scenario}.yaml") else tmp_path / "decks" / name
+    text = path.read_text(encoding="utf-8")
+    assert shipped in text
+    path.write_text(text.replace(shipped, absurd, 1), encoding="utf-8")
+    line = text[:text.index(shipped)].count("\n") + 1
+    for args in (["validate", path], ["validate", quest], ["simulate", quest, "--games", "1"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("map: {rows: ['#.x#']}\nfigures: []\n", 1, "unknown map character 'x'"),
+    ("map:\n  rows:\n" + "    - '#'\n" * 201 + "figures: []\n", 203, "the map has 201 rows; at most 200"),
+    ("map:\n  rows: ['" + "." * 201 + "']\nfigures: []\n", 2, "row 0 has 201 spaces; at most 200"),
+    ("map: {rows: ['...']}\nfigures: [{id: a, side: monsters, at: [0, 0], size: [1, 1000000000000]}]\n", 2,
+     "size must be [w, h], whole numbers from 1 to 4"),
+    ("map: {rows: ['...']}\nfigures: [{id: a, side: monsters, at: [0, 0], speed: 1000000000}]\n", 2,
+     "speed must be from 0 to 99"),
+    ("map: {}\nfigures: []\n", 1, "'rows' must be a non-empty list"),
+    ("map: {kind: tiles, tiles: []}\nfigures: []\n", 1, "a tile map needs at least one tile"),
+    ("map: {kind: routes, fields: []}\nfigures: []\n", 1, "a route map needs at least one field"),
+])
+def test_a_map_too_large_an_absurd_figure_or_an_empty_map_is_a_problem_at_its_place(tmp_path, text, line, message):
+    path = tmp_path / "m.yaml"
+    path.write_text(text, encoding="utf-8")
+    for args in (["validate", path], ["move", path, "--figure", "a", "--verb", "engage"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
+
+
+# -- what a scenario names -------------------------------------------------------------------------
+
+NAMED = [("forgotten-souls", "peril"), ("underworld", "dark_cards"), ("heldentaufe", "supply"), ("dragon", "counters")]
+
+
+@pytest.mark.parametrize("scenario, key", NAMED)
+@pytest.mark.parametrize("target, why", [("decks", "is a directory, not a content file"),
+                                         ("decks/nothing.yaml", "no such file"),
+                                         ("/dev/null", "not a regular file"),
+                                         (LONG + ".yaml", "file name too long")])
+def test_a_file_a_scenario_names_that_is_not_one_is_a_problem_at_the_scenarios_line(tmp_path, scenario, key,
+                                                                                  target, why):
+    """'a deck path that is a folder (name the scenario's line that points at it)'; a missing file
+    names the scenario's line too - for every game."""
+    quest = copy_quest(scenario, tmp_path)
+    text = quest.read_text(encoding="utf-8")
+    found = re.search(rf"^(\s*{key}:\s*)(decks/[\w\-.]+\.yaml)", text, re.M)
+    assert found, f"{scenario} names its {key} file"
+    line = text[:found.start()].count("\n") + 1
+    col = len(found.group(1)) + 1
+    quest.write_text(text[:found.start(2)] + target + text[found.end(2):], encoding="utf-8")
+    for args in (["validate", quest], ["play", quest, "--heroes", "a,b"], ["simulate", quest, "--games", "1"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        found_lines = [ln for ln in lines(result) if ln.startswith(f"{quest}:{line}:{col}: ")]
+        assert found_lines and why in found_lines[0], result.output
+        assert len(found_lines[0]) < 300                # a 5,000-character name is shortened
+
+
+# -- file names and files that are not content ---------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["play", LONG, "--heroes", "a,b"], ["simulate", LONG], ["deck", LONG, "peril", "--seed", "1"],
+    ["move", LONG, "--figure", "a", "--verb", "engage"], ["validate", LONG], ["soak", LONG, "--games", "1"],
+    ["replay", LONG], ["resume", LONG], ["los", LONG, "--from", "1,1", "--to", "2,2"],
+    ["play", "forgotten-souls", "--heroes", "leoric,tarha", "--save", LONG + ".db"],
+    ["simulate", "forgotten-souls", "--games", "1", "--log", LONG], ["schema", "-o", LONG],
+], ids=lambda a: " ".join(x if len(x) < 20 else "LONG" for x in a))
+def test_a_file_name_of_5000_characters_is_one_short_line(args):
+    """'A file name of 5,000 characters gives a traceback in play, simulate, deck, move, validate and
+    soak': one line now, naming the file shortened."""
+    result = run(*args)
+    assert result.exit_code in (1, 2)
+    out = lines(result)
+    assert len(out) == 1 and len(out[0]) < 300 and "5,0" in out[0], result.output
+
+
+NOT_CONTENT = {
+    "passwd": b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+    "notes.txt": b"Dear diary, the secret word is swordfish.\n",
+    "image.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR secret swordfish",
+    "table.csv": b"name,secret\nbob,swordfish\n",
+}
+
+
+@pytest.mark.parametrize("name", NOT_CONTENT)
+@pytest.mark.parametrize("command", ["validate", "play", "move", "simulate", "replay", "resume"])
+def test_an_error_about_a_file_that_is_not_content_names_the_file_not_its_contents(tmp_path, name, command):
+    path = tmp_path / name
+    path.write_bytes(NOT_CONTENT[name])
+    extra = {"play": ["--heroes", "a"], "move": ["--figure", "a", "--verb", "engage"]}.get(command, [])
+    result = run(command, path, *extra)
+    assert result.exit_code == 1
+    assert "swordfish" not in result.output and "root:x" not in result.output and "daemon" not in result.output
+    assert name in result.output
+
+
+# -- game logs ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("logs")
+    out = run("simulate", "forgotten-souls", "--games", "1", "--seed", "2", "--json", "--log", folder,
+              "--max-rounds", "3")
+    assert out.exit_code == 0
+    return (folder / "game-000000.jsonl").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("seed", "seven", "seed: a whole number from 0, got \"seven\""),
+    ("seed", -1, "seed: a whole number from 0, got -1"),
+    ("bot", "no-such-bot", "bot: unknown bot 'no-such-bot'"),
+    ("heroes", "many", "heroes: a number of heroes, got \"many\""),
+    ("heroes", 9, "heroes: 9, but Forgotten Souls is for 2, 3, 4 heroes"),
+    ("max_rounds", "x", "max_rounds: a whole number from 1 to 10,000, got \"x\""),
+    ("enemy", "kind", "enemy: Forgotten Souls has no enemy policy 'kind'"),
+    ("result", None, "the game line lacks result"),
+    ("result", "triumph", "result: one of victory, defeat, unfinished, got \"triumph\""),
+    ("rounds", 99, "the log ends with rounds 99"),
+])
+def test_a_tampered_log_header_or_a_removed_result_is_refused_in_one_line(tmp_path, game_log, field, value, message):
+    rows = game_log.splitlines()
+    header = json.loads(rows[0])
+    if value is None:
+        del header["game"][field]
+    else:
+        header["game"][field] = value
+    log = tmp_path / "t.jsonl"
+    log.write_text("\n".join([json.dumps(header)] + rows[1:]) + "\n", encoding="utf-8")
+    result = run("replay", log)
+    assert result.exit_code == 1
+    assert len(lines(result)) == 1 and message in result.output, result.output
+
+
+def test_the_untampered_log_replays(tmp_path, game_log):
+    log = tmp_path / "ok.jsonl"
+    log.write_text(game_log, encoding="utf-8")
+    assert "every event and the end match" in run("replay", log).output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[" * 100_000 + "]" * 100_000 + "\n", "not an Overlord game log (not a line of JSON)"),
+    ("\"just a string\"\n", "a line is a JSON object"),
+    ("{\"game\": 3}\n", "the first line names the game"),
+])
+def test_a_log_that_is_no_log_is_one_line(tmp_path, text, message):
+    log = tmp_path / "x.jsonl"
+    log.write_text(text, encoding="utf-8")
+    result = run("replay", log)
+    assert result.exit_code == 1 and len(lines(result)) == 1 and message in result.output, result.output
+
+
+def test_a_file_too_large_in_a_folder_is_one_problem_on_its_first_line_and_the_rest_are_checked(tmp_path):
+    (tmp_path / "big.yaml").write_text("monsters:\n" + "# x\n" * 70_000, encoding="utf-8")
+    (tmp_path / "conditions.yaml").write_bytes((ROOT / "decks" / "descent" / "conditions.yaml").read_bytes())
+    problems, count = validate_paths([tmp_path])
+    assert count == 2 and len(problems) == 1
+    assert str(problems[0]).startswith(f"{tmp_path / 'big.yaml'}:1:1: too large for a content file")
+    assert load_content(tmp_path / LONG).problems[0].message == "file name too long"
+
+
+def test_a_named_file_that_cannot_be_read_is_placed_at_the_scenarios_line(tmp_path, monkeypatch):
+    """(As root every file can be read: the refusal is made to happen.)"""
+    import pathlib
+    quest = copy_quest("underworld", tmp_path)
+    text = quest.read_text(encoding="utf-8")
+    line = text[:text.index("dark_cards:")].count("\n") + 1
+    real = pathlib.Path.read_bytes
+
+    def read_bytes(self):
+        if self.name == "dark-cards.yaml":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+    monkeypatch.setattr(pathlib.Path, "read_bytes", read_bytes)
+    result = run("validate", quest)
+    assert result.exit_code == 1
+    assert f"{quest}:{line}:" in result.output and "dark-cards.yaml: cannot read: permission denied" in result.output
+
+
+# found by bench/hostile.py: each was a traceback or a refusal without a place
+@pytest.mark.parametrize("scenario, name, shipped, hostile, message", [
+    ("underworld", "dark-cards.yaml", "- id: dark-10", "- id: ''", "at least 1 character"),
+    ("dragon", "dragon.yaml", "counters: decks/counters.yaml", "counters: ''", "at least 1 character"),
+    ("dragon", "dragon.yaml", "manors: [T2, X2]", "manors: ['', X2]", "at least 1 character"),
+    ("underworld", "underworld.yaml", "dark_cards: decks/dark-cards.yaml", "dark_cards: ../readme-example.yaml",
+     "dark_cards: ../readme-example.yaml holds a map, not a game's content"),
+    ("heldentaufe", "heldentaufe.yaml", "supply: decks/supply.yaml", "supply: ../readme-example.yaml",
+     "supply: ../readme-example.yaml holds a map, not a game's content"),
+])
+def test_what_the_hostile_bench_found_is_one_line_at_its_place(tmp_path, scenario, name, shipped, hostile, message):
+    quest = copy_quest(scenario, tmp_path / "q")
+    (tmp_path / "readme-example.yaml").write_bytes((ROOT / "scenarios" / "maps" / "readme-example.yaml").read_bytes())
+    path = quest if name == f"{scenario}.yaml" else tmp_path / "q" / "decks" / name
+    text = path.read_text(encoding="utf-8")
+    assert shipped in text
+    line = text[:text.index(shipped)].count("\n") + 1
+    path.write_text(text.replace(shipped, hostile, 1), encoding="utf-8")
+    for args in (["validate", quest], ["simulate", quest, "--games", "1"], ["play", quest, "--heroes", "a"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert any(ln.startswith(f"{path}:{line}:") and message in ln for ln in lines(result)), result.output
+
+
+def test_a_move_the_map_leaves_no_target_for_is_refused_at_the_figures_line(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("map: {rows: ['.....']}\nfigures:\n  - {id: a, side: monsters, at: [0, 0], speed: 2}\n",
+                    encoding="utf-8")
+    result = run("move", path, "--figure", "a", "--verb", "engage")
+    assert result.exit_code == 1 and lines(result) == [f"{path}:3:5: a has no enemy figure to target"]
