@@ -14,22 +14,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.content.validate import json_schema, load_content
 from overlord.sim.check import check_paths
+from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "scenarios" / "specs"
-
-
-def run(*args):
-    result = CliRunner().invoke(cli.main, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 @pytest.fixture(scope="module")

@@ -10,25 +10,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.core.state import to_json
 from overlord.games import registry
 from overlord.sim import mcts
 from overlord.sim.play import bot_of, play, play_game, players_rng
 from tinygame.game import GAME as TINY
+from cli_helpers import run
 
 SHIPPED = ["forgotten-souls", "underworld", "heldentaufe", "dragon"]
 TINY_SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
-
-
-def run(*args):
-    result = CliRunner().invoke(cli.main, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def midgame(scenario: str, steps: int = 40, seed: int = 3):

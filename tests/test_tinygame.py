@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.games import registry
 from tinygame.game import GAME
+from cli_helpers import run
 
 SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
 CONTENT = str(Path(SCENARIO).parent)
@@ -24,14 +23,6 @@ CONTENT = str(Path(SCENARIO).parent)
 def tiny(monkeypatch):
     monkeypatch.setenv(registry.ENVIRONMENT, "tinygame.game:GAME")   # for worker processes
     registry.register(GAME)
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli.main, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def test_games_lists_it():

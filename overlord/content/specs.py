@@ -41,7 +41,7 @@ from pydantic import Field, ValidationError, create_model
 from . import kinds
 from .errors import ContentError, Problem, nearest
 from .mapfile import MapFile, check_map
-from .models import Strict, tagged
+from .models import Int, Strict, tagged
 from .paths import named_or_path, shipped_maps, shipped_scenarios
 from .yamlio import Located, load_yaml
 
@@ -70,11 +70,11 @@ class Spec(Strict):
     game: str | None = None
     scenario: str | None = None
     map: str | dict | None = None
-    seed: Annotated[int, Field(ge=0)] = 1
+    seed: Int(0, 2**63 - 1) = 1
     heroes: list[str] | None = None
     actions: list[dict | Literal["enemy"]] = Field(default_factory=list)
     setup: dict | None = None
-    dice: list[int] | None = None
+    dice: Annotated[list[Int(0, 99)], Field(max_length=1000)] | None = None
     ask: Any
     expect: Annotated[dict[str, Annotated[list, Field(min_length=1)]], Field(min_length=1)]
 

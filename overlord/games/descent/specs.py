@@ -40,7 +40,7 @@ from pydantic import Field
 
 from ...ai import answers
 from ...ai.answers import ask_move
-from ...content.models import Strict
+from ...content.models import MAX_MAP, Int, Strict
 from ...content.specs import Move
 from ...core.game import Answer, RulesError
 from .activation import Hero, Monster, Table, activate_card
@@ -51,12 +51,12 @@ from .dice import Roll, spend_surges
 class MonsterSetup(Strict):
     group: str
     rank: Literal["minion", "master"]
-    damage: Annotated[int, Field(ge=0)] = 0
+    damage: Int(0, 99) = 0
     conditions: list[str] = []
 
 
 class HeroSetup(Strict):
-    health: Annotated[int, Field(ge=1)] = 10
+    health: Int(1, 99) = 10
     conditions: list[str] = []
 
 
@@ -67,10 +67,10 @@ class DescentSetup(Strict):
     monsters: dict[str, MonsterSetup] = {}
     heroes: dict[str, HeroSetup] = {}
     act: Literal["I", "II"] = "I"
-    exit: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
+    exit: Annotated[list[Int(0, MAX_MAP)], Field(min_length=2, max_length=2)] | None = None
     explore: str | None = None
-    doom: Annotated[int, Field(ge=0)] | None = None
-    fate: Annotated[int, Field(ge=0)] | None = None
+    doom: Int(0, 40) | None = None
+    fate: Int(0, 40) | None = None
     no_monsters: bool = False
 
 
@@ -92,11 +92,11 @@ class SurgesAsk(Strict):
     group: str
     rank: Literal["minion", "master"]
     act: Literal["I", "II"] = "I"
-    hearts: Annotated[int, Field(ge=0)]
-    surges: Annotated[int, Field(ge=0)]
-    range: Annotated[int, Field(ge=0)] = 0
-    shields: Annotated[int, Field(ge=0)] = 0
-    spaces: Annotated[int, Field(ge=0)] = 1
+    hearts: Int(0, 20)
+    surges: Int(0, 20)
+    range: Int(0, 20) = 0
+    shields: Int(0, 20) = 0
+    spaces: Int(0, MAX_MAP) = 1
 
 
 class OverlordPhaseAsk(Strict):

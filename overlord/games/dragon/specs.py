@@ -90,7 +90,7 @@ INSTRUCTIONS = {"move": Move, "dragon_event": EventAsk, "fight": Fight, "dragon_
 
 # -- setting up ---------------------------------------------------------------------------------
 
-def _take(s, inst: str) -> None:
+def take_counter(s, inst: str) -> None:
     """A counter lifted from wherever it lies (so that every counter stays in one place)."""
     if where(s, inst) is not None:
         lift(s, inst)
@@ -133,7 +133,7 @@ def arrange(match, setup: DragonSetup) -> None:
                     lift(s, inst)
                     s.aside.append(inst)
     for inst, fid in setup.counters.items():
-        _take(s, known(inst, "counters"))
+        take_counter(s, known(inst, "counters"))
         put(s, field(fid, f"counters.{inst}"), inst, face_down=inst in setup.down)
     for inst in setup.down:
         if inst not in setup.counters:
@@ -155,7 +155,7 @@ def arrange(match, setup: DragonSetup) -> None:
             for _ in range(n):
                 gain_cube(sheet, colour)
         for inst in h.carry:
-            _take(s, known(inst, f"heroes.{hero}.carry"))
+            take_counter(s, known(inst, f"heroes.{hero}.carry"))
             a = artifact(s, c, inst)
             if a is None and c.spec(inst).flip and inst not in s.backs:
                 s.backs.append(inst)               # a counter carried by the artifact on its back

@@ -39,7 +39,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...ai.answers import activation_answers, ask_move
-from ...content.models import Strict
+from ...content.models import Int, Strict
 from ...content.specs import Move
 from ...core.game import Answer, RulesError
 from ..heroes.sheet import SHADOW, SKILL_CUBE, dice_for, gain_cube, shadow_cubes, skill_value
@@ -59,7 +59,7 @@ class UnderworldSetup(Strict):
     carry: dict[str, list[str]] = {}
     cubes: dict[str, dict[Skill, Annotated[int, Field(ge=0, le=12)]]] = {}
     shadow: dict[str, dict[Skill, Annotated[int, Field(ge=0, le=12)]]] = {}
-    life: dict[str, Annotated[int, Field(ge=1)]] = {}
+    life: dict[str, Int(1, 20)] = {}
     face_down: list[str] = []
     solitaire: bool | None = None
     rules: dict[str, bool] = {}
