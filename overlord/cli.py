@@ -309,6 +309,31 @@ def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+@main.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write JUnit XML to this file (for CI servers).")
+@click.option("--quiet", "-q", is_flag=True, help="Show only the specs that do not pass, and the count.")
+def check_cmd(paths, as_json, junit_path, quiet):
+    """Run behaviour specs: set a situation up, give the enemy an instruction, compare its answer
+    with every answer the rules accept. PATHS: spec files or folders (default: the shipped suite,
+    scenarios/specs).
+
+    Prints PASS or FAIL a spec (a failure shows the enemy's answer, its comparison key and its
+    ties beside what was expected); exit 0 when every spec passes, 1 when not."""
+    from overlord.content.paths import shipped_dir
+    from overlord.sim.check import check_paths, junit, render
+    report = check_paths([Path(p) for p in paths] or [shipped_dir("scenarios") / "specs"])
+    if junit_path is not None:
+        try:
+            junit_path.write_text(junit(report), encoding="utf-8")
+        except OSError as e:
+            _fail(f"--junit {junit_path}: {e.strerror}")
+    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else render(report, quiet))
+    sys.exit(0 if report.ok and report.results else 1)
+
+
 @main.command("schema")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of standard output.")
@@ -521,7 +546,10 @@ def resume_cmd(save_path, as_json, go_on):
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", "heroes", default="3", show_default=True,
               help="Hero counts, e.g. 3 or 2,3,4.")
-@click.option("--bot", default="heuristic", show_default=True, help="The heroes' bot: heuristic or random.")
+@click.option("--bot", default="heuristic", show_default=True,
+              help="The heroes' bot: heuristic, random, mcts (the search bot), or module:function.")
+@click.option("--budget", default=None, metavar="N|Nms",
+              help="The mcts bot's budget a decision: N simulations, or N milliseconds (e.g. 50ms); default 64.")
 @click.option("--jobs", type=JOBS, default=1, show_default=True, help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of a table.")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -533,7 +561,7 @@ def resume_cmd(save_path, as_json, go_on):
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: a process pool; dask: a Dask cluster (pip install '.[dask]').")
 @click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
-def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plot_path, max_rounds,
+def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_dir, plot_path, max_rounds,
                  backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
     from overlord.sim import run
@@ -548,8 +576,9 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     scenario_id, scenario_name, allowed = info.id, info.name, list(info.hero_counts)
     if max_rounds is None:
         max_rounds = info.max_rounds
+    _check_budget(budget, [bot])
     try:
-        bot_of(rules, bot)
+        bot_of(rules, bot, budget)
     except ValueError as e:
         _fail(f"--bot: {e}", 2)
     bad = [h for h in counts if h not in allowed]
@@ -571,7 +600,8 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
         progress = lambda: bar.advance(task)  # noqa: E731
     try:
         records = run.simulate(str(path), games, seed, counts, bot, jobs,
-                               str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler)
+                               str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler,
+                               budget=budget)
     except run.BackendError as e:
         _fail(str(e))
     finally:
@@ -584,6 +614,9 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
     summary["scenario"] = scenario_id
     summary["bot"] = bot
     summary["seed"] = seed
+    search = _search_summary(records)
+    if search:
+        summary["search"] = search
     if plot_path is not None:
         from overlord.sim.plots import PlotError, plot
         try:
@@ -598,8 +631,11 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
 
 @main.command("compare")
 @click.argument("scenario")
-@click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, or module:function).")
-@click.option("--enemy", "enemies", multiple=True, help="Or two enemy policies of the game, with one --bot.")
+@click.option("--bot", "bots", multiple=True, help="Two hero bots to compare (a name, mcts, or module:function).")
+@click.option("--budget", default=None, metavar="N|Nms",
+              help="The mcts bot's budget a decision: N simulations, or N milliseconds; default 64.")
+@click.option("--enemy", "enemies", multiple=True,
+              help="Or two enemy policies of the game (or module:function of your own), with one --bot.")
 @click.option("--games", type=GAMES, default=100, show_default=True, help="Games per hero count.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
 @click.option("--heroes", default="3", show_default=True, help="Hero counts, e.g. 3 or 2,3,4.")
@@ -608,7 +644,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, jobs, as_json, log_dir, plo
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
-def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
+def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
     """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
     paired 95% interval, rounds, and the games whose results differ."""
     from overlord.sim import run
@@ -626,14 +662,14 @@ def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, 
         _fail("give two --bot, or two --enemy (with at most one --bot)", 2)
     if labels[0] == labels[1]:
         _fail(f"compare two different ones, not {labels[0]!r} twice", 2)
+    _check_budget(budget, [b for b, _ in sides])
     for bot, enemy in sides:
         try:
-            bot_of(rules, bot)
+            bot_of(rules, bot, budget)
         except ValueError as e:
             _fail(f"--bot: {e}", 2)
-        if enemy is not None and enemy not in rules.enemy_policies:
-            _fail(f"--enemy {enemy!r}: {info.name} has the enemy policies "
-                  f"{', '.join(rules.enemy_policies) or '(one only)'}", 2)
+        if enemy is not None and rules.enemy_policy_problem(enemy):
+            _fail(f"--enemy: {rules.enemy_policy_problem(enemy)}", 2)
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:
@@ -643,13 +679,44 @@ def compare_cmd(scenario, bots, enemies, games, seed, heroes, jobs, max_rounds, 
         _fail(f"--heroes {heroes}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes", 2)
     rounds = max_rounds or info.max_rounds
     try:
-        batches = [run.simulate(str(path), games, seed, counts, bot, jobs, None, None, rounds, backend, scheduler, enemy)
+        batches = [run.simulate(str(path), games, seed, counts, bot, jobs, None, None, rounds, backend, scheduler, enemy,
+                                budget=budget)
                    for bot, enemy in sides]
     except run.BackendError as e:
         _fail(str(e))
     summary = compare(*batches, *labels)
     summary.update({"scenario": info.id, "seed": seed})
+    for label, batch in zip(labels, batches):
+        search = _search_summary(batch)
+        if search:
+            summary.setdefault("search", {})[label] = search
     click.echo(json.dumps(summary, sort_keys=True) if as_json else render(summary))
+
+
+def _check_budget(budget, bots) -> None:
+    if budget is None:
+        return
+    from overlord.sim.mcts import BudgetError, parse_budget
+    from overlord.sim.play import SEARCH_BOTS
+    if not any(b in SEARCH_BOTS for b in bots):
+        _fail(f"--budget is the search bot's ({', '.join(SEARCH_BOTS)}); no --bot here searches", 2)
+    try:
+        parse_budget(budget)
+    except BudgetError as e:
+        _fail(f"--budget {e}", 2)
+
+
+def _search_summary(records: list[dict]) -> dict:
+    """A search bot's totals over a batch: decisions searched, simulations, CPU seconds, and
+    decisions a CPU second."""
+    found = [r["search"] for r in records if "search" in r]
+    if not found:
+        return {}
+    decisions = sum(f["decisions"] for f in found)
+    seconds = sum(f["seconds"] for f in found)
+    return {"budget": found[0]["budget"], "decisions": decisions, "trivial": sum(f["trivial"] for f in found),
+            "simulations": sum(f["simulations"] for f in found), "deviations": sum(f["deviations"] for f in found),
+            "cpu_seconds": round(seconds, 2), "decisions_per_second": round(decisions / seconds, 2) if seconds else None}
 
 
 @main.command("replay")

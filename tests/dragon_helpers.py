@@ -9,7 +9,8 @@ from pathlib import Path
 from overlord.games.dragon.fights import item_of
 from overlord.games.dragon.game import GAME
 from overlord.games.dragon.load import load
-from overlord.games.dragon.state import artifact, lift, put, where
+from overlord.games.dragon.specs import take_counter
+from overlord.games.dragon.state import artifact, lift, put
 from overlord.games.heroes.sheet import gain_cube
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,23 +57,8 @@ def match(heroes=("paladin",), path: str = COOP, seed: int = 1, empty: bool = Tr
 
 
 def take_from_anywhere(m, inst: str) -> None:
-    s = m.state
-    if where(s, inst) is not None:
-        lift(s, inst)
-        return
-    for pile in (s.bag, s.aside, s.market, s.removed, s.offer):
-        if inst in pile:
-            pile.remove(inst)
-            return
-    for h in s.heroes:
-        sheet = s.sheets[h]
-        if any(i.id == inst for i in sheet.items):
-            sheet.items = [i for i in sheet.items if i.id != inst]
-            return
-        if inst in sheet.tasks:
-            sheet.tasks.remove(inst)
-            return
-    raise AssertionError(f"{inst} is nowhere")
+    """A counter lifted from wherever it lies (every counter stays in one place): the specs' own."""
+    take_counter(m.state, inst)
 
 
 def place(m, inst: str, fid: str, down: bool = False) -> None:

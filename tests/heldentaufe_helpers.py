@@ -13,15 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from overlord.games.heldentaufe import content as hcontent, engine
-from overlord.games.heldentaufe.board import UnderworldBoard
+from overlord.games.heldentaufe.board import HERO_LETTERS as HEROES, MONSTER_LETTERS as MONSTERS, drawn  # noqa: F401
 from overlord.games.heldentaufe.planner import Fighter, Situation, Target
 from overlord.games.heldentaufe.state import UNDER, UPPER
 
 ROOT = Path(__file__).resolve().parent.parent
 COOP = ROOT / "scenarios" / "heldentaufe.yaml"
 RACE = ROOT / "scenarios" / "heldentaufe-race.yaml"
-MONSTERS = {"u": "ulumu", "z": "zibbler", "w": "wallrog"}
-HEROES = {"E": "erla", "C": "corlof", "M": "mathian", "L": "luphius", "J": "jupanila"}
 FACES = (0, 1, 1, 2, 2, 3)
 
 _CONTENT: dict = {}
@@ -32,24 +30,6 @@ def content(path=COOP):
     if key not in _CONTENT:
         _CONTENT[key] = hcontent.load(path)
     return _CONTENT[key]
-
-
-def drawn(drawing: str):
-    """(board, {letter: area}) of a drawn board."""
-    lines = [ln for ln in drawing.strip("\n").splitlines() if ln.strip()]
-    indent = min(len(ln) - len(ln.lstrip()) for ln in lines)
-    rows, figures = [], {}
-    for y, ln in enumerate(lines):
-        cells = ln[indent:].split()
-        row = ""
-        for x, ch in enumerate(cells):
-            if ch.isalpha():
-                figures[ch] = (x, y)
-                ch = "."
-            row += " " if ch == "#" else ch
-        rows.append(row)
-    board = UnderworldBoard(rows, {})
-    return board, {k: board.area(f"{x},{y}") for k, (x, y) in figures.items()}
 
 
 def planner_situation(drawing: str, points: int = 4, monsters: dict | None = None, heroes: dict | None = None,

@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.content.paths import shipped_scenarios
+from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,14 +29,6 @@ def copy_quest(name: str, folder: Path) -> Path:
     quest.write_text(text, encoding="utf-8")
     assert "../decks" not in text, "every file the quest names sits in the author's folder"
     return quest
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli.main, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 @pytest.mark.parametrize("name", sorted(shipped_scenarios()))

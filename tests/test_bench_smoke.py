@@ -90,6 +90,23 @@ def test_state_bench_reports_every_game_and_figure():
             assert row[key] > 0, key
 
 
+def test_mcts_bench_runs_paired_games_and_reports_the_search():
+    """bench/mcts_bench.py (the MCTS against the heuristic bot, figures in docs/testing-the-ai.md),
+    briefly on the test suite's tiny game."""
+    import os
+    tests = Path(__file__).resolve().parent
+    scenario = tests / "tinygame" / "content" / "gauntlet.yaml"
+    env = {**os.environ, "OVERLORD_GAMES": "tinygame.game:GAME",
+           "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
+    proc = subprocess.run([sys.executable, str(BENCH.parent / "mcts_bench.py"), "--cases", f"{scenario}:2",
+                           "--games", "3", "--budget", "4", "--json"], capture_output=True, text=True, timeout=120,
+                          env=env)
+    assert proc.returncode == 0, proc.stderr
+    case = json.loads(proc.stdout)["cases"][0]
+    assert case["games"] == 3 and case["a"] == "mcts" and case["b"] == "heuristic"
+    assert case["decisions_per_second"] > 0 and -1 <= case["interval"][0] <= case["interval"][1] <= 1
+
+
 def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():
     # issue 17: "a script generating at least 3,000 variants of every shipped content file and map
     # ... reporting tracebacks, hangs over 2 s and errors without FILE:LINE": a few variants of a

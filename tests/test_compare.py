@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.games import registry
 from overlord.sim.compare import paired_interval
 from overlord.sim.stats import wilson_interval
 from tinygame.game import GAME
+from cli_helpers import run
 
 SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
 
@@ -34,14 +33,6 @@ def tiny(monkeypatch, tmp_path):
     (tmp_path / "mybots.py").write_text(PLUGIN)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-
-
-def run(*args):
-    result = CliRunner().invoke(cli.main, list(args))
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def unpaired(k_a, k_b, n):
@@ -92,7 +83,7 @@ def test_compare_plays_both_bots_on_the_same_seeds():
     (["--bot", "heuristic", "--bot", "heuristic"], "compare two different ones, not 'heuristic' twice"),
     (["--bot", "heuristic", "--bot", "nosuch"], "unknown bot 'nosuch'"),
     (["--bot", "heuristic", "--bot", "nomodule:f"], "bot 'nomodule:f': cannot load it"),
-    (["--enemy", "a", "--enemy", "b"], "--enemy 'a': The Gauntlet has the enemy policies (one only)"),
+    (["--enemy", "a", "--enemy", "b"], "--enemy: tiny has no enemy policy 'a'; it has one only"),
 ])
 def test_bad_comparisons_are_one_line(args, message):
     out = run("compare", SCENARIO, *args, "--games", "2")

@@ -12,7 +12,6 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
 import cli
 from dragon_helpers import COOP, DUEL, ROOT, act, content, events_of, give, match, stand
@@ -20,14 +19,7 @@ from overlord.core import machines
 from overlord.games.dragon import machines as dm
 from overlord.games.dragon.game import GAME
 from overlord.sim.play import play
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli.main, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+from cli_helpers import run
 
 
 # -- the machines -----------------------------------------------------------------------------------------

@@ -7,20 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from heldentaufe_helpers import COOP, RACE, content
 from overlord.games.heldentaufe.game import GAME
 from overlord.sim.play import play
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli.main, list(map(str, args)), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
+from cli_helpers import run
 
 
 def test_games_lists_it():

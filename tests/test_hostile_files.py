@@ -10,23 +10,13 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.content.validate import json_schema, load_content, validate_paths
 from test_authors_folder import copy_quest
+from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = "a" * 5000
-
-
-def run(*args, input=None):
-    """A CLI run that must end with an exit code, never an exception."""
-    result = CliRunner().invoke(cli.main, [str(a) for a in args], input=input)
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    assert "Traceback" not in result.output
-    return result
 
 
 def lines(result) -> list[str]:

@@ -452,3 +452,11 @@ def test_random_lines_at_every_games_table_are_answered_never_raised(scenario):
         reply = s.execute(line)
         if not reply.ok:
             assert s.rules.to_json(s.match) == before, line
+
+
+def test_a_heldentaufe_save_naming_code_for_its_boss_is_refused(tmp_path):
+    """A plugged-in enemy policy (``module:function``, issue 15) is headless only: a save edited
+    to name one would run code on resume; it is refused in one line, untouched."""
+    save = _saved("heldentaufe", tmp_path)
+    _edit_state(save, lambda d: d.update(monster_policy="os:system"))
+    refused_untouched(save, "its monster boss plays as 'os:system', not the planner or the greedy boss")

@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-import cli
 from overlord.games import registry
 from tinygame.game import GAME
+from cli_helpers import run
 
 SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
 CONTENT = str(Path(SCENARIO).parent)
@@ -26,20 +25,12 @@ def tiny(monkeypatch):
     registry.register(GAME)
 
 
-def run(*args, input=None):
-    result = CliRunner().invoke(cli.main, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
 def test_games_lists_it():
     assert any(line.startswith("tiny ") and "The Gauntlet" in line for line in run("games").output.splitlines())
 
 
 def test_validate_and_schema_know_its_content(tmp_path):
-    assert run("validate", CONTENT).output.strip() == "2 files checked: no problems"
+    assert run("validate", CONTENT).output.strip() == "3 files checked: no problems"
     schema = json.loads(run("schema").output)
     assert any("tiny_cards" in json.dumps(d) for d in schema["$defs"].values())
     bad = tmp_path / "cards.yaml"
@@ -108,3 +99,11 @@ def test_the_pettingzoo_environment_passes_its_conformance_tests():
     seed_test(lambda **kw: env(scenario=SCENARIO, heroes=2, max_rounds=6), num_cycles=50)
     with pytest.raises(ValueError, match="heroes=3: The Gauntlet is for 1, 2 heroes"):
         env(scenario=SCENARIO, heroes=3)
+
+
+def test_the_tiny_games_behaviour_specs_pass():
+    """A game from outside the package answers `overlord check` through the interface's arrange
+    and ask (docs/adding-a-game.md, 7), its specs beside its scenario."""
+    out = run("check", str(Path(CONTENT) / "specs.yaml"))
+    assert out.exit_code == 0, out.output
+    assert "3 specs in 1 file: 3 passed" in out.output

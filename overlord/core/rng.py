@@ -69,3 +69,36 @@ class Dice:
 
     def __exit__(self, *exc) -> None:
         self.holder["rng"] = rng_state(self._rng)
+
+
+class DiceRanOut(ValueError):
+    """Forced dice had no face left for a roll."""
+
+
+class Faces:
+    """The players' dice showing given faces (a behaviour spec's ``dice:``): a stand-in for their
+    generator whose ``integers(low, high, size)`` hands out the next faces in order, each checked
+    against the range rolled. Anything else a game draws from it, or a roll past the last face,
+    is an error that says so."""
+
+    def __init__(self, faces):
+        self.faces = [int(f) for f in faces]
+        self.used = 0
+
+    def integers(self, low, high=None, size=None, **_):
+        low, high = (0, low) if high is None else (low, high)
+        n = 1 if size is None else int(size)
+        if self.used + n > len(self.faces):
+            raise DiceRanOut(f"the dice ran out: a roll of {n} die/dice after the {len(self.faces)} face(s) given "
+                             f"({self.faces}) were used")
+        out = self.faces[self.used:self.used + n]
+        self.used += n
+        for face in out:
+            if not low <= face < high:
+                raise DiceRanOut(f"a face {face} was given for a die of faces {low} to {high - 1}")
+        if size is None:
+            return out[0]
+        return np.array(out)
+
+    def __getattr__(self, name):
+        raise DiceRanOut(f"forced dice give faces only; the game asked them for {name}")

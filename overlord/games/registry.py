@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.errors import ContentError, Problem, nearest
+from ..content import specs
 from ..content.kinds import GAME_KEY
 from ..content.paths import resolve_scenario
 from ..content.yamlio import load_yaml, reading
@@ -49,6 +50,7 @@ def register(rules: GameRules) -> GameRules:
     if old is not None and type(old) is not type(rules):
         raise ValueError(f"a game named {rules.name!r} is registered already ({type(old).__name__})")
     _GAMES[rules.name] = rules
+    specs.register_game(rules.name, rules.instructions, rules.setup_model)
     return rules
 
 

@@ -93,6 +93,11 @@ def render(summary: dict) -> str:
              f"only {b} {summary['pairs']['only_b']}, neither {summary['pairs']['neither']}",
              f"  rounds     {a} {summary['rounds'][a]:.2f}   {b} {summary['rounds'][b]:.2f}   "
              f"(mean paired difference {summary['rounds']['difference']:+.2f})"]
+    for name, search in summary.get("search", {}).items():
+        rate = search["decisions_per_second"]
+        lines.append(f"  search     {name}: budget {search['budget']} a decision, {search['decisions']} decisions "
+                     f"searched ({search['trivial']} with nothing to search), {rate if rate is not None else '-'} "
+                     f"decisions a CPU second, the heuristic's choice left {search['deviations']} times")
     for h in summary["by_heroes"]:
         lo, hi = h["interval"]
         lines.append(f"  {count(h['heroes'], 'hero')}: {h['games']} games, difference {h['difference']:+.1%} "

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..core.game import GameRules
+from ..core.plugins import load_function
 
 
 def players_rng(seed: int) -> np.random.Generator:
@@ -24,43 +25,37 @@ def players_rng(seed: int) -> np.random.Generator:
 BOT_ENTRY_POINTS = "overlord.bots"
 
 
-def bot_of(rules: GameRules, bot: str):
-    """A hero bot by name: the game's own (``heuristic``, ``random``...), a plugged-in one from
-    the entry point group ``overlord.bots``, or ``module:function`` of any importable module. A
-    bot is a function ``(match, legal_actions, rng) -> one of the actions``; its module is found on
-    the Python path or in the current folder."""
+SEARCH_BOTS = ("mcts",)
+
+
+def bot_of(rules: GameRules, bot: str, budget=None):
+    """A hero bot by name: the game's own (``heuristic``, ``random``...), ``mcts`` (the search bot
+    of ``overlord.sim.mcts``, for every game with a heuristic bot; ``budget``: its simulations or
+    milliseconds a decision), a plugged-in one from the entry point group ``overlord.bots``, or
+    ``module:function`` of any importable module. A bot is a function ``(match, legal_actions,
+    rng) -> one of the actions``; its module is found on the Python path or in the current
+    folder (:mod:`overlord.core.plugins`)."""
     if bot in rules.bots:
         return rules.bots[bot]
-    from importlib import import_module
-    from importlib.metadata import entry_points
-    for ep in entry_points(group=BOT_ENTRY_POINTS):
-        if ep.name == bot:
-            return ep.load()
-    if ":" in bot:
-        module, _, attr = bot.partition(":")
-        import os
-        import sys
-        if os.getcwd() not in sys.path:          # a bot of your own in the current folder, as `python -m` finds it
-            sys.path.append(os.getcwd())
-        try:
-            found = getattr(import_module(module), attr)
-        except (ImportError, AttributeError, ValueError) as e:
-            raise ValueError(f"bot {bot!r}: cannot load it ({e})") from None
-        if not callable(found):
-            raise ValueError(f"bot {bot!r} is not a function")
+    if bot == "mcts":
+        from .mcts import mcts_bot
+        return mcts_bot(rules, budget)
+    found = load_function(bot, BOT_ENTRY_POINTS, "bot")
+    if found is not None:
         return found
-    raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join(rules.bots)}, "
+    raise ValueError(f"unknown bot {bot!r} for {rules.name}; known: {', '.join([*rules.bots, *SEARCH_BOTS])}, "
                      f"a plugged-in bot (entry points '{BOT_ENTRY_POINTS}') or module:function")
 
 
 def play(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
          check: Callable[[Any], None] | None = None, hero_names: list[str] | None = None,
-         enemy: str | None = None) -> tuple[Any, list]:
+         enemy: str | None = None, budget=None, chooser=None) -> tuple[Any, list]:
     """Play until the game ends or ``max_rounds`` rounds have been played; returns the match and
     its timeline (the enemy's tracks after each round). ``check(match)``, if given, runs after
     every hero action and every enemy phase (the soak's invariants). ``enemy``: one of the
-    game's enemy policies (default: its first)."""
-    choose = bot_of(rules, bot)
+    game's enemy policies (default: its first). ``budget``: a search bot's; ``chooser``: the bot
+    itself, made already (its statistics are the caller's)."""
+    choose = chooser or bot_of(rules, bot, budget)
     names = hero_names or rules.party(content, heroes, seed)
     match = rules.new_match(content, names, seed)
     if enemy is not None:
@@ -96,13 +91,20 @@ def record(rules: GameRules, match: Any, seed: int, heroes: int, bot: str, timel
 
 
 def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_rounds: int,
-              log: list | None = None, enemy: str | None = None) -> dict:
-    """One whole game; its record, with the CPU seconds it took. ``log`` receives its events."""
+              log: list | None = None, enemy: str | None = None, budget=None) -> dict:
+    """One whole game; its record, with the CPU seconds it took. ``log`` receives its events; a
+    search bot's record says how much it searched (``search``)."""
     started = time.process_time()
-    match, timeline = play(rules, content, seed, heroes, bot, max_rounds, enemy=enemy)
+    chooser = bot_of(rules, bot, budget)
+    match, timeline = play(rules, content, seed, heroes, bot, max_rounds, enemy=enemy, chooser=chooser)
     rec = record(rules, match, seed, heroes, bot, timeline)
     if enemy is not None:
         rec["enemy"] = enemy
+    stats = getattr(chooser, "stats", None)
+    if stats is not None:
+        rec["search"] = {"budget": str(chooser.budget), "decisions": stats.decisions, "trivial": stats.trivial,
+                         "simulations": stats.simulations, "deviations": stats.deviations, "unplayable": stats.unplayable,
+                         "seconds": round(stats.seconds, 3)}
     rec["cpu_seconds"] = time.process_time() - started
     if log is not None:
         log.extend(rules.log(match))

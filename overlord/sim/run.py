@@ -29,16 +29,16 @@ def game_seeds(master: int, games: int) -> list[int]:
 
 
 def play_one(scenario: str, seed: int, heroes: int, bot: str, max_rounds: int, log: list | None = None,
-             enemy: str | None = None) -> dict:
+             enemy: str | None = None, budget: str | None = None) -> dict:
     """One headless game of a scenario file; its record."""
     rules, content, _ = open_scenario(scenario)
-    return play_game(rules, content, seed, heroes, bot, max_rounds, log=log, enemy=enemy)
+    return play_game(rules, content, seed, heroes, bot, max_rounds, log=log, enemy=enemy, budget=budget)
 
 
 def _work(args):
-    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy = args
+    scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy, budget = args
     events: list | None = [] if log_dir else None
-    record = play_one(scenario, seed, heroes, bot, max_rounds, log=events, enemy=enemy)
+    record = play_one(scenario, seed, heroes, bot, max_rounds, log=events, enemy=enemy, budget=budget)
     if log_dir:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
@@ -60,15 +60,18 @@ class BackendError(RuntimeError):
 
 def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
              log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS,
-             backend: str = "local", scheduler: str | None = None, enemy: str | None = None) -> list[dict]:
+             backend: str = "local", scheduler: str | None = None, enemy: str | None = None,
+             budget: str | None = None) -> list[dict]:
     """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` and
     the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
     ``scheduler``, or a local one of ``jobs`` workers). The seeds depend on ``seed`` and the hero
-    count only, so two bots (or two enemy policies) given the same arguments play the same games."""
+    count only, so two bots (or two enemy policies) given the same arguments play the same games.
+    ``budget``: a search bot's (``overlord.sim.mcts``)."""
     tasks = []
     for h in heroes:
         for i, s in enumerate(game_seeds(seed * 10 + h, games)):
-            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds, enemy))
+            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds, enemy,
+                          None if budget is None else str(budget)))
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     if backend == "dask":

@@ -342,6 +342,11 @@ def render_table(summary: dict) -> str:
         row(overview, "Win rate", "- (no games)")
     row(overview, "Hero counts", ", ".join(str(h) for h in summary["heroes"]) or "-")
     row(overview, "Bots", ", ".join(f"{b or '?'} ({c})" for b, c in summary["bots"].items()) or "-")
+    search = summary.get("search")
+    if search:
+        rate = search["decisions_per_second"]
+        row(overview, "Search", f"budget {search['budget']} a decision: {search['decisions']} decisions searched, "
+            f"{rate if rate is not None else '-'} a CPU second; the heuristic's choice left {search['deviations']} times")
     cpu = summary.get("cpu_seconds") or {"total": None}
     if cpu["total"] is not None:
         row(overview, "CPU seconds", f"total {cpu['total']:.2f}, mean {cpu['mean']:.3f} per game")

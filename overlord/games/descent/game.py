@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
 
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
@@ -29,7 +30,8 @@ from ...core.rng import new_rng
 from ...core.state import clone as clone_state
 from ...view.text import draw
 from ...view.words import listing
-from . import bots, tactics
+from . import bots, specs, tactics
+from . import evaluation as judged
 from .content.quest import load_quest
 from .engine import Game, new_game, overlord_phase
 from .heroes import begin_turn, end_turn
@@ -252,6 +254,33 @@ class Descent(GameRules):
         rng_from_state(game.state.rng)
         return state_problems(game) or violations(game, game.state.track.doom, full=True, table=True)
 
+    # -- behaviour specs (overlord check) --------------------------------------------------------
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.DescentSetup
+
+    def pose(self, situation):
+        if situation.board is not None:
+            return specs.pose_map(situation, shipped_quest)
+        return super().pose(situation)
+
+    def arrange(self, game: Game, setup) -> None:
+        specs.arrange(game, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        if isinstance(posed, Game):
+            _headless(posed, dice)
+        return specs.ask(posed, instruction, args)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+    search_horizon = 3          # an objective done, a door opened show their worth rounds later
+
+    def determinize(self, game: Game, rng) -> Game:
+        return judged.determinize(game, rng)
+
+    def features(self, game: Game) -> dict[str, float]:
+        return judged.features(game)
+
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, game: Game, events: list[dict]) -> list[str]:
         return narrate(events, game, [])
@@ -305,6 +334,13 @@ class Descent(GameRules):
     def agents(self, quest, heroes: list[str]):
         from .agents import agent_spec
         return agent_spec(self.info(quest).max_rounds)
+
+
+@lru_cache(maxsize=1)
+def shipped_quest():
+    """The shipped Forgotten Souls quest: a map spec that names no scenario uses its cards."""
+    from ...content.paths import resolve_scenario
+    return load_quest(resolve_scenario("forgotten-souls"))
 
 
 def _step(game: Game) -> tuple:

@@ -18,6 +18,8 @@ from .agents import agent_spec
 from .load import DragonContent, load
 from .setup import new_state
 from .state import Ctx, DragonState
+from . import evaluation as judged
+from . import specs
 
 
 class DragonRules(GameRules):
@@ -109,6 +111,38 @@ class DragonRules(GameRules):
 
     def check_state(self, match: Match) -> list[str]:
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
+    # -- behaviour specs (overlord check) --------------------------------------------------------
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.DragonSetup
+
+    def pose(self, situation):
+        if situation.board is not None:
+            return situation.board.scene
+        return super().pose(situation)
+
+    def arrange(self, match: Match, setup) -> None:
+        specs.arrange(match, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        if not isinstance(posed, Match):
+            if instruction != "move":
+                raise RulesError(f"{instruction} is asked of a scenario's game (`scenario:` without `map:`)")
+            from overlord.ai.answers import ask_move
+            try:
+                return ask_move(posed, args.figure, args.verb, args.target, args.speed)
+            except ValueError as e:
+                raise RulesError(str(e)) from None
+        return specs.ask(posed, instruction, args, dice)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+
+    def determinize(self, match: Match, rng) -> Match:
+        return judged.determinize(match, rng)
+
+    def features(self, match: Match) -> dict[str, float]:
+        return judged.features(match)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:

@@ -144,3 +144,43 @@ class UnderworldBoard:
         for y, row in enumerate(grid):
             lines.append(f"{y:>2} " + (" " if y % 2 else "") + " ".join(row).rstrip())
         return lines
+
+
+# -- a board drawn as text, with figures (tests and behaviour specs) ------------------------------
+
+MONSTER_LETTERS = {"u": "ulumu", "z": "zibbler", "w": "wallrog"}
+HERO_LETTERS = {"E": "erla", "C": "corlof", "M": "mathian", "L": "luphius", "J": "jupanila"}
+
+
+def drawn(drawing: str) -> tuple[UnderworldBoard, dict[str, int]]:
+    """(board, {letter: area}) of an Underworld drawn one line per row of hexes, the hexes
+    separated by spaces and the odd rows indented by one more space (as the board looks); ``#``
+    is no area. Board characters are the content's (``.`` an area, ``$`` the treasure's space,
+    ``!`` a skull, ``1``-``5`` portals); lower-case letters are monsters (``u`` Ulumu, ``z``
+    Zibbler, ``w`` Wallrog) and capitals heroes (``E`` Erla, ``C`` Corlof, ``M`` Mathian, ``L``
+    Luphius, ``J`` Jupanila), each standing on an area. Raises ValueError for a drawing it
+    cannot read."""
+    lines = [ln for ln in drawing.strip("\n").splitlines() if ln.strip()]
+    if not lines:
+        raise ValueError("the drawing has no row")
+    indent = min(len(ln) - len(ln.lstrip()) for ln in lines)
+    rows, figures = [], {}
+    for y, ln in enumerate(lines):
+        row = ""
+        for x, ch in enumerate(ln[indent:].split()):
+            if len(ch) != 1:
+                raise ValueError(f"row {y}: {ch!r} - hexes are one character each, separated by spaces")
+            if ch.isalpha():
+                if ch not in MONSTER_LETTERS and ch not in HERO_LETTERS:
+                    raise ValueError(f"row {y}: {ch!r} is no figure (monsters {', '.join(MONSTER_LETTERS)}, "
+                                     f"heroes {', '.join(HERO_LETTERS)})")
+                if ch in figures:
+                    raise ValueError(f"row {y}: figure {ch!r} is drawn twice")
+                figures[ch] = (x, y)
+                ch = "."
+            elif ch not in ".$!#12345":
+                raise ValueError(f"row {y}: unknown character {ch!r} (. $ ! # 1-5, or a figure's letter)")
+            row += " " if ch == "#" else ch
+        rows.append(row)
+    board = UnderworldBoard(rows, {})
+    return board, {k: board.area(cell(x, y)) for k, (x, y) in figures.items()}

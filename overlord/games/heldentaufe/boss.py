@@ -8,6 +8,9 @@ that says which monster did what, and why (the key of the plan it belongs to).
 
 from __future__ import annotations
 
+from overlord.core.game import RulesError
+from overlord.core.rng import rng_from_state, rng_state
+
 from . import fights, heroes as hb, monsters
 from .content import Content
 from .planner import Fighter, Situation, Target, describe, greedy_step, plan
@@ -38,11 +41,14 @@ def decide(c: Content, state: HState, points: int, policy: str):
     return s, (plan if policy == "planner" else greedy_step)(c.underworld, s)
 
 
-def monster_turn(c: Content, state: HState, policy: str | None = None, left: int = POINTS) -> None:
+def monster_turn(c: Content, state: HState, policy: str | None = None, left: int = POINTS, chooser=None) -> None:
     """Spend the ``left`` points (4, or what the players left of a turn they began commanding).
     Stops early when the plan holds points back, when no hero is left below (the Underworld is
-    rebuilt at once), or when the game is over."""
+    rebuilt at once), or when the game is over. ``chooser(steps, rng)``: a plugged-in policy."""
     policy = policy or c.rules.monster_policy
+    if chooser is not None:
+        plugged_turn(c, state, policy, chooser, left)
+        return
     state.log.append({"event": "monster_turn", "policy": policy, "points": left})
     while left > 0 and state.down() and monsters.active(state) and not state.outcome:
         s, result = decide(c, state, left, policy)
@@ -73,6 +79,26 @@ def monster_turn(c: Content, state: HState, policy: str | None = None, left: int
         if not attacked and policy == "planner":
             break                          # the plan went through: the rest it held back
     state.log.append({"event": "monster_turn_over", "left": left})
+
+
+def plugged_turn(c: Content, state: HState, policy: str, chooser, left: int = POINTS) -> None:
+    """A policy of the user's own plays the boss: one step at a time it picks one of
+    :func:`options` (the steps the players commanding the monsters may take), with a generator
+    drawn from the game's, so a seed replays its game. A step that is not one of them is refused."""
+    state.log.append({"event": "monster_turn", "policy": policy, "points": left})
+    state.monster_points = left
+    rng = rng_from_state(state.rng)
+    try:
+        while True:
+            steps = options(c, state)
+            step = chooser(steps, rng)
+            if step not in steps:
+                raise RulesError(f"enemy policy {policy!r} chose {step!r}, which is none of the monsters' "
+                                 f"{len(steps)} steps")
+            if command(c, state, step):
+                break
+    finally:
+        state.rng = rng_state(rng)
 
 
 # -- the players as the monster boss (rules.monster_boss: players) ----------------------------------------

@@ -382,15 +382,16 @@ def finish_turn(c: Content, s: HState, hero: Hero, improve: str | None = None) -
     advance(c, s)
 
 
-def monster_phase(c: Content, s: HState, policy: str | None = None) -> list[dict]:
-    """The monsters' turn when it is due; then the next hero."""
+def monster_phase(c: Content, s: HState, policy: str | None = None, chooser=None) -> list[dict]:
+    """The monsters' turn when it is due; then the next hero. ``chooser``: a plugged-in policy's
+    ``(steps, rng) -> step`` (:func:`boss.plugged_turn`)."""
     if s.outcome or s.cycle != "monster_turn":
         raise RulesError("the monsters act when play passes the monster boss marker with heroes below")
     start = len(s.log)
     left = s.monster_points or boss.POINTS           # the rest of a turn the players began
     s.monster_points = 0
     s.commanders = []
-    boss.monster_turn(c, s, policy, left)
+    boss.monster_turn(c, s, policy, left, chooser)
     _monsters_done(c, s)
     return s.log[start:]
 

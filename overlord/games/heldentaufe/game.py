@@ -5,14 +5,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, ScenarioInfo, Table
+from overlord.core.game import (ENEMY_ENTRY_POINTS, AgentSpec, Components, GameRules, Match, Outcome, RulesError,
+                                 ScenarioInfo, Table)
+from overlord.core.plugins import PluginError, load_function
 from overlord.view.words import listing
 
 from . import engine, heroes as hb, machines
 from .content import Content, load
 from .state import HState
+from . import evaluation as judged
+from . import specs
 
 NAME = "heldentaufe"
+
+
+def shipped_content() -> Content:
+    """The shipped co-operative game: a drawn board that names no scenario plays with its dice."""
+    from overlord.content.paths import resolve_scenario
+    if "content" not in _SHIPPED:
+        _SHIPPED["content"] = load(resolve_scenario("heldentaufe"))
+    return _SHIPPED["content"]
+
+
+_SHIPPED: dict = {}
 
 
 class Heldentaufe(GameRules):
@@ -70,7 +85,17 @@ class Heldentaufe(GameRules):
         return engine.apply(match.content, match.state, action)
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
-        return engine.monster_phase(match.content, match.state)
+        policy = match.state.monster_policy or None
+        if policy is None or policy in self.enemy_policies:
+            return engine.monster_phase(match.content, match.state, policy)
+        try:
+            plugged = load_function(policy, ENEMY_ENTRY_POINTS, "enemy policy")
+        except PluginError as e:
+            raise RulesError(str(e)) from None
+        if plugged is None:
+            raise RulesError(self.enemy_policy_problem(policy))
+        return engine.monster_phase(match.content, match.state, policy,
+                                    chooser=lambda steps, rng: plugged(match, steps, rng))
 
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
@@ -96,6 +121,40 @@ class Heldentaufe(GameRules):
     def check_state(self, match: Match) -> list[str]:
         from .invariants import state_problems
         return state_problems(match.content, match.state) or super().check_state(match)
+
+    # -- the enemy's policies and behaviour specs ------------------------------------------------
+    enemy_policies = {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
+                      "greedy": "the best single step by the same key, again and again (the baseline)"}
+    plugged_enemies = True          # a policy of your own picks each step of boss.options
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.HeldentaufeSetup
+
+    def use_enemy(self, match: Match, policy: str) -> None:
+        super().use_enemy(match, policy)
+        match.state.monster_policy = policy
+
+    def pose(self, situation):
+        setup = situation.setup
+        if setup is not None and setup.board is not None:
+            if situation.actions:
+                raise RulesError("a drawn board (setup.board) takes no scripted actions")
+            return specs.pose_drawn(situation.content or shipped_content(), setup)
+        return super().pose(situation)
+
+    def arrange(self, match: Match, setup) -> None:
+        specs.arrange(match, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        return specs.ask(posed, instruction, args, dice)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+
+    def determinize(self, match: Match, rng) -> Match:
+        return judged.determinize(match, rng)
+
+    def features(self, match: Match) -> dict[str, float]:
+        return judged.features(match)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:

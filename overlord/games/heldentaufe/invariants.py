@@ -37,6 +37,9 @@ def state_problems(c: Content, s: HState) -> list[str]:
         out.append("an area is not written x,y within the board")
     if s.turn.hero not in s.heroes or not 0 <= s.seat < len(s.heroes) or not 0 <= s.turn.used <= 99:
         out.append(f"the turn is {s.turn.hero!r}'s (seat {s.seat}), not one of {s.heroes}")
+    if s.monster_policy not in ("", "planner", "greedy"):     # a plugged-in one is headless only: no save
+        out.append(f"its monster boss plays as {s.monster_policy[:80]!r}, not the planner or the greedy boss "
+                   "(a saved game names no code to run)")
     if s.mode != ("coop" if c.coop else "race"):
         out.append(f"a {s.mode!r} game, but the scenario is {'coop' if c.coop else 'race'}")
     return out

@@ -81,6 +81,7 @@ class HState:
     clock: int = 0                               # the co-operative clock
     knockouts: int = 0
     monster_points: int = 0                      # points left in a monsters' turn the players command
+    monster_policy: str = ""                     # the boss's policy when not the content's (``use_enemy``)
     commanders: list[str] = field(default_factory=list)   # the players commanding the monsters this turn
     outcome: str = ""
     reason: str = ""

@@ -13,6 +13,8 @@ from . import engine, invariants
 from .agents import agent_spec
 from .bots import choose_heuristic, choose_random
 from .narrate import narrate
+from . import evaluation as judged
+from . import specs
 from .picture import draw_map
 from .setup import load_game
 from .state import DARK_SIDE_BOXES, UnderworldState, load_state
@@ -27,6 +29,17 @@ def _heuristic(match, actions, rng):
 
 def _random(match, actions, rng):
     return choose_random(match.state, actions, rng)
+
+
+def shipped_content():
+    """The shipped co-operative Underworld: a map spec that names no scenario plays with it."""
+    from ...content.paths import resolve_scenario
+    if "content" not in _SHIPPED:
+        _SHIPPED["content"] = load_game(resolve_scenario("underworld"))
+    return _SHIPPED["content"]
+
+
+_SHIPPED: dict = {}
 
 
 class Underworld(GameRules):
@@ -107,6 +120,30 @@ class Underworld(GameRules):
 
     def check_state(self, match) -> list[str]:
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
+    # -- behaviour specs (overlord check) --------------------------------------------------------
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.UnderworldSetup
+
+    def pose(self, situation):
+        if situation.board is not None:
+            return specs.pose_map(situation, shipped_content)
+        return super().pose(situation)
+
+    def arrange(self, match, setup) -> None:
+        specs.arrange(match.state, setup)
+
+    def ask(self, posed, instruction: str, args, dice=None):
+        return specs.ask(posed, instruction, args, dice)
+
+    # -- search bots -----------------------------------------------------------------------------
+    evaluation = judged.WEIGHTS
+
+    def determinize(self, match: Match, rng) -> Match:
+        return judged.determinize(match, rng)
+
+    def features(self, match: Match) -> dict[str, float]:
+        return judged.features(match.state)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match, events: list[dict]) -> list[str]:

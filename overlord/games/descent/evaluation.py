@@ -1,0 +1,73 @@
+"""What a search bot reads of a Descent game it stops playing early (``GameRules.features``,
+``evaluate``), and how it deals the hidden decks again (``determinize``).
+
+Features, each about 0 to 1 and each the higher the better for the heroes: main encounters
+completed and encounters explored (progress), the gap between fate and doom and the villagers not
+on the throne (the enemy's clocks; "throne" says the last encounter is reached, where villagers
+count), the heroes' health, fatigue left and heroes standing, the monsters off the map and their
+health taken, and whether an exploration card is active (without one the fate step advances fate
+every round). The weights are a logistic model fitted on the heuristic bot's games, none negative
+(``bench/fit_evaluation.py``); ours.
+
+Hidden from the heroes: the order of the exploration deck (they know its stacks: "two stacks of
+three cards and one stack of two cards", main encounter #1 in the first, #2 in the second, #3 in
+the last), of the activation, peril and shop decks, and every future die.
+"""
+
+from __future__ import annotations
+
+from ...core.decks import REGULAR_STACKS
+from ...core.rng import new_rng, rng_state
+from ...core.state import clone as clone_state
+
+# fitted by `python bench/fit_evaluation.py forgotten-souls` (heuristic bot, 2-4 heroes)
+WEIGHTS: dict[str, float] = {"bias": -4.923, "active": 0.158, "clear": 0.333, "explored": 2.449, "gap": 2.284, "health": 0.876, "mains": 0.284, "monsters_hurt": 0.382, "standing": 0.984, "throne": 0.815, "villagers_off": 0.130}
+
+
+def features(game) -> dict[str, float]:
+    s = game.state
+    heroes = s.hero_figures()
+    n = max(1, len(heroes))
+    monsters = s.monsters()
+    throne = s.main_encounters_completed >= 2
+    return {
+        "mains": s.main_encounters_completed / 3,
+        "explored": len(s.dungeon.placements) / 12,
+        "gap": (s.track.fate - s.track.doom) / max(1, s.track.spaces),
+        "throne": 1.0 if throne else 0.0,
+        "villagers_off": (1 - sum(1 for t in s.tokens if t.token == "villager") / 8) if throne else 0.0,
+        "health": sum(0.0 if f.knocked_out else game.health(f) / max(1, game.max_health(f)) for f in heroes) / n,
+        "fresh": 1 - sum(f.fatigue / max(1, f.stamina) for f in heroes) / n,
+        "standing": 1 - sum(f.knocked_out for f in heroes) / n,
+        "clear": 1 - min(1.0, len(monsters) / 6),
+        "monsters_hurt": 1 - min(1.0, sum(game.health(f) for f in monsters) / 30),
+        "active": 1.0 if s.active_exploration else 0.0,
+    }
+
+
+def _dealt(cards: list[str], rng) -> list[str]:
+    """The cards in a random order that depends on which cards they are, not on their order (so
+    that nothing of the hidden order leaks into a search)."""
+    cards = sorted(cards)
+    return [cards[i] for i in rng.permutation(len(cards))]
+
+
+def determinize(game, rng):
+    """A clone with the hidden decks dealt again: what is left of each exploration stack shuffled
+    within it, the activation, peril and shop draw piles shuffled, the generator reseeded."""
+    from .engine import Game
+    state = clone_state(game.state)
+    out = Game(game.quest, state)
+    sizes = [k + 1 for k in REGULAR_STACKS]            # each stack with its main encounter
+    drawn = sum(sizes) - len(state.exploration.draw) if len(state.exploration.draw) <= sum(sizes) else 0
+    draw, rest = list(state.exploration.draw), []
+    for size in sizes:                                 # the stacks, top first, less what was drawn
+        left = max(0, size - drawn)
+        drawn = max(0, drawn - size)
+        part, draw = sorted(draw[:left]), draw[left:]
+        rest += [part[i] for i in rng.permutation(len(part))]
+    state.exploration.draw = rest + draw
+    for deck in (state.activation, state.peril, *state.shop.values()):
+        deck.draw = _dealt(deck.draw, rng)
+    state.rng = rng_state(new_rng(int(rng.integers(2**62))))
+    return out

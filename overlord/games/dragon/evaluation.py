@@ -1,0 +1,70 @@
+"""What a search bot reads of a co-operative Dragon game it stops playing early
+(``GameRules.features``, ``evaluate``), and how it deals the hidden counters again
+(``determinize``).
+
+Features, each about 0 to 1 and each the higher the better for the heroes: the hoard's room
+left and the rounds left (the enemy's clocks), no challenger fallen (else the follow-up rounds
+run), the best chance a hero has now to slay the Dragon with the weapon it carries, how far the
+heroes are along a weapon's chain (scroll, material, weapon), their hit points and experience.
+Weights: a logistic model fitted on the heuristic bot's games, none negative
+(``bench/fit_evaluation.py``); ours.
+
+Hidden from the heroes: which covered counter lies face down where (one pool to them), the bag,
+the City of the Mages' pile, the Dragon deck, and every die.
+"""
+
+from __future__ import annotations
+
+from ...core.rng import new_rng, rng_state
+from ...core.state import clone as clone_state
+from .state import Ctx, carried
+
+# fitted by `python bench/fit_evaluation.py dragon` (heuristic bot, 1-4 heroes)
+WEIGHTS: dict[str, float] = {"bias": -4.212, "chain": 0.435, "hoard_room": 1.275, "hp": 0.013, "nobody_fallen": 0.829, "odds": 2.898, "time_left": 1.754}
+CHAIN = {"scroll": 1, "material": 2, "weapon": 3}
+
+
+def features(match) -> dict[str, float]:
+    from .fights import dragon_odds
+    c, s = match.content, match.state
+    n = max(1, len(s.heroes))
+    coop = c.scenario.coop
+    limit = coop.hoard_limit[len(s.heroes)] if coop is not None else 20
+    ctx = Ctx(s, c, None, None)
+    chain, odds = 0, 0.0
+    for h in s.heroes:
+        if s.at[h].out:
+            continue
+        have = [c.artifacts[a] for a in carried(s, c, h).values()]
+        step = max([3 if a.dragon else 2 if a.seen_with else 1 if a.origin == "chain" else 0 for a in have], default=0)
+        chain = max(chain, step)
+        odds = max(odds, dragon_odds(ctx, h)[0])
+    sheets = [s.sheets[h] for h in s.heroes]
+    return {
+        "hoard_room": 1 - s.hoard / max(1, limit),
+        "time_left": max(0.0, 1 - s.round / max(1, c.scenario.max_rounds)),
+        "nobody_fallen": 0.0 if s.fallen else 1.0,
+        "odds": odds,
+        "chain": chain / 3,
+        "hp": sum(sh.natural / max(1, sh.natural_max) for sh in sheets) / n,
+        "cubes": min(1.0, sum(sum(len(v) for v in sh.cubes.values()) for sh in sheets) / (8 * n)),
+    }
+
+
+def determinize(match, rng):
+    """A clone with the face-down counters dealt again among the face-down places, the bag, the
+    City's pile and the Dragon deck shuffled (from their sorted contents: nothing of the hidden
+    order leaks), and the generator reseeded."""
+    from overlord.core.game import Match
+    s = clone_state(match.state)
+    down = set(s.down)
+    slots = [(fid, i) for fid, here in sorted(s.board.items()) for i, inst in enumerate(here) if inst in down]
+    pool = sorted(s.board[fid][i] for fid, i in slots)
+    pool = [pool[i] for i in rng.permutation(len(pool))]
+    for (fid, i), inst in zip(slots, pool):
+        s.board[fid][i] = inst
+    for pile in (s.bag, s.market) + ((s.dragon_deck.draw,) if s.dragon_deck is not None else ()):
+        cards = sorted(pile)
+        pile[:] = [cards[i] for i in rng.permutation(len(cards))]
+    s.rng = rng_state(new_rng(int(rng.integers(2**62))))
+    return Match(match.content, s)

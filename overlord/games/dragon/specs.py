@@ -1,0 +1,297 @@
+"""Behaviour specs of the Dragon (``overlord check``): how a situation is set up, what the Dragon
+and its creatures may be asked, and their answers part by part.
+
+Situations:
+
+* a **map** of fields and routes (``kind: routes``) with figures, for the movement vocabulary;
+* a **scenario's game** from a seed and scripted actions; ``setup`` sets counters aside
+  (``empty``), lays counters on fields (face down where ``down`` says), puts the heroes on fields
+  with their hit points, gold, skill values, cubes and what they carry (a counter whose face is
+  no artifact is carried turned over: ``rondel`` is the Bow of Perfect Aim), fills the hoard and
+  sets the scenario's flags.
+
+Instructions and their parts (the heroes' dice are the spec's ``dice:``):
+
+* ``move``: one movement word over fields and routes (``overlord.ai.answers``);
+* ``dragon_event``: one of the Dragon's events - ``attack``: ``order`` (who is attacked first:
+  the drawer, or in the co-operative game the hero nearest the lair, tied with the others as
+  near), ``attacked`` (in order), ``driven_off`` (the hero whose trial drove him off, or null),
+  ``skill.H`` (the trial each chose), ``lost.H`` (the artifact each lost, tied with every other
+  as cheap); ``fear``: ``fled`` and ``covered``; ``plunder``: ``order``, ``taken`` (gold from
+  each hero), ``hoard``; ``burn_market``: ``burnt``, ``left``; ``storm``: ``storm``;
+* ``fight``: a hero fights a creature on its field: ``skill`` (the best chance when none is named,
+  tied with others as good), ``target`` (the value less the circle's modifier), ``dice``, ``won``,
+  ``hp``, ``cubes``;
+* ``dragon_battle``: a hero enters the lair: ``discarded`` (the cubes paid for the hoard, by
+  colour), ``weapon_skill``, ``dice`` (at the first trial), ``target`` (the value with the -3),
+  ``hits`` (each trial, hit or not), ``winner`` (the hero or ``dragon``), ``dragon_life``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...content.models import Strict
+from ...content.specs import Move
+from ...core.game import Answer, RulesError
+from ...core.trace import Decision
+from ..heroes.odds import p_success
+from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
+from ..heroes.specs import Fight
+from .state import Ctx, artifact, counter, lift, put, where
+
+Colour = Literal["blue", "green", "red"]
+Skill = Literal["magic", "ranged", "close"]
+
+
+class HeroSetup(Strict):
+    at: str | None = None
+    hp: Annotated[int, Field(ge=1, le=12)] | None = None
+    gold: Annotated[int, Field(ge=0, le=30)] | None = None
+    skills: dict[Skill, Annotated[int, Field(ge=1, le=11)]] = {}
+    cubes: dict[Colour, Annotated[int, Field(ge=0, le=12)]] = {}
+    carry: list[str] = []
+
+
+class DragonSetup(Strict):
+    """A Dragon spec's setup: counters on fields, the heroes, the hoard, the scenario's flags."""
+
+    empty: bool = False
+    counters: dict[str, str] = {}
+    down: list[str] = []
+    heroes: dict[str, HeroSetup] = {}
+    hoard: Annotated[int, Field(ge=0, le=40)] | None = None
+    dragon_life: Annotated[int, Field(ge=1, le=9)] | None = None    # wounded by an earlier challenger
+    rules: dict[str, bool | str | int] = {}
+
+
+class EventAsk(Strict):
+    """One of the Dragon's events (the book's Glossary: Attack!, Fear!, Plunder!, The Market is
+    Burning!, and the Storm)."""
+
+    event: Literal["attack", "fear", "plunder", "burn_market", "storm"]
+    first: str | None = None
+    modifier: Annotated[int, Field(ge=-6, le=0)] = -3
+    per_hero: Annotated[int, Field(ge=1, le=5)] = 1
+    count: Annotated[int, Field(ge=1, le=10)] = 4
+
+
+class BattleAsk(Strict):
+    """A hero enters the Dragon's lair and fights him to the end."""
+
+    hero: str
+    discard: list[Skill] | None = None
+
+
+INSTRUCTIONS = {"move": Move, "dragon_event": EventAsk, "fight": Fight, "dragon_battle": BattleAsk}
+
+
+# -- setting up ---------------------------------------------------------------------------------
+
+def take_counter(s, inst: str) -> None:
+    """A counter lifted from wherever it lies (so that every counter stays in one place)."""
+    if where(s, inst) is not None:
+        lift(s, inst)
+        return
+    for pile in (s.bag, s.aside, s.market, s.removed, s.offer):
+        if inst in pile:
+            pile.remove(inst)
+            return
+    for h in s.heroes:
+        sheet = s.sheets[h]
+        if any(i.id == inst for i in sheet.items):
+            sheet.items = [i for i in sheet.items if i.id != inst]
+            return
+        if inst in sheet.tasks:
+            sheet.tasks.remove(inst)
+            return
+    raise RulesError(f"counter {inst} is nowhere to take it from")
+
+
+def arrange(match, setup: DragonSetup) -> None:
+    from .fights import item_of
+    c, s = match.content, match.state
+    s.rules.update(setup.rules)
+
+    def known(inst: str, what: str) -> str:
+        if inst not in c.instances:
+            raise RulesError(f"setup.{what}: no counter {inst!r} in the game (counters are named by instance, "
+                             f"e.g. wolves, healing-potion-1)")
+        return inst
+
+    def field(fid: str, what: str) -> str:
+        if fid not in c.board.fields:
+            raise RulesError(f"setup.{what}: no field {fid!r} on the board")
+        return fid
+    if setup.empty:
+        keep = {i for i in c.instances if c.spec(i).effect in ("dragon", "dragon_man")}
+        for fid in list(s.board):
+            for inst in list(s.board[fid]):
+                if inst not in keep:
+                    lift(s, inst)
+                    s.aside.append(inst)
+    for inst, fid in setup.counters.items():
+        take_counter(s, known(inst, "counters"))
+        put(s, field(fid, f"counters.{inst}"), inst, face_down=inst in setup.down)
+    for inst in setup.down:
+        if inst not in setup.counters:
+            raise RulesError(f"setup.down: {inst} is not laid by setup.counters")
+    for hero, h in setup.heroes.items():
+        if hero not in s.sheets:
+            raise RulesError(f"setup.heroes: {hero} does not play (the heroes: {', '.join(s.heroes)})")
+        sheet = s.sheets[hero]
+        if h.at is not None:
+            s.at[hero].field = field(h.at, f"heroes.{hero}.at")
+        if h.hp is not None:
+            sheet.natural = h.hp
+            sheet.natural_max = max(sheet.natural_max, h.hp)
+        if h.gold is not None:
+            sheet.gold = h.gold
+        for skill, v in h.skills.items():
+            sheet.skills[skill] = v
+        for colour, n in h.cubes.items():
+            for _ in range(n):
+                gain_cube(sheet, colour)
+        for inst in h.carry:
+            take_counter(s, known(inst, f"heroes.{hero}.carry"))
+            a = artifact(s, c, inst)
+            if a is None and c.spec(inst).flip and inst not in s.backs:
+                s.backs.append(inst)               # a counter carried by the artifact on its back
+                a = artifact(s, c, inst)
+            if a is None:
+                raise RulesError(f"setup.heroes.{hero}.carry: {inst} is no artifact, nor has one on its back")
+            sheet.items.append(item_of(a, inst))
+    if setup.hoard is not None:
+        s.hoard = setup.hoard
+    if setup.dragon_life is not None:
+        s.dragon_life = setup.dragon_life
+
+
+# -- answering ----------------------------------------------------------------------------------
+
+def ask(match, instruction: str, args, dice) -> list[Answer]:
+    if instruction == "move":
+        raise RulesError("move is asked on a map of fields and routes (`map:`), not of a scenario's game")
+    c, s = match.content, match.state
+    ctx = Ctx.open(s, c, dice)
+    try:
+        if instruction == "dragon_event":
+            return event(ctx, args)
+        if instruction == "fight":
+            return fight(ctx, args)
+        if instruction == "dragon_battle":
+            return battle(ctx, args)
+    finally:
+        ctx.commit()
+    raise RulesError(f"dragon answers no instruction {instruction!r}")
+
+
+def _key(d: dict | None) -> tuple[tuple, dict]:
+    if not d:
+        return (), {}
+    return tuple(d.get("ties", [])), dict(d.get("key", {}))
+
+
+def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
+    from . import events
+    s = ctx.s
+    if args.first is not None and args.first not in s.heroes:
+        raise RulesError(f"first: {args.first} does not play (the heroes: {', '.join(s.heroes)})")
+    if args.event == "attack":
+        out = events.attack(ctx, args.modifier, args.first)
+        head = out[0]
+        ties, key = _key(head.get("decision"))
+        answers = [Answer("order", head["order"][0] if head["order"] else None, ties, key),
+                   Answer("attacked", [e["hero"] for e in out[1:] if e["event"] == "attack_hero"]),
+                   Answer("driven_off", next((e["hero"] for e in out if e["event"] == "attack_hero"
+                                              and e["result"] == "driven off"), None))]
+        for e in out:
+            if e["event"] == "attack_hero" and "skill" in e:
+                answers.append(Answer(f"skill.{e['hero']}", e["skill"], why=e.get("trial", "")))
+            if e["event"] == "attack_hero" and e["result"] == "failed":
+                ties, key = _key(e.get("decision"))
+                answers.append(Answer(f"lost.{e['hero']}", e.get("lost"), ties, key))
+        return answers
+    if args.event == "fear":
+        e = events.fear(ctx)[0]
+        return [Answer("fled", sorted(e["fled"])), Answer("covered", sorted(e["covered"]))]
+    if args.event == "plunder":
+        out = events.plunder(ctx, args.per_hero, args.first)
+        head = next(e for e in out if e["event"] == "plunder")
+        order, decision = events.order_from(ctx, args.first)
+        ties, key = _key(head.get("decision"))
+        return [Answer("order", order[0] if order else None, ties, key), Answer("taken", head["taken"]),
+                Answer("hoard", s.hoard)]
+    if args.event == "burn_market":
+        e = events.burn_market(ctx, args.count)[0]
+        return [Answer("burnt", e["burnt"]), Answer("left", e["left"])]
+    events.storm(ctx)
+    return [Answer("storm", s.storm)]
+
+
+def fight(ctx: Ctx, args) -> list[Answer]:
+    from .fights import fight as fight_counter, fight_skills, value_against
+    s, c = ctx.s, ctx.c
+    if args.hero not in s.heroes:
+        raise RulesError(f"{args.hero} does not play (the heroes: {', '.join(s.heroes)})")
+    if args.counter not in c.instances:
+        raise RulesError(f"no counter {args.counter!r} in the game")
+    spec = counter(c, args.counter)
+    if spec.border != "red" and spec.effect not in ("dragon_man",):
+        raise RulesError(f"{spec.name} is no creature (a red border)")
+    skills = fight_skills(ctx, args.counter)
+    if args.skill is not None and args.skill not in skills:
+        raise RulesError(f"{spec.name} cannot be fought with {args.skill}: its circles permit {', '.join(skills)}")
+    keyed = []
+    for i, sk in enumerate(skills):
+        value, mod, n = value_against(ctx, args.hero, args.counter, sk)
+        keyed.append((-round(p_success(n, value + mod), 9), i, sk, value + mod, n))
+    keyed.sort()
+    if args.skill is None:
+        best = keyed[0]
+        decision = Decision("skill", best[2], ("chance (negated)", "circle order"), best[:2],
+                            tuple(k[2] for k in keyed[1:] if k[0] == best[0]), "first", len(keyed))
+    else:
+        best = next(k for k in keyed if k[2] == args.skill)
+        decision = None
+    s.turn.hero = args.hero
+    s.at[args.hero].field = where(s, args.counter) or s.at[args.hero].field
+    out = fight_counter(ctx, args.hero, args.counter, best[2], {})
+    told = next(e for e in out if e["event"] in ("fight", "lightning"))
+    sheet = s.sheets[args.hero]
+    return [Answer("skill", best[2], decision.ties if decision else (),
+                   dict(zip(decision.key_fields, decision.key)) if decision else {}),
+            Answer("target", best[3]), Answer("dice", best[4]), Answer("won", told.get("won", told.get("success")),
+                                                                       why=told.get("trial", "")),
+            Answer("hp", sheet.natural), Answer("cubes", sum(cube_count(sheet, sk) for sk in CUBE_SKILL.values()))]
+
+
+def battle(ctx: Ctx, args: BattleAsk) -> list[Answer]:
+    from .fights import dice_count, dragon_value, enter_lair, weapons
+    s = ctx.s
+    if args.hero not in s.heroes:
+        raise RulesError(f"{args.hero} does not play (the heroes: {', '.join(s.heroes)})")
+    s.turn.hero = args.hero
+    armed = weapons(ctx, args.hero)
+    out = enter_lair(ctx, args.hero, list(args.discard) if args.discard else None)
+    paid = next((e for e in out if e["event"] == "hoard_paid"), None)
+    trials = [e for e in out if e["event"] == "dragon_trial"]
+    skill = paid["skill"] if paid else None
+    answers = [Answer("discarded", paid["discarded"] if paid else None), Answer("weapon_skill", skill),
+               Answer("hits", [e["hit"] for e in trials]),
+               Answer("winner", args.hero if any(e["event"] == "dragon_slain" for e in out) else "dragon"),
+               Answer("dragon_life", s.dragon_life)]
+    if skill is not None and armed:
+        first = trials[0]["trial"] if trials else ""
+        answers.append(Answer("target", dragon_value(ctx, args.hero, skill) - 3, why=first))
+        answers.append(Answer("dice", _dice_of(first) or dice_count(ctx, args.hero, skill)))
+    return answers
+
+
+def _dice_of(reason: str) -> int:
+    """How many dice a trial rolled, from its reason ("kept 3+3=6 of [6, 5, 3, 3]: ...")."""
+    if " of [" not in reason:
+        return 0
+    return len(reason.split(" of [", 1)[1].split("]", 1)[0].split(","))

@@ -1,0 +1,57 @@
+"""What a search bot reads of a co-operative Heldentaufe game it stops playing early
+(``GameRules.features``, ``evaluate``), and how it deals the hidden tiles again
+(``determinize``).
+
+Features, each about 0 to 1 and each the higher the better for the heroes: the team's teeth
+against the target, the clock's rounds left, the heroes' hearts, swords and boots, how many are
+down in the Underworld, and the teeth taken from the monsters. Weights: a logistic model fitted on
+the heuristic bot's games, none negative (``bench/fit_evaluation.py``); ours.
+
+Hidden from the heroes: the order of the face-down Upper World tiles and of the mission cards,
+which skull area holds which danger ("No player may know where the two traps are"), and every
+die. The co-operative team sees each other's hands.
+"""
+
+from __future__ import annotations
+
+from ...core.rng import new_rng, rng_state
+from ...core.state import clone as clone_state
+from . import heroes as hb
+from .state import UNDER
+
+# fitted by `python bench/fit_evaluation.py heldentaufe` (heuristic bot, 1-4 heroes)
+WEIGHTS: dict[str, float] = {"bias": -5.438, "below": 0.059, "boots": 1.545, "hearts": 0.377, "points": 3.525, "sword": 3.252, "teeth_taken": 0.747, "time_left": 4.796}
+
+
+def features(match) -> dict[str, float]:
+    c, s = match.content, match.state
+    n = max(1, len(s.heroes))
+    target = c.scenario.target[len(s.heroes)] if c.coop and c.scenario.target else 20
+    limit = c.scenario.clock.limit[len(s.heroes)] if c.coop and c.scenario.clock else 60
+    board = [s.board[h] for h in s.heroes]
+    return {
+        "points": min(1.5, sum(hb.points(h) for h in board) / target),
+        "time_left": 1 - s.clock / max(1, limit),
+        "hearts": sum(h.hearts / max(1, hb.max_hearts(c, h)) for h in board) / n,
+        "sword": sum(hb.worn(h, "sword") for h in board) / (3 * n),
+        "boots": sum(hb.worn(h, "boots") for h in board) / (3 * n),
+        "below": sum(h.world == UNDER for h in board) / n,
+        "teeth_taken": 1 - sum(len(m.stack) for m in s.monsters.values()) / 12,
+    }
+
+
+def determinize(match, rng):
+    """A clone with the face-down tiles, the mission draw pile and the dangers still lying dealt
+    again (from their sorted contents: nothing of the hidden order leaks), and the generator
+    reseeded."""
+    from overlord.core.game import Match
+    s = clone_state(match.state)
+    tiles, missions = sorted(s.tiles.draw), sorted(s.missions.draw)
+    s.tiles.draw = [tiles[i] for i in rng.permutation(len(tiles))]
+    s.missions.draw = [missions[i] for i in rng.permutation(len(missions))]
+    areas = sorted(s.dangers)
+    dealt = sorted(s.dangers.values())
+    dealt = [dealt[i] for i in rng.permutation(len(dealt))]
+    s.dangers = dict(zip(areas, dealt))
+    s.rng = rng_state(new_rng(int(rng.integers(2**62))))
+    return Match(match.content, s)

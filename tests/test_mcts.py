@@ -1,0 +1,182 @@
+"""The MCTS hero bot (overlord/sim/mcts.py) and what the games give it: determinised worlds that
+keep what the heroes see and deal again what they cannot, and an evaluation of a position. The
+comparisons of MCTS against the heuristic bot are a bench (bench/mcts_bench.py, figures in
+docs/testing-the-ai.md); here only small games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from overlord.core.state import to_json
+from overlord.games import registry
+from overlord.sim import mcts
+from overlord.sim.play import bot_of, play, play_game, players_rng
+from tinygame.game import GAME as TINY
+from cli_helpers import run
+
+SHIPPED = ["forgotten-souls", "underworld", "heldentaufe", "dragon"]
+TINY_SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
+
+
+def midgame(scenario: str, steps: int = 40, seed: int = 3):
+    """A match after ``steps`` steps of the heuristic bot (enemy phases included)."""
+    rules, content, _ = registry.open_scenario(scenario)
+    match = rules.new_match(content, rules.party(content, 2, seed), seed)
+    players = players_rng(seed)
+    bot = rules.bots["heuristic"]
+    for _ in range(steps):
+        if rules.outcome(match) is not None:
+            break
+        if rules.to_act(match) is None:
+            rules.enemy_phase(match, players)
+        else:
+            rules.apply(match, bot(match, rules.legal_actions(match), players), players)
+    return rules, match
+
+
+@pytest.mark.parametrize("text, budget", [("200", mcts.Budget(simulations=200)), ("50ms", mcts.Budget(ms=50.0)),
+                                          (None, mcts.Budget(simulations=64)), (" 8 ", mcts.Budget(simulations=8))])
+def test_a_budget_is_simulations_or_milliseconds(text, budget):
+    assert mcts.parse_budget(text) == budget
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "fast", "5s", "ms"])
+def test_a_bad_budget_is_refused(text):
+    with pytest.raises(mcts.BudgetError, match="is not a budget: N simulations a decision"):
+        mcts.parse_budget(text)
+
+
+def test_budget_on_the_command_line_is_one_line():
+    out = run("simulate", "heldentaufe", "--bot", "mcts", "--budget", "lots", "--games", "1")
+    assert out.exit_code == 2 and "--budget 'lots' is not a budget" in out.output
+    out = run("simulate", "heldentaufe", "--bot", "heuristic", "--budget", "8", "--games", "1")
+    assert out.exit_code == 2 and "--budget is the search bot's (mcts); no --bot here searches" in out.output
+
+
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_a_determinised_world_keeps_what_the_heroes_see(scenario):
+    """Information-set search: every world agrees with the match on the heroes' legal actions and
+    on what is face up; the hidden piles hold the same cards, dealt again; the generator differs."""
+    rules, match = midgame(scenario)
+    before = to_json(rules.state(match))
+    worlds = [rules.determinize(match, np.random.default_rng(s)) for s in (1, 2)]
+    assert to_json(rules.state(match)) == before                   # the match itself is untouched
+    legal = [json.dumps(a, sort_keys=True) for a in rules.legal_actions(match)]
+    for world in worlds:
+        assert [json.dumps(a, sort_keys=True) for a in rules.legal_actions(world)] == legal
+        assert rules.to_act(world) == rules.to_act(match) and rules.round(world) == rules.round(match)
+        assert rules.state(world).rng != rules.state(match).rng
+    assert to_json(rules.state(worlds[0])) != to_json(rules.state(worlds[1]))
+
+
+def _hidden(scenario: str, state) -> list[list[str]]:
+    """The piles a determinisation deals again, as multisets."""
+    if scenario == "forgotten-souls":
+        return [sorted(state.exploration.draw), sorted(state.activation.draw), sorted(state.peril.draw)]
+    if scenario == "underworld":
+        down = [c for t in state.map.placed for c in t.markers if c not in state.revealed]
+        return [sorted(down + state.adventure), sorted(state.treasure), sorted(t for s in state.map.stacks for t in s)]
+    if scenario == "heldentaufe":
+        return [sorted(state.tiles.draw), sorted(state.missions.draw), sorted(state.dangers.values())]
+    return [sorted(state.down), sorted(state.bag), sorted(state.market)]
+
+
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_a_determinised_world_holds_the_same_hidden_things(scenario):
+    rules, match = midgame(scenario)
+    world = rules.determinize(match, np.random.default_rng(7))
+    assert _hidden(scenario, rules.state(world)) == _hidden(scenario, rules.state(match))
+
+
+def _reorder_hidden(scenario: str, state) -> None:
+    """The same position with the hidden order changed (what a peeking search would see)."""
+    flip = lambda xs: xs.reverse()                                  # noqa: E731
+    if scenario == "forgotten-souls":
+        flip(state.activation.draw), flip(state.peril.draw)
+    elif scenario == "underworld":
+        flip(state.treasure), flip(state.adventure)
+    elif scenario == "heldentaufe":
+        flip(state.tiles.draw), flip(state.missions.draw)
+    else:
+        flip(state.bag), flip(state.market)
+    state.rng = {**state.rng, "state": {**state.rng["state"], "state": state.rng["state"]["state"] ^ 0x5DEECE66D}}
+
+
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_the_search_does_not_peek_at_the_hidden_order(scenario):
+    """Two matches alike in all the heroes can see but the order of the hidden decks and the
+    game's future dice: the worlds dealt from them are the same, and so is the bot's choice."""
+    rules, match = midgame(scenario, steps=25)
+    other = rules.clone(match)
+    _reorder_hidden(scenario, rules.state(other))
+    assert to_json(rules.state(other)) != to_json(rules.state(match))
+    a = rules.determinize(match, np.random.default_rng(11))
+    b = rules.determinize(other, np.random.default_rng(11))
+    assert to_json(rules.state(a)) == to_json(rules.state(b))
+    if rules.to_act(match) is not None and len(rules.legal_actions(match)) > 1:
+        bot_a, bot_b = mcts.mcts_bot(rules, 3), mcts.mcts_bot(rules, 3)
+        pick_a = bot_a(match, rules.legal_actions(match), np.random.default_rng(5))
+        pick_b = bot_b(other, rules.legal_actions(other), np.random.default_rng(5))
+        assert pick_a == pick_b
+
+
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_the_evaluation_is_a_chance_and_an_ended_game_is_certain(scenario):
+    rules, match = midgame(scenario)
+    features = rules.features(match)
+    assert features and all(-0.01 <= v <= 1.5 for v in features.values()), features
+    assert set(rules.evaluation) - {"bias"} <= set(features)        # every weight weighs a feature
+    assert 0.0 < rules.evaluate(match) < 1.0
+
+
+def test_where_the_search_keeps_the_heuristics_choice_the_game_is_the_heuristics():
+    """The heuristic's choice is made with the players' generator as the heuristic bot makes it,
+    and the search draws nothing from it: a search that never moves off the heuristic's choice
+    plays the heuristic bot's game, byte for byte (so a paired comparison sees only what the
+    search changed)."""
+    rules, content, _ = registry.open_scenario("heldentaufe")
+    heuristic, _ = play(rules, content, 5, 2, "heuristic", 6)
+    bot = mcts.mcts_bot(rules, 2, margin=2.0)                         # no gain is ever enough
+    searched, _ = play(rules, content, 5, 2, "mcts", 6, chooser=bot)
+    assert bot.stats.decisions > 10 and bot.stats.deviations == 0
+    assert rules.to_json(searched) == rules.to_json(heuristic)
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    monkeypatch.setenv(registry.ENVIRONMENT, "tinygame.game:GAME")
+    registry.register(TINY)
+
+
+def test_mcts_runs_through_simulate_and_compare_and_reports_its_speed(tiny):
+    out = json.loads(run("simulate", TINY_SCENARIO, "--bot", "mcts", "--budget", "8", "--games", "4",
+                         "--heroes", "2", "--json").output)
+    assert out["games"] == 4 and out["bots"] == {"mcts": 4}
+    search = out["search"]
+    assert search["budget"] == "8" and search["decisions"] > 0 and search["decisions_per_second"] > 0
+    assert search["simulations"] == 8 * search["decisions"]
+    text = run("compare", TINY_SCENARIO, "--bot", "heuristic", "--bot", "mcts", "--budget", "8", "--games", "4",
+               "--heroes", "2").output
+    assert "4 paired games: heuristic against mcts" in text
+    assert "search     mcts: budget 8 a decision" in text and "decisions a CPU second" in text
+
+
+def test_a_budget_in_simulations_replays_exactly(tiny):
+    rules, content, _ = registry.open_scenario(TINY_SCENARIO)
+    a = play_game(rules, content, 9, 2, "mcts", 20, budget="6")
+    b = play_game(rules, content, 9, 2, "mcts", 20, budget="6")
+    for r in (a, b):
+        r.pop("cpu_seconds"), r["search"].pop("seconds")
+    assert a == b
+
+
+def test_the_bot_needs_a_heuristic_to_roll_out_with():
+    class NoHeuristic:
+        name, bots = "none", {"random": None}
+    with pytest.raises(ValueError, match="has no heuristic bot to roll out with"):
+        mcts.MCTS(NoHeuristic(), mcts.Budget(simulations=1))
+    assert isinstance(bot_of(TINY, "mcts", "4"), mcts.MCTS)
