@@ -49,7 +49,8 @@ sys.path.insert(0, ROOT)
 
 HANG_CPU = 2.0                     # a run over this many CPU seconds counts as a hang
 PLACE = re.compile(r"^[^:\s][^:]*:\d+(:\d+)?: ")
-SUMMARY = re.compile(r"^\d+ problems? in \d+ files?( \(\d+ files? checked\))?$")
+SPEC = re.compile(r"^(FAIL|ERROR)\s+[^:\s][^:]*:\d+ ")           # a spec that failed or could not run, at its line
+SUMMARY = re.compile(r"^\d+ problems? in \d+ files?( \(\d+ files? checked\))?$|^\d+ specs? in \d+ files?: ")
 
 # which shipped scenario reads the files of each deck folder (the simulate run of a deck variant)
 READER = {"forgotten-souls": "forgotten-souls", "descent": "forgotten-souls", "underworld": "underworld",
@@ -247,6 +248,9 @@ class Worker:
                 yield ["los", path, "--from", spaces[0], "--to", spaces[1]], None
                 yield ["distance", path, "--from", spaces[0], "--to", spaces[1]], None
             return
+        if parts[:2] == ["scenarios", "specs"]:         # behaviour specs: run them
+            yield ["check", path, "-q"], None
+            return
         if parts[0] == "scenarios":
             name = parts[1][:-5]
             scenario = path
@@ -281,9 +285,10 @@ class Worker:
             self._note(tally, "odd_exit", rel, what, command, f"exit {code}")
         if code == 1:
             tally.refused += 1
-            said = result.stdout if command == "validate" else result.stderr     # validate's problems are its output
-            lines = [ln for ln in said.splitlines() if ln.strip() and not SUMMARY.match(ln)]
-            unplaced = [ln for ln in lines if not PLACE.match(ln)]
+            said = result.stdout if command in ("validate", "check") else result.stderr   # their problems are output
+            lines = [ln for ln in said.splitlines() if ln.strip() and not SUMMARY.match(ln)
+                     and not ln.startswith(" ")]                      # a failed spec's details are indented
+            unplaced = [ln for ln in lines if not (PLACE.match(ln) or SPEC.match(ln))]
             if unplaced or not lines:
                 self._note(tally, "unplaced", rel, what, command, (unplaced or ["(no message)"])[0][:300])
         return code == 0
