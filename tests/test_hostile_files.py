@@ -284,3 +284,24 @@ def test_a_move_the_map_leaves_no_target_for_is_refused_at_the_figures_line(tmp_
                     encoding="utf-8")
     result = run("move", path, "--figure", "a", "--verb", "engage")
     assert result.exit_code == 1 and lines(result) == [f"{path}:3:5: a has no enemy figure to target"]
+
+
+@pytest.mark.parametrize("key, shipped", [("map", "map: spotting-example"), ("scenario", "scenario: forgotten-souls")])
+def test_a_spec_naming_a_file_of_5000_characters_is_one_line_at_its_place(tmp_path, key, shipped):
+    """Found by bench/hostile.py on the spec files: a spec's map or scenario named by 5,000
+    characters was a traceback ("File name too long") in validate and check; now a problem at the
+    spec's line, the name shortened."""
+    text = (ROOT / "scenarios" / "specs" / "descent-examples.yaml").read_text(encoding="utf-8")
+    assert shipped in text
+    line = text[:text.index(shipped)].count("\n") + 1
+    spec = tmp_path / "specs.yaml"
+    spec.write_text(text.replace(shipped, f"{key}: {'a' * 5000}.yaml", 1), encoding="utf-8")
+    for command in ("validate", "check"):
+        said = [ln for ln in lines(run(command, spec)) if not ln.startswith(("PASS", "FAIL", "0 specs", "1 spec"))]
+        found = [ln for ln in said if ln.startswith(f"{spec}:{line}:")]
+        assert found and "(5,005 characters)" in found[0] and len(found[0]) < 300, said
+
+
+def test_check_given_a_name_of_5000_characters_is_one_line():
+    result = run("check", "b" * 5000)
+    assert result.exit_code == 1 and "(5,000 characters): file name too long" in result.output

@@ -42,7 +42,7 @@ from . import kinds
 from .errors import ContentError, Problem, nearest
 from .mapfile import MapFile, check_map
 from .models import Int, Strict, tagged
-from .paths import named_or_path, shipped_maps, shipped_scenarios
+from .paths import kind_of, named_or_path, shipped_maps, shipped_scenarios, shown
 from .yamlio import Located, load_yaml
 
 KEY = "specs"
@@ -143,19 +143,19 @@ def game_of(spec, base: Path) -> tuple[str | None, str]:
     scenario_game = None
     if spec.scenario is not None:
         path = scenario_path(spec.scenario, base)
-        if path is None or not path.is_file():
-            return None, (f"scenario {spec.scenario!r}: no such file beside the spec, nor a shipped scenario"
+        if path is None or kind_of(path) != "file":
+            return None, (f"scenario {shown(spec.scenario)!r}: no such file beside the spec, nor a shipped scenario"
                           f"{nearest(spec.scenario, shipped_scenarios())}")
         try:
             data = load_yaml(path).data
         except ContentError as e:
-            return None, f"scenario {spec.scenario!r}: {e.problems[0]}"
+            return None, f"scenario {shown(spec.scenario)!r}: {e.problems[0]}"
         scenario_game = data.get(kinds.GAME_KEY) if isinstance(data, dict) else None
     game = spec.game or scenario_game
     if game is None:
         return None, "name the game (`game:`) or a scenario whose game it is"
     if spec.game and scenario_game and spec.game != scenario_game:
-        return None, f"game {spec.game!r} but scenario {spec.scenario!r} is a {scenario_game} scenario"
+        return None, f"game {spec.game!r} but scenario {shown(spec.scenario)!r} is a {scenario_game} scenario"
     if game not in _GAMES:
         return None, f"unknown game {game!r}{nearest(game, _GAMES)}; registered games: {', '.join(sorted(_GAMES))}"
     return game, ""
@@ -163,7 +163,7 @@ def game_of(spec, base: Path) -> tuple[str | None, str]:
 
 def scenario_path(arg: str, base: Path) -> Path | None:
     beside = base / arg
-    if beside.is_file():
+    if kind_of(beside) == "file":
         return beside
     return named_or_path(arg, shipped_scenarios())
 
@@ -175,14 +175,14 @@ def map_of(spec, base: Path, doc: Located, path: tuple) -> MapFile:
         sub = Located(doc.file, spec.map, {p[len(path):]: m for p, m in doc.marks.items() if p[:len(path)] == path})
         return check_map(sub)
     beside = base / spec.map
-    found = beside if beside.is_file() else named_or_path(spec.map, shipped_maps())
-    if found is None or not Path(found).is_file():
-        raise ContentError([doc.problem(path, f"map {spec.map!r}: no such file beside the spec, nor a shipped map"
+    found = beside if kind_of(beside) == "file" else named_or_path(spec.map, shipped_maps())
+    if found is None or kind_of(found) != "file":
+        raise ContentError([doc.problem(path, f"map {shown(spec.map)!r}: no such file beside the spec, nor a shipped map"
                                               f"{nearest(spec.map, shipped_maps())}")])
     try:
         return check_map(load_yaml(found))
     except ContentError as e:
-        raise ContentError([doc.problem(path, f"map {spec.map!r}: {p}") for p in e.problems]) from None
+        raise ContentError([doc.problem(path, f"map {shown(spec.map)!r}: {p}") for p in e.problems]) from None
 
 
 def _check(loaded) -> list[Problem]:

@@ -24,6 +24,7 @@ from xml.etree import ElementTree as ET
 
 from ..content import specs as formats
 from ..content.errors import ContentError, Problem
+from ..content.paths import kind_of, shown
 from ..content.validate import load_content
 from ..core.game import Answer, RulesError, Situation
 from ..core.rng import DiceRanOut, Faces
@@ -96,14 +97,15 @@ def spec_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     top-level key is ``specs`` (maps and scenarios beside them are skipped)."""
     files, problems = [], []
     for p in paths:
-        if p.is_dir():
+        kind = kind_of(p)                    # never raises, whatever the name
+        if kind == "folder":
             for q in sorted(p.rglob("*.y*ml")):
-                if q.is_file() and _is_spec_file(q):
+                if kind_of(q) == "file" and _is_spec_file(q):
                     files.append(q)
-        elif p.is_file():
+        elif kind == "file":
             files.append(p)
         else:
-            problems.append(Problem(str(p), None, None, "no such file or folder"))
+            problems.append(Problem(shown(p), None, None, "no such file or folder" if kind == "missing" else kind))
     return files, problems
 
 
