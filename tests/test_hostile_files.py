@@ -305,3 +305,16 @@ def test_a_spec_naming_a_file_of_5000_characters_is_one_line_at_its_place(tmp_pa
 def test_check_given_a_name_of_5000_characters_is_one_line():
     result = run("check", "b" * 5000)
     assert result.exit_code == 1 and "(5,000 characters): file name too long" in result.output
+
+
+def test_descent_hero_sheets_without_the_stand_in_are_a_problem_not_a_keyerror(tmp_path):
+    """Found by bench/hostile.py (decks/descent/heroes.yaml cut short): a heroes file without the
+    'stand-in' sheet validated and simulate then raised KeyError 'stand-in'."""
+    quest = copy_quest("forgotten-souls", tmp_path)
+    heroes = tmp_path / "decks" / "heroes.yaml"
+    text = (ROOT / "decks" / "descent" / "heroes.yaml").read_text(encoding="utf-8")
+    heroes.write_text(text[:text.index("  stand-in:")], encoding="utf-8")
+    assert "heroes: decks/heroes.yaml" in quest.read_text(encoding="utf-8")
+    for args in (["validate", quest], ["simulate", quest, "--games", "1"]):
+        result = run(*args)
+        assert result.exit_code == 1 and "no 'stand-in' hero sheet" in result.output, result.output

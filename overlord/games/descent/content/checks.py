@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from ....content.errors import Problem, nearest
+from ....content.paths import shown
 from ....content.validate import Loaded, load_content, load_named
 from ....content.validate import owner as _owner_of
 from ....content.validate import resolve_path as _resolve
@@ -127,6 +128,12 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
         for kind in ("activation", "peril", "exploration"):
             if kind in decks:
                 problems.extend(_check_groups(decks[kind], groups))
+    if "heroes" in decks and "stand-in" not in decks["heroes"].model.hero_sheets:
+        # the numbers a hero without a sheet of its own plays with (engine.STAND_IN): a file cut
+        # short without it was a KeyError in simulate (found by bench/hostile.py)
+        problems.append(doc.problem(("scenario", "decks", "heroes") if "heroes" in scenario.decks else ("scenario",),
+                                    f"{shown(decks['heroes'].file)}: no 'stand-in' hero sheet (the numbers a hero "
+                                    "without a sheet of its own plays with)"))
     if "exploration" in decks:
         problems.extend(_check_makeup(decks["exploration"], loaded))
     if "conditions" in decks and "monsters" in decks:
