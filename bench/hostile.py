@@ -20,8 +20,9 @@ through the CLI in-process (click's runner, so an exception is caught and counte
 It reports, per file: variants, runs, runs refused (exit 1), tracebacks (an exception escaped
 the command), hangs (a run over 2 s of CPU, or killed after ``--kill-after`` s of wall time),
 errors without FILE:LINE (a refusal whose lines do not each start with a file and a line; usage
-errors, exit 2, name their argument instead), other exit codes, and the slowest run. The
-example of each kind of failure is printed with its variant (``--show N``).
+errors, exit 2, name their argument instead), other exit codes, and the slowest run. Failures
+are grouped by cause (the command and the last line of what it said); the first examples of each
+cause are printed with the variant's index and change (``--show N`` a cause).
 
     python bench/hostile.py [--variants 3000] [--use-every 10] [--jobs 1] [--seed 17]
                             [--files PATTERN] [--json] [--show 3]
@@ -219,6 +220,7 @@ class Worker:
                 with open(path, "wb") as f:
                     f.write(text.encode("utf-8", "surrogateescape"))
                 tally.variants += 1
+                self.index = i
                 clean = self._run(tally, rel, what, ["validate", path])
                 if clean or i % use_every == 0:
                     for args, stdin in self._uses(rel, path, i):
@@ -293,11 +295,10 @@ class Worker:
                 self._note(tally, "unplaced", rel, what, command, (unplaced or ["(no message)"])[0][:300])
         return code == 0
 
-    @staticmethod
-    def _note(tally: Tally, kind: str, rel: str, what: str, command: str, detail: str) -> None:
+    def _note(self, tally: Tally, kind: str, rel: str, what: str, command: str, detail: str) -> None:
         setattr(tally, kind, getattr(tally, kind) + 1)
-        tally.examples.setdefault(kind, []).append({"file": rel, "variant": what, "command": command,
-                                                    "detail": detail})
+        tally.examples.setdefault(kind, []).append({"file": rel, "index": getattr(self, "index", None),
+                                                    "variant": what, "command": command, "detail": detail})
 
     def close(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -383,7 +384,7 @@ def run(files: list[str], variants: int, seed: int, use_every: int, jobs: int, k
                 slot["proc"].join()
                 shutil.rmtree(slot["tmp"], ignore_errors=True)
                 t = Tally(variants=1, runs=1, hangs=1, slowest=kill_after)
-                t.examples["hangs"] = [{"file": rel, "variant": f"variant {stuck}", "command": "?",
+                t.examples["hangs"] = [{"file": rel, "index": stuck, "variant": "?", "command": "?",
                                         "detail": f"killed after {kill_after:.0f} s of wall time"}]
                 results[rel].add(t)
                 rest = [i for i in indices if stuck is not None and i > stuck]
@@ -397,6 +398,20 @@ def run(files: list[str], variants: int, seed: int, use_every: int, jobs: int, k
     return results
 
 
+def signature(example: dict) -> str:
+    """What tells two failures apart: the command and the last line of the detail, numbers out."""
+    last = (example["detail"].strip().splitlines() or [""])[-1]
+    return example["command"] + ": " + re.sub(r"\d+", "N", last)[:160]
+
+
+def shown(examples: list[dict], per_cause: int) -> list[dict]:
+    """The first ``per_cause`` examples of each distinct cause, each with how many it stands for."""
+    by: dict[str, list[dict]] = {}
+    for e in examples:
+        by.setdefault(signature(e), []).append(e)
+    return [dict(e, cause=cause, of_cause=len(group)) for cause, group in by.items() for e in group[:per_cause]]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", type=int, default=3000, help="variants of each file")
@@ -405,7 +420,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--files", default=None, help="only the files whose path matches this regular expression")
     parser.add_argument("--kill-after", type=float, default=60.0, help="wall seconds before a run is killed as hung")
-    parser.add_argument("--show", type=int, default=3, help="examples of each kind of failure to print")
+    parser.add_argument("--show", type=int, default=3, help="examples of each distinct cause of failure to print")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     files = shipped_files(args.files)
@@ -432,7 +447,7 @@ def main(argv=None) -> int:
                                                  "odd_exit")} | {"slowest_cpu_s": round(total.slowest, 3)},
         "wall_seconds": round(elapsed, 1),
         "cpu_seconds": round((cpu1.children_user + cpu1.children_system) - (cpu0.children_user + cpu0.children_system), 1),
-        "examples": {k: v[:args.show] for k, v in total.examples.items()},
+        "examples": {k: shown(v, args.show) for k, v in total.examples.items()},
     }
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -448,7 +463,8 @@ def main(argv=None) -> int:
         print(f"{elapsed:.0f} s wall, {summary['cpu_seconds']:.0f} s CPU in {args.jobs} worker(s)")
         for kind, examples in summary["examples"].items():
             for e in examples:
-                print(f"\n[{kind}] {e['file']}: {e['variant']} ({e['command']})\n  {e['detail']}")
+                print(f"\n[{kind}, {e['of_cause']} like it] {e['file']} variant {e['index']}: {e['variant']} "
+                      f"({e['command']})\n  {e['detail']}")
     bad = total.tracebacks + total.hangs + total.unplaced + total.odd_exit
     return 1 if bad else 0
 

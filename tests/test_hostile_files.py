@@ -318,3 +318,63 @@ def test_descent_hero_sheets_without_the_stand_in_are_a_problem_not_a_keyerror(t
     for args in (["validate", quest], ["simulate", quest, "--games", "1"]):
         result = run(*args)
         assert result.exit_code == 1 and "no 'stand-in' hero sheet" in result.output, result.output
+
+
+def test_a_board_row_of_10000_letters_is_one_problem_in_well_under_two_seconds(tmp_path):
+    """Found by bench/hostile.py (decks/heldentaufe/underworld.yaml, variant 2560): a row of the
+    Heldentaufe board replaced by 10,000 letters made 10,000 problems, and merging them one by one
+    (``p not in problems``) took 14.6 s of CPU in simulate. A row is now at most 40 characters."""
+    import time
+    quest = copy_quest("heldentaufe", tmp_path)
+    board = tmp_path / "decks" / "underworld.yaml"
+    text = board.read_text(encoding="utf-8")
+    row = '    - " .!.U. "'
+    assert row in text
+    line = text[:text.index(row)].count("\n") + 1
+    board.write_text(text.replace(row, "    - " + "A" * 10_000, 1), encoding="utf-8")
+    for args in (["validate", board], ["simulate", quest, "--games", "1"]):
+        started = time.process_time()
+        result = run(*args)
+        assert time.process_time() - started < 2.0
+        assert result.exit_code == 1
+        said = [ln for ln in lines(result) if not re.match(r"\d+ problems? in", ln)]
+        assert len(said) == 1 and re.match(rf"{re.escape(str(board))}:{line}:\d+: .*rows\.1: string should have "
+                                           r"at most 40 characters, got 'AAAA", said[0]), said
+
+
+@pytest.mark.parametrize("row, said", [
+    ("AAAAAAAAAAAAAAAAAAAAAAAB", ["row 1, x=0 and 22 more places: unknown board character 'A'",
+                                  "row 1, x=23: unknown board character 'B'"]),
+    (" .!.Q. ", ["row 1, x=4: unknown board character 'Q'"]),
+])
+def test_unknown_board_characters_are_one_problem_a_character_a_row(tmp_path, row, said):
+    """The Heldentaufe board's drawing (decks/heldentaufe/underworld.yaml): a character that is no
+    area, portal, skull, treasure or nest is named once a row, at its first place."""
+    board = tmp_path / "underworld.yaml"
+    text = (ROOT / "decks" / "heldentaufe" / "underworld.yaml").read_text(encoding="utf-8")
+    board.write_text(text.replace('" .!.U. "', f'"{row}"', 1), encoding="utf-8")
+    found = [ln.split(": ", 1)[1].split(";")[0] for ln in lines(run("validate", board)) if "unknown board" in ln]
+    assert found == said
+
+
+def test_merging_problems_is_linear():
+    """``errors.merge`` keeps the first of equal problems, in order, and 20,000 of them merge in a
+    blink (the quadratic ``p not in problems`` took 14.6 s for 10,000: the hang bench/hostile.py found)."""
+    import time
+    from overlord.content.errors import Problem, merge
+    many = [Problem("f.yaml", i, 1, "unknown") for i in range(20_000)]
+    started = time.process_time()
+    merged = merge(list(many[:10]), many + many[::-1])
+    assert time.process_time() - started < 0.5
+    assert merged == many
+
+
+def test_a_map_row_of_unknown_characters_is_one_problem_a_character():
+    """The same for a map file (200 columns of strangers were 200 problems)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "m.yaml"
+        path.write_text("map: {rows: ['" + "x" * 150 + "#y']}\nfigures: []\n", encoding="utf-8")
+        said = [ln for ln in lines(run("validate", path)) if "unknown map character" in ln]
+    assert [ln.split(": ", 1)[1].split(";")[0] for ln in said] == [
+        "row 0, x=0 and 149 more places: unknown map character 'x'", "row 0, x=151: unknown map character 'y'"]

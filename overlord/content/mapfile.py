@@ -26,7 +26,7 @@ from ..core.board import Board, BoardError
 from ..core.figures import SIDES, Figure, Scene
 from ..core.grids import GridBoard
 from ..core.terrain import DEFAULT_LEGEND, TERRAIN_FIELDS, TerrainTable
-from .errors import ContentError, Problem, nearest
+from .errors import ContentError, Problem, nearest, strangers
 from .models import MAX_MAP
 from .yamlio import Located, load_yaml, parse_yaml
 
@@ -207,10 +207,9 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
             if not isinstance(row, str):
                 c.add(("map", "rows", y), f"row {y} must be a string, got {_show(row)}")
                 continue
-            for x, ch in enumerate(row):
-                if ch not in legend:
-                    c.add(("map", "rows", y), f"row {y}, x={x}: unknown map character {ch!r}; "
-                          f"known: {''.join(sorted(legend))!r} (add it under map.legend)", col_offset=x)
+            for ch, x, at in strangers(row, legend):
+                c.add(("map", "rows", y), f"row {y}, {at}: unknown map character {ch!r}; "
+                      f"known: {''.join(sorted(legend))!r} (add it under map.legend)", col_offset=x)
         if c.problems:
             return None
         if kind == "grid":

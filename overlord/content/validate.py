@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from . import kinds as registered
-from .errors import ContentError, Problem, nearest
+from .errors import ContentError, Problem, merge, nearest
 from .mapfile import check_map, map_schema
 from .paths import kind_of, shown
 from .yamlio import Located, load_yaml
@@ -244,9 +244,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         if loaded.game and loaded.model is not None:
             kind = registered.scenario_kinds()[loaded.game] if loaded.kind == registered.SCENARIO \
                 else registered.kinds()[loaded.kind]
-            for p in (kind.cross_check(loaded) if kind.cross_check else []):
-                if p not in problems:
-                    problems.append(p)
+            merge(problems, kind.cross_check(loaded) if kind.cross_check else [])
     return problems, len(files)
 
 

@@ -28,7 +28,7 @@ from pydantic import Field, field_validator
 
 from overlord.content import kinds
 from overlord.content.models import Id, Int, Strict
-from overlord.content.errors import ContentError, Problem, nearest
+from overlord.content.errors import ContentError, Problem, merge, nearest, strangers
 from overlord.content.validate import load_content, load_named
 from ...view.words import count
 
@@ -137,7 +137,7 @@ BOARD_CHARS = " .$!12345"
 
 
 class HtUnderworldBody(Strict):
-    rows: Annotated[list[str], Field(min_length=1, max_length=40)]
+    rows: Annotated[list[Annotated[str, Field(max_length=40)]], Field(min_length=1, max_length=40)]
     nests: dict[str, str] = Field(description="letter -> monster id")
     ours: list[Literal["rows", "nests"]] = []
 
@@ -311,14 +311,13 @@ def board_problems(doc, body: HtUnderworldBody) -> list[Problem]:
     out = []
     chars = BOARD_CHARS + "".join(body.nests)
     found: Counter = Counter()
+    known = "".join(sorted(set(chars)))
     for y, row in enumerate(body.rows):
-        for x, ch in enumerate(row):
-            if ch not in chars:
-                known = "".join(sorted(set(chars)))
-                out.append(doc.problem(base + ("rows", y), f"row {y}, x={x}: unknown board character {ch!r}; "
-                                                           f"known: {known!r} (a nest's letter goes under `nests`)",
-                                       col_offset=x))
-            found[ch] += 1
+        found.update(row)
+        for ch, x, at in strangers(row, chars):
+            out.append(doc.problem(base + ("rows", y), f"row {y}, {at}: unknown board character {ch!r}; "
+                                                       f"known: {known!r} (a nest's letter goes under `nests`)",
+                                   col_offset=x))
     for ch, what in (("$", "the treasure's space"),) + tuple((str(p), f"portal {p}") for p in range(1, PORTALS + 1)) \
             + tuple((n, f"the nest of {m}") for n, m in body.nests.items()):
         if found[ch] != 1:
@@ -455,7 +454,7 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
         rel = getattr(sc.content, name)
         where = ("scenario", "content", name)
         one = load_named(doc, where, rel)
-        problems.extend(p for p in one.problems if p not in problems)
+        merge(problems, one.problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{name}: {rel} holds {one.kind}, not {kind}"))
         elif one.model is not None and not one.problems:

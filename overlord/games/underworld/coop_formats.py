@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
+from ...content.errors import merge
 from ...content.models import Id, Int, Strict, tagged
 from ...view.words import count
 
@@ -307,7 +308,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
         rel = getattr(sc.content, field_name)
         where = ("scenario", "content", field_name)
         one = load_named(doc, where, rel)
-        problems.extend(p for p in one.problems if p not in problems)
+        merge(problems, one.problems)
         if one.model is not None and one.kind != kind:
             problems.append(doc.problem(where, f"content.{field_name}: {rel} holds {one.kind}, not {kind}"))
         elif one.model is not None:
@@ -325,7 +326,7 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
         try:
             underworld = load_underworld(*(base / getattr(sc.content, f) for f in ("tiles", "counters", "heroes")))
         except ContentError as e:
-            problems.extend(p for p in e.problems if p not in problems)
+            merge(problems, e.problems)
         if underworld is not None:
             n_heroes = len(underworld.heroes)
             too_many = [hc for hc in sc.heroes if hc > n_heroes]

@@ -30,7 +30,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ...content.models import Int, Strict
-from ...content.errors import ContentError, Problem, nearest
+from ...content.errors import ContentError, Problem, merge, nearest
 from ...content.yamlio import Located
 from ...view.words import count
 
@@ -449,7 +449,7 @@ def load_underworld(tiles_path=None, counters_path=None, heroes_path=None) -> Un
     if "underworld_tiles" in loaded and "underworld_counters" in loaded and not problems:
         names = [t.name for t in loaded["underworld_tiles"].model.underworld_tiles if t.kind == "place"]
         counters = loaded["underworld_counters"]
-        problems.extend(p for p in counters_problems(counters.model, counters.doc, names) if p not in problems)
+        merge(problems, counters_problems(counters.model, counters.doc, names))
     if problems or len(loaded) != 3:
         raise ContentError(problems)
     counters = loaded["underworld_counters"].model
