@@ -378,3 +378,31 @@ def test_a_map_row_of_unknown_characters_is_one_problem_a_character():
         said = [ln for ln in lines(run("validate", path)) if "unknown map character" in ln]
     assert [ln.split(": ", 1)[1].split(";")[0] for ln in said] == [
         "row 0, x=0 and 149 more places: unknown map character 'x'", "row 0, x=151: unknown map character 'y'"]
+
+
+# found by bench/hostile.py in the 3,000 variants of scenarios/forgotten-souls.yaml: 42 tracebacks
+# (KeyError in simulate, deck and play; DeckError in simulate and play) - each now one line at its place
+@pytest.mark.parametrize("shipped, hostile, message", [
+    ("    monsters: decks/monsters.yaml\n", "", "decks: no 'monsters' deck; a quest names its monsters, activation, "
+                                                  "peril and exploration files"),
+    ("    activation: decks/activation.yaml\n", "", "decks: no 'activation' deck"),
+    ("    peril: decks/peril.yaml\n", "", "decks: no 'peril' deck"),
+    ("    exploration: decks/exploration.yaml\n", "", "decks: no 'exploration' deck"),
+    ("Chainmail, Leather", "'', Leather", "loot.shop.I.1: string should have at least 1 character"),
+    ("Dragontooth Hammer", "Bearded Axe", "the Act II shop names 'Bearded Axe' twice; each Shop Item is one card"),
+])
+def test_a_quest_without_one_of_its_decks_or_with_a_shop_item_empty_or_twice_is_one_line(tmp_path, shipped, hostile,
+                                                                                         message):
+    quest = copy_quest("forgotten-souls", tmp_path)
+    text = quest.read_text(encoding="utf-8")
+    assert shipped in text
+    line = text[:text.index(shipped)].count("\n") + 1
+    quest.write_text(text.replace(shipped, hostile, 1), encoding="utf-8")
+    for args in (["validate", quest], ["simulate", quest, "--games", "1"], ["deck", quest, "exploration", "--seed", "1"],
+                 ["play", quest, "--heroes", "leoric,tarha"]):
+        result = run(*args)
+        said = [ln for ln in lines(result) if not re.match(r"\d+ problems? in", ln)]
+        assert result.exit_code == 1 and len(said) == 1 and message in said[0], (args, said)
+        place = int(said[0].split(":")[1])
+        decks = text[:text.index("  decks:\n")].count("\n") + 1
+        assert place == (decks + 1 if hostile == "" else line), said    # a deck deleted: at the decks' first

@@ -324,8 +324,8 @@ class Track(Strict):
 
 class Loot(Strict):
     payout: list[Int(1, 10)] = Field(min_length=1, description="shop cards drawn, by fatigue position")
-    shop: dict[Literal["I", "II"], list[str]] = Field(
-        {}, description="the Act I and Act II Shop Item decks: item names (copies written twice)")
+    shop: dict[Literal["I", "II"], list[Id]] = Field(
+        {}, description="the Act I and Act II Shop Item decks: item names, each once (one card each)")
 
 
 class LoseWhen(Strict):
@@ -354,6 +354,9 @@ class Rules(Strict):
                                            "that drew hidden cards")
 
 
+QUEST_DECKS = ("monsters", "activation", "peril", "exploration")     # heroes, conditions: the base game's
+
+
 class Scenario(Strict):
     id: Id
     name: str
@@ -377,6 +380,16 @@ class Scenario(Strict):
     max_rounds: Int(1, 500) = Field(40, description="headless play (simulate, soak, balance) stops a game after "
                                     "this many rounds and counts it unfinished")
     ours: bool = False
+
+    @field_validator("decks")
+    @classmethod
+    def _the_quests_decks(cls, decks):
+        # a line of them deleted was a KeyError in simulate (bench/hostile.py)
+        missing = [k for k in QUEST_DECKS if k not in decks]
+        if missing:
+            raise ValueError(f"no {' or '.join(map(repr, missing))} deck; a quest names its "
+                             f"{', '.join(QUEST_DECKS[:-1])} and {QUEST_DECKS[-1]} files")
+        return decks
 
 
 class ScenarioFile(Strict):

@@ -123,6 +123,12 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
         elif scenario.track.doom_start[hc] >= scenario.track.spaces - 1:
             problems.append(doc.problem(("scenario", "track", "doom_start", hc),
                                         f"doom would start on or above fate's space ({scenario.track.spaces - 1})"))
+    for act, names in scenario.loot.shop.items():
+        # a name twice was a DeckError in simulate (bench/hostile.py): a deck's cards are told apart by name
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                problems.append(doc.problem(("scenario", "loot", "shop", act, i),
+                                            f"the Act {act} shop names {name!r} twice; each Shop Item is one card"))
     if "monsters" in decks:
         groups = set(decks["monsters"].model.monsters)
         for kind in ("activation", "peril", "exploration"):
