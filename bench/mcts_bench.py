@@ -9,6 +9,7 @@ together, the Dragon together. Long (about 45 CPU minutes at 100 games): ``--job
 
     python bench/mcts_bench.py --games 100 --budget 16 --seed 2024     # docs/testing-the-ai.md's table
     python bench/mcts_bench.py --cases dragon:2 --games 30 --json
+    python bench/mcts_bench.py --cases dragon:2 --horizon 3     # the Dragon with 3-round rollouts
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ def case(text: str) -> tuple[str, int]:
     return scenario, int(heroes or 2)
 
 
-def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None):
+def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None,
+            horizon: int | None = None):
     rules, content, path = registry.open_scenario(scenario)
+    if horizon is not None:          # the game's rules class: this process and the workers it forks
+        type(rules).search_horizon = horizon
     rounds = max_rounds or rules.info(content).max_rounds
     started = time.time()
     base = run.simulate(str(path), games, seed, [heroes], "heuristic", jobs, None, None, rounds)
@@ -43,6 +47,7 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     seconds = sum(s["seconds"] for s in stats)
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
+        "horizon": rules.search_horizon,
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,
         "decisions_a_game": round(decisions / games, 1),
         "deviations_a_game": round(sum(s["deviations"] for s in stats) / games, 2),
@@ -75,6 +80,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-rounds", type=int, default=None)
+    ap.add_argument("--horizon", type=int, default=None, help="rounds a rollout plays (default: the game's search_horizon)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     results = []
@@ -82,7 +88,7 @@ def main() -> None:
         print(HEADER)
     for text in a.cases.split(","):
         scenario, heroes = case(text.strip())
-        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds)
+        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon)
         results.append(s)
         if not a.json:
             print(row(s), flush=True)

@@ -99,11 +99,11 @@ def test_mcts_bench_runs_paired_games_and_reports_the_search():
     env = {**os.environ, "OVERLORD_GAMES": "tinygame.game:GAME",
            "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
     proc = subprocess.run([sys.executable, str(BENCH.parent / "mcts_bench.py"), "--cases", f"{scenario}:2",
-                           "--games", "3", "--budget", "4", "--json"], capture_output=True, text=True, timeout=120,
-                          env=env)
+                           "--games", "3", "--budget", "4", "--horizon", "2", "--json"], capture_output=True,
+                          text=True, timeout=120, env=env)
     assert proc.returncode == 0, proc.stderr
     case = json.loads(proc.stdout)["cases"][0]
-    assert case["games"] == 3 and case["a"] == "mcts" and case["b"] == "heuristic"
+    assert case["games"] == 3 and case["a"] == "mcts" and case["b"] == "heuristic" and case["horizon"] == 2
     assert case["decisions_per_second"] > 0 and -1 <= case["interval"][0] <= case["interval"][1] <= 1
 
 
