@@ -33,6 +33,7 @@ def tiny(monkeypatch, tmp_path):
     (tmp_path / "mybots.py").write_text(PLUGIN)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mybots", raising=False)   # test_plugged_bot's mybots may be imported
 
 
 def unpaired(k_a, k_b, n):

@@ -283,9 +283,10 @@ class GameRules(ABC):
     instructions: dict[str, type] = {}
     #: the pydantic model of a spec's ``setup:`` for this game (None: the game arranges nothing)
     setup_model: type | None = None
-    #: a logistic model of the heroes' chances over :meth:`features` (name -> weight, "bias" the
-    #: intercept), fitted on the heuristic bot's games (``bench/fit_evaluation.py``); empty: none
-    evaluation: dict[str, float] = {}
+    #: the game's search module, where a game has one (``games/<game>/evaluation.py``): its
+    #: ``WEIGHTS`` are :attr:`evaluation`, its ``features(match)`` and ``determinize(match, rng)``
+    #: answer :meth:`features` and :meth:`determinize`
+    search_model: Any = None
     #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
     #: choice shows its worth late)
     search_horizon: int = 1
@@ -471,12 +472,21 @@ class GameRules(ABC):
                          f"{', '.join(self.instructions) or 'none'}")
 
     # -- search bots -----------------------------------------------------------------------------
+    @property
+    def evaluation(self) -> dict[str, float]:
+        """A logistic model of the heroes' chances over :meth:`features` (name -> weight, "bias"
+        the intercept), fitted on the heuristic bot's games (``bench/fit_evaluation.py``): the
+        search module's ``WEIGHTS``; empty: none (a game may also set it as a class attribute)."""
+        return getattr(self.search_model, "WEIGHTS", {})
+
     def determinize(self, match: Any, rng: np.random.Generator) -> Any:
         """A clone of the match as it could be, given what the heroes know (information-set
         search): every hidden card, tile or counter dealt again at random from those the heroes
         cannot tell apart, and the game's generator reseeded from ``rng`` so that no future draw
-        or die is known. Default: the generator reseeded (a game with no hidden cards); a game
-        with hidden decks or face-down counters shuffles them too."""
+        or die is known. Default: the search module's, else the generator reseeded (a game with
+        no hidden cards); a game with hidden decks or face-down counters shuffles them too."""
+        if self.search_model is not None:
+            return self.search_model.determinize(match, rng)
         out = self.clone(match)
         state = self.state(out)
         if isinstance(getattr(state, "rng", None), dict):
@@ -485,8 +495,8 @@ class GameRules(ABC):
 
     def features(self, match: Any) -> dict[str, float]:
         """What :attr:`evaluation` weighs: a few numbers of the position, each about 0 to 1
-        (progress, the enemy's clock, the heroes' health...)."""
-        return {}
+        (progress, the enemy's clock, the heroes' health...). Default: the search module's."""
+        return {} if self.search_model is None else self.search_model.features(match)
 
     def evaluate(self, match: Any) -> float:
         """The heroes' chances from here, 0 to 1, judged without playing on (a search bot's

@@ -272,14 +272,8 @@ class Descent(GameRules):
         return specs.ask(posed, instruction, args)
 
     # -- search bots -----------------------------------------------------------------------------
-    evaluation = judged.WEIGHTS
+    search_model = judged
     search_horizon = 3          # an objective done, a door opened show their worth rounds later
-
-    def determinize(self, game: Game, rng) -> Game:
-        return judged.determinize(game, rng)
-
-    def features(self, game: Game) -> dict[str, float]:
-        return judged.features(game)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, game: Game, events: list[dict]) -> list[str]:

@@ -136,13 +136,7 @@ class DragonRules(GameRules):
         return specs.ask(posed, instruction, args, dice)
 
     # -- search bots -----------------------------------------------------------------------------
-    evaluation = judged.WEIGHTS
-
-    def determinize(self, match: Match, rng) -> Match:
-        return judged.determinize(match, rng)
-
-    def features(self, match: Match) -> dict[str, float]:
-        return judged.features(match)
+    search_model = judged
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:

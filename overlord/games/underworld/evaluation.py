@@ -27,8 +27,9 @@ from .tiles import ADVENTURE
 WEIGHTS: dict[str, float] = {"bias": -6.526, "banished": 0.306, "damned": 0.257, "explored": 0.713, "life": 1.048, "light": 0.942, "odds": 1.637, "time_left": 4.290}
 
 
-def features(state) -> dict[str, float]:
+def features(match) -> dict[str, float]:
     from .bots import attack_odds
+    state = match.state
     heroes = state.heroes
     n = max(1, len(heroes))
     sheets = [state.sheets[h] for h in heroes]

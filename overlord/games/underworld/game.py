@@ -137,13 +137,7 @@ class Underworld(GameRules):
         return specs.ask(posed, instruction, args, dice)
 
     # -- search bots -----------------------------------------------------------------------------
-    evaluation = judged.WEIGHTS
-
-    def determinize(self, match: Match, rng) -> Match:
-        return judged.determinize(match, rng)
-
-    def features(self, match: Match) -> dict[str, float]:
-        return judged.features(match.state)
+    search_model = judged
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match, events: list[dict]) -> list[str]:
