@@ -26,6 +26,7 @@ cause are printed with the variant's index and change (``--show N`` a cause).
 
     python bench/hostile.py [--variants 3000] [--use-every 10] [--jobs 1] [--seed 17]
                             [--files PATTERN] [--json] [--show 3]
+    python bench/hostile.py --files heldentaufe/underworld --only 2560     # one variant again
 
 Not part of the tests (it takes an hour or more on two cores); tests/test_bench_smoke.py runs
 it on a few variants. The figures of a whole run are in docs/hostile-input.md.
@@ -338,11 +339,11 @@ def shipped_files(pattern: str | None) -> list[str]:
 
 
 def run(files: list[str], variants: int, seed: int, use_every: int, jobs: int, kill_after: float,
-        progress=None) -> dict[str, Tally]:
+        progress=None, only: list[int] | None = None) -> dict[str, Tally]:
     import multiprocessing as mp
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    chunks = [(rel, list(range(start, min(start + 50, variants)))) for rel in files
-              for start in range(0, variants, 50)]
+    indices = sorted(set(only)) if only else list(range(variants))
+    chunks = [(rel, indices[start:start + 50]) for rel in files for start in range(0, len(indices), 50)]
     results = {rel: Tally() for rel in files}
     slots: list = [None] * max(1, jobs)
 
@@ -421,8 +422,11 @@ def main(argv=None) -> int:
     parser.add_argument("--files", default=None, help="only the files whose path matches this regular expression")
     parser.add_argument("--kill-after", type=float, default=60.0, help="wall seconds before a run is killed as hung")
     parser.add_argument("--show", type=int, default=3, help="examples of each distinct cause of failure to print")
+    parser.add_argument("--only", default=None, help="only these variants, by index (comma separated): "
+                                                     "a cause the bench found, again")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    only = [int(i) for i in args.only.split(",")] if args.only else None
     files = shipped_files(args.files)
     started = time.perf_counter()
     cpu0 = os.times()
@@ -431,7 +435,7 @@ def main(argv=None) -> int:
         if not args.json and sys.stderr.isatty():
             print(f"  {rel}: +{n}", file=sys.stderr)
 
-    results = run(files, args.variants, args.seed, max(1, args.use_every), args.jobs, args.kill_after, progress)
+    results = run(files, args.variants, args.seed, max(1, args.use_every), args.jobs, args.kill_after, progress, only)
     total = Tally()
     for t in results.values():
         total.add(t)

@@ -145,3 +145,14 @@ def test_hostile_bench_counts_a_traceback_and_an_error_without_a_line(monkeypatc
         assert "RuntimeError: a bug" in tally.examples["tracebacks"][0]["detail"]
     finally:
         worker.close()
+
+
+def test_the_hostile_bench_runs_one_variant_again_by_its_index():
+    """`--only INDEX`: the hang the whole run found (variant 2560 of the Heldentaufe board: a row of
+    10,000 letters, 14.6 s of CPU before the fix) runs alone and is one quick refusal."""
+    proc = subprocess.run([sys.executable, str(BENCH.parent / "hostile.py"), "--files", "heldentaufe/underworld",
+                           "--only", "2560", "--json"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    total = json.loads(proc.stdout)["total"]
+    assert total["variants"] == 1 and total["runs"] == 2 and total["refused"] == 2     # validate and simulate
+    assert total["slowest_cpu_s"] < 2.0
