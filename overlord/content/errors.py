@@ -41,8 +41,11 @@ def strangers(row: str, known) -> list[tuple[str, int, str]]:
     for x, ch in enumerate(row):
         if ch not in known:
             at.setdefault(ch, []).append(x)
-    more = lambda n: "" if n == 0 else f" and {n} more place{'s' if n > 1 else ''}"   # noqa: E731
-    return [(ch, xs[0], f"x={xs[0]}{more(len(xs) - 1)}") for ch, xs in at.items()]
+    out = []
+    for ch, xs in at.items():
+        more = len(xs) - 1
+        out.append((ch, xs[0], f"x={xs[0]}" + (f" and {more} more place{'s' if more > 1 else ''}" if more else "")))
+    return out
 
 
 class ContentError(ValueError):

@@ -125,10 +125,12 @@ def check_scenario(loaded: Loaded) -> list[Problem]:
                                         f"doom would start on or above fate's space ({scenario.track.spaces - 1})"))
     for act, names in scenario.loot.shop.items():
         # a name twice was a DeckError in simulate (bench/hostile.py): a deck's cards are told apart by name
-        for i, name in enumerate(names):
-            if name in names[:i]:
+        seen: set[str] = set()
+        for i, name in enumerate(names):                 # a set: a hostile list of 10,000 names is linear
+            if name in seen:
                 problems.append(doc.problem(("scenario", "loot", "shop", act, i),
                                             f"the Act {act} shop names {name!r} twice; each Shop Item is one card"))
+            seen.add(name)
     if "monsters" in decks:
         groups = set(decks["monsters"].model.monsters)
         for kind in ("activation", "peril", "exploration"):
