@@ -309,12 +309,13 @@ def discard_plan(ctx: Ctx, hero: str, skill: str, n: int, chosen: list[str] | No
     return plan
 
 
-def dragon_odds(ctx: Ctx, hero: str) -> tuple[float, str | None]:
-    """The chance to slay the Dragon now (after the hoard's cubes), and the weapon's skill; for bots."""
+def dragon_odds(ctx: Ctx, hero: str, rested: bool = False) -> tuple[float, str | None]:
+    """The chance to slay the Dragon now (after the hoard's cubes), and the weapon's skill; for bots.
+    ``rested``: with the hero's natural hit points whole again (what healing gives)."""
     s = ctx.s
     best = (0.0, None)
     sheet = s.sheets[hero]
-    hp = sheet.natural + sum(i.life - i.lost for i in sheet.items if i.life)
+    hp = (sheet.natural_max if rested else sheet.natural) + sum(i.life - i.lost for i in sheet.items if i.life)
     full = dragon_full_life(ctx)
     left = full if s.rules.get("dragon_regenerates", True) or s.dragon_life <= 0 else s.dragon_life
     for _, skill in weapons(ctx, hero):
