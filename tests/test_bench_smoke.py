@@ -107,6 +107,21 @@ def test_mcts_bench_runs_paired_games_and_reports_the_search():
     assert case["decisions_per_second"] > 0 and -1 <= case["interval"][0] <= case["interval"][1] <= 1
 
 
+def test_search_departures_traces_where_the_search_leaves_the_heuristic():
+    """bench/search_departures.py on the shipped Dragon, one short game: every departure is a line
+    with the features' paired differences, and the table sums them by kind."""
+    proc = subprocess.run([sys.executable, str(BENCH.parent / "search_departures.py"), "dragon", "--heroes", "1",
+                           "--games", "1", "--budget", "16", "--worlds", "2", "--seed", "2024", "--max-rounds", "6"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    departures = [line for line in lines if line.startswith("seed 2024 round ")]
+    table = lines[lines.index("") + 1:]
+    assert table[0].startswith("| heuristic -> search | departures |") and "odds" in table[0]
+    assert sum(int(row.split(" | ")[1]) for row in table[1:]) == len(departures)
+    assert "seed 2024: None" in lines                  # stopped after round 6
+
+
 def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():
     # issue 17: "a script generating at least 3,000 variants of every shipped content file and map
     # ... reporting tracebacks, hangs over 2 s and errors without FILE:LINE": a few variants of a

@@ -1,0 +1,92 @@
+"""Where the MCTS bot leaves the heuristic bot's choice, and through which features of the
+evaluation its measured gain came: a tool for finding what a game's evaluation gets wrong.
+
+It plays ``--games`` games of the search bot; at every decision where the search takes another
+action than the heuristic's, it plays both actions again in ``--worlds`` fresh determinised worlds
+(the same world for both: paired), rolls each out as the search does, and prints the mean
+difference (the search's action minus the heuristic's) of every feature and of the score. At the
+end, the mean of each by kind of departure (the heuristic's ``do`` -> the search's).
+
+A departure whose gain comes only through one feature that a few turns undo (hit points a hero
+heals, say) is the evaluation's error, not the search's find: that is how the Dragon's chance to
+slay was found to count a wound twice (docs/testing-the-ai.md).
+
+    python bench/search_departures.py dragon --heroes 2 --games 4 --seed 2024
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+
+import numpy as np
+
+from overlord.games import registry
+from overlord.sim import mcts
+from overlord.sim.play import players_rng
+
+
+def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
+    """Mean (ours - theirs) of each feature and of the rollout's score over fresh paired worlds."""
+    rules = bot.rules
+    diffs: dict[str, list[float]] = collections.defaultdict(list)
+    for k in range(worlds):
+        ends = []
+        for action in (ours, theirs):
+            world = np.random.default_rng(seed + k)
+            game = rules.determinize(match, world)
+            dice = np.random.default_rng(int(world.integers(2**62)))
+            rules.apply(game, action, dice)
+            score = bot._rollout(game, dice)
+            ends.append({**rules.features(game), "score": score})
+        for key in ends[0]:
+            diffs[key].append(ends[0][key] - ends[1].get(key, 0.0))
+    return {key: float(np.mean(v)) for key, v in diffs.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scenario")
+    ap.add_argument("--heroes", type=int, default=2)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--budget", default="16")
+    ap.add_argument("--max-rounds", type=int, default=None, help="stop a game after this round (default: the scenario's)")
+    ap.add_argument("--worlds", type=int, default=24, help="fresh paired worlds a departure is played in again")
+    a = ap.parse_args()
+    rules, content, _ = registry.open_scenario(a.scenario)
+    by_kind: dict[tuple, list[dict]] = collections.defaultdict(list)
+    for seed in range(a.seed, a.seed + a.games):
+        bot = mcts.mcts_bot(rules, a.budget)
+        match = rules.new_match(content, rules.party(content, a.heroes, seed), seed)
+        decide = bot._decide
+
+        def spy(root, bot=bot, match=match, seed=seed):
+            best = decide(root)
+            if best != root.order[0]:
+                theirs, ours = root.children[root.order[0]].action, root.children[best].action
+                d = paired_difference(bot, match, ours, theirs, a.worlds, 10_000 * seed)
+                by_kind[(theirs.get("do"), ours.get("do"))].append(d)
+                shown = " ".join(f"{k} {v:+.3f}" for k, v in sorted(d.items()) if abs(v) >= 0.0005)
+                print(f"seed {seed} round {rules.round(match)}: {theirs} -> {ours}: {shown}", flush=True)
+            return best
+
+        bot._decide = spy
+        players = players_rng(seed)
+        limit = a.max_rounds or rules.info(content).max_rounds
+        while rules.outcome(match) is None and rules.round(match) <= limit:
+            if rules.to_act(match) is None:
+                rules.enemy_phase(match, players)
+            else:
+                rules.apply(match, bot(match, rules.legal_actions(match), players), players)
+        print(f"seed {seed}: {rules.outcome(match)}", flush=True)
+    keys = sorted(set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed)))
+                  | {"score"})
+    print("\n| heuristic -> search | departures | " + " | ".join(keys) + " |")
+    for kind, rows in sorted(by_kind.items()):
+        means = [np.mean([r.get(k, 0.0) for r in rows]) for k in keys]
+        print(f"| {kind[0]} -> {kind[1]} | {len(rows)} | " + " | ".join(f"{m:+.3f}" for m in means) + " |")
+
+
+if __name__ == "__main__":
+    main()
