@@ -383,8 +383,8 @@ def test_a_map_row_of_unknown_characters_is_one_problem_a_character():
 # found by bench/hostile.py in the 3,000 variants of scenarios/forgotten-souls.yaml: 42 tracebacks
 # (KeyError in simulate, deck and play; DeckError in simulate and play) - each now one line at its place
 @pytest.mark.parametrize("shipped, hostile, message", [
-    ("    monsters: decks/monsters.yaml\n", "", "decks: no 'monsters' deck; a quest names its monsters, activation, "
-                                                  "peril and exploration files"),
+    ("    monsters: decks/monsters.yaml\n", "", "scenario 'forgotten-souls': decks: no 'monsters' deck; a quest names "
+                                                  "its monsters, activation, peril and exploration files"),
     ("    activation: decks/activation.yaml\n", "", "decks: no 'activation' deck"),
     ("    peril: decks/peril.yaml\n", "", "decks: no 'peril' deck"),
     ("    exploration: decks/exploration.yaml\n", "", "decks: no 'exploration' deck"),

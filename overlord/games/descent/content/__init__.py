@@ -27,4 +27,4 @@ _kind("exploration_cards", cards.ExplorationFile, "a Descent exploration deck",
       lambda loaded: checks.check_ids(loaded) + checks.check_maps(loaded))
 _kind("hero_sheets", sheets.HeroSheetsFile, "Descent hero sheets")
 _kind("conditions", sheets.ConditionsFile, "Descent conditions")
-_kind(SCENARIO, cards.ScenarioFile, "a Descent quest", cross_check=checks.check_scenario)
+_kind(SCENARIO, cards.ScenarioFile, "a Descent quest", cross_check=checks.check_scenario, noun="scenario")
