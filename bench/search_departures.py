@@ -61,7 +61,7 @@ def main() -> None:
         match = rules.new_match(content, rules.party(content, a.heroes, seed), seed)
         decide = bot._decide
 
-        def spy(root, bot=bot, match=match, seed=seed):
+        def spy(root, bot=bot, match=match, seed=seed, decide=decide):
             best = decide(root)
             if best != root.order[0]:
                 theirs, ours = root.children[root.order[0]].action, root.children[best].action
