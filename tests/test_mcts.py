@@ -180,3 +180,26 @@ def test_the_bot_needs_a_heuristic_to_roll_out_with():
     with pytest.raises(ValueError, match="has no heuristic bot to roll out with"):
         mcts.MCTS(NoHeuristic(), mcts.Budget(simulations=1))
     assert isinstance(bot_of(TINY, "mcts", "4"), mcts.MCTS)
+
+
+def test_a_heuristic_choice_refined_beyond_the_listed_actions_is_searched_too():
+    """Found by bench/mcts_bench.py on the Underworld alone: its heuristic bot fights "with" the
+    cubes it spends (the solitaire rule), an action the legal list holds only without them; the
+    search took its key for a listed action and failed (KeyError) at the first such fight."""
+    rules, content, _ = registry.open_scenario("underworld")
+    match = rules.new_match(content, rules.party(content, 1, 2024), 2024)
+    players = players_rng(2024)
+    bot, heuristic = mcts.mcts_bot(rules, 4), rules.bots["heuristic"]
+    for _ in range(400):
+        if rules.to_act(match) is None:
+            rules.enemy_phase(match, players)
+            continue
+        legal = rules.legal_actions(match)
+        if "with" in heuristic(match, legal, np.random.default_rng(0)):
+            break
+        rules.apply(match, heuristic(match, legal, players), players)
+    else:
+        pytest.fail("no refined fight in 400 steps")
+    assert mcts.key_of(heuristic(match, legal, np.random.default_rng(0))) not in {mcts.key_of(a) for a in legal}
+    chosen = bot(match, legal, np.random.default_rng(0))
+    assert chosen["do"] == "fight" and bot.stats.decisions == 1 and bot.stats.unplayable == 0

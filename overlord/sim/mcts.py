@@ -182,6 +182,8 @@ class MCTS:
         limit = self.budget.simulations or 10**6
         seeds = [int(s) for s in search.integers(2**62, size=min(limit, 4096))]
         by_key = {key_of(a): a for a in actions}
+        by_key.setdefault(key_of(chosen), chosen)   # a heuristic may refine a listed action (the Underworld's
+                                                    # solitaire fight names the cubes it spends): a root child too
         root = Node(order=self._root_order(match, key_of(chosen), by_key, seeds[0]))
         self._stop_round = now + self.horizon
         deadline = None if self.budget.ms is None else time.perf_counter() + self.budget.ms / 1000
