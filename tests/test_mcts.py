@@ -203,3 +203,20 @@ def test_a_heuristic_choice_refined_beyond_the_listed_actions_is_searched_too():
     assert mcts.key_of(heuristic(match, legal, np.random.default_rng(0))) not in {mcts.key_of(a) for a in legal}
     chosen = bot(match, legal, np.random.default_rng(0))
     assert chosen["do"] == "fight" and bot.stats.decisions == 1 and bot.stats.unplayable == 0
+
+
+def _every_party():
+    for scenario in SHIPPED:
+        rules, content, _ = registry.open_scenario(scenario)
+        for heroes in rules.info(content).hero_counts:
+            yield scenario, heroes
+
+
+@pytest.mark.parametrize("scenario, heroes", list(_every_party()))
+def test_the_search_plays_every_shipped_scenario_at_every_party_size(scenario, heroes):
+    """The first rounds of a search game of each shipped scenario at each hero count it allows
+    (the Underworld alone failed where the benches at 2 heroes never looked)."""
+    rules, content, _ = registry.open_scenario(scenario)
+    record = play_game(rules, content, 2024, heroes, "mcts", 4, budget="2")
+    assert record["search"]["decisions"] > 0 and record["search"]["unplayable"] == 0
+    assert record["rounds"] >= 1
