@@ -23,7 +23,7 @@ import numpy as np
 
 from overlord.games import registry
 from overlord.sim import mcts
-from overlord.sim.play import players_rng
+from overlord.sim.play import play
 
 
 def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
@@ -56,14 +56,15 @@ def main() -> None:
     a = ap.parse_args()
     rules, content, _ = registry.open_scenario(a.scenario)
     by_kind: dict[tuple, list[dict]] = collections.defaultdict(list)
+    limit = a.max_rounds or rules.info(content).max_rounds
     for seed in range(a.seed, a.seed + a.games):
-        bot = mcts.mcts_bot(rules, a.budget)
-        match = rules.new_match(content, rules.party(content, a.heroes, seed), seed)
+        bot, now = mcts.mcts_bot(rules, a.budget), {}
         decide = bot._decide
 
-        def spy(root, bot=bot, match=match, seed=seed, decide=decide):
+        def spy(root, bot=bot, seed=seed, decide=decide, now=now):
             best = decide(root)
             if best != root.order[0]:
+                match = now["match"]
                 theirs, ours = root.children[root.order[0]].action, root.children[best].action
                 d = paired_difference(bot, match, ours, theirs, a.worlds, 10_000 * seed)
                 by_kind[(theirs.get("do"), ours.get("do"))].append(d)
@@ -71,14 +72,12 @@ def main() -> None:
                 print(f"seed {seed} round {rules.round(match)}: {theirs} -> {ours}: {shown}", flush=True)
             return best
 
+        def chooser(match, actions, rng, bot=bot, now=now):
+            now["match"] = match                     # the position the spy's departures start from
+            return bot(match, actions, rng)
+
         bot._decide = spy
-        players = players_rng(seed)
-        limit = a.max_rounds or rules.info(content).max_rounds
-        while rules.outcome(match) is None and rules.round(match) <= limit:
-            if rules.to_act(match) is None:
-                rules.enemy_phase(match, players)
-            else:
-                rules.apply(match, bot(match, rules.legal_actions(match), players), players)
+        match, _ = play(rules, content, seed, a.heroes, "mcts", limit, chooser=chooser)
         print(f"seed {seed}: {rules.outcome(match)}", flush=True)
     keys = sorted(set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed)))
                   | {"score"})
