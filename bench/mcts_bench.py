@@ -10,6 +10,7 @@ together, the Dragon together. Long (about 45 CPU minutes at 100 games): ``--job
     python bench/mcts_bench.py --games 100 --budget 16 --seed 2024     # docs/testing-the-ai.md's table
     python bench/mcts_bench.py --cases dragon:2 --games 30 --json
     python bench/mcts_bench.py --cases dragon:2 --horizon 3     # the Dragon with 3-round rollouts
+    python bench/mcts_bench.py --cases dragon:1 --switch 0      # the Dragon without switching plans
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 import time
 
 from overlord.games import registry
-from overlord.sim import run
+from overlord.sim import mcts, run
 from overlord.sim.compare import compare, render
 
 # scenario: hero counts where the heuristic bot loses more than it wins (README's balance tables)
@@ -33,8 +34,10 @@ def case(text: str) -> tuple[str, int]:
 
 
 def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None,
-            horizon: int | None = None):
+            horizon: int | None = None, switch: int | None = None):
     rules, content, path = registry.open_scenario(scenario)
+    if switch is not None:           # worlds a plan is played out in: this process and the workers it forks
+        mcts.SWITCH = switch
     if horizon is not None:          # the game's rules class: this process and the workers it forks
         type(rules).search_horizon = horizon
     rounds = max_rounds or rules.info(content).max_rounds
@@ -47,10 +50,12 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     seconds = sum(s["seconds"] for s in stats)
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
-        "horizon": rules.search_horizon,
+        "horizon": rules.search_horizon, "switch": mcts.SWITCH if rules.search_policies else 0,
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,
         "decisions_a_game": round(decisions / games, 1),
         "deviations_a_game": round(sum(s["deviations"] for s in stats) / games, 2),
+        "switched_a_game": round(sum(s["switched"] for s in stats) / games, 2),
+        "judged_a_game": round(sum(s["judged"] for s in stats) / games, 2),
         "cpu_seconds_a_game": {"mcts": round(sum(r["cpu_seconds"] for r in searched) / games, 2),
                                "heuristic": round(sum(r["cpu_seconds"] for r in base) / games, 3)},
         "wall_seconds": round(time.time() - started, 1),
@@ -64,12 +69,14 @@ def row(s: dict) -> str:
     return (f"| {s['scenario']} | {s['heroes']} | {s['games']} | {s['win_rate']['heuristic']:.1%} | "
             f"{s['win_rate']['mcts']:.1%} | {s['difference']:+.1%} | {lo:+.1%} to {hi:+.1%} | "
             f"{pairs['only_a']} / {pairs['only_b']} | {s['decisions_per_second']} | {s['deviations_a_game']} | "
+            f"{s['switched_a_game']} | "
             f"{s['cpu_seconds_a_game']['mcts']} |")
 
 
 HEADER = ("| scenario | heroes | paired games | heuristic | mcts | difference | 95% CI (paired) | "
-          "won only by mcts / only by heuristic | decisions a CPU s | left the heuristic a game | CPU s a game |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|")
+          "won only by mcts / only by heuristic | decisions a CPU s | left the heuristic a game | "
+          "... following another plan | CPU s a game |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -81,6 +88,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-rounds", type=int, default=None)
     ap.add_argument("--horizon", type=int, default=None, help="rounds a rollout plays (default: the game's search_horizon)")
+    ap.add_argument("--switch", type=int, default=None,
+                    help="worlds each plan is played out in where plans disagree; 0: no switching (default: mcts.SWITCH)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     results = []
@@ -88,7 +97,7 @@ def main() -> None:
         print(HEADER)
     for text in a.cases.split(","):
         scenario, heroes = case(text.strip())
-        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon)
+        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch)
         results.append(s)
         if not a.json:
             print(row(s), flush=True)

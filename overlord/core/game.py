@@ -290,6 +290,10 @@ class GameRules(ABC):
     #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
     #: choice shows its worth late)
     search_horizon: int = 1
+    #: plans a search bot may switch between, each played to the game's end where they disagree
+    #: (policy switching): name -> Bot, the heuristic bot first. A game lists them where one choice
+    #: of its heuristic (when to dare the lair) shows its worth only at the end; empty: none
+    search_policies: dict[str, Bot] = {}
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod

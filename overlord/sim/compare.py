@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from .stats import CONFIDENCE, DIGITS, wilson_interval
+from .stats import CONFIDENCE, DIGITS, departures, wilson_interval
 from ..view.words import count
 
 SHOWN = 10                        # pairs listed where the results differ
@@ -97,7 +97,7 @@ def render(summary: dict) -> str:
         rate = search["decisions_per_second"]
         lines.append(f"  search     {name}: budget {search['budget']} a decision, {search['decisions']} decisions "
                      f"searched ({search['trivial']} with nothing to search), {rate if rate is not None else '-'} "
-                     f"decisions a CPU second, the heuristic's choice left {search['deviations']} times")
+                     f"decisions a CPU second, {departures(search)}")
     for h in summary["by_heroes"]:
         lo, hi = h["interval"]
         lines.append(f"  {count(h['heroes'], 'hero')}: {h['games']} games, difference {h['difference']:+.1%} "

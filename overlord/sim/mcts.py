@@ -42,6 +42,17 @@ times a game). A decision with one legal action is not searched, nor any once a 
 ``ROUND_GUARD`` decisions (a search that found a gain in an action that undoes the last one would
 otherwise walk in a circle).
 
+**Switching plans.** Where a game lists other plans beside its heuristic
+(:attr:`GameRules.search_policies`: the Dragon's heuristic with a higher readiness bar) and they
+choose differently now, the bot first plays each plan from here to the game's end in ``SWITCH``
+shared worlds (the same determinisation and dice for every plan) and follows the plan that won most
+- the heuristic's unless another beats it by more than ``SWITCH_Z`` standard errors of the paired
+differences ("policy switching": Chang, Givan and Chong 2004, "Parallel rollout for online solution
+of partially observable Markov decision processes"; it plays at least as well as the best of its
+plans where its estimates are right). A one-round search cannot judge such a choice: its evaluation
+is fitted on the heuristic's own games. The plan chosen holds for the rest of that hero's round (a
+plan is not changed step by step); where another plan is followed the tree is not searched.
+
 The budget is simulations a decision (``--budget 200``) or milliseconds a decision (``--budget
 50ms``). The heuristic's choice is made first, exactly as the heuristic bot makes it (the same
 draws from the players' generator); the search draws from its own generator, seeded from that
@@ -74,6 +85,9 @@ MARGIN = 0.02            # another action must beat the heuristic's by this much
 Z = 2.5                  # ... and by this many standard errors of the paired differences ...
 PAIRED = 4               # ... over at least this many visits they share
 ROUND_GUARD = 80         # decisions in one round after which only the heuristic's action is taken
+SWITCH = 100             # worlds in which each plan is played to the end where plans disagree (ours)
+SWITCH_Z = 2.0           # standard errors by which another plan must beat the heuristic's
+SWITCH_STEPS = 20000     # a plan's game given up after this many decisions and phases
 
 
 class BudgetError(ValueError):
@@ -136,6 +150,8 @@ class Stats:
     simulations: int = 0
     deviations: int = 0                                  # decisions where it left the heuristic's action
     unplayable: int = 0                                  # simulations whose world refused a root action
+    judged: int = 0                                      # decisions where the plans disagreed and were played out
+    switched: int = 0                                    # decisions that followed another plan than the heuristic
     seconds: float = 0.0                                 # CPU seconds searching
 
 
@@ -154,7 +170,7 @@ class MCTS:
     """The bot (``bot(match, legal_actions, rng)``) for one game, with its budget."""
 
     def __init__(self, rules: GameRules, budget: Budget, horizon: int | None = None, explore: float = EXPLORE,
-                 margin: float = MARGIN, z: float = Z):
+                 margin: float = MARGIN, z: float = Z, switch: int | None = None):
         self.rules = rules
         self.budget = budget
         self.horizon = horizon or getattr(rules, "search_horizon", HORIZON)
@@ -164,8 +180,11 @@ class MCTS:
         if "heuristic" not in rules.bots:
             raise ValueError(f"{rules.name} has no heuristic bot to roll out with")
         self.rollout_bot = rules.bots["heuristic"]
+        self.switch = SWITCH if switch is None else switch
+        self.plans = list(rules.search_policies.values())[1:] if self.switch > 0 else []
         self.stats = Stats()
         self._round = (None, 0)
+        self._plan = (None, 0)                           # ((hero, round), the plan it follows)
 
     def __call__(self, match, actions, rng):
         # the heuristic's choice first, made exactly as the heuristic bot makes it (the same draws
@@ -178,6 +197,13 @@ class MCTS:
             self.stats.trivial += 1
             return chosen
         started = time.process_time()
+        if self.plans:
+            other = self._switch(match, actions, chosen, rng)
+            if other is not None:                            # another plan: a decision, and a departure
+                self.stats.decisions += 1
+                self.stats.deviations += 1
+                self.stats.seconds += time.process_time() - started
+                return other
         search = np.random.default_rng(_seed_from(rng))
         limit = self.budget.simulations or 10**6
         seeds = [int(s) for s in search.integers(2**62, size=min(limit, 4096))]
@@ -201,6 +227,64 @@ class MCTS:
             self.stats.deviations += 1
             return by_key[best]
         return chosen
+
+    # -- switching plans -------------------------------------------------------------------------------
+    def _switch(self, match, actions, chosen, rng):
+        """The action of another plan, where the plans disagree now and another one won more games
+        played out from here; None: the heuristic's plan (the tree search goes on)."""
+        spare = np.random.default_rng(_seed_from(rng) ^ 0x5EED)   # the other plans never draw from the players'
+        picks = [chosen] + [plan(match, actions, spare) for plan in self.plans]
+        keys = [key_of(a) for a in picks]
+        if len(set(keys)) == 1:
+            return None
+        who = (self.rules.to_act(match), self.rules.round(match))
+        if self._plan[0] != who:
+            self._plan = (who, self._judge(match, picks, spare))
+        best = self._plan[1]
+        if best == 0 or keys[best] == keys[0]:
+            return None
+        self.stats.switched += 1
+        return picks[best]
+
+    def _judge(self, match, picks: list, spare) -> int:
+        """Which plan wins most, each played from here to the end in the same ``switch`` worlds
+        after its own action now: the index of the one that beats the heuristic (index 0) by more
+        than ``SWITCH_Z`` standard errors of the paired differences and wins most of those, else 0."""
+        self.stats.judged += 1
+        seeds = [int(x) for x in spare.integers(2**62, size=self.switch)]
+        plans = [self.rollout_bot, *self.plans]
+        scores = np.array([[self._play_out(match, pick, plan, seed) for seed in seeds]
+                           for pick, plan in zip(picks, plans)])
+        best = 0
+        for i in range(1, len(plans)):
+            d = scores[i] - scores[0]
+            se = float(d.std(ddof=1)) / math.sqrt(len(d)) if d.any() else math.inf
+            if scores[i].mean() > scores[best].mean() and d.mean() > SWITCH_Z * se:
+                best = i
+        return best
+
+    def _play_out(self, match, first, plan, seed: int) -> float:
+        """1 if the heroes win a world (``seed``) where they take ``first`` now and follow ``plan``
+        to the game's end (the scenario's last round), else 0."""
+        rules = self.rules
+        world = np.random.default_rng(seed)
+        game = rules.determinize(match, world)
+        dice = np.random.default_rng(int(world.integers(2**62)))
+        last = rules.info(game.content).max_rounds
+        try:
+            rules.apply(game, first, dice)
+        except RulesError:       # as in _simulate: a world where the choice is not legal
+            self.stats.unplayable += 1
+            return 0.0
+        for _ in range(SWITCH_STEPS):
+            if rules.outcome(game) is not None or rules.round(game) > last:
+                break
+            if rules.to_act(game) is None:
+                rules.enemy_phase(game, dice)
+            else:
+                rules.apply(game, plan(game, rules.legal_actions(game), dice), dice)
+        out = rules.outcome(game)
+        return 1.0 if out is not None and out.result == "victory" else 0.0
 
     # -- the root --------------------------------------------------------------------------------------
     def _root_order(self, match, first: str, by_key, seed: int) -> list[str]:

@@ -346,7 +346,7 @@ def render_table(summary: dict) -> str:
     if search:
         rate = search["decisions_per_second"]
         row(overview, "Search", f"budget {search['budget']} a decision: {search['decisions']} decisions searched, "
-            f"{rate if rate is not None else '-'} a CPU second; the heuristic's choice left {search['deviations']} times")
+            f"{rate if rate is not None else '-'} a CPU second; {departures(search)}")
     cpu = summary.get("cpu_seconds") or {"total": None}
     if cpu["total"] is not None:
         row(overview, "CPU seconds", f"total {cpu['total']:.2f}, mean {cpu['mean']:.3f} per game")
@@ -411,3 +411,13 @@ def render_table(summary: dict) -> str:
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines) + "\n"
+
+
+def departures(search: dict) -> str:
+    """How often a search bot left the heuristic's choice, and how many of those followed another
+    plan (``overlord.sim.mcts``: switching plans)."""
+    text = f"the heuristic's choice left {search['deviations']} times"
+    if search.get("judged"):
+        text += (f" ({search['switched']} following another plan; the plans played out at "
+                 f"{search['judged']} decisions)")
+    return text

@@ -48,15 +48,33 @@ def choose_random(match, actions, rng):
     return actions[int(rng.integers(len(actions)))]
 
 
-def choose_heuristic(match, actions, rng):
-    bot = Planner(match.state, match.content)
+def choose_heuristic(match, actions, rng, ready: float = READY):
+    bot = Planner(match.state, match.content, ready)
     keyed = sorted((bot.rank(a), n) for n, a in enumerate(actions))
     return dict(actions[keyed[0][1]])
 
 
+def heuristic_daring_at(ready: float):
+    """The heuristic bot with another readiness bar: the same plan, but it sends a hero to the lair
+    at ``ready`` (+0.15 early) instead of :data:`READY` - a search bot's other plan."""
+    def choose(match, actions, rng):
+        return choose_heuristic(match, actions, rng, ready)
+    choose.__name__ = f"heuristic_ready_{ready:g}"
+    return choose
+
+
+#: the plans a search bot may switch between (:attr:`GameRules.search_policies`): the heuristic
+#: itself first, then the same plan with a higher readiness bar - when to dare the lair is the one
+#: choice that shows its worth only at the game's end (bars ours)
+SEARCH_POLICIES = {f"ready {READY:g}": choose_heuristic,
+                   "ready 0.7": heuristic_daring_at(0.70),
+                   "ready 0.85": heuristic_daring_at(0.85)}
+
+
 class Planner:
-    def __init__(self, s, c):
+    def __init__(self, s, c, ready: float = READY):
         self.s, self.c = s, c
+        self.ready_bar = ready
         self.ctx = Ctx(s, c, None, None)
         self.hero = s.pending.get("hero") if s.pending else s.turn.hero
         self.hs = s.at[self.hero]
@@ -91,7 +109,7 @@ class Planner:
             pressure = max(pressure, s.hoard / coop.hoard_limit[len(s.heroes)])
         if s.dragon == "victorious":
             return 0.45 if s.mode == "book" else READY_LATE
-        return max(READY_LATE, READY + 0.15 - max(0.0, pressure - 0.5))
+        return max(READY_LATE, self.ready_bar + 0.15 - max(0.0, pressure - 0.5))
 
     def ready(self) -> bool:
         return self.s.dragon in ("lair", "victorious") and self.odds_ready() >= self.bar()

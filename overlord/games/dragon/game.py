@@ -137,6 +137,7 @@ class DragonRules(GameRules):
 
     # -- search bots -----------------------------------------------------------------------------
     search_model = judged
+    search_policies = bots.SEARCH_POLICIES
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
