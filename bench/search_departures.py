@@ -9,9 +9,10 @@ end, the mean of each by kind of departure (the heuristic's ``do`` -> the search
 
 A departure whose gain comes only through one feature that a few turns undo (hit points a hero
 heals, say) is the evaluation's error, not the search's find: that is how the Dragon's chance to
-slay was found to count a wound twice (docs/testing-the-ai.md).
+slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows no tree now
+(``search_tree`` False): there it traces the plans' switches only.
 
-    python bench/search_departures.py dragon --heroes 2 --games 4 --seed 2024
+    python bench/search_departures.py underworld --heroes 1 --games 4 --seed 2024
 """
 
 from __future__ import annotations

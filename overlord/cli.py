@@ -714,7 +714,8 @@ def _search_summary(records: list[dict]) -> dict:
         return {}
     decisions = sum(f["decisions"] for f in found)
     seconds = sum(f["seconds"] for f in found)
-    return {"budget": found[0]["budget"], "decisions": decisions, "trivial": sum(f["trivial"] for f in found),
+    return {"budget": found[0]["budget"], "tree": found[0].get("tree", True), "worlds": found[0].get("worlds", 0),
+            "decisions": decisions, "trivial": sum(f["trivial"] for f in found),
             "simulations": sum(f["simulations"] for f in found), "deviations": sum(f["deviations"] for f in found),
             "judged": sum(f.get("judged", 0) for f in found), "switched": sum(f.get("switched", 0) for f in found),
             "cpu_seconds": round(seconds, 2), "decisions_per_second": round(decisions / seconds, 2) if seconds else None}

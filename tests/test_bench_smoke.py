@@ -108,18 +108,19 @@ def test_mcts_bench_runs_paired_games_and_reports_the_search():
 
 
 def test_search_departures_traces_where_the_search_leaves_the_heuristic():
-    """bench/search_departures.py on the shipped Dragon, one short game: every departure is a line
-    with the features' paired differences, and the table sums them by kind."""
-    proc = subprocess.run([sys.executable, str(BENCH.parent / "search_departures.py"), "dragon", "--heroes", "1",
-                           "--games", "1", "--budget", "16", "--worlds", "2", "--seed", "2024", "--max-rounds", "6"],
+    """bench/search_departures.py on the shipped Underworld, one short game of 2 heroes (the Dragon
+    grows no tree): every departure is a line with the features' paired differences, and the table
+    sums them by kind."""
+    proc = subprocess.run([sys.executable, str(BENCH.parent / "search_departures.py"), "underworld", "--heroes", "2",
+                           "--games", "1", "--budget", "16", "--worlds", "2", "--seed", "2024", "--max-rounds", "12"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     departures = [line for line in lines if line.startswith("seed 2024 round ")]
     table = lines[lines.index("") + 1:]
     assert table[0].startswith("| heuristic -> search | departures |") and "odds" in table[0]
-    assert sum(int(row.split(" | ")[1]) for row in table[1:]) == len(departures)
-    assert "seed 2024: None" in lines                  # stopped after round 6
+    assert departures and sum(int(row.split(" | ")[1]) for row in table[1:]) == len(departures)
+    assert "seed 2024: None" in lines                  # stopped after round 12
 
 
 def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():

@@ -7,6 +7,8 @@ when his chance to slay the Dragon reaches the bar). The figures are a bench
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -14,7 +16,7 @@ from overlord.games import registry
 from overlord.games.dragon import bots, moves
 from overlord.sim import mcts
 from overlord.sim.play import play, players_rng
-from overlord.sim.stats import departures
+from overlord.sim.stats import budget, departures
 
 
 def daring_moment(seed: int = 5000):
@@ -150,3 +152,31 @@ def test_the_summary_says_how_often_another_plan_was_followed():
     assert departures({"deviations": 3}) == "the heuristic's choice left 3 times"
     assert departures({"deviations": 3, "judged": 2, "switched": 1}) == (
         "the heuristic's choice left 3 times (1 following another plan; the plans played out at 2 decisions)")
+    assert budget({"budget": "16", "tree": True}) == "budget 16 a decision"
+    assert budget({"budget": "16", "tree": False, "worlds": 100}) == (
+        "plans played out in 100 worlds each (no tree: the budget is not used)")
+
+
+def test_simulate_says_the_dragon_is_searched_by_its_plans():
+    from cli_helpers import run
+    out = run("simulate", "dragon", "--heroes", "1", "--bot", "mcts", "--games", "1", "--max-rounds", "4", "--json")
+    search = json.loads(out.output)["search"]
+    assert out.exit_code == 0 and search["tree"] is False and search["worlds"] == mcts.SWITCH
+
+
+def test_the_dragon_is_searched_by_its_plans_alone():
+    """``search_tree`` False: where the plans agree the heuristic's choice stands and no tree is
+    grown (the one-round tree measured on the Dragon won nothing, docs/testing-the-ai.md); a game
+    with a tree grows one as before."""
+    rules, content, _ = registry.open_scenario("dragon")
+    assert rules.search_tree is False
+    bot = mcts.mcts_bot(rules, 8)
+    searched, _ = play(rules, content, 5000, 1, "mcts", 10, chooser=bot)
+    heuristic, _ = play(rules, content, 5000, 1, "heuristic", 10)
+    assert bot.stats.decisions > 10 and bot.stats.simulations == 0 and bot.stats.judged == 0
+    assert rules.to_json(searched) == rules.to_json(heuristic)
+    underworld, content, _ = registry.open_scenario("underworld")
+    assert underworld.search_tree is True
+    tree = mcts.mcts_bot(underworld, 4)
+    play(underworld, content, 5000, 2, "mcts", 1, chooser=tree)
+    assert tree.stats.simulations == 4 * tree.stats.decisions > 0

@@ -294,6 +294,9 @@ class GameRules(ABC):
     #: (policy switching): name -> Bot, the heuristic bot first. A game lists them where one choice
     #: of its heuristic (when to dare the lair) shows its worth only at the end; empty: none
     search_policies: dict[str, Bot] = {}
+    #: False: the search bot only switches plans, it grows no tree (where the one-round tree's
+    #: departures were measured to win nothing and to dilute what switching wins)
+    search_tree: bool = True
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from .stats import CONFIDENCE, DIGITS, departures, wilson_interval
+from .stats import CONFIDENCE, DIGITS, budget, departures, wilson_interval
 from ..view.words import count
 
 SHOWN = 10                        # pairs listed where the results differ
@@ -95,7 +95,7 @@ def render(summary: dict) -> str:
              f"(mean paired difference {summary['rounds']['difference']:+.2f})"]
     for name, search in summary.get("search", {}).items():
         rate = search["decisions_per_second"]
-        lines.append(f"  search     {name}: budget {search['budget']} a decision, {search['decisions']} decisions "
+        lines.append(f"  search     {name}: {budget(search)}, {search['decisions']} decisions "
                      f"searched ({search['trivial']} with nothing to search), {rate if rate is not None else '-'} "
                      f"decisions a CPU second, {departures(search)}")
     for h in summary["by_heroes"]:

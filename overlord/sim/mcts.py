@@ -51,7 +51,9 @@ differences ("policy switching": Chang, Givan and Chong 2004, "Parallel rollout 
 of partially observable Markov decision processes"; it plays at least as well as the best of its
 plans where its estimates are right). A one-round search cannot judge such a choice: its evaluation
 is fitted on the heuristic's own games. The plan chosen holds for the rest of that hero's round (a
-plan is not changed step by step); where another plan is followed the tree is not searched.
+plan is not changed step by step); where another plan is followed the tree is not searched. A
+game may search by its plans alone (:attr:`GameRules.search_tree` False: the Dragon, where the
+one-round tree was measured to win nothing and to dilute what the plans win).
 
 The budget is simulations a decision (``--budget 200``) or milliseconds a decision (``--budget
 50ms``). The heuristic's choice is made first, exactly as the heuristic bot makes it (the same
@@ -204,6 +206,10 @@ class MCTS:
                 self.stats.deviations += 1
                 self.stats.seconds += time.process_time() - started
                 return other
+        if not self.rules.search_tree:                     # a game searched by its plans alone
+            self.stats.decisions += 1
+            self.stats.seconds += time.process_time() - started
+            return chosen
         search = np.random.default_rng(_seed_from(rng))
         limit = self.budget.simulations or 10**6
         seeds = [int(s) for s in search.integers(2**62, size=min(limit, 4096))]

@@ -345,7 +345,7 @@ def render_table(summary: dict) -> str:
     search = summary.get("search")
     if search:
         rate = search["decisions_per_second"]
-        row(overview, "Search", f"budget {search['budget']} a decision: {search['decisions']} decisions searched, "
+        row(overview, "Search", f"{budget(search)}: {search['decisions']} decisions searched, "
             f"{rate if rate is not None else '-'} a CPU second; {departures(search)}")
     cpu = summary.get("cpu_seconds") or {"total": None}
     if cpu["total"] is not None:
@@ -421,3 +421,11 @@ def departures(search: dict) -> str:
         text += (f" ({search['switched']} following another plan; the plans played out at "
                  f"{search['judged']} decisions)")
     return text
+
+
+def budget(search: dict) -> str:
+    """What a search bot spent a decision: its budget, or, where the game grows no tree, the worlds
+    each plan is played out in."""
+    if search.get("tree", True):
+        return f"budget {search['budget']} a decision"
+    return f"plans played out in {search.get('worlds', 0)} worlds each (no tree: the budget is not used)"

@@ -27,6 +27,9 @@ points) reaches the readiness bar (lower when the clock runs out); healing when 
 of a weapon's chain (loremaster, material being, scroll being or a scroll lying about); Cerberos
 with a weapon; a held task's place; the nearest covered counter; the nearest creature worth
 fighting; the hero's manor.
+
+The search bot's other plans (:data:`SEARCH_POLICIES`, ``overlord.sim.mcts``: switching plans) are
+this bot with a higher readiness bar (:func:`heuristic_daring_at`).
 """
 
 from __future__ import annotations
