@@ -139,8 +139,8 @@ class DragonRules(GameRules):
     search_model = judged
     search_policies = bots.SEARCH_POLICIES
     # the one-round tree measured on the Dragon (docs/testing-the-ai.md): -0.5 points alone (400
-    # seeds), -4.0 at 2 heroes; with switching +1.0 alone where switching alone won +5.5 (the same
-    # seeds): the search here is the plans played out to the end
+    # seeds), -4.0 at 2 heroes; with switching +1.0 alone where switching alone won +3.3 (the same
+    # 300 seeds; +7.0 at 2 heroes): the search here is the plans played out to the end
     search_tree = False
 
     # -- for people ------------------------------------------------------------------------------
