@@ -76,7 +76,7 @@ def test_the_plans_disagree_where_the_chance_to_slay_lies_between_their_bars(mom
 def scripted(wins: dict[int, set[int]]):
     """A stand-in for ``MCTS._play_out``: plan i (by its action's place in ``picks``) wins the
     worlds numbered in ``wins[i]``."""
-    def play_out(self, match, first, plan, seed):
+    def play_out(self, match, first, plan, seed, last):
         i = self.plans.index(plan) + 1 if plan in self.plans else 0
         world = self._worlds.setdefault(seed, len(self._worlds))
         return 1.0 if world in wins[i] else 0.0
@@ -134,7 +134,8 @@ def test_switching_plays_the_plans_out_to_the_end_and_replays_exactly(moment):
         assert bot.stats.judged == 1 and bot.stats.unplayable == 0
     assert chosen[0] == chosen[1]
     plan = rules.search_policies["ready 0.85"]
-    scores = {mcts.MCTS(rules, mcts.Budget(simulations=1))._play_out(match, plan(match, legal, None), plan, seed)
+    scores = {mcts.MCTS(rules, mcts.Budget(simulations=1))._play_out(match, plan(match, legal, None), plan, seed,
+                                                                     rules.info(match.content).max_rounds)
               for seed in range(6)}
     assert scores <= {0.0, 1.0}
     off = mcts.mcts_bot(rules, 2, switch=0)

@@ -259,7 +259,8 @@ class MCTS:
         self.stats.judged += 1
         seeds = [int(x) for x in spare.integers(2**62, size=self.switch)]
         plans = [self.rollout_bot, *self.plans]
-        scores = np.array([[self._play_out(match, pick, plan, seed) for seed in seeds]
+        last = self.rules.info(match.content).max_rounds
+        scores = np.array([[self._play_out(match, pick, plan, seed, last) for seed in seeds]
                            for pick, plan in zip(picks, plans)])
         best = 0
         for i in range(1, len(plans)):
@@ -269,14 +270,13 @@ class MCTS:
                 best = i
         return best
 
-    def _play_out(self, match, first, plan, seed: int) -> float:
+    def _play_out(self, match, first, plan, seed: int, last: int) -> float:
         """1 if the heroes win a world (``seed``) where they take ``first`` now and follow ``plan``
-        to the game's end (the scenario's last round), else 0."""
+        to the game's end (``last``: the scenario's last round), else 0."""
         rules = self.rules
         world = np.random.default_rng(seed)
         game = rules.determinize(match, world)
         dice = np.random.default_rng(int(world.integers(2**62)))
-        last = rules.info(game.content).max_rounds
         try:
             rules.apply(game, first, dice)
         except RulesError:       # as in _simulate: a world where the choice is not legal
