@@ -11,6 +11,7 @@ together, the Dragon together. Long (about 45 CPU minutes at 100 games): ``--job
     python bench/mcts_bench.py --cases dragon:2 --games 30 --json
     python bench/mcts_bench.py --cases dragon:2 --horizon 3     # the Dragon with 3-round rollouts
     python bench/mcts_bench.py --cases dragon:1 --switch 0      # the Dragon without switching plans
+    python bench/mcts_bench.py --cases heldentaufe:1 --confirm 100   # departures played out to the end first
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ def case(text: str) -> tuple[str, int]:
 
 
 def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None,
-            horizon: int | None = None, switch: int | None = None):
+            horizon: int | None = None, switch: int | None = None, confirm: int | None = None):
     rules, content, path = registry.open_scenario(scenario)
     if switch is not None:           # worlds a plan is played out in: this process and the workers it forks
         mcts.SWITCH = switch
     if horizon is not None:          # the game's rules class: this process and the workers it forks
         type(rules).search_horizon = horizon
+    if confirm is not None:          # worlds a departure is played out in, at this hero count
+        type(rules).search_confirm = {**type(rules).search_confirm, heroes: confirm}
     rounds = max_rounds or rules.info(content).max_rounds
     started = time.time()
     base = run.simulate(str(path), games, seed, [heroes], "heuristic", jobs, None, None, rounds)
@@ -51,6 +54,8 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
         "horizon": rules.search_horizon, "switch": mcts.SWITCH if rules.search_policies else 0,
+        "confirm": rules.search_confirm.get(heroes, 0),
+        "unconfirmed_a_game": round(sum(s.get("unconfirmed", 0) for s in stats) / games, 2),
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,
         "decisions_a_game": round(decisions / games, 1),
         "deviations_a_game": round(sum(s["deviations"] for s in stats) / games, 2),
@@ -69,14 +74,14 @@ def row(s: dict) -> str:
     return (f"| {s['scenario']} | {s['heroes']} | {s['games']} | {s['win_rate']['heuristic']:.1%} | "
             f"{s['win_rate']['mcts']:.1%} | {s['difference']:+.1%} | {lo:+.1%} to {hi:+.1%} | "
             f"{pairs['only_a']} / {pairs['only_b']} | {s['decisions_per_second']} | {s['deviations_a_game']} | "
-            f"{s['switched_a_game']} | "
+            f"{s['switched_a_game']} | {s['unconfirmed_a_game']} | "
             f"{s['cpu_seconds_a_game']['mcts']} |")
 
 
 HEADER = ("| scenario | heroes | paired games | heuristic | mcts | difference | 95% CI (paired) | "
           "won only by mcts / only by heuristic | decisions a CPU s | left the heuristic a game | "
-          "... following another plan | CPU s a game |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "... following another plan | ... turned down by play-outs | CPU s a game |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -90,6 +95,9 @@ def main() -> None:
     ap.add_argument("--horizon", type=int, default=None, help="rounds a rollout plays (default: the game's search_horizon)")
     ap.add_argument("--switch", type=int, default=None,
                     help="worlds each plan is played out in where plans disagree; 0: no switching (default: mcts.SWITCH)")
+    ap.add_argument("--confirm", type=int, default=None,
+                    help="worlds a departure of the tree is played out in to the end before it is taken; 0: none "
+                         "(default: the game's search_confirm)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     results = []
@@ -97,7 +105,7 @@ def main() -> None:
         print(HEADER)
     for text in a.cases.split(","):
         scenario, heroes = case(text.strip())
-        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch)
+        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch, a.confirm)
         results.append(s)
         if not a.json:
             print(row(s), flush=True)

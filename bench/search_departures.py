@@ -13,6 +13,11 @@ slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows
 (``search_tree`` False): there it traces the plans' switches only.
 
     python bench/search_departures.py underworld --heroes 1 --games 4 --seed 2024
+
+``--to-end``: each departure and the heuristic's action are played to the game's end instead (the
+heuristic playing on, ``MCTS._play_out``), and the difference is in games won (``won``): what the
+departure is really worth, where the rollout's score is the evaluation's guess. The mean over a
+game's departures sums to the search's gain over the heuristic (the performance difference lemma).
 """
 
 from __future__ import annotations
@@ -45,6 +50,15 @@ def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: i
     return {key: float(np.mean(v)) for key, v in diffs.items()}
 
 
+def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
+    """Mean (ours - theirs) of games won, each played to the end by the heuristic in fresh paired worlds."""
+    last = bot.rules.info(match.content).max_rounds
+    heuristic = bot.rollout_bot
+    won = [bot._play_out(match, ours, heuristic, seed + k, last) - bot._play_out(match, theirs, heuristic, seed + k, last)
+           for k in range(worlds)]
+    return {"won": float(np.mean(won))}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenario")
@@ -54,12 +68,13 @@ def main() -> None:
     ap.add_argument("--budget", default="16")
     ap.add_argument("--max-rounds", type=int, default=None, help="stop a game after this round (default: the scenario's)")
     ap.add_argument("--worlds", type=int, default=24, help="fresh paired worlds a departure is played in again")
+    ap.add_argument("--to-end", action="store_true", help="play each departure to the game's end (games won)")
     a = ap.parse_args()
     rules, content, _ = registry.open_scenario(a.scenario)
     by_kind: dict[tuple, list[dict]] = collections.defaultdict(list)
     limit = a.max_rounds or rules.info(content).max_rounds
     for seed in range(a.seed, a.seed + a.games):
-        bot, now = mcts.mcts_bot(rules, a.budget), {}
+        bot, now = mcts.mcts_bot(rules, a.budget, confirm=0), {}     # the tree's own departures, unchecked
         decide = bot._decide
 
         def spy(root, bot=bot, seed=seed, decide=decide, now=now):
@@ -67,7 +82,8 @@ def main() -> None:
             if best != root.order[0]:
                 match = now["match"]
                 theirs, ours = root.children[root.order[0]].action, root.children[best].action
-                d = paired_difference(bot, match, ours, theirs, a.worlds, 10_000 * seed)
+                measure = won_difference if a.to_end else paired_difference
+                d = measure(bot, match, ours, theirs, a.worlds, 10_000 * seed)
                 by_kind[(theirs.get("do"), ours.get("do"))].append(d)
                 shown = " ".join(f"{k} {v:+.3f}" for k, v in sorted(d.items()) if abs(v) >= 0.0005)
                 print(f"seed {seed} round {rules.round(match)}: {theirs} -> {ours}: {shown}", flush=True)
@@ -80,8 +96,8 @@ def main() -> None:
         bot._decide = spy
         match, _ = play(rules, content, seed, a.heroes, "mcts", limit, chooser=chooser)
         print(f"seed {seed}: {rules.outcome(match)}", flush=True)
-    keys = sorted(set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed)))
-                  | {"score"})
+    keys = ["won"] if a.to_end else sorted(
+        set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed))) | {"score"})
     print("\n| heuristic -> search | departures | " + " | ".join(keys) + " |")
     for kind, rows in sorted(by_kind.items()):
         means = [np.mean([r.get(k, 0.0) for r in rows]) for k in keys]

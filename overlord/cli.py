@@ -718,6 +718,7 @@ def _search_summary(records: list[dict]) -> dict:
             "decisions": decisions, "trivial": sum(f["trivial"] for f in found),
             "simulations": sum(f["simulations"] for f in found), "deviations": sum(f["deviations"] for f in found),
             "judged": sum(f.get("judged", 0) for f in found), "switched": sum(f.get("switched", 0) for f in found),
+            "unconfirmed": sum(f.get("unconfirmed", 0) for f in found),
             "cpu_seconds": round(seconds, 2), "decisions_per_second": round(decisions / seconds, 2) if seconds else None}
 
 

@@ -123,6 +123,21 @@ def test_search_departures_traces_where_the_search_leaves_the_heuristic():
     assert "seed 2024: None" in lines                  # stopped after round 12
 
 
+def test_search_departures_to_the_end_counts_games_won():
+    """``--to-end``: each departure of the tree (unchecked) played to the game's end - Heldentaufe
+    alone, seed 2024, departs in round 2 (docs/testing-the-ai.md); the table has one column, won."""
+    proc = subprocess.run([sys.executable, str(BENCH.parent / "search_departures.py"), "heldentaufe", "--heroes", "1",
+                           "--games", "1", "--worlds", "4", "--seed", "2024", "--max-rounds", "3", "--to-end"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    departures = [line for line in lines if line.startswith("seed 2024 round ")]
+    assert departures[0].startswith("seed 2024 round 2: ") and all(": won " in line for line in departures)
+    table = lines[lines.index("") + 1:]
+    assert table[0] == "| heuristic -> search | departures | won |"
+    assert sum(int(row.split(" | ")[1]) for row in table[1:]) == len(departures)
+
+
 def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():
     # issue 17: "a script generating at least 3,000 variants of every shipped content file and map
     # ... reporting tracebacks, hangs over 2 s and errors without FILE:LINE": a few variants of a

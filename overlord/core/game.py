@@ -297,6 +297,11 @@ class GameRules(ABC):
     #: False: the search bot only switches plans, it grows no tree (where the one-round tree's
     #: departures were measured to win nothing and to dilute what switching wins)
     search_tree: bool = True
+    #: worlds, by hero count, in which a search bot plays a departure the tree found, and the
+    #: heuristic's action, to the game's end (the heuristic playing on) before it takes it: the
+    #: tree reads its gain through a one-round evaluation, a play-out to the end reads the game's
+    #: result. A hero count not listed: none (where whole play-outs cost too much a decision)
+    search_confirm: dict[int, int] = {}
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod

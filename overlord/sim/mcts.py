@@ -55,6 +55,13 @@ plan is not changed step by step); where another plan is followed the tree is no
 game may search by its plans alone (:attr:`GameRules.search_tree` False: the Dragon, where the
 one-round tree was measured to win nothing and to dilute what the plans win).
 
+**Played out before taken.** Where a game sets :attr:`GameRules.search_confirm` for its hero count
+(Heldentaufe alone), a departure the tree found is played to the game's end - it, then the
+heuristic, and the heuristic's own action, then the heuristic - in that many fresh shared worlds,
+and taken only if it wins more of them by ``SWITCH_Z`` standard errors of the paired differences
+(the same test as a plan's). The tree reads its gain through the one-round evaluation; the
+play-outs read it in games won, at a few hundred whole games a departure.
+
 The budget is simulations a decision (``--budget 200``) or milliseconds a decision (``--budget
 50ms``). The heuristic's choice is made first, exactly as the heuristic bot makes it (the same
 draws from the players' generator); the search draws from its own generator, seeded from that
@@ -153,6 +160,7 @@ class Stats:
     deviations: int = 0                                  # decisions where it left the heuristic's action
     unplayable: int = 0                                  # simulations whose world refused a root action
     judged: int = 0                                      # decisions where the plans disagreed and were played out
+    unconfirmed: int = 0                                 # the tree's departures its play-outs to the end turned down
     switched: int = 0                                    # decisions that followed another plan than the heuristic
     seconds: float = 0.0                                 # CPU seconds searching
 
@@ -172,7 +180,7 @@ class MCTS:
     """The bot (``bot(match, legal_actions, rng)``) for one game, with its budget."""
 
     def __init__(self, rules: GameRules, budget: Budget, horizon: int | None = None, explore: float = EXPLORE,
-                 margin: float = MARGIN, z: float = Z, switch: int | None = None):
+                 margin: float = MARGIN, z: float = Z, switch: int | None = None, confirm: int | None = None):
         self.rules = rules
         self.budget = budget
         self.horizon = horizon or getattr(rules, "search_horizon", HORIZON)
@@ -184,6 +192,7 @@ class MCTS:
         self.rollout_bot = rules.bots["heuristic"]
         self.switch = SWITCH if switch is None else switch
         self.plans = list(rules.search_policies.values())[1:] if self.switch > 0 else []
+        self.confirm = confirm                           # None: the game's, by its hero count
         self.stats = Stats()
         self._round = (None, 0)
         self._plan = (None, 0)                           # ((hero, round), the plan it follows)
@@ -228,6 +237,10 @@ class MCTS:
         self.stats.decisions += 1
         self.stats.simulations += n
         best = self._decide(root)
+        if best != root.order[0] and self.confirm_worlds(match) \
+                and not self._confirmed(match, chosen, by_key[best], search):
+            self.stats.unconfirmed += 1
+            best = root.order[0]
         self.stats.seconds += time.process_time() - started
         if best != root.order[0]:
             self.stats.deviations += 1
@@ -257,8 +270,26 @@ class MCTS:
         after its own action now: the index of the one that beats the heuristic (index 0) by more
         than ``SWITCH_Z`` standard errors of the paired differences and wins most of those, else 0."""
         self.stats.judged += 1
-        seeds = [int(x) for x in spare.integers(2**62, size=self.switch)]
-        plans = [self.rollout_bot, *self.plans]
+        return self._best_played_out(match, picks, [self.rollout_bot, *self.plans], spare, self.switch)
+
+    def confirm_worlds(self, match) -> int:
+        """The worlds a departure is played out in before it is taken (0: it is taken unplayed)."""
+        if self.confirm is not None:
+            return self.confirm
+        return self.rules.search_confirm.get(len(self.rules.heroes(match)), 0)
+
+    def _confirmed(self, match, chosen, other, search) -> bool:
+        """Whether ``other`` (the tree's departure) still beats the heuristic's ``chosen`` when both
+        are played to the game's end by the heuristic in :meth:`confirm_worlds` fresh shared worlds."""
+        heuristic = self.rollout_bot
+        worlds = self.confirm_worlds(match)
+        return self._best_played_out(match, [chosen, other], [heuristic, heuristic], search, worlds) == 1
+
+    def _best_played_out(self, match, picks: list, plans: list, rng, worlds: int) -> int:
+        """The index of the pick (then its plan) that wins most of ``worlds`` shared play-outs to the
+        end among those beating index 0 by more than ``SWITCH_Z`` standard errors of the paired
+        differences; 0 when none does."""
+        seeds = [int(x) for x in rng.integers(2**62, size=worlds)]
         last = self.rules.info(match.content).max_rounds
         scores = np.array([[self._play_out(match, pick, plan, seed, last) for seed in seeds]
                            for pick, plan in zip(picks, plans)])

@@ -414,12 +414,15 @@ def render_table(summary: dict) -> str:
 
 
 def departures(search: dict) -> str:
-    """How often a search bot left the heuristic's choice, and how many of those followed another
-    plan (``overlord.sim.mcts``: switching plans)."""
+    """How often a search bot left the heuristic's choice, how many of those followed another
+    plan (``overlord.sim.mcts``: switching plans), and how many departures of the tree its
+    play-outs to the end turned down."""
     text = f"the heuristic's choice left {search['deviations']} times"
     if search.get("judged"):
         text += (f" ({search['switched']} following another plan; the plans played out at "
                  f"{search['judged']} decisions)")
+    if search.get("unconfirmed"):
+        text += f"; {search['unconfirmed']} more turned down, played out to the end"
     return text
 
 
