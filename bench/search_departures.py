@@ -15,7 +15,7 @@ slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows
     python bench/search_departures.py underworld --heroes 1 --games 4 --seed 2024
 
 ``--to-end``: each departure and the heuristic's action are played to the game's end instead (the
-heuristic playing on, ``MCTS._play_out``), and the difference is in games won (``won``): what the
+heuristic playing on, ``MCTS.played_out``), and the difference is in games won (``won``): what the
 departure is really worth, where the rollout's score is the evaluation's guess. The mean over a
 game's departures sums to the search's gain over the heuristic (the performance difference lemma).
 """
@@ -52,11 +52,9 @@ def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: i
 
 def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
     """Mean (ours - theirs) of games won, each played to the end by the heuristic in fresh paired worlds."""
-    last = bot.rules.info(match.content).max_rounds
     heuristic = bot.rollout_bot
-    won = [bot._play_out(match, ours, heuristic, seed + k, last) - bot._play_out(match, theirs, heuristic, seed + k, last)
-           for k in range(worlds)]
-    return {"won": float(np.mean(won))}
+    won = bot.played_out(match, [ours, theirs], [heuristic, heuristic], [seed + k for k in range(worlds)])
+    return {"won": float(np.mean(won[0] - won[1]))}
 
 
 def main() -> None:

@@ -289,10 +289,7 @@ class MCTS:
         """The index of the pick (then its plan) that wins most of ``worlds`` shared play-outs to the
         end among those beating index 0 by more than ``SWITCH_Z`` standard errors of the paired
         differences; 0 when none does."""
-        seeds = [int(x) for x in rng.integers(2**62, size=worlds)]
-        last = self.rules.info(match.content).max_rounds
-        scores = np.array([[self._play_out(match, pick, plan, seed, last) for seed in seeds]
-                           for pick, plan in zip(picks, plans)])
+        scores = self.played_out(match, picks, plans, [int(x) for x in rng.integers(2**62, size=worlds)])
         best = 0
         for i in range(1, len(plans)):
             d = scores[i] - scores[0]
@@ -300,6 +297,13 @@ class MCTS:
             if scores[i].mean() > scores[best].mean() and d.mean() > SWITCH_Z * se:
                 best = i
         return best
+
+    def played_out(self, match, picks: list, plans: list, seeds: list[int]) -> np.ndarray:
+        """Games won (1/0), by pick and world: each pick then its plan, played to the end in the
+        worlds of ``seeds`` (the same worlds for every pick)."""
+        last = self.rules.info(match.content).max_rounds
+        return np.array([[self._play_out(match, pick, plan, seed, last) for seed in seeds]
+                         for pick, plan in zip(picks, plans)])
 
     def _play_out(self, match, first, plan, seed: int, last: int) -> float:
         """1 if the heroes win a world (``seed``) where they take ``first`` now and follow ``plan``
