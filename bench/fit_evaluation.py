@@ -8,11 +8,13 @@ every feature is "the higher the better for the heroes", and a weight fitted bel
 correlation a search would exploit against the heroes (more villagers on the throne only because
 games that reach the throne went far), so that feature is dropped and the rest fitted again. The
 weights are printed
-as the Python dict to paste into the game's ``evaluation.py`` (``WEIGHTS``), with the log loss
-and the area under the ROC curve on games held out (every 5th game), against a model that knows
-only the round.
+as the Python dict to paste into the game's ``evaluation.py`` (``WEIGHTS``; fitted on one hero
+count, ``WEIGHTS_BY_HEROES[n]``, the weights of that count alone), with the log loss and the area
+under the ROC curve on games held out (every 5th game), against a constant, a model that knows
+only the round, and the weights the game ships for those games.
 
     python bench/fit_evaluation.py forgotten-souls --games 200 --heroes 2,3,4 --jobs 2
+    python bench/fit_evaluation.py underworld --games 1000 --heroes 1 --jobs 2
 """
 
 from __future__ import annotations
@@ -130,8 +132,17 @@ def main() -> None:
           f"(constant {log_loss(x[held][:, :1], y[held], fit(x[~held][:, :1], y[~held])):.3f}, "
           f"time left only {log_loss(x[held][:, round_col], y[held], base):.3f}); "
           f"AUC {auc(x[held] @ w, y[held]):.3f}")
+    rules = registry.open_scenario(a.scenario)[0]
+    model = rules.search_model
+    shipped = getattr(model, "WEIGHTS_BY_HEROES", {}).get(counts[0]) if len(counts) == 1 else None
+    shipped = shipped or rules.evaluation
+    if shipped:
+        ws = np.array([shipped.get("bias", 0.0)] + [shipped.get(k, 0.0) for k in names])
+        print(f"the shipped weights on the same games: log loss {log_loss(x[held], y[held], ws):.3f}, "
+              f"AUC {auc(x[held] @ ws, y[held]):.3f}")
     final = fit_nonnegative(x, y)
-    print("WEIGHTS = {" + ", ".join([f'"bias": {final[0]:.3f}'] +
+    label = f"WEIGHTS_BY_HEROES[{counts[0]}]" if len(counts) == 1 else "WEIGHTS"
+    print(label + " = {" + ", ".join([f'"bias": {final[0]:.3f}'] +
                                     [f'"{k}": {v:.3f}' for k, v in zip(names, final[1:]) if v > 0]) + "}")
 
 

@@ -284,7 +284,8 @@ class GameRules(ABC):
     #: the pydantic model of a spec's ``setup:`` for this game (None: the game arranges nothing)
     setup_model: type | None = None
     #: the game's search module, where a game has one (``games/<game>/evaluation.py``): its
-    #: ``WEIGHTS`` are :attr:`evaluation`, its ``features(match)`` and ``determinize(match, rng)``
+    #: ``WEIGHTS`` are :attr:`evaluation` (its ``WEIGHTS_BY_HEROES``, where given, the weights of one
+    #: hero count: :meth:`evaluation_for`), its ``features(match)`` and ``determinize(match, rng)``
     #: answer :meth:`features` and :meth:`determinize`
     search_model: Any = None
     #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
@@ -491,6 +492,13 @@ class GameRules(ABC):
         search module's ``WEIGHTS``; empty: none (a game may also set it as a class attribute)."""
         return getattr(self.search_model, "WEIGHTS", {})
 
+    def evaluation_for(self, match: Any) -> dict[str, float]:
+        """The weights :meth:`evaluate` uses for this match: the search module's
+        ``WEIGHTS_BY_HEROES`` for its hero count where the game fitted that count on its own (a
+        count whose rules differ, like the Underworld's solitaire), else :attr:`evaluation`."""
+        by_count = getattr(self.search_model, "WEIGHTS_BY_HEROES", {})
+        return by_count.get(len(self.heroes(match)), self.evaluation)
+
     def determinize(self, match: Any, rng: np.random.Generator) -> Any:
         """A clone of the match as it could be, given what the heroes know (information-set
         search): every hidden card, tile or counter dealt again at random from those the heroes
@@ -513,13 +521,14 @@ class GameRules(ABC):
     def evaluate(self, match: Any) -> float:
         """The heroes' chances from here, 0 to 1, judged without playing on (a search bot's
         rollout stops early and asks this): 1 won, 0 lost, else :attr:`evaluation`'s logistic
-        model of :meth:`features` (one half without one)."""
+        model of :meth:`features` (:meth:`evaluation_for`; one half without one)."""
         out = self.outcome(match)
         if out is not None:
             return 1.0 if out.result == "victory" else 0.0
-        if not self.evaluation:
+        weights = self.evaluation_for(match)
+        if not weights:
             return 0.5
-        return logistic(self.features(match), self.evaluation)
+        return logistic(self.features(match), weights)
 
     # -- for people --------------------------------------------------------------------------------
     def narrate(self, match: Any, events: list[Event]) -> list[str]:
