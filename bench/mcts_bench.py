@@ -41,6 +41,7 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
         mcts.SWITCH = switch
     if horizon is not None:          # the game's rules class: this process and the workers it forks
         type(rules).search_horizon = horizon
+        type(rules).search_horizons = {}
     if confirm is not None:          # worlds a departure is played out in, at this hero count
         type(rules).search_confirm = {**type(rules).search_confirm, heroes: confirm}
     rounds = max_rounds or rules.info(content).max_rounds
@@ -53,7 +54,7 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     seconds = sum(s["seconds"] for s in stats)
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
-        "horizon": rules.search_horizon, "switch": mcts.SWITCH if rules.search_policies else 0,
+        "horizon": rules.search_horizons.get(heroes, rules.search_horizon), "switch": mcts.SWITCH if rules.search_policies else 0,
         "confirm": rules.search_confirm.get(heroes, 0),
         "unconfirmed_a_game": round(sum(s.get("unconfirmed", 0) for s in stats) / games, 2),
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,

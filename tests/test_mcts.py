@@ -220,3 +220,32 @@ def test_the_search_plays_every_shipped_scenario_at_every_party_size(scenario, h
     record = play_game(rules, content, 2024, heroes, "mcts", 4, budget="2")
     assert record["search"]["decisions"] > 0 and record["search"]["unplayable"] == 0
     assert record["rounds"] >= 1
+
+
+@pytest.mark.parametrize("scenario, heroes, rounds", [
+    ("forgotten-souls", 2, 3),         # Descent: an objective done, a door opened show later
+    ("underworld", 1, 3),              # the solitaire: the bench's 600 paired games (README)
+    ("underworld", 2, 1),
+    ("heldentaufe", 1, 1),
+    ("dragon", 2, 1),
+])
+def test_rollouts_play_the_rounds_the_bench_measured_for_the_hero_count(scenario, heroes, rounds):
+    rules, content, _ = registry.open_scenario(scenario)
+    match = rules.new_match(content, rules.party(content, heroes, 1), 1)
+    assert mcts.mcts_bot(rules, 4).horizon_for(match) == rounds
+    assert mcts.mcts_bot(rules, 4, horizon=2).horizon_for(match) == 2      # the bot's own, if given
+
+
+def test_a_lone_heros_underworld_rollouts_stop_three_rounds_on():
+    """The horizon read for the hero count is the one the rollouts stop at."""
+    rules, content, _ = registry.open_scenario("underworld")
+    match = rules.new_match(content, rules.party(content, 1, 2), 2)
+    players, heuristic = players_rng(2), rules.bots["heuristic"]
+    while rules.to_act(match) is None or len(rules.legal_actions(match)) < 2:
+        if rules.to_act(match) is None:
+            rules.enemy_phase(match, players)
+        else:
+            rules.apply(match, heuristic(match, rules.legal_actions(match), players), players)
+    bot = mcts.mcts_bot(rules, 2)
+    bot(match, rules.legal_actions(match), players_rng(7))
+    assert bot.stats.simulations == 2 and bot._stop_round == rules.round(match) + 3

@@ -291,6 +291,8 @@ class GameRules(ABC):
     #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
     #: choice shows its worth late)
     search_horizon: int = 1
+    #: ... by hero count, where a count's choices show their worth later than the others'
+    search_horizons: dict[int, int] = {}
     #: plans a search bot may switch between, each played to the game's end where they disagree
     #: (policy switching): name -> Bot, the heuristic bot first. A game lists them where one choice
     #: of its heuristic (when to dare the lair) shows its worth only at the end; empty: none

@@ -183,7 +183,7 @@ class MCTS:
                  margin: float = MARGIN, z: float = Z, switch: int | None = None, confirm: int | None = None):
         self.rules = rules
         self.budget = budget
-        self.horizon = horizon or getattr(rules, "search_horizon", HORIZON)
+        self.horizon = horizon                           # None: the game's, by its hero count
         self.explore = explore
         self.margin = margin
         self.z = z
@@ -226,7 +226,7 @@ class MCTS:
         by_key.setdefault(key_of(chosen), chosen)   # a heuristic may refine a listed action (the Underworld's
                                                     # solitaire fight names the cubes it spends): a root child too
         root = Node(order=self._root_order(match, key_of(chosen), by_key, seeds[0]))
-        self._stop_round = now + self.horizon
+        self._stop_round = now + self.horizon_for(match)
         deadline = None if self.budget.ms is None else time.perf_counter() + self.budget.ms / 1000
         n = 0
         while n < limit:
@@ -271,6 +271,14 @@ class MCTS:
         than ``SWITCH_Z`` standard errors of the paired differences and wins most of those, else 0."""
         self.stats.judged += 1
         return self._best_played_out(match, picks, [self.rollout_bot, *self.plans], spare, self.switch)
+
+    def horizon_for(self, match) -> int:
+        """Rounds a rollout plays on before the evaluation is asked: the bot's own if given, else
+        the game's for the match's hero count (``search_horizons``), else ``search_horizon``."""
+        if self.horizon:
+            return self.horizon
+        rules = self.rules
+        return rules.search_horizons.get(len(rules.heroes(match)), getattr(rules, "search_horizon", HORIZON))
 
     def confirm_worlds(self, match) -> int:
         """The worlds a departure is played out in before it is taken (0: it is taken unplayed)."""

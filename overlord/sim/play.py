@@ -105,7 +105,7 @@ def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, 
         rec["search"] = {"budget": str(chooser.budget), "decisions": stats.decisions, "trivial": stats.trivial,
                          "simulations": stats.simulations, "deviations": stats.deviations, "unplayable": stats.unplayable,
                          "judged": stats.judged, "switched": stats.switched, "unconfirmed": stats.unconfirmed,
-                         "confirm": chooser.confirm_worlds(match), "seconds": round(stats.seconds, 3),
+                         "confirm": chooser.confirm_worlds(match), "horizon": chooser.horizon_for(match), "seconds": round(stats.seconds, 3),
                          "tree": rules.search_tree, "worlds": chooser.switch if chooser.plans else 0}
     rec["cpu_seconds"] = time.process_time() - started
     if log is not None:
