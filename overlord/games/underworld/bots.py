@@ -265,11 +265,16 @@ def attack_odds(state, hero: str) -> tuple[float, str | None, str | None]:
         for skill in weapon_skills(state, item.id):
             if shadow_cubes(sheet, skill):
                 continue
-            p = p_success(dice_for(sheet, skill), skill_value(sheet, skill) + DAMNED_MODIFIER)
-            pw = p_battle(round(p, 6), damned_lp, lp)
+            pw = battle_chance(sheet, skill, damned_lp, lp)
             if pw > best[0]:
                 best = (pw, item.id, skill)
     return best
+
+
+def battle_chance(sheet, skill: str, damned_lp: int, lp: int) -> float:
+    """P(win the final battle, 2+ heroes) fighting with ``skill``, each trial at the Damned One's -3."""
+    p = p_success(dice_for(sheet, skill), skill_value(sheet, skill) + DAMNED_MODIFIER)
+    return p_battle(round(p, 6), damned_lp, lp)
 
 
 def _has_attack_weapon(state, hero: str) -> bool:

@@ -22,10 +22,8 @@ from __future__ import annotations
 
 from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
-from ..heroes.odds import p_battle, p_success
-from ..heroes.sheet import SKILLS, dice_for, life_total, shadow_cubes, skill_value
+from ..heroes.sheet import SKILLS, life_total, shadow_cubes
 from . import darkside
-from .battle import DAMNED_MODIFIER
 from .machines import avatar_ids, avatar_state
 from .state import kind_of
 from .tiles import ADVENTURE
@@ -62,14 +60,12 @@ def strength(state, hero: str) -> float:
     """P(``hero`` wins the final battle now with its own skills, as if it carried a weapon for each):
     solitaire, the cycle of skills (``bots.solo_odds``); else its best combat skill without a shadow
     cube, each trial at the Damned One's -3."""
-    from .bots import solo_odds
+    from .bots import battle_chance, solo_odds
     if state.solitaire:
         return solo_odds(state, hero)
     sheet = state.sheets[hero]
     lp, damned_lp = life_total(sheet), darkside.life(state)
-    return max((p_battle(round(p_success(dice_for(sheet, s), skill_value(sheet, s) + DAMNED_MODIFIER), 6),
-                         damned_lp, lp)
-                for s in SKILLS if not shadow_cubes(sheet, s)), default=0.0)
+    return max((battle_chance(sheet, s, damned_lp, lp) for s in SKILLS if not shadow_cubes(sheet, s)), default=0.0)
 
 
 def determinize(match, rng):
