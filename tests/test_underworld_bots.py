@@ -261,3 +261,24 @@ def test_a_hero_with_a_weapon_still_seeks_a_special_one():
 def bots_shipped():
     from overlord.games.underworld.setup import shipped_catalogue
     return shipped_catalogue()
+
+
+class _Unkept(dict):
+    """A plan's readings that never hold the state: every reading is computed afresh."""
+
+    def __setitem__(self, key, value):
+        if key != "state":
+            super().__setitem__(key, value)
+
+
+def test_a_plans_kept_readings_change_no_choice(content, monkeypatch):
+    # While a plan weighs its candidates the solitaire's checks read the adjacency, the battle's
+    # odds and the entry count once (``bots._per_plan``), not once a tile. Kept or read afresh, the
+    # lone hero's games are the same byte for byte: a reading that changed the state while a plan
+    # held it (Lethe's cube given up, once) shows here.
+    seeds = range(6)
+    kept = [dumps(play_game(content, heroes_for(1, s), s, bots.choose_heuristic)) for s in seeds]
+    assert not bots._PLAN_READINGS       # nothing kept once a plan is made
+    monkeypatch.setattr(bots, "_PLAN_READINGS", _Unkept())
+    afresh = [dumps(play_game(content, heroes_for(1, s), s, bots.choose_heuristic)) for s in seeds]
+    assert kept == afresh

@@ -63,7 +63,11 @@ def weapon_skills(state: UnderworldState, weapon: str) -> tuple[str, ...]:
 def solitaire_order(state: UnderworldState, hero: str) -> list[str]:
     """Solitaire: Magic, then the other two "in either order" - headless, the stronger first (a
     skill with a shadow cube counts as the weakest; ties in sheet order)."""
-    sheet = state.sheets[hero]
+    return sheet_order(state.sheets[hero])
+
+
+def sheet_order(sheet) -> list[str]:
+    """:func:`solitaire_order` of one hero sheet."""
     rest = [s for s in sheet.skills if s != SOLITAIRE_FIRST]
     rest.sort(key=lambda s: (shadow_cubes(sheet, s) > 0, -skill_value(sheet, s), list(sheet.skills).index(s)))
     return [SOLITAIRE_FIRST] + rest

@@ -108,7 +108,9 @@ card is taken again at the Throne Hall (goal ``weapon`` on the Hades tile; act r
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import replace
 
 from overlord.core.tiles import OPPOSITE, SIDES, STEP
 from overlord.games.heroes.counters import DOT_SKILL
@@ -120,16 +122,38 @@ from overlord.games.heroes.sheet import (
     shadow_cubes,
     skill_value,
 )
-from overlord.games.underworld import combat, darkside, tiles
-from overlord.games.underworld.battle import DAMNED_MODIFIER, solitaire_order, weapon_skills
+from overlord.games.underworld import combat, darkside, machines, tiles
+from overlord.games.underworld.battle import DAMNED_MODIFIER, sheet_order, solitaire_order, weapon_skills
 from overlord.games.underworld.handling import ability, effect, outside_bonus, tile_name
 from overlord.games.underworld.items import default_room
 from overlord.games.underworld.places import throne_waiting
-from overlord.games.underworld.machines import chaos_tile, entry_count
+from overlord.games.underworld.machines import entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
 
 from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
+
+# -- one plan's readings ------------------------------------------------------------------------
+
+# While :func:`_plan` weighs one state's candidates nothing changes the state, yet the solitaire's
+# checks (:func:`explore_ok` on every tile) read the same adjacency, odds and entry count again
+# for each tile. A reading marked ``@_per_plan`` is kept for the state :func:`_plan` weighs and
+# computed afresh anywhere else.
+_PLAN_READINGS: dict = {}
+
+
+def _per_plan(fn):
+    @functools.wraps(fn)
+    def read(state, *args):
+        memo = _PLAN_READINGS
+        if memo.get("state") is not state:
+            return fn(state, *args)
+        key = (fn.__name__, *args)
+        if key not in memo:
+            memo[key] = fn(state, *args)
+        return memo[key]
+    return read
+
 
 # -- dice --------------------------------------------------------------------------------------
 
@@ -147,21 +171,34 @@ SOLO_EXPLORE = 2             # solitaire: the priority of a free edge while Chao
 SOLO_LETHE = 3               # solitaire: the Dark Side from which Lethe is a goal
 
 
+@_per_plan
 def solo_trial_ps(state, hero: str) -> tuple[float, ...]:
     """The chance of each trial of the solitaire battle's cycle (0 for a skill with a shadow cube)."""
-    sheet = state.sheets[hero]
+    return cycle_ps(state.sheets[hero])
+
+
+def cycle_ps(sheet) -> tuple[float, ...]:
+    """:func:`solo_trial_ps` of one hero sheet."""
     return tuple(0.0 if shadow_cubes(sheet, s) else
                  round(p_success(dice_for(sheet, s), skill_value(sheet, s) + DAMNED_MODIFIER), 6)
-                 for s in solitaire_order(state, hero))
+                 for s in sheet_order(sheet))
 
 
+@_per_plan
 def solo_odds(state, hero: str, extra: int = 0) -> float:
     """P(the lone hero wins the battle) with ``extra`` more cubes on the Dark Side."""
-    ps = solo_trial_ps(state, hero)
-    if not any(ps) or state.dark_side + extra >= DARK_SIDE_BOXES:
+    return _cycle_odds(solo_trial_ps(state, hero), state.dark_side + extra, life_total(state.sheets[hero]))
+
+
+def cycle_odds(sheet, dark_side: int) -> float:
+    """P(the hero of ``sheet`` wins the solitaire battle with ``dark_side`` cubes on the Dark Side."""
+    return _cycle_odds(cycle_ps(sheet), dark_side, life_total(sheet))
+
+
+def _cycle_odds(ps: tuple[float, ...], dark_side: int, lp: int) -> float:
+    if not any(ps) or dark_side >= DARK_SIDE_BOXES:
         return 0.0                       # (the 11th cube ends the game before the battle)
-    damned_lp = max(1, state.dark_side + extra)
-    return p_cycle_battle(ps, damned_lp, life_total(state.sheets[hero]))
+    return p_cycle_battle(ps, max(1, dark_side), lp)
 
 
 # -- small readings of the state ----------------------------------------------------------------
@@ -210,6 +247,10 @@ def danger(state, hero: str, tile: str) -> bool:
     return False
 
 
+chaos_tile = _per_plan(machines.chaos_tile)
+
+
+@_per_plan
 def _adjacency(state) -> dict[str, list[str]]:
     return tiles.adjacency(state.map)
 
@@ -241,6 +282,7 @@ def first_step(parent: dict[str, str], start: str, goal: str) -> str | None:
     return t
 
 
+@_per_plan
 def _tile_by_name(state, name: str) -> str | None:
     for t in state.map.placed:
         if tile_name(state, t.id) == name:
@@ -277,6 +319,7 @@ def battle_chance(sheet, skill: str, damned_lp: int, lp: int) -> float:
     return p_battle(round(p, 6), damned_lp, lp)
 
 
+@_per_plan
 def _has_attack_weapon(state, hero: str) -> bool:
     return any(kind_of(state, i.id).kind == "special_weapon" and weapon_skills(state, i.id)
                for i in state.sheets[hero].items)
@@ -287,6 +330,7 @@ def needs_heal(state, hero: str) -> bool:
     return sheet.natural < sheet.natural_max and sheet.natural * 2 <= sheet.natural_max
 
 
+@_per_plan
 def armed(state) -> bool:
     """Solitaire: one more banished Avatar or special treasure brings the Damned One in."""
     return state.solitaire and state.damned in ("dormant", "abroad") and entry_count(state) >= 2
@@ -315,6 +359,7 @@ def solo_ready(state) -> float:
     return next(p for until, p in SOLO_READY if state.round < until)
 
 
+@_per_plan
 def walk_turns(state, hero: str, start: str, goal: str) -> int | None:
     """Turns the hero needs to walk from ``start`` to ``goal`` along a shortest path, counting that
     its movement stops on every tile with a marker on the way ("If a marker is on the tile,
@@ -499,6 +544,15 @@ def plan(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
 
 
 def _plan(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
+    _PLAN_READINGS.clear()
+    _PLAN_READINGS["state"] = state
+    try:
+        return _weigh(state, hero, rng)
+    finally:
+        _PLAN_READINGS.clear()
+
+
+def _weigh(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
     adj = _adjacency(state)
     here = state.map.heroes[hero]
     risky = {t for t in adj if t != here and danger(state, hero, t)}
@@ -770,15 +824,9 @@ def lethe_skill(state, hero: str) -> str | None:
         cube = SKILL_CUBE[skill]
         if cube not in sheet.cubes[skill]:
             continue
-        track = sheet.cubes[skill]
-        at = track.index(cube)
-        del track[at]
-        state.dark_side -= 1
-        try:
-            p = solo_odds(state, hero)
-        finally:
-            state.dark_side += 1
-            track.insert(at, cube)
+        track = list(sheet.cubes[skill])
+        track.remove(cube)
+        p = cycle_odds(replace(sheet, cubes={**sheet.cubes, skill: track}), state.dark_side - 1)
         if p > now and (best is None or p > best[0]):
             best = (p, skill)
     return best[1] if best else None
