@@ -138,9 +138,9 @@ class Underworld(GameRules):
 
     # -- search bots -----------------------------------------------------------------------------
     search_model = judged
-    #: alone, rollouts of 3 rounds (ours): with the solitaire's own weights, 600 paired games (seeds
-    #: 2024 and 2025, 300 each) +4.5 points (+0.0 to +9.0) against +2.7 (-3.2 to +8.6) at 1 round
-    #: on the first 300; at 21 CPU s a game against 3. 2-4 heroes stay at 1 (+15 at 2).
+    #: alone, rollouts of 3 rounds (ours): with the solitaire's own weights, 1,000 paired games
+    #: +3.4 points (-0.04 to +6.8; the fresh 300 of seed 2027 +0.3) against +2.7 (-3.2 to +8.6) at
+    #: 1 round on the first 300 - the best measured, not a clear win. 2-4 heroes stay at 1 (+15 at 2).
     search_horizons = {1: 3}
 
     # -- for people ------------------------------------------------------------------------------
