@@ -12,6 +12,8 @@ together, the Dragon together. Long (about 45 CPU minutes at 100 games): ``--job
     python bench/mcts_bench.py --cases dragon:2 --horizon 3     # the Dragon with 3-round rollouts
     python bench/mcts_bench.py --cases dragon:1 --switch 0      # the Dragon without switching plans
     python bench/mcts_bench.py --cases heldentaufe:1 --confirm 100   # departures played out to the end first
+    python bench/mcts_bench.py --cases underworld:1 --partial run.jsonl   # each game's record as it ends
+    python bench/mcts_bench.py --summarise run.jsonl    # the pairs a run (finished or stopped) played so far
 """
 
 from __future__ import annotations
@@ -34,8 +36,38 @@ def case(text: str) -> tuple[str, int]:
     return scenario, int(heroes or 2)
 
 
+def keeper(path: str | None, bot: str, scenario: str):
+    """The progress callback that appends each game's record to ``path`` as it ends (none without a path)."""
+    if not path:
+        return None
+
+    def keep(record: dict) -> None:
+        kept = {k: v for k, v in record.items() if k != "timeline"}
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"bot": bot, "scenario": scenario, **kept}, sort_keys=True, default=str) + "\n")
+    return keep
+
+
+def summarise(path: str) -> dict:
+    """The paired summary of the games both bots finished in a ``--partial`` file, by scenario."""
+    batches: dict[tuple[str, str], list[dict]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            batches.setdefault((r["scenario"], r["bot"]), []).append(r)
+    out = {}
+    for scenario in sorted({s for s, _ in batches}):
+        searched = batches.get((scenario, "mcts"), [])
+        done = {(r["heroes"], r["seed"]) for r in searched}
+        base = [r for r in batches.get((scenario, "heuristic"), []) if (r["heroes"], r["seed"]) in done]
+        if base:
+            out[scenario] = compare(searched, base, "mcts", "heuristic")
+    return out
+
+
 def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None,
-            horizon: int | None = None, switch: int | None = None, confirm: int | None = None):
+            horizon: int | None = None, switch: int | None = None, confirm: int | None = None,
+            partial: str | None = None):
     rules, content, path = registry.open_scenario(scenario)
     if switch is not None:           # worlds a plan is played out in: this process and the workers it forks
         mcts.SWITCH = switch
@@ -46,8 +78,10 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
         type(rules).search_confirm = {**type(rules).search_confirm, heroes: confirm}
     rounds = max_rounds or rules.info(content).max_rounds
     started = time.time()
-    base = run.simulate(str(path), games, seed, [heroes], "heuristic", jobs, None, None, rounds)
-    searched = run.simulate(str(path), games, seed, [heroes], "mcts", jobs, None, None, rounds, budget=budget)
+    base = run.simulate(str(path), games, seed, [heroes], "heuristic", jobs, None,
+                        keeper(partial, "heuristic", scenario), rounds)
+    searched = run.simulate(str(path), games, seed, [heroes], "mcts", jobs, None,
+                            keeper(partial, "mcts", scenario), rounds, budget=budget)
     summary = compare(searched, base, "mcts", "heuristic")
     stats = [r["search"] for r in searched]
     decisions = sum(s["decisions"] for s in stats)
@@ -100,13 +134,22 @@ def main() -> None:
                     help="worlds a departure of the tree is played out in to the end before it is taken; 0: none "
                          "(default: the game's search_confirm)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--partial", metavar="FILE", default=None,
+                    help="append each game's record to FILE as it ends (a stopped run keeps what it played)")
+    ap.add_argument("--summarise", metavar="FILE", default=None,
+                    help="only print the paired summary of the games both bots finished in a --partial FILE")
     a = ap.parse_args()
+    if a.summarise:
+        for scenario, s in summarise(a.summarise).items():
+            print(f"{scenario}:\n    " + render(s).replace("\n", "\n    "))
+        return
     results = []
     if not a.json:
         print(HEADER)
     for text in a.cases.split(","):
         scenario, heroes = case(text.strip())
-        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch, a.confirm)
+        s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch, a.confirm,
+                    a.partial)
         results.append(s)
         if not a.json:
             print(row(s), flush=True)

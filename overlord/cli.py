@@ -597,7 +597,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task(f"{scenario_name}", total=total)
-        progress = lambda: bar.advance(task)  # noqa: E731
+        progress = lambda _record: bar.advance(task)  # noqa: E731
     try:
         records = run.simulate(str(path), games, seed, counts, bot, jobs,
                                str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler,

@@ -107,6 +107,37 @@ def test_mcts_bench_runs_paired_games_and_reports_the_search():
     assert case["decisions_per_second"] > 0 and -1 <= case["interval"][0] <= case["interval"][1] <= 1
 
 
+def test_mcts_bench_keeps_each_game_as_it_ends_and_summarises_a_stopped_run(tmp_path):
+    """``--partial FILE``: every game's record, both bots, a line as it ends - so a run stopped early
+    keeps what it played; ``--summarise FILE`` pairs the games both bots finished (the tiny game)."""
+    import os
+    tests = Path(__file__).resolve().parent
+    scenario = tests / "tinygame" / "content" / "gauntlet.yaml"
+    env = {**os.environ, "OVERLORD_GAMES": "tinygame.game:GAME",
+           "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
+    kept = tmp_path / "run.jsonl"
+    bench = [sys.executable, str(BENCH.parent / "mcts_bench.py")]
+    proc = subprocess.run(bench + ["--cases", f"{scenario}:2", "--games", "3", "--budget", "4", "--horizon", "2",
+                                   "--jobs", "2", "--json", "--partial", str(kept)],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    whole = json.loads(proc.stdout)["cases"][0]
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [r["bot"] for r in lines] == ["heuristic"] * 3 + ["mcts"] * 3
+    assert len({r["seed"] for r in lines}) == 3 and "timeline" not in lines[0]
+
+    def summary(path):
+        proc = subprocess.run(bench + ["--summarise", str(path)], capture_output=True, text=True, timeout=60, env=env)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+    pairs = whole["pairs"]
+    assert (f"both won {pairs['both']}, only mcts {pairs['only_a']}, only heuristic {pairs['only_b']}, "
+            f"neither {pairs['neither']}") in summary(kept)
+    stopped = tmp_path / "stopped.jsonl"                  # the last search game never ended
+    stopped.write_text("".join(line + "\n" for line in kept.read_text().splitlines()[:-1]))
+    assert "2 paired games: mcts against heuristic" in summary(stopped)
+
+
 def test_search_departures_traces_where_the_search_leaves_the_heuristic():
     """bench/search_departures.py on the shipped Underworld, one short game of 2 heroes (the Dragon
     grows no tree): every departure is a line with the features' paired differences, and the table

@@ -93,6 +93,17 @@ def test_replay_checks_a_logged_game_and_finds_a_tampered_one(tmp_path):
     assert bad.returncode == 1 and "event 5 differs" in bad.stderr and "Traceback" not in bad.stderr
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_is_told_each_game_as_its_record_comes_in(jobs):
+    """``simulate``'s ``progress`` gets each game's record (the bar counts them, bench/mcts_bench.py
+    keeps them as they end): the same records, in the same order, as the batch returns."""
+    from overlord.sim import run
+    seen = []
+    records = run.simulate(str(resolve_scenario("forgotten-souls")), 3, 9, [2], "heuristic", jobs,
+                           progress=seen.append, max_rounds=4)
+    assert seen == records and [r["seed"] for r in seen] == game_seeds(92, 3)
+
+
 def test_the_dask_backend_gives_the_same_summary_as_the_local_pool():
     pytest.importorskip("dask.distributed")
     args = ["simulate", "forgotten-souls", "--games", "3", "--seed", "9", "--heroes", "2", "--json",

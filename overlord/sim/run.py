@@ -66,7 +66,8 @@ def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, 
     the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
     ``scheduler``, or a local one of ``jobs`` workers). The seeds depend on ``seed`` and the hero
     count only, so two bots (or two enemy policies) given the same arguments play the same games.
-    ``budget``: a search bot's (``overlord.sim.mcts``)."""
+    ``budget``: a search bot's (``overlord.sim.mcts``). ``progress``: called with each game's record
+    as it comes in (in order, but on Dask in the order the games end)."""
     tasks = []
     for h in heroes:
         for i, s in enumerate(game_seeds(seed * 10 + h, games)):
@@ -81,14 +82,14 @@ def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, 
         for t in tasks:
             records.append(_work(t))
             if progress:
-                progress()
+                progress(records[-1])
         return records
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         records = []
         for r in pool.map(_work, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
             records.append(r)
             if progress:
-                progress()
+                progress(r)
         return records
 
 
@@ -111,8 +112,8 @@ def _dask(tasks: list, jobs: int, scheduler: str | None, progress) -> list[dict]
     try:
         futures = client.map(_work, tasks, pure=False)
         if progress:
-            for _ in as_completed(futures):
-                progress()
+            for done in as_completed(futures):
+                progress(done.result())
         return client.gather(futures)
     finally:
         client.close()
