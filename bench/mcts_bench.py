@@ -88,8 +88,8 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     seconds = sum(s["seconds"] for s in stats)
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
-        "horizon": rules.search_horizons.get(heroes, rules.search_horizon), "switch": mcts.SWITCH if rules.search_policies else 0,
-        "confirm": rules.search_confirm.get(heroes, 0),
+        "horizon": rules.search_horizon_for(heroes), "switch": mcts.SWITCH if rules.search_policies else 0,
+        "confirm": rules.search_confirm_for(heroes),
         "unconfirmed_a_game": round(sum(s.get("unconfirmed", 0) for s in stats) / games, 2),
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,
         "decisions_a_game": round(decisions / games, 1),

@@ -501,6 +501,15 @@ class GameRules(ABC):
         by_count = getattr(self.search_model, "WEIGHTS_BY_HEROES", {})
         return by_count.get(len(self.heroes(match)), self.evaluation)
 
+    def search_horizon_for(self, heroes: int) -> int:
+        """Rounds a search bot's rollout plays at this hero count: :attr:`search_horizons`' entry,
+        else :attr:`search_horizon`."""
+        return self.search_horizons.get(heroes, self.search_horizon)
+
+    def search_confirm_for(self, heroes: int) -> int:
+        """Worlds a search bot plays a departure out in at this hero count (0: none)."""
+        return self.search_confirm.get(heroes, 0)
+
     def determinize(self, match: Any, rng: np.random.Generator) -> Any:
         """A clone of the match as it could be, given what the heroes know (information-set
         search): every hidden card, tile or counter dealt again at random from those the heroes

@@ -87,7 +87,6 @@ from ..core.game import GameRules, RulesError
 EXPLORE = 0.7            # UCB1's exploration constant (scores are in [0, 1])
 WIDEN = 1.0              # progressive widening: children allowed = 1 + WIDEN * visits ** ALPHA
 ALPHA = 0.5
-HORIZON = 1              # rounds a simulation plays on before it asks the evaluation (GameRules.search_horizon)
 MAX_STEPS = 200          # ... and at most this many decisions of the heroes
 MAX_PHASES = 8           # enemy phases in a row before a simulation gives up waiting for a hero
 MARGIN = 0.02            # another action must beat the heuristic's by this much on average ...
@@ -277,14 +276,13 @@ class MCTS:
         the game's for the match's hero count (``search_horizons``), else ``search_horizon``."""
         if self.horizon:
             return self.horizon
-        rules = self.rules
-        return rules.search_horizons.get(len(rules.heroes(match)), getattr(rules, "search_horizon", HORIZON))
+        return self.rules.search_horizon_for(len(self.rules.heroes(match)))
 
     def confirm_worlds(self, match) -> int:
         """The worlds a departure is played out in before it is taken (0: it is taken unplayed)."""
         if self.confirm is not None:
             return self.confirm
-        return self.rules.search_confirm.get(len(self.rules.heroes(match)), 0)
+        return self.rules.search_confirm_for(len(self.rules.heroes(match)))
 
     def _confirmed(self, match, chosen, other, search) -> bool:
         """Whether ``other`` (the tree's departure) still beats the heuristic's ``chosen`` when both
