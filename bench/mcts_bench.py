@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -52,9 +53,14 @@ def summarise(path: str) -> dict:
     """The paired summary of the games both bots finished in a ``--partial`` file, by scenario."""
     batches: dict[tuple[str, str], list[dict]] = {}
     with open(path, encoding="utf-8") as f:
-        for line in f:
-            r = json.loads(line)
-            batches.setdefault((r["scenario"], r["bot"]), []).append(r)
+        for number, line in enumerate(f, 1):
+            if not line.endswith("\n"):
+                break                        # the last line, cut short when the run was stopped
+            try:
+                r = json.loads(line)
+                batches.setdefault((r["scenario"], r["bot"]), []).append(r)
+            except (ValueError, KeyError, TypeError) as e:
+                raise SystemExit(f"{path}:{number}: not a game kept by --partial ({e})") from None
     out = {}
     for scenario in sorted({s for s, _ in batches}):
         searched = batches.get((scenario, "mcts"), [])
@@ -139,6 +145,8 @@ def main() -> None:
     ap.add_argument("--summarise", metavar="FILE", default=None,
                     help="only print the paired summary of the games both bots finished in a --partial FILE")
     a = ap.parse_args()
+    if a.partial and os.path.exists(a.partial) and os.path.getsize(a.partial):
+        ap.error(f"--partial {a.partial}: the file exists and holds games; give a new file (a run's games are not mixed)")
     if a.summarise:
         for scenario, s in summarise(a.summarise).items():
             print(f"{scenario}:\n    " + render(s).replace("\n", "\n    "))

@@ -133,9 +133,17 @@ def test_mcts_bench_keeps_each_game_as_it_ends_and_summarises_a_stopped_run(tmp_
     pairs = whole["pairs"]
     assert (f"both won {pairs['both']}, only mcts {pairs['only_a']}, only heuristic {pairs['only_b']}, "
             f"neither {pairs['neither']}") in summary(kept)
-    stopped = tmp_path / "stopped.jsonl"                  # the last search game never ended
-    stopped.write_text("".join(line + "\n" for line in kept.read_text().splitlines()[:-1]))
+    stopped = tmp_path / "stopped.jsonl"                  # the last search game never ended ...
+    lines = kept.read_text().splitlines()
+    stopped.write_text("".join(line + "\n" for line in lines[:-1]) + lines[-1][:40])   # ... its line cut short
     assert "2 paired games: mcts against heuristic" in summary(stopped)
+    again = subprocess.run(bench + ["--cases", f"{scenario}:2", "--games", "1", "--partial", str(kept)],
+                           capture_output=True, text=True, timeout=60, env=env)
+    assert again.returncode == 2 and "the file exists and holds games" in again.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(lines[0] + "\n" + "{not json\n")
+    proc = subprocess.run(bench + ["--summarise", str(bad)], capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 1 and f"{bad}:2: not a game kept by --partial" in proc.stderr
 
 
 def test_search_departures_traces_where_the_search_leaves_the_heuristic():
