@@ -14,6 +14,7 @@ together, the Dragon together. Long (about 45 CPU minutes at 100 games): ``--job
     python bench/mcts_bench.py --cases heldentaufe:1 --confirm 100   # departures played out to the end first
     python bench/mcts_bench.py --cases underworld:1 --partial run.jsonl   # each game's record as it ends
     python bench/mcts_bench.py --summarise run.jsonl    # the pairs a run (finished or stopped) played so far
+    python bench/mcts_bench.py --cases underworld:1 --partial run.jsonl --resume   # go on with a stopped run
 """
 
 from __future__ import annotations
@@ -37,30 +38,60 @@ def case(text: str) -> tuple[str, int]:
     return scenario, int(heroes or 2)
 
 
-def keeper(path: str | None, bot: str, scenario: str):
-    """The progress callback that appends each game's record to ``path`` as it ends (none without a path)."""
+def keeper(path: str | None, bot: str, scenario: str, settings: dict):
+    """The progress callback that appends each game's record to ``path`` as it ends, with the
+    run's ``settings`` (none without a path)."""
     if not path:
         return None
 
     def keep(record: dict) -> None:
         kept = {k: v for k, v in record.items() if k != "timeline"}
         with open(path, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"bot": bot, "scenario": scenario, **kept}, sort_keys=True, default=str) + "\n")
+            f.write(json.dumps({"bot": bot, "scenario": scenario, "run": settings, **kept},
+                               sort_keys=True, default=str) + "\n")
     return keep
+
+
+def kept_lines(path: str):
+    """(line number, record) of each game a ``--partial`` file kept; a last line cut short (the run
+    was stopped while writing) is left out; SystemExit naming FILE:LINE for anything else."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.endswith("\n"):
+                return
+            try:
+                r = json.loads(line)
+                r["scenario"], r["bot"], r["heroes"], r["seed"]
+            except (ValueError, KeyError, TypeError) as e:
+                raise SystemExit(f"{path}:{number}: not a game kept by --partial ({e})") from None
+            yield number, r
+
+
+def kept_games(path: str, scenario: str, heroes: int, settings: dict) -> dict[str, list[dict]]:
+    """The games of this case a stopped run kept in ``path``, by bot (``--resume``); SystemExit
+    for a game the file kept from a run of other settings."""
+    out: dict[str, list[dict]] = {"heuristic": [], "mcts": []}
+    if not os.path.exists(path):
+        return out
+    with open(path, "rb+") as f:           # a last line cut short goes, so that new games start a line
+        data = f.read()
+        if data and not data.endswith(b"\n"):
+            f.truncate(data.rfind(b"\n") + 1)
+    for number, r in kept_lines(path):
+        if r["scenario"] != scenario or r["heroes"] != heroes:
+            continue
+        if r.get("run") != settings:
+            raise SystemExit(f"{path}:{number}: a game of a run with other settings ({r.get('run')}), "
+                             f"not this one's ({settings})")
+        out[r["bot"]].append(r)
+    return out
 
 
 def summarise(path: str) -> dict:
     """The paired summary of the games both bots finished in a ``--partial`` file, by scenario."""
     batches: dict[tuple[str, str], list[dict]] = {}
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.endswith("\n"):
-                break                        # the last line, cut short when the run was stopped
-            try:
-                r = json.loads(line)
-                batches.setdefault((r["scenario"], r["bot"]), []).append(r)
-            except (ValueError, KeyError, TypeError) as e:
-                raise SystemExit(f"{path}:{number}: not a game kept by --partial ({e})") from None
+    for _, r in kept_lines(path):
+        batches.setdefault((r["scenario"], r["bot"]), []).append(r)
     out = {}
     for scenario in sorted({s for s, _ in batches}):
         searched = batches.get((scenario, "mcts"), [])
@@ -73,7 +104,7 @@ def summarise(path: str) -> dict:
 
 def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs: int, max_rounds: int | None,
             horizon: int | None = None, switch: int | None = None, confirm: int | None = None,
-            partial: str | None = None):
+            partial: str | None = None, resume: bool = False):
     rules, content, path = registry.open_scenario(scenario)
     if switch is not None:           # worlds a plan is played out in: this process and the workers it forks
         mcts.SWITCH = switch
@@ -84,10 +115,18 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
         type(rules).search_confirm = {**type(rules).search_confirm, heroes: confirm}
     rounds = max_rounds or rules.info(content).max_rounds
     started = time.time()
-    base = run.simulate(str(path), games, seed, [heroes], "heuristic", jobs, None,
-                        keeper(partial, "heuristic", scenario), rounds)
-    searched = run.simulate(str(path), games, seed, [heroes], "mcts", jobs, None,
-                            keeper(partial, "mcts", scenario), rounds, budget=budget)
+    settings = {"games": games, "seed": seed, "budget": str(budget), "max_rounds": max_rounds, "horizon": horizon,
+                "switch": switch, "confirm": confirm}
+    done = kept_games(partial, scenario, heroes, settings) if resume else {"heuristic": [], "mcts": []}
+    order = {s: i for i, s in enumerate(run.game_seeds(seed * 10 + heroes, games))}
+
+    def batch(bot: str, **kw) -> list[dict]:
+        skip = frozenset((heroes, r["seed"]) for r in done[bot])
+        new = run.simulate(str(path), games, seed, [heroes], bot, jobs, None, keeper(partial, bot, scenario, settings),
+                           rounds, skip=skip, **kw)
+        return sorted(done[bot] + new, key=lambda r: order[r["seed"]])
+    base = batch("heuristic")
+    searched = batch("mcts", budget=budget)
     summary = compare(searched, base, "mcts", "heuristic")
     stats = [r["search"] for r in searched]
     decisions = sum(s["decisions"] for s in stats)
@@ -142,11 +181,17 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--partial", metavar="FILE", default=None,
                     help="append each game's record to FILE as it ends (a stopped run keeps what it played)")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --partial: play only the games the FILE does not hold yet (a stopped run of the same "
+                         "settings), then report on all")
     ap.add_argument("--summarise", metavar="FILE", default=None,
                     help="only print the paired summary of the games both bots finished in a --partial FILE")
     a = ap.parse_args()
-    if a.partial and os.path.exists(a.partial) and os.path.getsize(a.partial):
-        ap.error(f"--partial {a.partial}: the file exists and holds games; give a new file (a run's games are not mixed)")
+    if a.resume and not a.partial:
+        ap.error("--resume needs --partial FILE (the stopped run's games)")
+    if a.partial and not a.resume and os.path.exists(a.partial) and os.path.getsize(a.partial):
+        ap.error(f"--partial {a.partial}: the file exists and holds games; give a new file, or --resume the run "
+                 "it kept")
     if a.summarise:
         for scenario, s in summarise(a.summarise).items():
             print(f"{scenario}:\n    " + render(s).replace("\n", "\n    "))
@@ -157,7 +202,7 @@ def main() -> None:
     for text in a.cases.split(","):
         scenario, heroes = case(text.strip())
         s = measure(scenario, heroes, a.games, a.seed, a.budget, a.jobs, a.max_rounds, a.horizon, a.switch, a.confirm,
-                    a.partial)
+                    a.partial, a.resume)
         results.append(s)
         if not a.json:
             print(row(s), flush=True)

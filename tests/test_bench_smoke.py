@@ -140,6 +140,17 @@ def test_mcts_bench_keeps_each_game_as_it_ends_and_summarises_a_stopped_run(tmp_
     again = subprocess.run(bench + ["--cases", f"{scenario}:2", "--games", "1", "--partial", str(kept)],
                            capture_output=True, text=True, timeout=60, env=env)
     assert again.returncode == 2 and "the file exists and holds games" in again.stderr
+    # --resume plays only the game the stopped file lacks, and reports on all three as the whole run did
+    run = ["--cases", f"{scenario}:2", "--games", "3", "--budget", "4", "--horizon", "2", "--json",
+           "--partial", str(stopped), "--resume"]
+    resumed = subprocess.run(bench + run, capture_output=True, text=True, timeout=120, env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    assert stopped.read_text().count('"bot": "mcts"') == 3 and stopped.read_text().count('"bot": "heuristic"') == 3
+    case = json.loads(resumed.stdout)["cases"][0]
+    assert (case["games"], case["pairs"], case["rounds"]) == (3, whole["pairs"], whole["rounds"])
+    other = subprocess.run(bench + [x if x != "4" else "8" for x in run], capture_output=True, text=True,
+                           timeout=60, env=env)            # budget 8: not the run the file kept
+    assert other.returncode == 1 and f"{stopped}:1: a game of a run with other settings" in other.stderr
     bad = tmp_path / "bad.jsonl"
     bad.write_text(lines[0] + "\n" + "{not json\n")
     proc = subprocess.run(bench + ["--summarise", str(bad)], capture_output=True, text=True, timeout=60, env=env)

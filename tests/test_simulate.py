@@ -104,6 +104,18 @@ def test_progress_is_told_each_game_as_its_record_comes_in(jobs):
     assert seen == records and [r["seed"] for r in seen] == game_seeds(92, 3)
 
 
+def test_skip_leaves_out_the_games_played_already_and_plays_the_rest_alike():
+    """``skip`` (a stopped run resumed): the games named are not played again; the others are the
+    whole batch's games, the same records."""
+    from overlord.sim import run
+    scenario = str(resolve_scenario("forgotten-souls"))
+    whole = run.simulate(scenario, 4, 9, [2], "heuristic", 1, max_rounds=4)
+    done = frozenset((2, r["seed"]) for r in whole[1:3])
+    rest = run.simulate(scenario, 4, 9, [2], "heuristic", 2, max_rounds=4, skip=done)
+    drop = lambda r: {k: v for k, v in r.items() if k != "cpu_seconds"}   # noqa: E731
+    assert [drop(r) for r in rest] == [drop(whole[0]), drop(whole[3])]
+
+
 def test_the_dask_backend_gives_the_same_summary_as_the_local_pool():
     pytest.importorskip("dask.distributed")
     args = ["simulate", "forgotten-souls", "--games", "3", "--seed", "9", "--heroes", "2", "--json",

@@ -61,18 +61,22 @@ class BackendError(RuntimeError):
 def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, jobs: int = 1,
              log_dir: str | None = None, progress=None, max_rounds: int = MAX_ROUNDS,
              backend: str = "local", scheduler: str | None = None, enemy: str | None = None,
-             budget: str | None = None) -> list[dict]:
+             budget: str | None = None, skip: frozenset = frozenset()) -> list[dict]:
     """Play ``games`` games for each hero count; records in a fixed order whatever ``jobs`` and
     the back end are. ``backend``: "local" (a process pool of ``jobs``) or "dask" (the cluster at
     ``scheduler``, or a local one of ``jobs`` workers). The seeds depend on ``seed`` and the hero
     count only, so two bots (or two enemy policies) given the same arguments play the same games.
     ``budget``: a search bot's (``overlord.sim.mcts``). ``progress``: called with each game's record
-    as it comes in (in order, but on Dask in the order the games end)."""
+    as it comes in (in order, but on Dask in the order the games end). ``skip``: games, as
+    (hero count, seed), played already (a stopped run resumed): left out of the batch."""
     tasks = []
+    index = 0
     for h in heroes:
-        for i, s in enumerate(game_seeds(seed * 10 + h, games)):
-            tasks.append((str(scenario), s, h, bot, log_dir, len(tasks), max_rounds, enemy,
-                          None if budget is None else str(budget)))
+        for s in game_seeds(seed * 10 + h, games):
+            if (h, s) not in skip:
+                tasks.append((str(scenario), s, h, bot, log_dir, index, max_rounds, enemy,
+                              None if budget is None else str(budget)))
+            index += 1
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     if backend == "dask":
