@@ -22,6 +22,9 @@ from .play import play_game
 MAX_ROUNDS = 40
 
 
+CHUNK = 8              # games a worker of the local pool is sent at a time, at most
+
+
 def game_seeds(master: int, games: int) -> list[int]:
     """One 63-bit seed per game, derived from the master seed."""
     children = np.random.SeedSequence(master).spawn(games)
@@ -90,7 +93,9 @@ def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, 
         return records
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         records = []
-        for r in pool.map(_work, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
+        # chunks of at most CHUNK games: few round trips for short games, yet records (and
+        # ``progress``) come in as games end, not a long chunk at a time
+        for r in pool.map(_work, tasks, chunksize=max(1, min(CHUNK, len(tasks) // (jobs * 8)))):
             records.append(r)
             if progress:
                 progress(r)
