@@ -20,8 +20,6 @@ from ..games.registry import open_scenario
 from .play import play_game
 
 MAX_ROUNDS = 40
-
-
 CHUNK = 8              # games a worker of the local pool is sent at a time, at most
 
 
