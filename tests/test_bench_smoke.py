@@ -237,3 +237,15 @@ def test_the_hostile_bench_runs_one_variant_again_by_its_index():
     total = json.loads(proc.stdout)["total"]
     assert total["variants"] == 1 and total["runs"] == 2 and total["refused"] == 2     # validate and simulate
     assert total["slowest_cpu_s"] < 2.0
+
+
+def test_solo_ready_bench_compares_schedules_in_paired_games():
+    """bench/solo_ready.py (the lone hero's SOLO_READY schedules, figures in docs/underworld.md):
+    the shipped schedule against the one before on two seeds, and a schedule it cannot read."""
+    bench = [sys.executable, str(BENCH.parent / "solo_ready.py")]
+    proc = subprocess.run(bench + ["--seeds", "0:2"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("2 paired games of the Underworld alone (seeds 0-1)")
+    assert "shipped - before: " in proc.stdout and "won only by shipped" in proc.stdout
+    bad = subprocess.run(bench + ["--seeds", "0:2", "before", "late=30:x"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "'late=30:x' is not a schedule: ROUND:P,...,P" in bad.stderr

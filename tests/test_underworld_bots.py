@@ -282,3 +282,56 @@ def test_a_plans_kept_readings_change_no_choice(content, monkeypatch):
     monkeypatch.setattr(bots, "_PLAN_READINGS", _Unkept())
     afresh = [dumps(play_game(content, heroes_for(1, s), s, bots.choose_heuristic)) for s in seeds]
     assert kept == afresh
+
+
+# -- the lone hero's schedule -------------------------------------------------------------------------
+
+BEFORE = ((30, 0.35), (45, 0.2), (60, 0.05), (10**9, 0.0))      # the schedule SOLO_READY replaced
+
+
+def test_a_plan_with_the_shipped_schedule_plays_the_heuristics_game(content):
+    """``heuristic_ready`` changes the schedule and nothing else: with the shipped one it is the
+    heuristic, byte for byte; with the one it replaced some lone hero's game goes otherwise."""
+    seeds = range(4)
+    heuristic = [dumps(play_game(content, heroes_for(1, s), s, bots.choose_heuristic)) for s in seeds]
+    shipped = bots.heuristic_ready(bots.SOLO_READY, "shipped")
+    before = bots.heuristic_ready(BEFORE, "before")
+    assert [dumps(play_game(content, heroes_for(1, s), s, shipped)) for s in seeds] == heuristic
+    assert [dumps(play_game(content, heroes_for(1, s), s, before)) for s in seeds] != heuristic
+    assert bots._SCHEDULE[0] is bots.SOLO_READY                  # a plan leaves the schedule as it found it
+
+
+def first_disagreement(content, seed: int):
+    """The first decision of a lone hero's heuristic game (``seed``) where the schedule before
+    would choose otherwise than the shipped one."""
+    state = engine.new_game(content, heroes_for(1, seed), seed)
+    rng = random.Random(seed)
+    before = bots.heuristic_ready(BEFORE, "before")
+    while not state.outcome:
+        legal = engine.legal_actions(state)
+        if len(legal) > 1:
+            ours = bots.choose_heuristic(state, legal, random.Random(0))
+            if before(state, legal, random.Random(0)) != ours:
+                return state
+        engine.apply(state, content, bots.choose_heuristic(state, legal, rng))
+    pytest.fail(f"the schedules never disagree in the game of seed {seed}")
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3])
+def test_the_lone_hero_waits_for_the_schedules_odds(content, seed):
+    """Solitaire (module notes, "the entry's trigger"): the lone hero brings the Damned One in, or
+    lays tiles while it waits aside, only when its chance to win the battle (with the cubes the
+    walk to Chaos adds) reaches the schedule's bar for the round. Where the schedule before and the
+    shipped one choose differently the hero is one count short of the entry (or the Damned One
+    waits aside) and its chance lies between the two bars: the shipped schedule waits."""
+    state = first_disagreement(content, seed)
+    hero = state.turn.hero
+    assert bots.armed(state) or state.damned == "waiting"
+    bar = dict(shipped=bots.solo_ready(state))
+    bots._SCHEDULE[0] = BEFORE
+    try:
+        bar["before"] = bots.solo_ready(state)
+    finally:
+        bots._SCHEDULE[0] = bots.SOLO_READY
+    odds = [bots.solo_odds(state, hero, extra) for extra in range(0, 12)]
+    assert any(bar["before"] <= p < bar["shipped"] for p in odds), (state.round, bar, odds)
