@@ -144,13 +144,13 @@ _PLAN_READINGS: dict = {}
 
 def _per_plan(fn):
     @functools.wraps(fn)
-    def read(state, *args):
+    def read(state, *args, **kw):
         memo = _PLAN_READINGS
         if memo.get("state") is not state:
-            return fn(state, *args)
-        key = (fn.__name__, *args)
+            return fn(state, *args, **kw)
+        key = (fn.__name__, *args, *sorted(kw.items())) if kw else (fn.__name__, *args)
         if key not in memo:
-            memo[key] = fn(state, *args)
+            memo[key] = fn(state, *args, **kw)
         return memo[key]
     return read
 
@@ -339,6 +339,7 @@ def armed(state) -> bool:
     return state.solitaire and state.damned in ("dormant", "abroad") and entry_count(state) >= 2
 
 
+@_per_plan
 def trigger_ok(state, hero: str, at: str, grants_weapon: bool = False) -> bool:
     """Solitaire: whether the hero may bring the Damned One in from tile ``at`` now (see the
     module's notes); always True when the next trigger does not bring it in."""
@@ -401,6 +402,7 @@ def walk_turns(state, hero: str, start: str, goal: str) -> int | None:
     return turns
 
 
+@_per_plan
 def explore_ok(state, hero: str, at: str) -> bool:
     """Solitaire, one count short of the Damned One's entry with Chaos on the map: a face-down
     marker may be an Avatar the hero must fight and beat, so the hero turns markers up (by
@@ -496,11 +498,11 @@ def candidates(state, hero: str) -> list[tuple[int, str, str]]:
             and any(SKILL_CUBE[s] in sheet.cubes[s] for s in sheet.skills):
         out.append((4 if getting_ready else 5, lethe, "lethe"))
     bridge = bridge_cells(state)
+    open_sides = tiles.open_sides(state.map)
     for t in state.map.placed:
-        sides = tiles.can_place(state.map, t.id)
+        sides = open_sides[t.id]
         if sides and explore_ok(state, hero, t.id):
-            host = tiles.placed_tile(state.map, t.id)
-            near = any(tuple(tiles.beyond(host, side)) in bridge for side in sides)
+            near = any(tuple(tiles.beyond(t, side)) in bridge for side in sides)
             edge = SOLO_EXPLORE if state.solitaire and chaos is None and waiting_ready(state, hero) else 7
             out.append((3 if near else edge, t.id, "bridge" if near else "edge"))
     out.append((8, styx, "rest"))

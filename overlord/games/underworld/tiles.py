@@ -253,6 +253,15 @@ def adjacency(m: UnderworldMap) -> dict[str, list[str]]:
     return out
 
 
+def open_sides(m: UnderworldMap) -> dict[str, list[str]]:
+    """:func:`can_place` of every placed tile at once (one pass with a position index)."""
+    if not any(m.stacks):
+        return {t.id: [] for t in m.placed}
+    at = {(t.at[0], t.at[1]) for t in m.placed}
+    return {t.id: [s for s in t.exits if (t.at[0] + STEP[s][0], t.at[1] + STEP[s][1]) not in at]
+            for t in m.placed}
+
+
 def distances(m: UnderworldMap, sources) -> dict[str, int]:
     """Tiles walked from the nearest of ``sources`` (tile ids) through tiles joined by matching
     exits, for every tile that can be reached."""
