@@ -367,8 +367,8 @@ _SCHEDULE = [SOLO_READY]     # the schedule :func:`solo_ready` reads: the plan b
 
 
 def heuristic_ready(schedule: tuple[tuple[int, float], ...], name: str):
-    """The heuristic bot with another :data:`SOLO_READY` schedule - a search bot's other plan
-    (:data:`SEARCH_POLICIES`); with one hero only, since only the solitaire reads it."""
+    """The heuristic bot with another :data:`SOLO_READY` schedule (``bench/solo_ready.py`` plays
+    them against each other); it differs with one hero only, since only the solitaire reads it."""
     def choose(state, actions, rng):
         saved = _SCHEDULE[0]
         _SCHEDULE[0] = schedule
