@@ -18,12 +18,18 @@ slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows
 heuristic playing on, ``MCTS.played_out``), and the difference is in games won (``won``): what the
 departure is really worth, where the rollout's score is the evaluation's guess. The mean over a
 game's departures sums to the search's gain over the heuristic (the performance difference lemma).
+It also says what playing departures out first (``search_confirm``) would keep, were the first half
+of the worlds its test, and what those kept win on the second half - whether the check is worth its
+cost in a game before a paired run of hundreds of games is spent on it:
+
+    python bench/search_departures.py underworld --heroes 1 --games 16 --seed 4000 --to-end --worlds 120
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import math
 
 import numpy as np
 
@@ -51,10 +57,32 @@ def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: i
 
 
 def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
-    """Mean (ours - theirs) of games won, each played to the end by the heuristic in fresh paired worlds."""
+    """Mean (ours - theirs) of games won, each played to the end by the heuristic in fresh paired
+    worlds; with ``split``, also whether the first half of the worlds passes the test a departure
+    must pass to be taken (``search_confirm``: ahead by ``SWITCH_Z`` standard errors) and the mean
+    on the second half alone."""
     heuristic = bot.rollout_bot
     won = bot.played_out(match, [ours, theirs], [heuristic, heuristic], [seed + k for k in range(worlds)])
-    return {"won": float(np.mean(won[0] - won[1]))}
+    d = won[0] - won[1]
+    half = len(d) // 2
+    first, second = d[:half], d[half:]
+    se = float(first.std(ddof=1)) / math.sqrt(half) if half > 1 and first.any() else math.inf
+    return {"won": float(np.mean(d)), "kept": float(first.mean() > mcts.SWITCH_Z * se),
+            "first": float(first.mean()) if half else 0.0, "second": float(second.mean()) if half else 0.0}
+
+
+def split_summary(rows: list[dict], games: int) -> str:
+    """What playing departures out first (``search_confirm``) would keep, judged on half the worlds,
+    and what the kept ones win on the other half (an unbiased reading of their worth)."""
+    def mean_se(values):
+        v = np.array(values)
+        return (float(v.mean()), float(v.std(ddof=1)) / math.sqrt(len(v)) if len(v) > 1 else math.nan) if len(v) else (0.0, math.nan)
+    kept = [r["second"] for r in rows if r["kept"]]
+    rest = [r["second"] for r in rows if not r["kept"]]
+    (k, kse), (o, ose) = mean_se(kept), mean_se(rest)
+    return (f"departures {len(rows)} in {games} games; kept by the first half's test {len(kept)} "
+            f"({len(kept) / max(1, games):.2f} a game): on the second half {k:+.3f} (+-{kse:.3f}); "
+            f"the rest {o:+.3f} (+-{ose:.3f}); all {mean_se([r['second'] for r in rows])[0]:+.3f}")
 
 
 def main() -> None:
@@ -83,7 +111,11 @@ def main() -> None:
                 measure = won_difference if a.to_end else paired_difference
                 d = measure(bot, match, ours, theirs, a.worlds, 10_000 * seed)
                 by_kind[(theirs.get("do"), ours.get("do"))].append(d)
-                shown = " ".join(f"{k} {v:+.3f}" for k, v in sorted(d.items()) if abs(v) >= 0.0005)
+                if a.to_end:
+                    shown = (f"won {d['won']:+.3f} (first half {d['first']:+.3f}, second half {d['second']:+.3f}"
+                             f"{'; passes the first half' if d['kept'] else ''})")
+                else:
+                    shown = " ".join(f"{k} {v:+.3f}" for k, v in sorted(d.items()) if abs(v) >= 0.0005)
                 print(f"seed {seed} round {rules.round(match)}: {theirs} -> {ours}: {shown}", flush=True)
             return best
 
@@ -96,6 +128,8 @@ def main() -> None:
         print(f"seed {seed}: {rules.outcome(match)}", flush=True)
     keys = ["won"] if a.to_end else sorted(
         set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed))) | {"score"})
+    if a.to_end:
+        print("\n" + split_summary([r for rows in by_kind.values() for r in rows], a.games))
     print("\n| heuristic -> search | departures | " + " | ".join(keys) + " |")
     for kind, rows in sorted(by_kind.items()):
         means = [np.mean([r.get(k, 0.0) for r in rows]) for k in keys]

@@ -2,10 +2,12 @@
 every figure. Timings are not checked (PASS/FAIL depends on the machine), only the shape."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("networkx")
@@ -175,17 +177,60 @@ def test_search_departures_traces_where_the_search_leaves_the_heuristic():
 
 def test_search_departures_to_the_end_counts_games_won():
     """``--to-end``: each departure of the tree (unchecked) played to the game's end - Heldentaufe
-    alone, seed 2024, departs in round 2 (docs/testing-the-ai.md); the table has one column, won."""
+    alone, seed 2024, departs in round 2 (docs/testing-the-ai.md); each line says the worlds' two
+    halves, a summary what the first half's test keeps and what those win on the second half, and
+    the table has one column, won."""
     proc = subprocess.run([sys.executable, str(BENCH.parent / "search_departures.py"), "heldentaufe", "--heroes", "1",
                            "--games", "1", "--worlds", "4", "--seed", "2024", "--max-rounds", "3", "--to-end"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     departures = [line for line in lines if line.startswith("seed 2024 round ")]
-    assert departures[0].startswith("seed 2024 round 2: ") and all(": won " in line for line in departures)
-    table = lines[lines.index("") + 1:]
-    assert table[0] == "| heuristic -> search | departures | won |"
+    assert departures[0].startswith("seed 2024 round 2: ")
+    assert all(re.search(r": won [+-]\d\.\d{3} \(first half [+-]\d\.\d{3}, second half [+-]\d\.\d{3}", line)
+               for line in departures)
+    summary = next(line for line in lines if line.startswith("departures "))
+    assert summary.startswith(f"departures {len(departures)} in 1 games; kept by the first half's test ")
+    table = lines[lines.index("| heuristic -> search | departures | won |"):]
     assert sum(int(row.split(" | ")[1]) for row in table[1:]) == len(departures)
+
+
+def _departures_bench():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("departures_bench", BENCH.parent / "search_departures.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+@pytest.mark.parametrize("ours, theirs, kept, second, rule", [
+    ([1] * 10 + [0] * 10 + [1] * 5 + [0] * 15, [0] * 40, 1.0, 0.25,
+     "10 worlds of 20 won only by the departure: the first half passes; the second half reads 5 of 20"),
+    ([1] * 5 + [0] * 15 + [1] * 20, [0] * 40, 1.0, 1.0,
+     "5 of 20 won only by the departure and none lost: ahead by more than 2 standard errors (0.25 > 0.20)"),
+    ([1] * 3 + [0] * 17 + [1] * 20, [0] * 40, 0.0, 1.0,
+     "3 of 20 and none lost: 0.15, within 2 standard errors (0.16) - not kept"),
+    ([1, 0] * 10 + [1] * 20, [0, 1] * 10 + [0] * 20, 0.0, 1.0,
+     "as many worlds won as lost on the first half: not kept, whatever the second half says"),
+])
+def test_search_departures_judges_on_one_half_and_reads_the_other(ours, theirs, kept, second, rule):
+    """The test of ``search_confirm`` (ahead by SWITCH_Z standard errors of the paired differences)
+    on the first half of the worlds; the second half, unused by the test, is the kept departures'
+    honest worth (docs/testing-the-ai.md)."""
+    bench = _departures_bench()
+
+    class Bot:
+        rollout_bot = None
+
+        def played_out(self, match, picks, plans, seeds):
+            assert len(seeds) == len(ours)
+            return np.array([ours, theirs], dtype=float)
+    d = bench.won_difference(Bot(), None, {}, {}, len(ours), 0)
+    assert (d["kept"], d["second"]) == (kept, second), rule
+    rows = [d, {"kept": 0.0, "second": -0.5}]
+    assert bench.split_summary(rows, 2).startswith(
+        f"departures 2 in 2 games; kept by the first half's test {int(kept)} ({kept / 2:.2f} a game): "
+        f"on the second half {(second if kept else 0.0):+.3f}"), rule
 
 
 def test_hostile_bench_runs_variants_of_each_kind_of_file_and_finds_nothing():
