@@ -142,6 +142,12 @@ class Underworld(GameRules):
     #: +3.4 points (-0.04 to +6.8; the fresh 300 of seed 2027 +0.3) against +2.7 (-3.2 to +8.6) at
     #: 1 round on the first 300 - the best measured, not a clear win. 2-4 heroes stay at 1 (+15 at 2).
     search_horizons = {1: 3}
+    #: alone, a departure of the tree is played to the end in 60 worlds before it is taken (ours):
+    #: its departures are worth nothing on average, but those passing the test on 60 of 120 worlds
+    #: (0.56 a game) won +14.9 points (+-3.4) on the other 60, the rest -0.0 (+-0.7) (163 departures
+    #: of 32 games, bench/search_departures.py --to-end, docs/testing-the-ai.md); 60 is the test that
+    #: probe measured. 2+ heroes take the tree's departures as it finds them.
+    search_confirm = {1: 60}
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match, events: list[dict]) -> list[str]:
