@@ -284,6 +284,32 @@ def test_a_plans_kept_readings_change_no_choice(content, monkeypatch):
     assert kept == afresh
 
 
+class _Forgotten(dict):
+    """Layouts never kept: every adjacency and walk is computed afresh."""
+
+    def __setitem__(self, key, value):
+        pass
+
+    def get(self, key, default=None):
+        return default
+
+
+@pytest.mark.parametrize("heroes", [1, 3])
+def test_walks_kept_by_map_layout_change_no_choice(content, monkeypatch, heroes):
+    # The map's joins and the shortest walks through them are kept by layout for the process
+    # (``bots._LAYOUTS``, bounded by ``_LAYOUTS_KEPT``): a pure reading of which tile lies where,
+    # so games are the same byte for byte kept, forgotten, or kept a few at a time.
+    seeds = range(4)
+    kept = [dumps(play_game(content, heroes_for(heroes, s), s, bots.choose_heuristic)) for s in seeds]
+    assert bots._LAYOUTS and len(bots._LAYOUTS) <= bots._LAYOUTS_KEPT
+    monkeypatch.setattr(bots, "_LAYOUTS", _Forgotten())
+    assert [dumps(play_game(content, heroes_for(heroes, s), s, bots.choose_heuristic)) for s in seeds] == kept
+    monkeypatch.setattr(bots, "_LAYOUTS", {})
+    monkeypatch.setattr(bots, "_LAYOUTS_KEPT", 3)
+    assert [dumps(play_game(content, heroes_for(heroes, s), s, bots.choose_heuristic)) for s in seeds] == kept
+    assert 1 <= len(bots._LAYOUTS) <= 3
+
+
 # -- the lone hero's schedule -------------------------------------------------------------------------
 
 BEFORE = ((30, 0.35), (45, 0.2), (60, 0.05), (10**9, 0.0))      # the schedule SOLO_READY replaced

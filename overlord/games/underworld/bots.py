@@ -129,7 +129,7 @@ from overlord.games.underworld.items import default_room
 from overlord.games.underworld.places import throne_waiting
 from overlord.games.underworld.machines import entry_count
 from overlord.games.underworld.places import destination
-from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_on, kind_of
+from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, kind_of
 
 from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
 
@@ -148,10 +148,12 @@ def _per_plan(fn):
         memo = _PLAN_READINGS
         if memo.get("state") is not state:
             return fn(state, *args, **kw)
-        key = (fn.__name__, *args, *sorted(kw.items())) if kw else (fn.__name__, *args)
-        if key not in memo:
-            memo[key] = fn(state, *args, **kw)
-        return memo[key]
+        key = (fn, args, tuple(sorted(kw.items()))) if kw else (fn, args)
+        try:
+            return memo[key]
+        except KeyError:
+            got = memo[key] = fn(state, *args, **kw)
+            return got
     return read
 
 
@@ -231,11 +233,17 @@ def _must_fight(state, hero: str, cid: str) -> bool:
     return not (ability(state, hero) == "bard_song" and spec.kind == "creature")
 
 
+@_per_plan
+def _counters(state) -> dict[str, list[str]]:
+    """The counters on every placed tile (``state.counters_on``), read at once."""
+    return {t.id: [c for c in t.markers if c != tiles.ADVENTURE] for t in state.map.placed}
+
+
 def danger(state, hero: str, tile: str) -> bool:
     """Whether entering ``tile`` means a fight the hero would rather not have: a face-up enemy it
     must fight with P(win) below 0.5 (0.85 against a red creature on the last natural LP)."""
     sheet = state.sheets[hero]
-    for cid in counters_on(state, tile):
+    for cid in _counters(state)[tile]:
         if cid not in state.revealed or not _must_fight(state, hero, cid):
             continue
         spec = kind_of(state, cid)
@@ -253,9 +261,27 @@ def danger(state, hero: str, tile: str) -> bool:
 chaos_tile = _per_plan(machines.chaos_tile)
 
 
+# The map's joins and the walks through them depend on the layout alone (which tile lies where,
+# turned how), and a layout lasts many turns and is met again in every world a search plays out:
+# kept by layout for the process, a pure function of its key (cleared past _LAYOUTS_KEPT).
+_LAYOUTS: dict = {}
+_LAYOUTS_KEPT = 4096
+
+
 @_per_plan
+def _layout(state) -> tuple[dict[str, list[str]], dict]:
+    """(adjacency, BFS trees by start) of the state's map layout; callers only read them."""
+    key = tuple((t.id, t.at[0], t.at[1], t.exits) for t in state.map.placed)
+    got = _LAYOUTS.get(key)
+    if got is None:
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        got = _LAYOUTS[key] = (tiles.adjacency(state.map), {})
+    return got
+
+
 def _adjacency(state) -> dict[str, list[str]]:
-    return tiles.adjacency(state.map)
+    return _layout(state)[0]
 
 
 def bfs(adj: dict[str, list[str]], start: str, blocked: set[str]) -> tuple[dict[str, int], dict[str, str]]:
@@ -276,6 +302,15 @@ def bfs(adj: dict[str, list[str]], start: str, blocked: set[str]) -> tuple[dict[
     return dist, parent
 
 
+def _tree(state, start: str) -> tuple[dict[str, int], dict[str, str]]:
+    """:func:`bfs` from ``start`` with nothing blocked (callers only read it)."""
+    adj, trees = _layout(state)
+    got = trees.get(start)
+    if got is None:
+        got = trees[start] = bfs(adj, start, set())
+    return got
+
+
 def first_step(parent: dict[str, str], start: str, goal: str) -> str | None:
     if goal == start or goal not in parent:
         return None
@@ -286,11 +321,16 @@ def first_step(parent: dict[str, str], start: str, goal: str) -> str | None:
 
 
 @_per_plan
-def _tile_by_name(state, name: str) -> str | None:
+def _names(state) -> dict[str, str]:
+    """The placed tiles by :func:`tile_name` (the first placed where two share a name)."""
+    out: dict[str, str] = {}
     for t in state.map.placed:
-        if tile_name(state, t.id) == name:
-            return t.id
-    return None
+        out.setdefault(tile_name(state, t.id), t.id)
+    return out
+
+
+def _tile_by_name(state, name: str) -> str | None:
+    return _names(state).get(name)
 
 
 def attack_odds(state, hero: str) -> tuple[float, str | None, str | None]:
@@ -385,19 +425,20 @@ def walk_turns(state, hero: str, start: str, goal: str) -> int | None:
     """Turns the hero needs to walk from ``start`` to ``goal`` along a shortest path, counting that
     its movement stops on every tile with a marker on the way ("If a marker is on the tile,
     movement is interrupted"); None when no path joins them."""
-    dist, parent = bfs(_adjacency(state), start, set())
+    dist, parent = _tree(state, start)
     if goal not in dist:
         return None
     path = [goal]
     while path[-1] != start:
         path.append(parent[path[-1]])
     mp = movement_allowance(state.sheets[hero])
+    on = _counters(state)
     turns, left = 0, 0
     for t in reversed(path[:-1]):
         if left == 0:
             turns, left = turns + 1, mp
         left -= 1
-        if t != goal and counters_on(state, t):
+        if t != goal and on[t]:
             left = 0
     return turns
 
@@ -526,7 +567,7 @@ def bridge_cells(state) -> dict[tuple[int, int], str]:
     chaos = chaos_tile(state)
     if chaos is None:
         return {}
-    dist, _ = bfs(_adjacency(state), tiles.styx_id(state.map), set())
+    dist, _ = _tree(state, tiles.styx_id(state.map))
     if chaos in dist:
         return {}
     t = tiles.placed_tile(state.map, chaos)
@@ -579,7 +620,7 @@ def _weigh(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
     here = state.map.heroes[hero]
     risky = {t for t in adj if t != here and danger(state, hero, t)}
     dist, parent = bfs(adj, here, risky)
-    anyway, parent_any = bfs(adj, here, set())
+    anyway, parent_any = _tree(state, here)
     reach = 2 * movement_allowance(state.sheets[hero]) + 1
     best = None
     for prio, tile, label in candidates(state, hero):
