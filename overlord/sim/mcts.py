@@ -56,11 +56,11 @@ game may search by its plans alone (:attr:`GameRules.search_tree` False: the Dra
 one-round tree was measured to win nothing and to dilute what the plans win).
 
 **Played out before taken.** Where a game sets :attr:`GameRules.search_confirm` for its hero count
-(Heldentaufe alone), a departure the tree found is played to the game's end - it, then the
-heuristic, and the heuristic's own action, then the heuristic - in that many fresh shared worlds,
-and taken only if it wins more of them by ``SWITCH_Z`` standard errors of the paired differences
-(the same test as a plan's). The tree reads its gain through the one-round evaluation; the
-play-outs read it in games won, at a few hundred whole games a departure.
+(Heldentaufe alone, the Underworld alone), a departure the tree found is played to the game's end
+- it, then the heuristic, and the heuristic's own action, then the heuristic - in that many fresh
+shared worlds, and taken only if it wins more of them by ``SWITCH_Z`` standard errors of the
+paired differences (the same test as a plan's). The tree reads its gain through the one-round
+evaluation; the play-outs read it in games won, at a few hundred whole games a departure.
 
 The budget is simulations a decision (``--budget 200``) or milliseconds a decision (``--budget
 50ms``). The heuristic's choice is made first, exactly as the heuristic bot makes it (the same
