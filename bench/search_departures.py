@@ -66,8 +66,7 @@ def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int,
     d = won[0] - won[1]
     half = len(d) // 2
     first, second = d[:half], d[half:]
-    se = float(first.std(ddof=1)) / math.sqrt(half) if half > 1 and first.any() else math.inf
-    return {"won": float(np.mean(d)), "kept": float(first.mean() > mcts.SWITCH_Z * se),
+    return {"won": float(np.mean(d)), "kept": float(half > 1 and mcts.clearly_ahead(first)),
             "first": float(first.mean()) if half else 0.0, "second": float(second.mean()) if half else 0.0}
 
 

@@ -175,6 +175,13 @@ def _seed_from(rng) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 2
 
 
+def clearly_ahead(d: np.ndarray) -> bool:
+    """Whether paired differences ``d`` (one a world) lead by more than ``SWITCH_Z`` standard
+    errors: the test a plan, or a departure played out first, must pass."""
+    se = float(d.std(ddof=1)) / math.sqrt(len(d)) if d.any() else math.inf
+    return bool(d.mean() > SWITCH_Z * se)
+
+
 class MCTS:
     """The bot (``bot(match, legal_actions, rng)``) for one game, with its budget."""
 
@@ -298,9 +305,7 @@ class MCTS:
         scores = self.played_out(match, picks, plans, [int(x) for x in rng.integers(2**62, size=worlds)])
         best = 0
         for i in range(1, len(plans)):
-            d = scores[i] - scores[0]
-            se = float(d.std(ddof=1)) / math.sqrt(len(d)) if d.any() else math.inf
-            if scores[i].mean() > scores[best].mean() and d.mean() > SWITCH_Z * se:
+            if scores[i].mean() > scores[best].mean() and clearly_ahead(scores[i] - scores[0]):
                 best = i
         return best
 

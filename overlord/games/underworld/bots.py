@@ -129,7 +129,7 @@ from overlord.games.underworld.items import default_room
 from overlord.games.underworld.places import throne_waiting
 from overlord.games.underworld.machines import entry_count
 from overlord.games.underworld.places import destination
-from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, kind_of
+from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_by_tile, kind_of
 
 from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
 
@@ -233,10 +233,7 @@ def _must_fight(state, hero: str, cid: str) -> bool:
     return not (ability(state, hero) == "bard_song" and spec.kind == "creature")
 
 
-@_per_plan
-def _counters(state) -> dict[str, list[str]]:
-    """The counters on every placed tile (``state.counters_on``), read at once."""
-    return {t.id: [c for c in t.markers if c != tiles.ADVENTURE] for t in state.map.placed}
+_counters = _per_plan(counters_by_tile)
 
 
 def danger(state, hero: str, tile: str) -> bool:

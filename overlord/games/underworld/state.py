@@ -276,12 +276,21 @@ def tile_of_hero(state: UnderworldState, hero: str) -> str:
     return state.map.heroes[hero]
 
 
+def _counters(t) -> list[str]:
+    return [c for c in t.markers if c != ADVENTURE]
+
+
 def counters_on(state: UnderworldState, tile: str) -> list[str]:
     """The counters lying on a placed tile (not the undrawn-marker placeholder)."""
     for t in state.map.placed:
         if t.id == tile:
-            return [c for c in t.markers if c != ADVENTURE]
+            return _counters(t)
     raise KeyError(f"tile {tile!r} is not placed")
+
+
+def counters_by_tile(state: UnderworldState) -> dict[str, list[str]]:
+    """:func:`counters_on` of every placed tile at once."""
+    return {t.id: _counters(t) for t in state.map.placed}
 
 
 @contextmanager
