@@ -88,17 +88,18 @@ def kept_games(path: str, scenario: str, heroes: int, settings: dict) -> dict[st
 
 
 def summarise(path: str) -> dict:
-    """The paired summary of the games both bots finished in a ``--partial`` file, by scenario."""
+    """The paired summary of the games both bots finished in a ``--partial`` file, by case
+    (``scenario:heroes``, as ``--cases`` names them: a run of several hero counts keeps them apart)."""
     batches: dict[tuple[str, str], list[dict]] = {}
     for _, r in kept_lines(path):
-        batches.setdefault((r["scenario"], r["bot"]), []).append(r)
+        batches.setdefault((f"{r['scenario']}:{r['heroes']}", r["bot"]), []).append(r)
     out = {}
-    for scenario in sorted({s for s, _ in batches}):
-        searched = batches.get((scenario, "mcts"), [])
-        done = {(r["heroes"], r["seed"]) for r in searched}
-        base = [r for r in batches.get((scenario, "heuristic"), []) if (r["heroes"], r["seed"]) in done]
+    for name in sorted({c for c, _ in batches}, key=case):
+        searched = batches.get((name, "mcts"), [])
+        done = {r["seed"] for r in searched}
+        base = [r for r in batches.get((name, "heuristic"), []) if r["seed"] in done]
         if base:
-            out[scenario] = compare(searched, base, "mcts", "heuristic")
+            out[name] = compare(searched, base, "mcts", "heuristic")
     return out
 
 
@@ -193,8 +194,8 @@ def main() -> None:
         ap.error(f"--partial {a.partial}: the file exists and holds games; give a new file, or --resume the run "
                  "it kept")
     if a.summarise:
-        for scenario, s in summarise(a.summarise).items():
-            print(f"{scenario}:\n    " + render(s).replace("\n", "\n    "))
+        for name, s in summarise(a.summarise).items():
+            print(f"{name}:\n    " + render(s).replace("\n", "\n    "))
         return
     results = []
     if not a.json:

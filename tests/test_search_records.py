@@ -39,35 +39,49 @@ def pct(x: float) -> str:
     return f"{x * 100:+.1f}%"
 
 
+SHIPPED_2024 = {"seed": 2024, "budget": "16", "confirm": None, "horizon": None}
+
 CASES = [
-    # run, the page and its row, games, settings of the run, beaten by the declared test
-    ("underworld1-seed2031", "README.md",
+    # run, case, the page and its row, games a bot, settings of the run, beaten by the declared test
+    ("underworld1-seed2031", "underworld:1", "README.md",
      "| underworld | 1 | 400 | 30.0% | 34.5% | +4.5% (+1.4% to +7.6%) |", 400,
      {"seed": 2031, "budget": "16", "confirm": None, "horizon": None}, True),
-    ("underworld1-seed2031", "docs/testing-the-ai.md",
+    ("underworld1-seed2031", "underworld:1", "docs/testing-the-ai.md",
      "| ... departures played out first (shipped), the third confirmation: 400 fresh games (seed 2031) | 1 "
      "| 30.0% | 34.5% | +4.5% | +1.4% to +7.6% | 29 / 11 |", 400,
      {"seed": 2031, "budget": "16", "confirm": None, "horizon": None}, True),
-    ("underworld1-seed2029", "docs/testing-the-ai.md",
+    ("underworld1-seed2029", "underworld:1", "docs/testing-the-ai.md",
      "| ... shipped, the second confirmation: 1,200 fresh games (seed 2029) | 1 "
      "| 23.5% | 22.8% | -0.7% | -3.6% to +2.3% | 160 / 168 |", 1200,
      {"seed": 2029, "budget": "16", "confirm": None, "horizon": None}, False),
+    ("heldentaufe3-5-seed2024", "heldentaufe:3", "docs/testing-the-ai.md",
+     "| heldentaufe | 3 | 50.0% | 76.0% | +26.0% | +14.0% to +36.9% | 34 / 8 |", 100, SHIPPED_2024, True),
+    ("heldentaufe3-5-seed2024", "heldentaufe:4", "docs/testing-the-ai.md",
+     "| heldentaufe | 4 | 43.0% | 69.0% | +26.0% | +13.6% to +37.2% | 35 / 9 |", 100, SHIPPED_2024, True),
+    ("heldentaufe3-5-seed2024", "heldentaufe:5", "docs/testing-the-ai.md",
+     "| heldentaufe | 5 | 42.0% | 69.0% | +27.0% | +14.5% to +38.2% | 36 / 9 |", 100, SHIPPED_2024, True),
+    ("heldentaufe3-5-seed2024", "heldentaufe:5", "README.md",
+     "| heldentaufe | 5 | 100 | 42.0% | 69.0% | +27.0% (+14.5% to +38.2%) |", 100, SHIPPED_2024, True),
+    ("forgotten-souls4-seed2024", "forgotten-souls:4", "docs/testing-the-ai.md",
+     "| forgotten-souls, the first look | 4 | 40.0% | 51.0% | +11.0% | -2.3% to +23.7% | 29 / 18 |", 100,
+     SHIPPED_2024, False),
 ]
 
 
-@pytest.mark.parametrize("run, page, row, games, settings, beaten", CASES)
-def test_a_confirmations_printed_row_is_what_its_kept_games_give(run, page, row, games, settings, beaten, tmp_path):
+@pytest.mark.parametrize("run, name, page, row, games, settings, beaten", CASES)
+def test_a_confirmations_printed_row_is_what_its_kept_games_give(run, name, page, row, games, settings, beaten,
+                                                                 tmp_path):
     bench = _bench()
     path = kept(run, tmp_path)
-    records = [r for _, r in bench.kept_lines(str(path))]
+    scenario, heroes = bench.case(name)
+    records = [r for _, r in bench.kept_lines(str(path)) if (r["scenario"], r["heroes"]) == (scenario, heroes)]
     assert len(records) == 2 * games, "every game of both bots, each kept once"
     assert {(r["bot"], r["seed"]) for r in records} == {(b, r["seed"]) for r in records for b in ("heuristic", "mcts")}
-    assert all(r["scenario"] == "underworld" and r["heroes"] == 1 for r in records)
     for r in records:           # played with the shipped settings: nothing overridden on the command line
         assert {k: r["run"][k] for k in settings} == settings, r["run"]
         assert r["run"]["games"] == games
 
-    s = bench.summarise(str(path))["underworld"]
+    s = bench.summarise(str(path))[name]
     low, high = s["interval"]
     pairs = s["pairs"]
     text = (ROOT / page).read_text(encoding="utf-8")
@@ -80,3 +94,12 @@ def test_a_confirmations_printed_row_is_what_its_kept_games_give(run, page, row,
         assert f"{pairs['only_a']} / {pairs['only_b']}" in row
     assert s["games"] == games
     assert (low > 0) is beaten, "beaten only if the paired 95% interval lies above zero (declared beforehand)"
+
+
+def test_a_run_of_several_hero_counts_is_summarised_by_case(tmp_path):
+    """Heldentaufe's run holds 3, 4 and 5 heroes in one file; each count is its own pairing (the
+    same seed is a different game with another party), never one batch of 300."""
+    bench = _bench()
+    cases = bench.summarise(str(kept("heldentaufe3-5-seed2024", tmp_path)))
+    assert list(cases) == ["heldentaufe:3", "heldentaufe:4", "heldentaufe:5"]
+    assert [c["games"] for c in cases.values()] == [100, 100, 100]
