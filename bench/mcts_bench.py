@@ -34,8 +34,12 @@ CASES = ["forgotten-souls:2", "underworld:2", "heldentaufe:2", "dragon:2"]
 
 
 def case(text: str) -> tuple[str, int]:
-    scenario, _, heroes = text.partition(":")
-    return scenario, int(heroes or 2)
+    """``scenario:heroes`` (2 heroes without the count); the count is after the last colon, so a
+    scenario's path may hold one."""
+    scenario, colon, heroes = text.rpartition(":")
+    if not colon or not heroes.isdigit():
+        return text, 2
+    return scenario, int(heroes)
 
 
 def keeper(path: str | None, bot: str, scenario: str, settings: dict):

@@ -103,3 +103,13 @@ def test_a_run_of_several_hero_counts_is_summarised_by_case(tmp_path):
     cases = bench.summarise(str(kept("heldentaufe3-5-seed2024", tmp_path)))
     assert list(cases) == ["heldentaufe:3", "heldentaufe:4", "heldentaufe:5"]
     assert [c["games"] for c in cases.values()] == [100, 100, 100]
+
+
+@pytest.mark.parametrize("text, named", [
+    ("forgotten-souls:4", ("forgotten-souls", 4)),
+    ("forgotten-souls", ("forgotten-souls", 2)),                 # no count: two heroes
+    ("quests/c:old/gauntlet.yaml:3", ("quests/c:old/gauntlet.yaml", 3)),   # the count follows the last colon
+    ("quests/c:old/gauntlet.yaml", ("quests/c:old/gauntlet.yaml", 2)),
+])
+def test_a_case_is_the_scenario_and_the_count_after_its_last_colon(text, named):
+    assert _bench().case(text) == named
