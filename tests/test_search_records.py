@@ -70,6 +70,11 @@ CASES = [
     ("forgotten-souls4-seed2024", "forgotten-souls:4", "docs/testing-the-ai.md",
      "| forgotten-souls, the first look | 4 | 40.0% | 51.0% | +11.0% | -2.3% to +23.7% | 29 / 18 |", 100,
      SHIPPED_2024, False),
+    ("forgotten-souls4-seed2032", "forgotten-souls:4", "docs/testing-the-ai.md",
+     "| ... the confirmation declared after it: 400 fresh games (seed 2032) | 4 "
+     "| 32.5% | 47.5% | +15.0% | +8.5% to +21.3% | 120 / 60 |", 400, shipped(2032), True),
+    ("forgotten-souls4-seed2032", "forgotten-souls:4", "README.md",
+     "| forgotten-souls | 4 | 400 | 32.5% | 47.5% | +15.0% (+8.5% to +21.3%) |", 400, shipped(2032), True),
 ]
 
 
