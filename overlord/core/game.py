@@ -46,8 +46,24 @@ ENEMY_ENTRY_POINTS = "overlord.enemies"    # enemy policies of the user's own, b
 
 Action = dict
 Event = dict
+#: the key that marks an event which brought something hidden into view: a card, tile or counter
+#: taken from a pile whose order the players do not know (a die roll never is one). Every game
+#: marks its draws this one way (:func:`hidden_draw`) and the table reads it (:func:`drew_hidden`):
+#: ``undo`` past such a command may be refused, as players could draw again until they liked it
+HIDDEN_DRAW = "drew_hidden"
 # a hero bot: (match, legal actions, the players' generator) -> one of the actions
 Bot = Callable[[Any, list, np.random.Generator], Action]
+
+
+def hidden_draw(event: Event) -> Event:
+    """Mark ``event`` as one that drew something hidden (see :data:`HIDDEN_DRAW`); returns it."""
+    event[HIDDEN_DRAW] = True
+    return event
+
+
+def drew_hidden(events: list[Event]) -> bool:
+    """Whether any of ``events`` drew something hidden (marked by :func:`hidden_draw`)."""
+    return any(e.get(HIDDEN_DRAW) for e in events if isinstance(e, dict))
 
 
 def logistic(features: dict[str, float], weights: dict[str, float]) -> float:
@@ -173,7 +189,7 @@ class TableReply:
     lines: list[str]
     events: list[Event] = field(default_factory=list)
     changed: bool = False        # the game changed: the session saves it
-    drew: bool = False           # it drew hidden cards (undo past it may be refused)
+    drew: bool = False           # transitional: the session reads the events' HIDDEN_DRAW mark instead
     label: str = ""              # how the save names the command (default: the line typed)
     closing: bool = True         # after a change, the session adds Table.closing() (options, epilogue)
 

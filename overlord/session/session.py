@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.paths import find_scenario, shown
-from ..core.game import GameRules, RulesError, ScenarioInfo, Table
+from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile
 from ..view.words import count
@@ -148,6 +148,7 @@ class Session:
         if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
         before = self.rules.to_json(self.match)
+        logged = len(self.rules.log(self.match))
         try:
             reply = self.table.execute(verb, words[1:], line)
         except (CommandError, RulesError, SaveError) as e:
@@ -156,7 +157,8 @@ class Session:
             return Reply(line, False, [str(e)])
         if reply.changed and self.save is not None:
             try:
-                self.save.append(reply.label or line, self.rules.to_json(self.match), reply.drew)
+                drew = reply.drew or drew_hidden(self.rules.log(self.match)[logged:])
+                self.save.append(reply.label or line, self.rules.to_json(self.match), drew)
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
                 return Reply(line, False, [str(e)])
