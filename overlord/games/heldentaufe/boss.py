@@ -23,16 +23,25 @@ TIES_LOGGED = 8      # a Decision's ties kept in the log (all are counted)
 
 
 def situation(c: Content, state: HState, points: int) -> Situation:
-    """The board as the planner sees it: monsters on the board, heroes below, the treasure, the
-    usable portals (explored above) and the points left."""
+    """The board as the planner sees it: monsters on the board, heroes below (their hearts, swords,
+    action points and Monster Hunter cards: the program deals the cards, so it knows them), the
+    treasure, the usable portals (explored above) and the points left."""
     b = c.underworld
     fighters = tuple(Fighter(m.id, b.area(m.at), monsters.hearts(c, m), monsters.sword(c, m), monsters.top(m))
                      for m in monsters.active(state))
-    targets = tuple(Target(h, b.area(state.board[h].at), state.board[h].hearts,
-                           hb.fight_value(c, state.board[h])) for h in state.down())
+    targets = tuple(Target(h, b.area(state.board[h].at), state.board[h].hearts, hb.fight_value(c, state.board[h]),
+                           hb.actions(c, state.board[h]), hunts(c, state.board[h])) for h in state.down())
     usable = frozenset(area for k, area in b.portals.items() if portal_cell(state, k) is not None)
     return Situation(fighters, targets, state.treasure, usable, tuple(c.supply.combat_die), points,
                      c.rules.monsters_may_hold_back)
+
+
+def hunts(c: Content, hero) -> tuple:
+    """(monster, teeth) for each Monster Hunter card in the hero's hand: "Defeat the pictured monster
+    and receive 2 monster teeth ... (if you are attacked by the corresponding monster and it loses
+    its last heart in that attack)"."""
+    return tuple((c.missions[cid].monster, c.missions[cid].reward.teeth) for cid in hero.hand
+                 if c.missions[cid].kind == "hunter")
 
 
 def decide(c: Content, state: HState, points: int, policy: str):
@@ -93,8 +102,9 @@ def plugged_turn(c: Content, state: HState, policy: str, chooser, left: int = PO
             steps = options(c, state)
             step = chooser(steps, rng)
             if step not in steps:
-                raise RulesError(f"enemy policy {policy!r} chose {step!r}, which is none of the monsters' "
-                                 f"{len(steps)} steps")
+                raise RulesError(f"enemy policy {policy} chose "
+                                 + (step_words(step) if isinstance(step, dict) else repr(step))
+                                 + f", which is none of the monsters' {len(steps)} steps")
             if command(c, state, step):
                 break
     finally:
@@ -139,10 +149,23 @@ def begin(c: Content, state: HState) -> None:
     state.log.append({"event": "monster_advice", "points": POINTS, "decision": record})
 
 
+def step_words(step: dict) -> str:
+    """One of :func:`options` in words ("ulumu move 4,2", "ulumu attack erla", "done"), as typed
+    after ``monster``."""
+    if step.get("do") in ("move", "attack"):
+        return f"{step.get('monster')} {step['do']} {step.get('to') or step.get('target')}"
+    return str(step.get("do"))
+
+
+def check(c: Content, state: HState, step: dict) -> None:
+    """Refuse (ValueError, one line) a step that is none of :func:`options`."""
+    if step not in options(c, state):
+        raise ValueError(f"the monsters cannot do that now: {step_words(step)} (`options` lists what they can)")
+
+
 def command(c: Content, state: HState, step: dict) -> bool:
     """Carry out one of :func:`options`; True when the monsters' turn is over."""
-    if step not in options(c, state):
-        raise ValueError(f"the monsters cannot do that now: {step}")
+    check(c, state, step)
     if step["do"] != "done":
         monster = state.monsters[step["monster"]]
         state.monster_points -= 1
@@ -211,5 +234,5 @@ def roll_for_command(c: Content, state: HState, players: list[str], why: str) ->
     return rolling[0]
 
 
-__all__ = ["POINTS", "begin", "command", "decide", "describe", "may_roll", "monster_turn", "options", "roll_for_command",
-           "situation", "who_commands"]
+__all__ = ["POINTS", "begin", "check", "command", "decide", "describe", "may_roll", "monster_turn", "options", "roll_for_command",
+           "situation", "step_words", "who_commands"]

@@ -16,21 +16,32 @@ can still do, it can too.
 
 Each merged plan is scored by an **ordered comparison key**, the least wins:
 
-1. heroes knocked out (expected, over the combat dice) - more is better;
-2. hearts taken from heroes (expected) - more is better;
-3. teeth handed over (expected points of the teeth heroes take from monsters that lose their last
+1. the balance, in hearts (``forecast.py``): the hearts the plan's attacks are expected to take,
+   with a hero knocked out counting more, less the teeth they are expected to hand over (a
+   Monster Hunter card's 2 teeth included), plus the heroes' expected reply to the monsters
+   where the plan leaves them - more is better;
+2. heroes knocked out (expected, over the combat dice) - more is better;
+3. hearts taken from heroes (expected) - more is better;
+4. teeth handed over (expected points of the teeth heroes take from monsters that lose their last
    heart attacking) - fewer is better;
-4. blocked: usable portals held (a monster on an Underworld portal whose Upper World portal is
+5. the heroes' reply (the balance of the fights the heroes can bring the monsters next, where the
+   plan leaves them; 0 or less) - more is better;
+6. blocked: usable portals held (a monster on an Underworld portal whose Upper World portal is
    explored) plus the treasure's neighbours held while the treasure lies there - more is better;
-5. distance: the sum over monsters of the steps from each to the nearest hero below - less is
+7. distance: the sum over monsters of the steps from each to the nearest hero below - less is
    better;
-6. points used - fewer is better (a monster holds back what it has no use for);
-7. the fixed order of the plan's steps (monster, attack before move, target), which breaks ties.
+8. points used - fewer is better (a monster holds back what it has no use for);
+9. the fixed order of the plan's steps (monster, attack before move, target), which breaks ties.
 
-The expectations branch over every attack's two outcomes, in order: a hero knocked out is
-attacked no more, a monster that lost its last heart acts no more. Positions (4, 5) are those the
-plan's moves reach. Plans equal in 1-6 are the **ties**: the heroes may choose among them at the
-table; headless, the fixed order decides (the Decision record keeps them).
+2-5 make up the balance (1); they come after it so that plans of one balance are told apart by
+what makes it. The expectations branch over every attack's two outcomes, in order: a hero knocked
+out is attacked no more, a monster that lost its last heart acts no more. Positions (5-7) are
+those the plan's moves reach. Plans equal in 1-8 are the **ties**: the heroes may choose among
+them at the table; headless, the fixed order decides (the Decision record keeps them).
+
+Until issue 39 the key began with heroes knocked out and hearts taken, and teeth handed over only
+broke their ties: a monster on its last heart attacked at any odds (a 1-heart Ulumu attacking
+Corlof four times, 0.56 hearts expected against 0.98 teeth handed over).
 
 The boss carries a plan out until its first attack's dice have fallen, then plans again with the
 points left (``boss.py``): the planner never commits to a plan whose later steps the dice may have
@@ -51,11 +62,15 @@ from dataclasses import dataclass
 
 from overlord.core.trace import Decision
 
+from . import forecast
 from .dice import win_chance
 
-KEY_FIELDS = ("heroes knocked out", "hearts taken", "teeth handed over", "blocked", "distance",
-              "points used", "fixed order")
-ROUND = 9            # expectations compared to 9 decimals (sums of products of n/36)
+# the key's fields, most significant first, each with the way it counts (the key holds a "more is
+# better" field negated, so that the least key wins)
+KEY_FIELDS = ("balance", "heroes knocked out", "hearts taken", "teeth handed over", "the heroes' reply",
+              "blocked", "distance", "points used", "fixed order")
+MORE_IS_BETTER = frozenset({"balance", "heroes knocked out", "hearts taken", "the heroes' reply", "blocked"})
+ROUND = forecast.ROUND
 
 
 @dataclass(frozen=True)
@@ -76,7 +91,9 @@ class Target:
     id: str
     area: int
     hearts: int
-    defence: int          # sword and a used Berserker
+    defence: int          # sword and a used Berserker (what it fights with, attacked or attacking)
+    actions: int = 4      # its action points on its next turn
+    hunts: tuple = ()     # (monster id, teeth) of each Monster Hunter card it holds
 
 
 @dataclass(frozen=True)
@@ -126,8 +143,8 @@ def _step_order(step) -> tuple:
 
 
 class _Scorer:
-    """What the key needs, computed once per situation: per-area values and the attack
-    expectations by attack sequence (shared by every plan with that sequence)."""
+    """What the key needs, computed once per situation: per-area values, the attacks' expectations
+    by attack sequence (shared by every plan with that sequence) and the heroes' reply."""
 
     def __init__(self, board, s: Situation):
         self.s = s
@@ -135,52 +152,39 @@ class _Scorer:
         self.dist = [min((board.dist[a][h] for h in heroes), default=0) for a in range(board.size)]
         guard = set(board.neighbours[board.treasure]) if s.treasure and board.treasure >= 0 else set()
         self.block = [(1 if a in s.portals else 0) + (1 if a in guard else 0) for a in range(board.size)]
-        self._attacks: dict[tuple, tuple[float, float, float]] = {(): (0.0, 0.0, 0.0)}
+        self._attacks: dict[tuple, tuple] = {}
         self.p = [[win_chance(s.faces, m.sword, h.defence) for h in s.heroes] for m in s.monsters]
+        self.reply = forecast.Reply(board, s)
 
-    def attacks(self, seq: tuple) -> tuple[float, float, float]:
+    def attacks(self, seq: tuple) -> tuple:
+        """(the attacks' balance, knocked out, hearts taken, teeth handed over - rounded -, and how they
+        may end: (probability, the heroes' reply by monster and area) each) of an attack sequence."""
         hit = self._attacks.get(seq)
         if hit is None:
-            s = self.s
-            ko, hearts, teeth = _expect(seq, 0, tuple(h.hearts for h in s.heroes),
-                                        tuple(m.hearts for m in s.monsters), self.p, s.monsters)
-            hit = self._attacks[seq] = (round(ko, ROUND), round(hearts, ROUND), round(teeth, ROUND))
+            a = forecast.attacks(self.s, seq, self.p)
+            row = self.reply.row
+            ends = tuple((prob, tuple(row(i, mh[i], hh) for i in range(len(mh)))) for prob, mh, hh in a.ends)
+            hit = self._attacks[seq] = (forecast.value(a.knocked_out, a.hearts, a.teeth), round(a.knocked_out, ROUND),
+                                        round(a.hearts, ROUND), round(a.teeth, ROUND), ends)
         return hit
 
     def prefix(self, positions: tuple, seq: tuple, points: int) -> tuple:
-        """The key without its last field (the fixed order)."""
-        ko, hearts, teeth = self._attacks.get(seq) or self.attacks(seq)
-        block = dist = 0
-        for a in positions:
-            block += self.block[a]
-            dist += self.dist[a]
-        return (-ko, -hearts, teeth, -block, dist, points)
+        """The key without its last field (the fixed order). Run for every merged plan: kept lean."""
+        value, ko, hearts, teeth, ends = self._attacks.get(seq) or self.attacks(seq)
+        if len(ends) == 1:                                 # no dice to branch on: probability 1
+            reply = sum(map(_at, ends[0][1], positions))
+        else:
+            reply = sum(prob * sum(map(_at, rows, positions)) for prob, rows in ends)
+        block = sum(map(self.block.__getitem__, positions))
+        dist = sum(map(self.dist.__getitem__, positions))
+        return (-round(value + reply, ROUND), -ko, -hearts, teeth, -round(reply, ROUND), -block, dist, points)
+
+
+_at = list.__getitem__
 
 
 def fixed_order(steps: tuple) -> tuple:
     return tuple(_step_order(x) for x in steps)
-
-
-def _expect(seq, k, hh, mh, p, fighters) -> tuple[float, float, float]:
-    """Expected (knocked out, hearts taken, teeth handed) of the attacks ``seq[k:]`` from hero
-    hearts ``hh`` and monster hearts ``mh``."""
-    while k < len(seq):
-        i, j = seq[k]
-        if mh[i] > 0 and hh[j] > 0:
-            break
-        k += 1                               # the attacker is gone or the hero is out: no effect
-    else:
-        return 0.0, 0.0, 0.0
-    i, j = seq[k]
-    q = p[i][j]
-    won_hh = hh[:j] + (hh[j] - 1,) + hh[j + 1:]
-    a = _expect(seq, k + 1, won_hh, mh, p, fighters)
-    lost_mh = mh[:i] + (mh[i] - 1,) + mh[i + 1:]
-    b = _expect(seq, k + 1, hh, lost_mh, p, fighters)
-    ko = q * ((1.0 if hh[j] == 1 else 0.0) + a[0]) + (1 - q) * b[0]
-    hearts = q * (1.0 + a[1]) + (1 - q) * b[1]
-    teeth = q * a[2] + (1 - q) * ((fighters[i].tooth if mh[i] == 1 else 0) + b[2])
-    return ko, hearts, teeth
 
 
 def _blocked(board, s: Situation) -> set[int]:
@@ -296,3 +300,10 @@ def greedy_step(board, s: Situation) -> Result:
     """The greedy baseline's next step: the best single step by the same key, or none (stop)."""
     one = Situation(s.monsters, s.heroes, s.treasure, s.portals, s.faces, min(1, s.points), s.hold_back)
     return plan(board, one)
+
+
+def key_value(name: str, stored):
+    """A key field's value as the players read it (the key holds "more is better" fields negated)."""
+    if name in MORE_IS_BETTER:
+        stored = -stored
+    return stored + 0 if isinstance(stored, (int, float)) else stored     # -0.0 reads 0.0

@@ -36,7 +36,7 @@ from pydantic import Field
 from ...content.models import Strict
 from ...core.game import Answer, RulesError
 from . import board as boards, boss, fights, monsters as mb
-from .planner import KEY_FIELDS, Fighter, Situation, Target, describe, greedy_step, plan
+from .planner import KEY_FIELDS, Fighter, Situation, Target, describe, greedy_step, key_value, plan
 from .state import UNDER, UPPER
 
 AREA = Annotated[str, Field(pattern=r"^(\d+,\d+|off)$")]
@@ -175,7 +175,7 @@ def arrange(match, setup: HeldentaufeSetup) -> None:
 
 def plan_answers(board, situation: Situation, result) -> list[Answer]:
     d = result.decision(board, situation)
-    key = dict(zip(KEY_FIELDS[:-1], d.key))
+    key = {name: key_value(name, v) for name, v in zip(KEY_FIELDS[:-1], d.key)}
     steps = describe(board, situation, result.best.steps)
     return [Answer("plan", steps, tuple(d.ties), key), Answer("first", steps[0] if steps else None),
             Answer("points", len(steps))]
