@@ -75,7 +75,7 @@ def test_play_at_the_table_then_resume(tmp_path):
     assert "> 1\n  erla explores 0,-1: forest" in text
     assert "unknown command 'fly'" in text
     assert "corlof cannot fight now; possible: decline, descend, end, explore, mission, move" in text
-    assert "no plan 1 since this session started (0 so far)" in text
+    assert "no plan 1: the monsters have made no plan yet" in text
     again = run("resume", save, input="undo\nundo\nquit\n")
     assert "resumed" in again.output and "undone: corlof: end" in again.output
     assert "'corlof: explore 1,0' drew hidden cards; this scenario does not allow undoing past a hidden draw" \
@@ -94,12 +94,12 @@ def test_the_monsters_turn_at_the_table_says_each_step_and_why():
     assert reply.changed and "erla is the first below" in "\n".join(reply.lines)
     reply = table.execute("end", [], "end")
     text = "\n".join(reply.lines)
-    assert "== The monsters' turn: 4 action points (planner) ==" in text
-    assert "plan 1 (4 points, planner): " + "; ".join(["ulumu attacks erla"] * 4) in text     # beside portal 2
-    assert "why: heroes knocked out" in text and "[plan 1]" in text
+    assert "== The monsters' turn: 4 action points (the program's plan) ==" in text
+    assert "plan 1 (4 points, the program's plan): " + "; ".join(["ulumu attacks erla"] * 4) in text  # beside portal 2
+    assert "why: balance " in text and "[plan 1]" in text
     why = table.execute("why", ["1"], "why 1").lines
-    assert why[0] == "plan 1: " + "; ".join(["ulumu attacks erla"] * 4)
-    assert why[1].startswith("  key (the least wins, in this order): heroes knocked out")
+    assert why[0] == "plan 1 (4 points, the program's plan): " + "; ".join(["ulumu attacks erla"] * 4)
+    assert why[2].startswith("    1. balance ") and " - more is better (in hearts" in why[2]
     with pytest.raises(Exception, match="no plan 9"):
         table.execute("why", ["9"], "why 9")
 

@@ -30,7 +30,7 @@ first.
 from __future__ import annotations
 
 from overlord.core.decks import Deck
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, hidden_draw
 from overlord.core.rng import new_rng, rng_state
 
 from . import boss, clock, heroes as hb, machines, missions, monsters, under, upper
@@ -259,7 +259,8 @@ class _Do:
         tile = s.tiles.draw.pop(0)
         s.upper[a["to"]] = tile
         hero.at = a["to"]
-        s.log.append({"event": "explored", "hero": hero.id, "at": a["to"], "tile": tile, "kind": upper.kind_of(tile)})
+        s.log.append(hidden_draw({"event": "explored", "hero": hero.id, "at": a["to"], "tile": tile,
+                                  "kind": upper.kind_of(tile)}))
         if upper.kind_of(tile) == "forest":
             under.treasure_die(c, s, hero)
             s.log.append({"event": "turn_ends", "hero": hero.id, "why": "forest"})
@@ -291,7 +292,7 @@ class _Do:
     @staticmethod
     def decline(c, s, hero, a):
         new = missions.decline(s, hero, a["card"])
-        s.log.append({"event": "declined", "hero": hero.id, "card": a["card"], "drew": new})
+        s.log.append(hidden_draw({"event": "declined", "hero": hero.id, "card": a["card"], "drew": new}))
         return False
 
     @staticmethod
@@ -372,7 +373,8 @@ def finish_turn(c: Content, s: HState, hero: Hero, improve: str | None = None) -
     if hb.shed(s, hero, "teleport"):
         s.log.append({"event": "potion_spent", "hero": hero.id, "potion": "teleport"})
     drawn = missions.refill(s, hero)
-    s.log.append({"event": "turn_end", "hero": hero.id, "drew": len(drawn)})
+    event = {"event": "turn_end", "hero": hero.id, "drew": len(drawn)}
+    s.log.append(hidden_draw(event) if drawn else event)
     if s.cycle == "marked" and s.marker == hero.id:
         if s.marker_skip:
             s.marker_skip = False
@@ -427,9 +429,11 @@ def command_monsters(c: Content, s: HState, step: dict) -> list[dict]:
     if s.monster_points == 0:
         boss.begin(c, s)
     try:
-        over = boss.command(c, s, step)
+        boss.check(c, s, step)
     except ValueError as e:
         raise RulesError(str(e)) from None
+    s.log.insert(start, {"event": "monster_command", "said": boss.step_words(step)})     # where `why` finds it
+    over = boss.command(c, s, step)
     if over:
         _monsters_done(c, s)
     return s.log[start:]
@@ -442,6 +446,7 @@ def roll_for_monsters(c: Content, s: HState) -> list[dict]:
         raise RulesError("a roll decides who commands the monsters when the players commanding them cannot agree "
                          "(more than one, in the monsters' turn)")
     start = len(s.log)
+    s.log.append({"event": "monster_command", "said": "roll"})
     boss.roll_for_command(c, s, list(s.commanders), "the players commanding the monsters cannot agree")
     return s.log[start:]
 

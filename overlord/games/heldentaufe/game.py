@@ -186,8 +186,11 @@ class Heldentaufe(GameRules):
                  "the mission cards the program deals you (it names them; ours are worded as the book's kinds)"),
             replaced=tuple(x for x in (
                 "the tile stack, the mission deck and the face-down dangers: the program shuffles and draws them",
-                "the monster boss: the program plans and plays the monsters' turns (4 action points) and says each "
-                "plan and why",
+                ("the monster boss's advice: in the monsters' turn the players command them, and the program says "
+                 "how it would spend the 4 action points and why, and checks every step against the monsters' rules"
+                 if c.rules.monster_boss == "players" else
+                 "the monster boss: the program plans and plays the monsters' turns (4 action points) and says each "
+                 "plan and why"),
                 "every die (combat and treasure): the program rolls them and tells the result",
                 clock) if x),
             coordinates=("Upper World: a tile is X,Y from the campfire at 0,0: X grows to the right (east), Y "

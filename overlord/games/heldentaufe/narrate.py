@@ -1,63 +1,128 @@
 """Heldentaufe's events in words, for the table and for ``overlord replay --print``.
 
 The monsters' turn says each plan with its key and its ties ("the heroes may choose"), then each
-monster's step with the plan it carries out.
+monster's step with the plan it carries out ("[plan N]"). Plans are numbered from 1 in the order
+the game's log holds them (the program's plans and its advice to players who command the monsters
+alike), so a number means the same plan in every narration of the game, after ``resume`` too. The
+players' own commands of the monsters carry no plan number.
 """
 
 from __future__ import annotations
 
+from . import forecast
 from .content import Content
-from .planner import KEY_FIELDS
+from .planner import KEY_FIELDS, key_value
 from .state import HState
 from ...view.words import count
 
 SHOWN_TIES = 3
+PLAN_EVENTS = ("monster_plan", "monster_advice")
+
+# how each field of a plan's key counts, in the words a player reads (older saves' plans may lack
+# the newer fields: they are told as they are)
+WAYS = {
+    "balance": ("more is better", f"in hearts: hearts taken, {forecast.KNOCKOUT:g} more for each hero knocked "
+                                  "out, less " + ("the teeth handed over" if forecast.TOOTH == 1 else
+                                                  f"{forecast.TOOTH:g} for each point of teeth handed over")
+                + ", plus the heroes' reply"),
+    "heroes knocked out": ("more is better", "expected, over the combat dice"),
+    "hearts taken": ("more is better", "expected hearts the monsters' attacks take"),
+    "teeth handed over": ("fewer is better", "expected points of teeth a monster gives up when it loses its last "
+                                             "heart attacking, a Monster Hunter card's 2 teeth included"),
+    "the heroes' reply": ("more is better", "what the heroes' attacks in their next turns are expected to cost "
+                                            "the monsters where the plan leaves them, in hearts; 0 at best"),
+    "blocked": ("more is better", "usable portals and the treasure's neighbours held"),
+    "distance": ("less is better", "the monsters' steps to the nearest hero below, added up"),
+    "points used": ("fewer is better", "the points held back are not spent"),
+}
+
+
+def _number(v) -> str:
+    if isinstance(v, float):
+        return f"{v + 0:.2f}"
+    return str(v)
 
 
 def key_text(key: dict) -> str:
-    """"heroes knocked out 0.25, hearts taken 1.72, ..." (expectations to 2 places)."""
+    """"balance 1.15, heroes knocked out 0.00, hearts taken 1.88, ..." (expectations to 2 places),
+    each value as the players read it (more is more)."""
+    return ", ".join(f"{name} {_number(key_value(name, key[name]))}" for name in KEY_FIELDS[:-1] if name in key)
+
+
+def key_lines(key: dict) -> list[str]:
+    """A plan's key, a field a line, each with which way it counts."""
     out = []
-    for name in KEY_FIELDS[:-1]:
-        v = key.get(name)
-        if isinstance(v, float):
-            v = abs(v)
-            out.append(f"{name} {v:.2f}")
-        elif v is not None:
-            out.append(f"{name} {abs(v)}")
-    return ", ".join(out)
+    for k, name in enumerate((n for n in key if n != "fixed order"), start=1):
+        way, what = WAYS.get(name, ("", ""))
+        out.append(f"    {k}. {name} {_number(key_value(name, key[name]))}" + (f" - {way} ({what})" if way else ""))
+    return out
+
+
+def plan_numbers(s: HState, events: list[dict]) -> dict[int, int]:
+    """id(event) -> its plan number in the game (1 for the first plan in the log), for the plan
+    events among ``events``: they are the log's own when ``events`` is its tail (a command's), else
+    numbered from 1 (a log read from a file)."""
+    log = s.log
+    start = len(log) - len(events)
+    before = 0
+    if events and start >= 0 and log[start] is events[0]:
+        before = sum(1 for e in log[:start] if e.get("event") in PLAN_EVENTS)
+    out = {}
+    for e in events:
+        if e.get("event") in PLAN_EVENTS:
+            before += 1
+            out[id(e)] = before
+    return out
 
 
 def narrate(c: Content, s: HState, events: list[dict]) -> list[str]:
     lines: list[str] = []
-    plan_no = 0
+    numbers = plan_numbers(s, events)
+    carried = None                     # the number of the program's plan being carried out
     for e in events:
         kind = e.get("event")
         f = _TELL.get(kind)
         if kind == "monster_plan":
-            plan_no += 1
-            lines += _plan(e, plan_no)
+            carried = numbers[id(e)]
+            lines += _plan(e, carried)
         elif kind == "monster_advice":
-            plan_no += 1
+            carried = None
             lines += ["  you command the monsters (4 points): `monster ID move X,Y`, `monster ID attack HERO`, "
-                      "`monster done`; the program would play:"] + _plan({**e, "policy": "advice"}, plan_no)
+                      "`monster done` (or a number of `options`); the program would play:"] + _plan(e, numbers[id(e)])
         elif kind == "monster_move":
             lines.append(f"  {e['monster']} moves {e['from']} -> {e['to']}"
                          + {"leave_nest": " (leaves its nest)", "come_home": " (back on its nest)"}.get(e.get("trigger"), "")
-                         + f" [plan {plan_no}]")
+                         + _tag(carried))
         elif kind == "fight" and e["attacker"] in s.monsters:
-            lines.append(f"  {_fight(e)} [plan {plan_no}]")
+            lines.append(f"  {_fight(e)}{_tag(carried)}")
         elif f is not None:
+            if kind == "monster_turn":
+                carried = None
             text = f(c, s, e)
             if text:
                 lines.extend(text if isinstance(text, list) else [text])
     return lines
 
 
+def _tag(plan: int | None) -> str:
+    return f" [plan {plan}]" if plan else ""
+
+
+POLICIES = {"planner": "the program's plan", "greedy": "the program, a step at a time",
+            "players": "the players command", "advice": "the program's advice"}
+
+
+def policy_words(policy: str) -> str:
+    """How the monsters' turn is played, in words (a policy of the user's own by its name)."""
+    return POLICIES.get(policy, f"the policy {policy}")
+
+
 def _plan(e: dict, n: int) -> list[str]:
     d = e["decision"]
     steps = "; ".join(d["choice"]) or "hold back every point"
-    out = [f"  plan {n} ({count(e['points'], 'point')}, {e['policy']}): {steps}",
-           f"    why: {key_text(d['key'])} - the best of {count(d['considered'], 'plan')}"]
+    policy = "advice" if e.get("event") == "monster_advice" else e["policy"]
+    out = [f"  plan {n} ({count(e['points'], 'point')}, {policy_words(policy)}): {steps}",
+           f"    why: {key_text(d['key'])} - the best of {count(d['considered'], 'plan')} (`why {n}` says more)"]
     if d.get("tied"):
         shown = " | ".join("; ".join(t) or "hold back" for t in d["ties"][:SHOWN_TIES])
         more = f" and {d['tied'] - SHOWN_TIES} more" if d["tied"] > SHOWN_TIES else ""
@@ -106,7 +171,9 @@ _TELL = {
     "traded": lambda c, s, e: f"  {e['hero']} trades {e['give']} for {e['take']}",
     "improved": lambda c, s, e: f"  {e['hero']} improves {e['from']} to {e['to']} in the laboratory",
     "potion_spent": lambda c, s, e: f"  {e['hero']} gives up the used {e['potion']} potion",
-    "monster_turn": lambda c, s, e: f"== The monsters' turn: {e['points']} action points ({e['policy']}) ==",
+    "monster_turn": lambda c, s, e: f"== The monsters' turn: {e['points']} action points "
+                                    f"({policy_words(e['policy'])}) ==",
+    "monster_command": lambda c, s, e: None,
     "monster_boss": lambda c, s, e: _boss(e),
     "monster_boss_roll": lambda c, s, e: _boss_roll(e),
     "monster_turn_over": lambda c, s, e: f"  the monsters hold back {count(e['left'], 'point')}" if e["left"] else None,

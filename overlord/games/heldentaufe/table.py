@@ -7,11 +7,17 @@ Commands (the hero is the one whose turn it is): ``move X,Y``, ``explore X,Y``, 
 [COMPANION]``, ``drink POTION``, ``teleport upper|under X,Y``, ``collect``, ``equip TOKEN``,
 ``unequip SLOT``, ``drop TOKEN [backpack|inventory|rack]``, ``forge TOKEN TOKEN INTO``, ``trade
 GIVE TAKE``, ``mission CARD [tooth|equipment|HERO]``, ``end [TOKEN]`` (the Laboratory's
-improvement), ``why N`` (the key and ties of the monsters' plan N).
+improvement), ``options`` (the numbered actions; a number typed does one), ``why [N]`` (the
+monsters' plans of the last command, or plan N's key and ties).
+
+The monsters' plans are numbered from 1 in the game's log, so ``why N`` answers every plan shown,
+after ``resume`` and ``undo`` too; ``why`` alone finds the last command in the log (a hero's action,
+or the players' command of the monsters).
 
 The program rolls every die with the game's generator (so ``undo`` and ``resume`` give the same
 dice). A command that explores a tile, draws a mission card or turns up a danger draws hidden
-things: ``undo`` does not go back past it when the scenario says ``no_undo_past_hidden_draw``.
+things (the engine marks those events with ``hidden_draw``): ``undo`` does not go back past it
+when the scenario says ``no_undo_past_hidden_draw``.
 """
 
 from __future__ import annotations
@@ -19,12 +25,12 @@ from __future__ import annotations
 from overlord.core.game import RulesError, Table, TableReply
 
 from . import engine
-from .narrate import key_text
+from .narrate import PLAN_EVENTS, key_lines, policy_words
 from ...view.words import count
 from ...view.words import options as numbered
 
-HIDDEN = ("explored", "declined", "danger")
 TELEPORT_SHOWN = 6
+COMMANDS = ("action", "monster_command")      # the events a command typed at the table begins with
 
 
 class HeldentaufeTable(Table):
@@ -48,15 +54,15 @@ class HeldentaufeTable(Table):
         "trade": "trade GIVE TAKE - at a Trader, once a turn",
         "mission": "mission CARD [tooth|equipment|HERO] - complete a mission",
         "end": "end [TOKEN] - end the turn (improving TOKEN at a Laboratory)",
-        "why": "why N - the key and the ties of the monsters' plan N",
+        "why": "why [N] - the monsters' plans of the last command, or the key (each number and which way it "
+               "counts) and the ties of plan N",
+        "options": "options - number every action possible now (then type the number)",
+        "N": "N - do the N-th of `options`",
         "monster": "monster ID move X,Y | monster ID attack HERO | monster done | monster roll - command the "
-                   "monsters (rules.monster_boss: players); `monster roll`: the players commanding them cannot "
-                   "agree, the highest combat die commands",
+                   "monsters (when the players are the monster boss); `monster roll`: the players commanding them "
+                   "cannot agree, the highest combat die commands",
     }
-
-    def __init__(self, rules, match):
-        super().__init__(rules, match)
-        self.plans: list[dict] = []
+    changes = set(commands) - {"why", "options", "N"}
 
     def opening(self, heroes, seed):
         c = self.match.content
@@ -67,11 +73,6 @@ class HeldentaufeTable(Table):
         lines += ["", "Put every hero on the campfire; the Underworld as drawn:"] + self.rules.picture(self.match).splitlines()
         return lines
 
-    def restore(self, match):
-        told = super().restore(match)
-        self.plans = []
-        return told
-
     def undo_hidden_draws(self) -> bool:
         return not self.match.content.rules.no_undo_past_hidden_draw
 
@@ -79,6 +80,8 @@ class HeldentaufeTable(Table):
     def execute(self, verb, args, line):
         if verb == "why":
             return TableReply(self._why(args))
+        if verb == "options":
+            return TableReply(self.options() or ["no option: the game is over"])
         if self._players_boss() and self.match.state.cycle == "monster_turn":
             return self._command_monsters(verb, args)
         if verb == "monster":
@@ -94,9 +97,7 @@ class HeldentaufeTable(Table):
             action = self._parse(verb, args, legal)
         events = self.rules.apply(self.match, action)
         events += self._enemy()
-        self.plans += [e for e in events if e.get("event") in ("monster_plan", "monster_advice")]
-        drew = any(e.get("event") in HIDDEN or (e.get("event") == "turn_end" and e.get("drew")) for e in events)
-        return TableReply(self._narrate(events), events, changed=True, drew=drew,
+        return TableReply(self.rules.narrate(self.match, events), events, changed=True,
                           label=self.rules.describe(action))
 
     def _players_boss(self) -> bool:
@@ -121,7 +122,7 @@ class HeldentaufeTable(Table):
             step = options[int(verb) - 1]
         elif verb == "monster" and args[:1] == ["roll"]:
             events = engine.roll_for_monsters(c, s)
-            return TableReply(self._narrate(events), events, changed=True, label="monster roll")
+            return TableReply(self.rules.narrate(self.match, events), events, changed=True, label="monster roll")
         elif verb == "monster" and args[:1] == ["done"]:
             step = {"do": "done"}
         elif verb == "monster" and len(args) == 3 and args[1] in ("move", "attack"):
@@ -131,34 +132,60 @@ class HeldentaufeTable(Table):
                              " | monster roll")
         events = engine.command_monsters(c, s, step)
         events += self._enemy()
-        self.plans += [e for e in events if e.get("event") == "monster_advice"]
-        return TableReply(self._narrate(events), events, changed=True, label=f"monster {' '.join(args)}".strip())
+        return TableReply(self.rules.narrate(self.match, events), events, changed=True,
+                          label=f"monster {' '.join(args)}".strip())
 
-    def _narrate(self, events):
-        lines = self.rules.narrate(self.match, events)
-        first = len(self.plans) - sum(1 for e in events if e.get("event") == "monster_plan")
-        out = []
-        for ln in lines:             # plan numbers count across the game at the table
-            if "[plan " in ln or ln.lstrip().startswith("plan "):
-                ln = _renumber(ln, first)
-            out.append(ln)
-        return out
+    # -- why ----------------------------------------------------------------------------------------
+    def _plans(self) -> list[dict]:
+        """The monsters' plans of the game, numbered from 1 as the narration numbers them."""
+        return [e for e in self.match.state.log if e.get("event") in PLAN_EVENTS]
 
     def _why(self, args):
+        plans = self._plans()
+        if not args:
+            return self._why_last(plans)
         if len(args) != 1 or not args[0].isdigit():
-            raise RulesError("why N: the number of a monsters' plan")
+            raise RulesError("why N: the number of a monsters' plan (or `why` alone: the last command's)")
         n = int(args[0])
-        if not 1 <= n <= len(self.plans):
-            raise RulesError(f"no plan {n} since this session started ({len(self.plans)} so far)")
-        d = self.plans[n - 1]["decision"]
-        lines = [f"plan {n}: {'; '.join(d['choice']) or 'hold back every point'}",
-                 f"  key (the least wins, in this order): {key_text(d['key'])}",
-                 f"  compared with {count(d['considered'], 'merged plan')}"]
+        if not 1 <= n <= len(plans):
+            raise RulesError(f"no plan {n}: " + ("the monsters have made no plan yet" if not plans
+                                                 else "the only plan of this game is plan 1" if len(plans) == 1
+                                                 else f"the plans of this game are 1 to {len(plans)}"))
+        return self._why_plan(n, plans[n - 1])
+
+    def _why_plan(self, n: int, e: dict) -> list[str]:
+        d = e["decision"]
+        whose = policy_words("advice" if e["event"] == "monster_advice" else e.get("policy", "planner"))
+        lines = [f"plan {n} ({count(e['points'], 'point')}, {whose}): {'; '.join(d['choice']) or 'hold back every point'}",
+                 f"  the best of {count(d['considered'], 'plan')} by these numbers, in this order - the "
+                 "first that differs decides:"]
+        lines += key_lines(d["key"])
         if d.get("tied"):
             lines.append(f"  {count(d['tied'], 'plan')} as good; the fixed order (monster, attack before move, area) took "
-                         "the first:")
+                         "the first, and the players may choose another:")
             lines += [f"    {'; '.join(t) or 'hold back'}" for t in d["ties"]]
+            if d["tied"] > len(d["ties"]):
+                lines.append(f"    and {d['tied'] - len(d['ties'])} more")
         return lines
+
+    def _why_last(self, plans: list[dict]) -> list[str]:
+        """The monsters' plans of the last command typed (found in the log, so after ``resume`` too)."""
+        log = self.match.state.log
+        start = next((k for k in range(len(log) - 1, -1, -1) if log[k].get("event") in COMMANDS), None)
+        if start is None:
+            return ["no command yet: `why` tells the monsters' plans of the last command, `why N` plan N"]
+        mine = {id(e) for e in log[start:] if e.get("event") in PLAN_EVENTS}
+        first = log[start]
+        what = (self.rules.describe({k: v for k, v in first.items() if k != "event"}) if first["event"] == "action"
+                else f"the monsters' command: {first.get('said', 'monster')}")
+        out = [f"the last command: {what}"]
+        for n, e in enumerate(plans, start=1):
+            if id(e) in mine:
+                out += self._why_plan(n, e)
+        if not mine:
+            out.append("  the monsters made no plan after it" + (f"; `why N` tells plan N (1 to {len(plans)} so far)"
+                                                                   if plans else ""))
+        return out
 
     def _parse(self, verb, args, legal) -> dict:
         hero = self.rules.to_act(self.match)
@@ -252,7 +279,3 @@ def _matches(a: dict, words: list[str]) -> bool:
         return words[0] == values[0]
     return words == values
 
-
-def _renumber(line: str, first: int) -> str:
-    import re
-    return re.sub(r"plan (\d+)", lambda m: f"plan {first + int(m.group(1))}", line)

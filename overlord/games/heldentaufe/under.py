@@ -14,6 +14,7 @@ Each function changes the state and appends its events to the log. Readings (REA
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.core.rng import rng_from_state, rng_state
 
 from . import clock, heroes as hb, machines, monsters
@@ -92,7 +93,7 @@ def arrive(c: Content, state: HState, hero: Hero, area: str, how: str) -> None:
     elif area in state.dangers:
         danger = state.dangers.pop(area)
         trap = danger.startswith("trap")
-        state.log.append({"event": "danger", "hero": hero.id, "at": area, "tile": danger, "trap": trap})
+        state.log.append(hidden_draw({"event": "danger", "hero": hero.id, "at": area, "tile": danger, "trap": trap}))
         if trap:
             spring_trap(c, state, hero)
 
