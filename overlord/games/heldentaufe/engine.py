@@ -373,7 +373,7 @@ def finish_turn(c: Content, s: HState, hero: Hero, improve: str | None = None) -
     if hb.shed(s, hero, "teleport"):
         s.log.append({"event": "potion_spent", "hero": hero.id, "potion": "teleport"})
     drawn = missions.refill(s, hero)
-    event = {"event": "turn_end", "hero": hero.id, "drew": len(drawn)}
+    event = {"event": "turn_end", "hero": hero.id, "drew": len(drawn), **({"cards": drawn} if drawn else {})}
     s.log.append(hidden_draw(event) if drawn else event)
     if s.cycle == "marked" and s.marker == hero.id:
         if s.marker_skip:

@@ -137,6 +137,11 @@ def _fight(e: dict) -> str:
             f" - {e['winner']} wins" + (" (the attacker wins ties)" if ta == td else ""))
 
 
+_KINDS = {"hunter": "Monster Hunter", "porter": "Porter", "observer": "Observer", "explorer": "Explorer",
+          "thief": "Thief", "companion": "Companion"}
+_BOOSTS = {"boots": "+1 action point now", "ring": "+1 recipe for this brewing", "sword": "+2 in this fight"}
+
+
 def _gave(e):
     return f"; gives up {', '.join(e['gave_up'])}" if e.get("gave_up") else ""
 
@@ -161,11 +166,12 @@ _TELL = {
     "knocked_out": lambda c, s, e: f"  {e['hero']} is knocked out by {e['by']}{_gave(e)}"
                                    + ("; the teeth are exchanged" if e.get("teeth_exchanged") else "")
                                    + f"; back on {e['to']} with 1 heart",
-    "mission": lambda c, s, e: f"  {e['hero']} completes {e['card']} ({e['kind']})"
-                               + (f": {e['teeth']} tooth/teeth" if e.get("teeth") else "")
+    "mission": lambda c, s, e: f"  {e['hero']} completes {e['card']} ({_KINDS.get(e['kind'], e['kind'])})"
+                               + (f": {count(e['teeth'], 'small tooth', 'small teeth')}" if e.get("teeth") else "")
                                + (f": {e['equipment']} ({e['went']})" if e.get("equipment") else "")
-                               + (f": +1 {e['boost']}" if e.get("boost") else ""),
-    "declined": lambda c, s, e: f"  {e['hero']} declines {e['card']} and draws another",
+                               + (f": {_BOOSTS.get(e['boost'], e['boost'])}" if e.get("boost") else "")
+                               + (f": 1 small tooth from {e['from']}" if e.get("from") else ""),
+    "declined": lambda c, s, e: f"  {e['hero']} declines {e['card']} and draws {e['drew']}",
     "collected": lambda c, s, e: f"  {e['hero']} collects {count(e['count'], e['food'].replace('_', ' '))}",
     "forged": lambda c, s, e: f"  {e['hero']} forges {' + '.join(e['give'])} into {e['take']}",
     "traded": lambda c, s, e: f"  {e['hero']} trades {e['give']} for {e['take']}",
@@ -179,7 +185,8 @@ _TELL = {
     "monster_turn_over": lambda c, s, e: f"  the monsters hold back {count(e['left'], 'point')}" if e["left"] else None,
     "rebuilt": lambda c, s, e: "  no hero is left below: the Underworld is rebuilt (treasure, dangers, "
                                f"{', '.join(e['monsters']) or 'no monster'} back on the nests); the marker is set aside",
-    "turn_end": lambda c, s, e: None,
+    "turn_end": lambda c, s, e: (f"  {e['hero']} draws {', '.join(e['cards'])} from the missions' pile"
+                                 if e.get("cards") else None),
     "action": lambda c, s, e: _action(e),
     "end": lambda c, s, e: f"== {e['result'].capitalize()}: {e['reason']} ==",
 }
