@@ -60,13 +60,20 @@ class Before:
         self.p = [[win_chance(s.faces, m.sword, h.defence) for h in s.heroes] for m in s.monsters]
         self._attacks: dict = {(): (0.0, 0.0, 0.0)}
 
-    def prefix(self, positions, seq, points):
+    def expect(self, seq):
         got = self._attacks.get(seq)
         if got is None:
             ko, hearts, teeth = _expect(seq, 0, tuple(h.hearts for h in self.s.heroes),
                                         tuple(m.hearts for m in self.s.monsters), self.p, self.s.monsters)
             got = self._attacks[seq] = (round(ko, 9), round(hearts, 9), round(teeth, 9))
-        ko, hearts, teeth = got
+        return got
+
+    def lead(self, positions, seq):
+        """The key's first field (the planner asks it first of every plan)."""
+        return -self.expect(seq)[0]
+
+    def prefix(self, positions, seq, points):
+        ko, hearts, teeth = self.expect(seq)
         block = sum(self.block[a] for a in positions)
         dist = sum(self.dist[a] for a in positions)
         return (-ko, -hearts, teeth, -block, dist, points)

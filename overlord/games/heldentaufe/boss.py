@@ -102,9 +102,8 @@ def plugged_turn(c: Content, state: HState, policy: str, chooser, left: int = PO
             steps = options(c, state)
             step = chooser(steps, rng)
             if step not in steps:
-                raise RulesError(f"enemy policy {policy} chose "
-                                 + (step_words(step) if isinstance(step, dict) else repr(step))
-                                 + f", which is none of the monsters' {len(steps)} steps")
+                raise RulesError(f"enemy policy {policy!r} chose {step!r}, which is none of the monsters' "
+                                 f"{len(steps)} steps")
             if command(c, state, step):
                 break
     finally:

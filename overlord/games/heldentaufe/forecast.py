@@ -22,9 +22,13 @@ balance also counts, for each monster at the end of the plan, the fight the most
 below can bring it next (ours, a plain model of a player): a hero at ``d`` areas (as the board
 counts them) with ``a`` action points attacks it ``a - (d - 1)`` times, while the monster lives and
 the hero has more than 1 heart left; the hero attacks, so the hero wins the ties. Its expected
-hearts lost count for the monsters and the expected teeth against them, as above. A hero knocked
-out by the plan's attacks brings no fight. Several monsters count each its own most dangerous
-hero (a hero's points are not shared out between them).
+hearts lost count for the monsters and the expected teeth against them, as above; a fight that
+would cost the hero more than the monster counts as none (no hero need attack), so the reply is 0
+at best. A hero knocked out by the plan's attacks brings no fight. Several monsters count each its
+own most dangerous hero (a hero's points are not shared out between them).
+
+Every expectation is rounded to a multiple of :data:`QUANTUM` (a power of two), so that the sums
+of the key are exact and plans of equal worth tie exactly, whatever the order of the sums.
 
 Every expectation branches over the dice in order: a hero knocked out is attacked no more, a
 monster that lost its last heart acts no more.
@@ -35,11 +39,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from .dice import win_chance
 
 TOOTH = 1.0           # hearts a point of teeth handed over is worth to the monsters (ours)
 KNOCKOUT = 3.0        # hearts a hero knocked out is worth beyond its last heart (ours)
-ROUND = 9             # expectations compared to 9 decimals (sums of products of n/36)
+QUANTUM = 2.0 ** -30  # expectations are compared as multiples of this (about 1e-9), so sums are exact
+
+
+def quantized(v: float) -> float:
+    """``v`` rounded to a multiple of :data:`QUANTUM`: sums of a few such numbers (far below 2**20) are
+    exact in floating point, so equal sums made in another order compare equal."""
+    return round(v / QUANTUM) * QUANTUM
+
+
+def quantized_all(v):
+    """:func:`quantized` of each number of a numpy array."""
+    return np.round(v / QUANTUM) * QUANTUM
 
 
 @dataclass(frozen=True)
@@ -60,31 +77,48 @@ def bounty(s, i: int, j: int) -> int:
     return m.tooth + dict(s.heroes[j].hunts).get(m.id, 0)
 
 
-def attacks(s, seq: tuple, p) -> Attacks:
-    """The attacks ``seq`` ((monster, hero) pairs, in order) from the situation's hearts;
-    ``p[i][j]``: the chance that monster i wins against hero j."""
-    ends: dict = {}
-    ko = hearts = teeth = 0.0
+def start(s) -> Attacks:
+    """No attack yet: the situation's hearts, for certain."""
+    return Attacks(0.0, 0.0, 0.0, ((1.0, tuple(m.hearts for m in s.monsters), tuple(h.hearts for h in s.heroes)),))
 
-    def walk(k, hh, mh, prob, k_o, h_, t_):
-        nonlocal ko, hearts, teeth
-        while k < len(seq) and not (mh[seq[k][0]] > 0 and hh[seq[k][1]] > 0):
-            k += 1                     # the attacker is gone or the hero is out: no effect
-        if k == len(seq):
-            ko, hearts, teeth = ko + prob * k_o, hearts + prob * h_, teeth + prob * t_
+
+def then(before: Attacks, attack: tuple[int, int], p, teeth_of) -> Attacks:
+    """``before`` followed by one more attack (monster ``i`` on hero ``j``): from each way the
+    attacks before may have ended, the monster wins (``p[i][j]``: the hero loses a heart, and is
+    knocked out at his last) or loses (a heart; at its last it hands over ``teeth_of[i][j]``); an
+    attacker gone or a hero out changes nothing. Ways that end alike are merged."""
+    i, j = attack
+    q = p[i][j]
+    ko, hearts, teeth = before.knocked_out, before.hearts, before.teeth
+    ends: dict = {}
+    for prob, mh, hh in before.ends:
+        if mh[i] <= 0 or hh[j] <= 0:
             ends[(mh, hh)] = ends.get((mh, hh), 0.0) + prob
-            return
-        i, j = seq[k]
-        q = p[i][j]
+            continue
         if q > 0:
             won = hh[:j] + (hh[j] - 1,) + hh[j + 1:]
-            walk(k + 1, won, mh, prob * q, k_o + (hh[j] == 1), h_ + 1, t_)
+            hearts += prob * q
+            if hh[j] == 1:
+                ko += prob * q
+            ends[(mh, won)] = ends.get((mh, won), 0.0) + prob * q
         if q < 1:
             lost = mh[:i] + (mh[i] - 1,) + mh[i + 1:]
-            walk(k + 1, hh, lost, prob * (1 - q), k_o, h_, t_ + (bounty(s, i, j) if mh[i] == 1 else 0))
-
-    walk(0, tuple(h.hearts for h in s.heroes), tuple(m.hearts for m in s.monsters), 1.0, 0, 0, 0)
+            if mh[i] == 1:
+                teeth += prob * (1 - q) * teeth_of[i][j]
+            ends[(lost, hh)] = ends.get((lost, hh), 0.0) + prob * (1 - q)
     return Attacks(ko, hearts, teeth, tuple((prob, mh, hh) for (mh, hh), prob in ends.items()))
+
+
+def attacks(s, seq: tuple, p, teeth_of=None) -> Attacks:
+    """The attacks ``seq`` ((monster, hero) pairs, in order) from the situation's hearts;
+    ``p[i][j]``: the chance that monster i wins against hero j; ``teeth_of[i][j]``: :func:`bounty`
+    (worked out here when not given)."""
+    if teeth_of is None:
+        teeth_of = [[bounty(s, i, j) for j in range(len(s.heroes))] for i in range(len(s.monsters))]
+    out = start(s)
+    for attack in seq:
+        out = then(out, attack, p, teeth_of)
+    return out
 
 
 def value(knocked_out: float, hearts: float, teeth: float) -> float:
@@ -100,6 +134,10 @@ class Reply:
         self.board, self.s = board, s
         self.q = [[win_chance(s.faces, h.defence, m.sword) for m in s.monsters] for h in s.heroes]
         self.bounty = [[bounty(s, i, j) for i in range(len(s.monsters))] for j in range(len(s.heroes))]
+        self.dist = [np.array(board.dist[h.area]) for h in s.heroes]
+        self.zero = np.zeros(board.size)
+        self._heroes: dict = {}
+        self._arrays: dict = {}
         self._rows: dict = {}
 
     def row(self, i: int, hearts: int, hh: tuple[int, ...]) -> list[float]:
@@ -107,24 +145,30 @@ class Reply:
         key = (i, hearts, hh)
         got = self._rows.get(key)
         if got is None:
-            got = self._rows[key] = self._row(i, hearts, hh)
+            got = self._rows[key] = self.array(i, hearts, hh).tolist()
         return got
 
-    def _row(self, i: int, hearts: int, hh: tuple[int, ...]) -> list[float]:
-        out = [0.0] * self.board.size
-        if hearts <= 0:
-            return out
-        for j, h in enumerate(self.s.heroes):
-            if hh[j] <= 1:
-                continue
-            # by distance: a hero d areas away attacks actions - (d - 1) times
-            by_d = [0.0] + [_balance(self.q[j][i], h.actions - (d - 1), hearts, hh[j], self.bounty[j][i])
-                            for d in range(1, h.actions + 1)]
-            reach = len(by_d)
-            for a, d in enumerate(self.board.dist[h.area]):
-                if 0 < d < reach and by_d[d] < out[a]:
-                    out[a] = by_d[d]
-        return out
+    def array(self, i: int, hearts: int, hh: tuple[int, ...]):
+        """:meth:`row` as a numpy array: the worst, area by area, of each hero's fight - or none (0),
+        since no hero need attack where the fight would cost him more than the monster."""
+        key = (i, hearts, hh)
+        got = self._arrays.get(key)
+        if got is None:
+            each = [self._hero(i, hearts, j, hh[j]) for j in range(len(hh)) if hearts > 0 and hh[j] > 1]
+            got = self._arrays[key] = np.minimum.reduce([self.zero, *each])
+        return got
+
+    def _hero(self, i: int, hearts: int, j: int, hero_hearts: int):
+        """Hero ``j``'s fight against monster ``i`` left at each area: a hero ``d`` areas away attacks
+        ``actions - (d - 1)`` times; out of reach (or on the area itself), nothing."""
+        key = (i, hearts, j, hero_hearts)
+        got = self._heroes.get(key)
+        if got is None:
+            actions = self.s.heroes[j].actions
+            by_d = np.array([0.0] + [quantized(_balance(self.q[j][i], actions - (d - 1), hearts, hero_hearts,
+                                                        self.bounty[j][i])) for d in range(1, actions + 1)] + [0.0])
+            got = self._heroes[key] = by_d[np.minimum(self.dist[j], actions + 1)]
+        return got
 
 
 def _balance(q: float, n: int, monster: int, hero: int, tooth: int) -> float:

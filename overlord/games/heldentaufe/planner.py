@@ -70,7 +70,6 @@ from .dice import win_chance
 KEY_FIELDS = ("balance", "heroes knocked out", "hearts taken", "teeth handed over", "the heroes' reply",
               "blocked", "distance", "points used", "fixed order")
 MORE_IS_BETTER = frozenset({"balance", "heroes knocked out", "hearts taken", "the heroes' reply", "blocked"})
-ROUND = forecast.ROUND
 
 
 @dataclass(frozen=True)
@@ -153,31 +152,63 @@ class _Scorer:
         guard = set(board.neighbours[board.treasure]) if s.treasure and board.treasure >= 0 else set()
         self.block = [(1 if a in s.portals else 0) + (1 if a in guard else 0) for a in range(board.size)]
         self._attacks: dict[tuple, tuple] = {}
+        self._expected: dict[tuple, forecast.Attacks] = {}
         self.p = [[win_chance(s.faces, m.sword, h.defence) for h in s.heroes] for m in s.monsters]
         self.reply = forecast.Reply(board, s)
+        self.teeth_of = [[forecast.bounty(s, i, j) for j in range(len(s.heroes))] for i in range(len(s.monsters))]
 
     def attacks(self, seq: tuple) -> tuple:
-        """(the attacks' balance, knocked out, hearts taken, teeth handed over - rounded -, and how they
-        may end: (probability, the heroes' reply by monster and area) each) of an attack sequence."""
+        """(the attacks' balance, knocked out, hearts taken, teeth handed over, and the heroes' reply by
+        monster and area - expected over the ways the attacks may end) of an attack sequence, each
+        number rounded to a multiple of :data:`forecast.QUANTUM`."""
         hit = self._attacks.get(seq)
         if hit is None:
-            a = forecast.attacks(self.s, seq, self.p)
-            row = self.reply.row
-            ends = tuple((prob, tuple(row(i, mh[i], hh) for i in range(len(mh)))) for prob, mh, hh in a.ends)
-            hit = self._attacks[seq] = (forecast.value(a.knocked_out, a.hearts, a.teeth), round(a.knocked_out, ROUND),
-                                        round(a.hearts, ROUND), round(a.teeth, ROUND), ends)
+            a = self.expected(seq)
+            n = len(self.s.monsters)
+            if len(a.ends) == 1:
+                _, mh, hh = a.ends[0]
+                rows = tuple(self.reply.row(i, mh[i], hh) for i in range(n))
+            else:
+                rows = tuple(self._mixed(i, a.ends) for i in range(n))
+            q = forecast.quantized
+            hit = self._attacks[seq] = (q(forecast.value(a.knocked_out, a.hearts, a.teeth)), q(a.knocked_out),
+                                        q(a.hearts), q(a.teeth), rows)
         return hit
 
+    def _mixed(self, i: int, ends) -> list[float]:
+        """Monster ``i``'s reply row expected over the ways attacks may end (those leaving it and the
+        heroes' hearts alike share a row)."""
+        weights: dict = {}
+        for prob, mh, hh in ends:
+            key = (mh[i], hh if mh[i] > 0 else ())
+            weights[key] = weights.get(key, 0.0) + prob
+        array = self.reply.array
+        return forecast.quantized_all(sum(w * array(i, h, hh) for (h, hh), w in weights.items() if h > 0)
+                                      + self.reply.zero).tolist()
+
+    def expected(self, seq: tuple) -> forecast.Attacks:
+        """The attacks of ``seq`` expected, from those of ``seq`` less its last (every plan's attacks
+        are a plan's attacks and one more: each sequence costs one step of the dice)."""
+        got = self._expected.get(seq)
+        if got is None:
+            got = self._expected[seq] = (forecast.then(self.expected(seq[:-1]), seq[-1], self.p, self.teeth_of)
+                                         if seq else forecast.start(self.s))
+        return got
+
+    def lead(self, positions: tuple, seq: tuple) -> float:
+        """The key's first field alone (the balance, negated)."""
+        value, _, _, _, rows = self._attacks.get(seq) or self.attacks(seq)
+        return -(value + sum(map(_at, rows, positions)))
+
     def prefix(self, positions: tuple, seq: tuple, points: int) -> tuple:
-        """The key without its last field (the fixed order). Run for every merged plan: kept lean."""
-        value, ko, hearts, teeth, ends = self._attacks.get(seq) or self.attacks(seq)
-        if len(ends) == 1:                                 # no dice to branch on: probability 1
-            reply = sum(map(_at, ends[0][1], positions))
-        else:
-            reply = sum(prob * sum(map(_at, rows, positions)) for prob, rows in ends)
+        """The key without its last field (the fixed order). Run for every merged plan, so kept lean:
+        every number is a multiple of a power of two (``forecast.quantized``), so that sums of a few
+        of them are exact and plans of equal worth tie exactly, whatever the order of the sums."""
+        value, ko, hearts, teeth, rows = self._attacks.get(seq) or self.attacks(seq)
+        reply = sum(map(_at, rows, positions))
         block = sum(map(self.block.__getitem__, positions))
         dist = sum(map(self.dist.__getitem__, positions))
-        return (-round(value + reply, ROUND), -ko, -hearts, teeth, -round(reply, ROUND), -block, dist, points)
+        return (-(value + reply), -ko, -hearts, teeth, -reply, -block, dist, points)
 
 
 _at = list.__getitem__
@@ -286,7 +317,10 @@ def _plan(board, s: Situation) -> Result:
     scorer = _Scorer(board, s)
     best = None
     level = []
+    lead = scorer.lead
     for pos, seq, points, ref in plans:
+        if best is not None and lead(pos, seq) > best[0]:
+            continue                                   # worse on the first field: the rest need not be told
         k = scorer.prefix(pos, seq, points)
         if best is None or k < best:
             best, level = k, [ref]
