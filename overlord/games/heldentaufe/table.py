@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from overlord.core.game import RulesError, Table, TableReply
 
-from . import engine
+from . import boss, engine
 from .narrate import PLAN_EVENTS, key_lines, policy_words
 from ...view.words import count
 from ...view.words import options as numbered
@@ -133,7 +133,7 @@ class HeldentaufeTable(Table):
         events = engine.command_monsters(c, s, step)
         events += self._enemy()
         return TableReply(self.rules.narrate(self.match, events), events, changed=True,
-                          label=f"monster {' '.join(args)}".strip())
+                          label=f"monster {boss.step_words(step)}")
 
     # -- why ----------------------------------------------------------------------------------------
     def _plans(self) -> list[dict]:
