@@ -49,6 +49,8 @@ import numpy as np
 
 from overlord.core.rng import new_rng, rng_state
 from overlord.core.state import EVENTS, SHARED, to_json
+from overlord.games.underworld.machines import avatar_state
+from overlord.games.underworld.state import kind_of
 from overlord.games.underworld.tiles import ADVENTURE
 
 FACE_DOWN = "?"
@@ -172,6 +174,8 @@ def underworld_redeal(rules, match, rng):
     s = twin.state
     slots = _face_down_slots(s)
     pool = deal([t.markers[i] for t, i in slots] + list(s.adventure), rng)
+    avatars = {avatar_state(s, c) for c in pool if kind_of(s, c).kind == "avatar"}
+    assert len(avatars) <= 1, f"face-down Avatars told apart by their machines: {avatars}"
     for (t, i), cid in zip(slots, pool):
         t.markers[i] = cid
     s.adventure = pool[len(slots):]
