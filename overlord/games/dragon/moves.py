@@ -42,7 +42,12 @@ Readings:
 - The dump's roll finds a "City of the Mages" counter drawn at random from the City's pile.
 - Orchan's gold pays for the way out and back (``orchan_return_free``): from the Isle's landing he
   takes a hero back to his own field for nothing. Riding the ferry is using an encounter (an action).
-- The Desert's hit point is taken at the end of the hero's turn, where his movement ended.
+- The Desert's hit point is taken at the end of the hero's turn, where his movement ended; a hero
+  who ends it between two fields of the Desert (searching for field 5) is in the Desert and on
+  neither the Oasis nor the Caravanserai: he loses it too, besides the additional one for the
+  failed search. The Waterskin and the Camel spare him both ("A hero does not lose any HPs if he
+  rides the Camel or owns the Waterskin"; the Waterskin's owner "may move across the Desert region
+  map (W) without losing HPs").
 - Invisibility passes the Dragon Man too (he is a red counter, not the Dragon), but only beating
   him opens the lair.
 - The Basilisk's "player on your left" is the program (``program_choices``): it moves the confused
@@ -74,6 +79,17 @@ def has_effect(ctx: Ctx, hero: str, effect: str) -> str | None:
 
 def in_region_feature(ctx: Ctx, fid: str, feature: str) -> bool:
     return ctx.c.board.features.get(ctx.c.board.region_of(fid), "") == feature
+
+
+def desert_proof(ctx: Ctx, hero: str) -> bool:
+    """"A hero does not lose any HPs if he rides the Camel or owns the Waterskin" (UtSotD, The
+    Desert): neither the turn's hit point nor the hidden route's additional one."""
+    return bool(has_effect(ctx, hero, "waterskin") or has_effect(ctx, hero, "camel"))
+
+
+def desert_hurts(ctx: Ctx, hero: str, fid: str) -> bool:
+    """Whether being on (or searching for) ``fid`` costs the hero a hit point of the Desert."""
+    return in_region_feature(ctx, fid, "desert") and not desert_proof(ctx, hero)
 
 
 def step_targets(ctx: Ctx, hero: str) -> list[str]:
@@ -110,7 +126,7 @@ def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
         if not ok:
             hs.between = to
             s.turn.mp, s.turn.phase = 0, "act"
-            if in_region_feature(ctx, to, "desert"):
+            if desert_hurts(ctx, hero, to):
                 out += life.wound(ctx, hero, f"lost the way to {to} in the Desert")
             return out
         s.turn.mp -= 1
@@ -132,7 +148,7 @@ def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves"
 def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
     s = ctx.s
     out = draws.reveal(ctx, fid, hero)
-    if hidden and in_region_feature(ctx, fid, "desert"):
+    if hidden and desert_hurts(ctx, hero, fid):
         out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
         if s.turn.hero != hero or s.turn.phase == "over":
             return out

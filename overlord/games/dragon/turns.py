@@ -79,10 +79,9 @@ def end_turn(ctx: Ctx) -> list[dict]:
     hero = s.turn.hero
     hs = s.at[hero]
     out = [ctx.log({"event": "turn_end", "hero": hero, "why": s.turn.why_over or "the player ends his turn"})]
-    if not hs.out and not hs.between and moves.in_region_feature(ctx, hs.field, "desert") \
-            and c.board.field(hs.field).feature not in ("oasis", "caravanserai") \
-            and not (moves.has_effect(ctx, hero, "waterskin") or moves.has_effect(ctx, hero, "camel")):
-        out += life.wound(ctx, hero, "the Desert's heat")
+    if not hs.out and moves.desert_hurts(ctx, hero, hs.between or hs.field) \
+            and (hs.between or c.board.field(hs.field).feature not in ("oasis", "caravanserai")):
+        out += life.wound(ctx, hero, "the Desert's heat")           # between two fields he ended on neither
     if s.mode == "book" and s.dragon == "victorious" and not hs.out:
         s.follow_up -= 1
         out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "turns"}))
