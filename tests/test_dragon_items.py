@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import DUEL, Dice, act, cubes, events_of, give, legal, match, place, stand
+from dragon_helpers import DUEL, Dice, act, at_table, cubes, events_of, force_dice, give, legal, match, place, stand, typed
+from overlord.games.dragon.game import GAME
 from overlord.games.dragon import events
 from overlord.games.dragon.state import Ctx, where
 from overlord.games.heroes.sheet import artificial_life
@@ -135,6 +136,43 @@ def test_invisibility_passes_creatures_and_the_attack():
     give(m2, "mage", "invisibility")
     act(m2, {"do": "cast", "item": "invisibility"}, [6, 6])
     assert "invisibility" in m2.state.market and not m2.state.turn.invisible
+
+
+def invisible_in_the_last_turn_of_a_round(m, card: str):
+    """The co-operative game, two heroes: the orc, last in the round, casts Invisibility; the round
+    ends with the Dragon's phase due, ``card`` on top of the Dragon deck."""
+    give(m, "orc", "invisibility")
+    m.state.sheets["orc"].gold = 1
+    m.state.round = m.content.scenario.coop.dragon_every[2]
+    deck = m.state.dragon_deck
+    deck.draw.remove(card)
+    deck.draw.insert(0, card)
+
+
+def test_invisibility_does_not_last_into_the_dragon_s_phase():
+    """Invisibility: "he becomes invisible for the rest of his turn ... The spell does work against
+    the Dragon Events Attack! and Plunder!" - in his turn. The co-operative Dragon's phase comes
+    after the round's last turn: the orc who cast it then is plundered like the paladin."""
+    m = match(("paladin", "orc"), seed=3)
+    invisible_in_the_last_turn_of_a_round(m, "plunder")
+    act(m, {"do": "end"})
+    act(m, {"do": "cast", "item": "invisibility"}, [1, 2])
+    assert m.state.turn.invisible
+    act(m, {"do": "end"})
+    evs = GAME.enemy_phase(m, Dice([]))
+    assert events_of(evs, "plunder")[0]["taken"] == {"paladin": 1, "orc": 1} and m.state.hoard == 2
+
+
+def test_invisibility_does_not_last_into_the_dragon_s_phase_at_the_table(tmp_path, monkeypatch):
+    """At the table (seed 3, paladin and orc): "invisible for the rest of his turn" (Invisibility),
+    so the next Plunder! takes the orc's gold too."""
+    session = at_table(tmp_path, ("paladin", "orc"), seed=3)
+    invisible_in_the_last_turn_of_a_round(session.match, "plunder")
+    typed(session, "end")
+    force_dice(monkeypatch, [1, 2])
+    told = typed(session, "cast invisibility", "end")
+    assert "orc casts Invisibility" in told and "Plunder! The Dragon takes: paladin 1, orc 1" in told
+    assert "invisible" not in told.split("the Dragon plays")[1]
 
 
 def test_lightning_strikes_a_creature_magic_cannot_fight():

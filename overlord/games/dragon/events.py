@@ -30,6 +30,9 @@ Readings:
   a special one ("removed from the game" is the rule for all but the market's).
 - In the co-operative mode nobody draws the Dragon's card: the attack and the plunder begin with
   the hero nearest the lair (then turn order), a key recorded with its ties.
+- Invisibility spares a hero from Attack! and Plunder! only in his own turn ("invisible for the
+  rest of his turn"): an event drawn from the bag in it. The Dragon's phase of the co-operative
+  mode comes after every hero's turn, when nobody is invisible.
 """
 
 from __future__ import annotations
@@ -108,6 +111,12 @@ def order_from(ctx: Ctx, first: str | None) -> tuple[list[str], Decision | None]
     return live[k:] + live[:k], decision
 
 
+def invisible(ctx: Ctx, hero: str) -> bool:
+    """Invisibility "for the rest of his turn": the hero whose turn it is, in the heroes' phase."""
+    s = ctx.s
+    return s.phase == "heroes" and s.turn.hero == hero and s.turn.invisible
+
+
 # -- the book's events --------------------------------------------------------------------------------------
 
 def best_skill(ctx: Ctx, hero: str, modifier: int) -> tuple[str, float]:
@@ -130,7 +139,7 @@ def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
     for hero in order:
         if s.outcome:
             break
-        if s.turn.hero == hero and s.turn.invisible:
+        if invisible(ctx, hero):
             out.append(ctx.log({"event": "attack_hero", "hero": hero, "result": "invisible"}))
             continue
         bolt = next((i.id for i in s.sheets[hero].items if (a := artifact(s, c, i.id)) and a.effect == "lightning"), None)
@@ -206,7 +215,7 @@ def plunder(ctx: Ctx, per_hero: int, first: str | None) -> list[dict]:
     order, decision = order_from(ctx, first)
     taken = {}
     for hero in order:
-        if s.turn.hero == hero and s.turn.invisible:
+        if invisible(ctx, hero):
             taken[hero] = "invisible"
             continue
         n = min(per_hero, life.gold(ctx, hero))

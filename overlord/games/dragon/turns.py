@@ -79,6 +79,7 @@ def end_turn(ctx: Ctx) -> list[dict]:
     hero = s.turn.hero
     hs = s.at[hero]
     out = [ctx.log({"event": "turn_end", "hero": hero, "why": s.turn.why_over or "the player ends his turn"})]
+    s.turn.invisible = False            # Invisibility: "invisible for the rest of his turn", no longer
     if not hs.out and moves.desert_hurts(ctx, hero, hs.between or hs.field) \
             and (hs.between or c.board.field(hs.field).feature not in ("oasis", "caravanserai")):
         out += life.wound(ctx, hero, "the Desert's heat")           # between two fields he ended on neither
