@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import (COOP, DUEL, Dice, act, cubes, events_of, give, legal, lines, match, place, stand,
-                            take_from_anywhere, task)
+from dragon_helpers import (COOP, DUEL, Dice, act, at_table, cubes, events_of, give, legal, lines, match, place,
+                            stand, take_from_anywhere, task, typed)
 from overlord.games.dragon import events
 from overlord.games.dragon.state import Ctx, where
 from overlord.games.heroes.sheet import skill_value
@@ -28,6 +28,50 @@ def bag_only(m, *instances):
 
 
 # -- replenishing ---------------------------------------------------------------------------------------
+
+def heroes_stand(m, **fields):
+    for hero, fid in fields.items():
+        stand(m, hero, fid)
+
+
+@pytest.mark.parametrize("path, heroes, drawer, counter, stands, flag, under", [
+    pytest.param(COOP, ("paladin", "orc"), None, "troll", {"paladin": "T4", "orc": "Z6"}, True, False,
+                 id="the Brood (co-operative): a creature is not put under a hero"),
+    pytest.param(DUEL, ("halfling", "orc"), "halfling", "troll", {"halfling": "T2", "orc": "Z6"}, True, False,
+                 id="the game for two: the halfling's draw is not put under the orc"),
+    pytest.param(DUEL, ("halfling", "orc"), "halfling", "troll", {"halfling": "T2", "orc": "Z6"}, False, True,
+                 id="heroes_occupy false: only counters occupy a field, the nearest is the orc's own"),
+])
+def test_a_drawn_creature_goes_to_a_field_with_no_hero(path, heroes, drawer, counter, stands, flag, under):
+    """"placed in any non-occupied tan field" / "on an empty tan field": read as no counter and no
+    hero there (``rules.heroes_occupy``), so the program's nearest-hero key (distance 0) never puts
+    a creature under a hero."""
+    m = match(heroes, path=path, heroes_occupy=flag)
+    heroes_stand(m, **stands)
+    bag_only(m, counter)
+    from overlord.games.dragon import draws
+    c = Ctx(m.state, m.content, __import__("numpy").random.default_rng(0), Dice([]))
+    placed = events_of(draws.draw_one(c, drawer, "a test's draw"), "placed")[0]
+    on_heroes = {m.state.at[h].field for h in heroes}
+    assert (placed["at"] in on_heroes) is under
+    assert placed["decision"]["key"]["spaces to the nearest hero"] == (0 if under else 1)
+
+
+def test_the_brood_at_the_table_puts_no_creature_under_a_hero(tmp_path):
+    """At the table, the co-operative Dragon's The Brood (a counter "drawn from the bag and placed in
+    any non-occupied tan field"): the troll goes beside a hero, never onto him."""
+    session = at_table(tmp_path, ("paladin", "orc"), seed=1)
+    m = session.match
+    heroes_stand(m, paladin="T4", orc="Z6")
+    bag_only(m, "troll")
+    m.state.round = m.content.scenario.coop.dragon_every[2]
+    m.state.dragon_deck.draw.remove("brood")
+    m.state.dragon_deck.draw.insert(0, "brood")
+    told = typed(session, "end", "end")
+    assert "the Dragon plays The Brood" in told
+    line = next(x for x in told.splitlines() if "Troll is placed on" in x)
+    assert "[key: spaces to the nearest hero 1," in line
+    assert where(m.state, "troll") not in ("T4", "Z6")
 
 def test_one_draw_a_turn():
     """"A player may draw no more than one counter per turn, regardless of how many requirements for

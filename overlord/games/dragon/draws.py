@@ -17,8 +17,10 @@ Readings:
   chits are put anywhere ... but not in the region where the player currently is"). A counter the
   Dragon draws (the co-operative Brood) has no drawing hero: every region is open.
 - Fields that are not for placing: the City of the Mages, the lair, the Mouth of the Cave (the
-  Dragon Man's), and the Isle's landing (Orchan's shore is blue anyway). "non-occupied": no
-  counter lies there.
+  Dragon Man's), and the Isle's landing (Orchan's shore is blue anyway). "non-occupied" ("placed,
+  face down, on an empty tan field"): no counter lies there and no hero stands there, so a creature
+  is never put under a hero (``rules.heroes_occupy``; false: only counters occupy a field). A hero
+  searching for a hidden route stands between two fields, on neither.
 - A counter with coordinates goes there even when another counter lies there (a field may hold
   several).
 - A drawing hero who carries Clairvoyance ("Whenever a player has to draw a counter from the bag,
@@ -178,7 +180,10 @@ def place(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:
 def candidate_fields(ctx: Ctx, drawer: str | None) -> list[str]:
     s, c = ctx.s, ctx.c
     exclude = {c.board.region_of(s.at[drawer].field)} if drawer is not None else set()
-    return free_tan_fields(c.board, [f for f, here in s.board.items() if here], exclude, NOT_FOR_PLACING)
+    occupied = [f for f, here in s.board.items() if here]
+    if s.rules.get("heroes_occupy", True):
+        occupied += [s.at[h].field for h in s.heroes if not s.at[h].out and not s.at[h].between]
+    return free_tan_fields(c.board, occupied, exclude, NOT_FOR_PLACING)
 
 
 def place_by_player(ctx: Ctx, to: str) -> list[dict]:
