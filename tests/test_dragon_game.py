@@ -155,7 +155,7 @@ def test_undo_never_goes_back_past_a_hidden_draw(tmp_path):
     script = "end\n" * 6 + "undo\nquit\n"     # the sixth `end` ends round 3: the Dragon plays a card
     out = run("play", "dragon", "--heroes", "orc,paladin", "--seed", "4", "--save", str(save), input=script)
     assert "the Dragon plays" in out.output
-    assert "drew hidden cards; this scenario does not allow undoing past a hidden draw" in out.output
+    assert "undo refused: 'end' brought into view the Dragon's card (Attack!); the players have seen it" in out.output
 
 
 def test_a_command_the_rules_refuse_changes_nothing(tmp_path):

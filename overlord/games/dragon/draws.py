@@ -30,6 +30,7 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.games.heroes.bag import draw as bag_draw
 from overlord.games.heroes.bag import free_tan_fields, placement_choice
 
@@ -118,8 +119,8 @@ def deal(ctx: Ctx, inst: str, drawer: str | None, why: str, picked: bool = False
     if inst in s.bag:
         s.bag.remove(inst)
     spec = counter(c, inst)
-    out = [ctx.log({"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why, "hidden": True,
-                    **({"picked": True} if picked else {})})]
+    drawn = {"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why}
+    out = [ctx.log({**drawn, "picked": True} if picked else hidden_draw(drawn))]
     if spec.effect == "dragon":
         out += dragon_drawn(ctx, inst)
     elif spec.border in EVENT_BORDERS and inst not in s.backs:
@@ -206,6 +207,6 @@ def reveal(ctx: Ctx, fid: str, hero: str) -> list[dict]:
     for inst in list(s.board.get(fid, [])):
         if inst in s.down:
             s.down.remove(inst)
-            out.append(ctx.log({"event": "revealed", "hero": hero, "counter": inst,
-                                "name": counter(ctx.c, inst).name, "at": fid}))
+            out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst,
+                                            "name": counter(ctx.c, inst).name, "at": fid})))
     return out

@@ -58,6 +58,7 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.regions import search as found_route
 from overlord.games.heroes.sheet import movement_allowance
@@ -208,11 +209,11 @@ def rummage(ctx: Ctx, hero: str) -> list[dict]:
     sheet = s.sheets[hero]
     if len(sheet.items) < sheet.item_slots:
         sheet.items.append(fights.item_of(artifact(s, ctx.c, inst), inst))
-        out.append(ctx.log({"event": "found", "hero": hero, "counter": inst, "to": "sheet"}))
+        out.append(ctx.log(hidden_draw({"event": "found", "hero": hero, "counter": inst, "to": "sheet"})))
     else:
         s.market.append(inst)
-        out.append(ctx.log({"event": "found", "hero": hero, "counter": inst, "to": "market",
-                            "why": "no free artifact tray: the Mages' trash goes back"}))
+        out.append(ctx.log(hidden_draw({"event": "found", "hero": hero, "counter": inst, "to": "market",
+                                        "why": "no free artifact tray: the Mages' trash goes back"})))
     return out
 
 
