@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from dragon_helpers import DUEL, at_table, force_dice, give, place, stand, typed
+from dragon_helpers import COOP, DUEL, at_table, content, force_dice, give, place, stand, typed
 from overlord.games.dragon.state import where
 from session_helpers import TableSession
 
@@ -149,3 +149,41 @@ def test_map_draws_every_field_and_its_routes(tmp_path):
     assert all(any(x.startswith(f"  {fid:<4}") for x in lines) for fid in c.board.fields)
     assert where(session.match.state, "hildebrandt") == "R4" and "here: Hildebrandt" in next(
         x for x in lines if x.startswith("  R4 "))
+
+
+@pytest.mark.parametrize("scroll, told", [
+    pytest.param(False, "orc does not notice Dwarven Ghost on X7 (only a hero with the Scroll for a Magic Axe sees it): "
+                        "nothing happens", id="without the scroll: nothing happens, and the table says so"),
+    pytest.param(True, "Dwarven Ghost bars the way: orc must fight", id="with the scroll: the fight"),
+])
+def test_the_dwarven_ghost_is_seen_only_with_the_axe_s_scroll(tmp_path, scroll, told):
+    """"The Dwarven Ghost is visible only to the hero who is in possession of the scroll for a magical
+    Axe." A hero without it steps onto its field and nothing happens: the table says so."""
+    session = at_table(tmp_path, ("orc", "paladin"))
+    place(session.match, "dwarven-ghost", "X7")
+    stand(session.match, "orc", "X2", mp=3)
+    if scroll:
+        give(session.match, "orc", "scorpion", back=True)
+    shown = typed(session, "move X7")
+    assert told in shown
+    assert ("does not notice" in typed(session, "why")) is not scroll
+
+
+INTERNAL = re.compile(r"headless|\b[a-z]+_[a-z_]+\b|\[\d|\bNone\b|[{}]|The book's The|\w\.\.|'\w+': ")
+
+
+@pytest.mark.parametrize("path", [COOP, DUEL], ids=["dragon", "dragon-duel"])
+def test_what_players_read_has_no_internal_words(path):
+    """Narration, `status`, `map` and the options of whole games (random and heuristic bots) in plain
+    English: no snake_case names of the code, no Python values, no "headless", no doubled phrases."""
+    from overlord.games.dragon.game import GAME
+    from overlord.sim.play import play
+    c = content(path)
+    found = []
+    for bot in ("random", "heuristic"):
+        for seed in range(3):
+            m, _ = play(GAME, c, seed, 2 if path == DUEL else 1 + seed, bot, 40)
+            table = GAME.table(m)
+            read = GAME.narrate(m, m.state.log) + table.status() + table.picture() + table.options()
+            found += [line for line in read if INTERNAL.search(line)]
+    assert found == []

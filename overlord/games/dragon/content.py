@@ -229,7 +229,7 @@ class DragonPlunder(Strict):
 
 
 class DragonBurnMarket(Strict):
-    """The book's The Market is Burning!: this many City of the Mages counters destroyed unseen."""
+    """The Market is Burning! (the book's event): this many City of the Mages counters destroyed unseen."""
     burn_market: Int(1, 20)
 
 

@@ -148,7 +148,7 @@ def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves"
 
 def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
     s = ctx.s
-    out = draws.reveal(ctx, fid, hero)
+    out = draws.reveal(ctx, fid, hero) + unnoticed(ctx, hero, fid)
     if hidden and desert_hurts(ctx, hero, fid):
         out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
         if s.turn.hero != hero or s.turn.phase == "over":
@@ -160,6 +160,25 @@ def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
         else:
             s.turn.combat, s.turn.mp = foe, 0
             out.append(ctx.log({"event": "must_fight", "hero": hero, "counter": foe, "name": counter(ctx.c, foe).name}))
+    return out
+
+
+def unnoticed(ctx: Ctx, hero: str, fid: str) -> list[dict]:
+    """Counters on the field the hero does not see: "Beings and materials are visible only to the
+    hero who has the appropriate scroll or task card" (Magic Artifacts); a task's person or
+    artifact "All other heroes simply pass these counters by without noticing" (Tasks). Nothing
+    happens; the event says so (the Dwarven Ghost met without the Axe's scroll)."""
+    s, c = ctx.s, ctx.c
+    out = []
+    for inst in s.board.get(fid, []):
+        if not face_up(s, inst) or sees(s, c, hero, inst):
+            continue
+        a = artifact(s, c, inst)
+        spec = counter(c, inst)
+        needs = [a.seen_with] if a is not None and a.seen_with else list(spec.needs)
+        out.append(ctx.log({"event": "unnoticed", "hero": hero, "counter": inst, "at": fid,
+                            "seen_with": [c.artifacts[n].name for n in needs if n in c.artifacts],
+                            "kind": "weapon" if needs else "task"}))
     return out
 
 

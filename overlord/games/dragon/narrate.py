@@ -66,6 +66,10 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h} turns over the counter on {e['at']}: {e['name']}"
     if k == "must_fight":
         return f"  {e['name']} bars the way: {h} must fight (movement over)"
+    if k == "unnoticed":
+        who = (f"only a hero with the {listing(e['seen_with'])} sees it" if e["seen_with"]
+               else "only the hero who took up its task sees it")
+        return f"  {h} does not notice {n(e['counter'])} on {e['at']} ({who}): nothing happens"
     if k == "passes":
         return f"  {h} passes {n(e['counter'])} unseen (invisible)"
     if k == "search":
@@ -128,8 +132,9 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h} loses a {e['colour']} cube ({e['why']})"
     if k == "wounded":
         src = "a natural hit point" if e["source"] == "natural" else f"a hit point of {n(e['source'])}"
-        return f"  {h} loses {src} ({e['why']}): {e['natural']} natural left" + (" [the player's choice; headless: "
-                                                                                     f"{e['policy']}]" if e.get("policy") else "")
+        chosen = e.get("policy") and e["source"] != "natural"        # the program took the armour's first
+        return f"  {h} loses {src} ({e['why']}): {e['natural']} natural left" + (
+            "; an artificial hit point goes first unless the command says lose=natural" if chosen else "")
     if k == "spared":
         return f"  {h}: {e['why']}"
     if k == "item_lost":
@@ -358,11 +363,18 @@ def describe(a: dict) -> str:
     return " ".join([do] + [str(v) for v in rest.values()])
 
 
+DRAGON_WORDS = {"in_bag": "in the bag", "lair": "in his lair", "challenged": "fighting a challenger",
+                "victorious": "has won over a challenger", "slain": "slain", "triumphant": "triumphant"}
+MAN_WORDS = {"in_bag": "in the bag", "guarding": "guards the Mouth of the Cave", "beaten": "beaten"}
+
+
 def status(s: DragonState, c: DragonContent) -> list[str]:
     coop = c.scenario.coop
     limit = f"/{coop.hoard_limit[len(s.heroes)]}" if coop else ""
-    out = [f"round {s.round}; hoard {s.hoard}{limit} gold; the Dragon {s.dragon} ({s.dragon_life or '-'} life); "
-           f"the Dragon Man {s.dragon_man}; {'Storm; ' if s.storm else ''}bag {len(s.bag)}, City {len(s.market)}"
+    life = f" ({count(s.dragon_life, 'life point')})" if s.dragon_life else ""
+    out = [f"round {s.round}; hoard {s.hoard}{limit} gold; the Dragon {DRAGON_WORDS.get(s.dragon, s.dragon)}{life}; "
+           f"the Dragon Man {MAN_WORDS.get(s.dragon_man, s.dragon_man)}; {'Storm; ' if s.storm else ''}"
+           f"bag {len(s.bag)}, City {len(s.market)}"
            + (f"; follow-up {s.follow_up} left" if s.dragon == "victorious" else "")]
     for h in s.heroes:
         sheet, hs = s.sheets[h], s.at[h]

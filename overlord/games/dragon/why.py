@@ -109,6 +109,9 @@ def _rule(e: dict) -> tuple[str, str] | None:
     k = e["event"]
     if k == "wounded":
         return DESERT if "Desert" in e.get("why", "") else WOUND
+    if k == "unnoticed" and e.get("kind") == "weapon":
+        return ("Magic Artifacts", "Beings and materials are visible only to the hero who has the appropriate scroll "
+                "or task card.")
     if k == "placed":
         return COORDINATES if e.get("why") == "its coordinates" else PLACED
     return BOOK.get(k)
