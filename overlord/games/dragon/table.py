@@ -76,6 +76,44 @@ TABLE_ONLY = {
     "options": "options - number what the hero may do now (then type the number)",
     "why": "why - the last command again, with the rule behind each thing that happened",
 }
+#: when a verb is possible, told when it is not
+WHEN = {
+    "jump": "with the Boots of Jumping, at the start of his movement",
+    "vision": "with Vision, next to a tan field with a covered counter, movement left",
+    "draw": "when he owes a draw from the bag and carries Clairvoyance",
+    "clairvoyance": "when he owes a draw from the bag and carries Clairvoyance",
+    "spell": "the Mage, on his first turn before anything else",
+    "hide": "the Halfling, when a creature stops him",
+    "search": "between two fields, at the start of his turn",
+    "teleport": "on a teleporter he has just entered, or at the start of a turn on the Garbage Dump",
+    "roll": "on a corner of the Labyrinth he has just entered",
+    "rummage": "on the Garbage Dump, once a turn",
+    "rappel": "with the Rope, on the Rope Point, the Dragon in his lair",
+    "ferry": "beside Orchan or on the Isle's landing, with his gold",
+    "pegasus": "with Pegasus, not in a Storm",
+    "forge": "at a loremaster, with the scroll and the material",
+    "take": "on a field with an artifact he sees, a tray free",
+    "drop": "carrying an artifact, movement over",
+    "take_task": "on a field with a task, fewer than four held",
+    "drop_task": "on a field with a task, holding four: one is laid down to take up another",
+    "fulfil": "when a held task is done",
+    "deliver": "where a carried artifact is wanted",
+    "market": "in the City of the Mages, once a turn",
+    "buy": "while a market is open, with the gold",
+    "close": "while a market is open",
+    "drink": "with the Healing Potion, hurt",
+    "cast": "with a spell to cast",
+    "pray": "the Paladin, hurt, on a field with no counter, nothing else done",
+    "rest": "at his manor, hurt, at the start of his turn",
+    "repair": "at the Smithy with damaged armour, at the start of his turn",
+    "place": "when the scenario leaves the drawn counters to the players",
+    "steer": "when the scenario leaves the confused hero to the player on his left",
+    "defend": "when the Dragon attacks him",
+    "lose": "when the Dragon destroys one of his artifacts",
+    "fight": "when he faces a creature",
+    "try": "at an encounter that asks for a trial",
+    "use": "at an encounter",
+}
 CHOICE_WORDS = {"cubes": list, "gold": bool, "lose": str, "keep": str, "discard": list, "cube": str, "pick": int}
 
 
@@ -128,7 +166,8 @@ class DragonTable(Table):
         choices = _choices([a for a in args if "=" in a])
         mine = [a for a in legal if a["do"] == verb]
         if not mine:
-            raise RulesError(f"{verb}: not possible now; the options: "
+            when = f" (only {WHEN[verb]})" if verb in WHEN else ""
+            raise RulesError(f"{verb}: not possible now{when}; the options: "
                              + "; ".join(self.rules.describe(a) for a in self._numbered(legal)[:12]))
         if verb in ("fight", "defend") and "with" in words:
             k = words.index("with")
