@@ -169,6 +169,8 @@ def test_a_large_monsters_tie_names_its_orientation_and_can_be_chosen(tmp_path):
     assert "lying along (top to bottom); as good: 4,2 across (`choose 5 X,Y across|along`)" in line
     assert not s.execute("choose 5 4,2 along").ok            # listed lying across only
     assert s.execute("choose 5 4,2").ok
+    # the activation is played again from the choice: the barghest's attack waits for its damage again
+    assert s.match.state.pending["monster"] == "barghest-minion-1" and s.execute("hurt leoric 0").ok
     board, (sx, sy) = s.match.board()
     barghest = s.match.state.figure("barghest-minion-1")
     assert barghest.size == [2, 1] and [barghest.at[0] + sx, barghest.at[1] + sy] == [4, 2]
@@ -206,7 +208,7 @@ def test_a_placement_that_ties_both_ways_asks_which_way_it_lies(tmp_path):
     assert "4,4 across" in out and "4,4 along" in out
     reply = s.execute("choose 5 4,4")
     assert not reply.ok and "`choose 5 4,4 across` or `choose 5 4,4 along`" in reply.lines[0]
-    assert s.execute("choose 5 4,4 along").ok
+    assert s.execute("choose 5 4,4 along").ok and s.execute("hurt leoric 0").ok    # its attack, asked again
     assert s.match.state.figure("barghest-minion-1").size == [1, 2]
 
 
