@@ -216,8 +216,8 @@ TELL = {
     "loot": _loot,
     "loot_kept": lambda t, e: [f"{e['hero']} keeps the Shop Item card {e['card']} from {e['by']}'s loot"],
     "search": lambda t, e: [f"{e['hero']} draws the Search card {e['card']}" if e.get("card") else
-                            f"{e['hero']} takes the search token and draws a Search card from your deck: tell me "
-                            f"which with `search {e['hero']} CARD`"],
+                            f"{e['hero']} draws a Search card from your deck: tell me which with "
+                            f"`search {e['hero']} CARD`"],
     "damage": _damage,
     "move": lambda t, e: [f"{e['figure']} moves to {_at(t.board_at(e['to']))}"],
     "hero_defeated": lambda t, e: [f"{e['hero']} is knocked out: fate advances; the hero's token stays at "
