@@ -332,3 +332,17 @@ def test_options_while_an_attack_waits_number_the_ties_to_choose(tmp_path):
     assert "      choose 1 X,Y - another of decision 1's equally good spaces" in out
     refused = s.execute("1")
     assert not refused.ok and refused.lines == ["no option 1; there is no option now (type `options`)"]
+
+
+def test_a_sheet_given_to_a_knocked_out_hero_keeps_its_damage_within_its_health(tmp_path):
+    """The table soak (issue 39) found a save that could not resume: `sheet` lowered a knocked-out
+    hero's health below the damage that had knocked it out. Knocked out, its damage is its whole
+    health, whatever the sheet says."""
+    s = start(tmp_path)
+    play(s, "defeated tarha", "sheet tarha 1 4")
+    tarha = s.match.state.figure("tarha")
+    assert tarha.knocked_out and tarha.damage == tarha.max_health == 1
+    s.save.close()
+    again, reply = Session.resume(tmp_path / "game.db")
+    assert reply.ok and "tarha 0/1 health" in "\n".join(reply.lines)
+    assert again.execute("stand tarha 2 0").ok and again.match.health(again.match.state.figure("tarha")) == 1

@@ -98,14 +98,21 @@ def _action(t, e):
         if m["ties"]:
             told = "; ".join(_at(p) + (f" {_lie(s)}" if large else "") for p, s in zip(m["ties"], sizes))
             good = f"; as good: {told} (`choose {n} X,Y{' across|along' if large else ''}`)"
-        return [f"    {number}{who} {action} {m['target']}{tie}: {path} ({m['mp']} MP), "
+        verb = "climbs out of the pit toward" if action == "leave-pit" else action
+        return [f"    {number}{who} {verb} {m['target']}{tie}: {path} ({m['mp']} MP), "
                 f"ends at {_at(m['to'])}{lie}{good}"]
     if action == "attack":
         return [f"    {number}{who} attacks {' and '.join(e['targets'])}{tie}: roll {' + '.join(e['dice'])} "
                 f"({e['attack']}) with the defence dice of {' and '.join(e['targets'])}"]
     if action == "perform":
         return [f"    {number}{who} performs {e['why']}"]
-    return [f"    {number}{who} {action}: {e['why']}"]
+    if action == "discard_condition":
+        return [f"    {number}{who} {e['why']}"]
+    return [f"    {number}{who} {ACTION_WORDS.get(action, action)}: {e['why']}"]
+
+
+#: an activation's action as players name it (the movement words are the card's own)
+ACTION_WORDS = {"discard_condition": "throw off a condition", "leave-pit": "leave the pit"}
 
 
 def source_name(game, source: str) -> str:

@@ -231,6 +231,8 @@ class Reports:
                                "report that with `defeated`")
         f.max_health, f.stamina = health, stamina
         f.fatigue = min(f.fatigue, stamina)
+        if f.knocked_out:                        # its damage is its whole health, whatever the sheet says
+            f.damage = health
         self.game.log({"event": "note", "text": f"{hero}: {health} health, {stamina} stamina on the sheet; "
                                                 f"{self.game.health(f)} health left, {f.fatigue} fatigue"})
 

@@ -47,7 +47,7 @@ from ...view.text import draw, terrain_key
 from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
 from .engine import Game
-from .narrate import narrate, source_name
+from .narrate import ACTION_WORDS, narrate, source_name
 from .reports import HELP as REPORTS, CommandError, Reports
 
 HELP = {
@@ -372,7 +372,8 @@ class DescentTable(Reports, Table):
             return f"{e['group']}"
         if e["event"] == "monster":
             return f"  {e['monster']} ({e['rank']})"
-        return f"    {e['action']}: {'performed' if e['performed'] else 'not performed'} - {e['why']}"
+        return f"    {ACTION_WORDS.get(e['action'], e['action'])}: {'performed' if e['performed'] else 'not performed'} - " \
+               f"{e['why']}"
 
     # -- options --------------------------------------------------------------------------------
     def _possible(self) -> list[tuple[str, str]]:
