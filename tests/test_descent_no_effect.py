@@ -8,32 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from descent_helpers import DescentSession, clear_monsters, effects, shipped
+from descent_helpers import DescentSession, effects, moulder_in_the_onset, shipped
 from overlord.games.descent.content.quest import resolve_scenario
 from overlord.games.descent.effects import no_effect
-from overlord.games.descent.engine import damage_figure, monster_activation, new_game, place_figure, spawn_one
+from overlord.games.descent.engine import damage_figure, monster_activation, new_game
 from overlord.games.descent.resolve import Headless
 from overlord.sim.play import players_rng
 
 RULE = "If an action has no effect, monsters do not perform that action."
-
-
-def on_top(deck, card):
-    deck.draw.remove(card)
-    deck.draw.insert(0, card)
-
-
-def moulder_in_the_onset(game):
-    """The Onset (seed 4): leoric at 4,5 behind the obstacle at 3,5 from a master flesh moulder
-    at 2,5 (2 spaces, no line of sight), tarha far off at 8,1; no other monster."""
-    clear_monsters(game)
-    _, (sx, sy) = game.board()
-    place_figure(game, "leoric", [4 - sx, 5 - sy])
-    place_figure(game, "tarha", [8 - sx, 1 - sy])
-    fid = spawn_one(game, "flesh-moulder", "master", [2 - sx, 5 - sy], game.state.current_encounter, True)
-    assert fid == "flesh-moulder-master-1" and not game.scene().sees(fid, "leoric")
-    on_top(game.state.activation, "fs-act-03")
-    return fid
 
 
 def master_steps(game, fid):

@@ -153,3 +153,24 @@ def test_headless_a_tie_goes_to_the_first_listed_hero_as_before():
     assert game.state.figure("leoric").conditions == ["stunned"] and game.state.figure("tarha").conditions == []
     pick = next(e for e in game.state.log if e["event"] == "pick")
     assert pick["options"] == ["leoric", "tarha"] and pick["chosen"] == "leoric" and "ties" not in pick
+
+
+def test_the_most_damaged_monster_among_tied_ones_is_the_heroes_choice(tmp_path):
+    """fs-act-03's Heal, "the most damaged monster within 3 spaces": the master flesh moulder and a
+    zombie each have 1 damage. The program asks; the chosen one recovers the hearts the players
+    roll."""
+    from descent_helpers import moulder_in_the_onset
+    from overlord.games.descent.engine import damage_figure, spawn_one
+    s = start(tmp_path)
+    game = s.match
+    _, (sx, sy) = game.board()
+    fid = moulder_in_the_onset(game)
+    zombie = spawn_one(game, "zombie", "minion", [1 - sx, 5 - sy], game.state.current_encounter, True)
+    damage_figure(game, fid, 1)
+    damage_figure(game, zombie, 1)
+    out = play(s, "end leoric", "end tarha")
+    assert out[-1] == (f"waiting: fs-act-03 ({fid}) - the most damaged monster: {fid} and {zombie} tie (1 damage "
+                       f"each); the heroes choose: `choose 1 {fid}` or `choose 1 {zombie}`"), GOLDEN
+    out = play(s, f"choose 1 {zombie}")
+    assert f"  fs-act-03 ({fid}): roll 1 red die; {zombie} recovers the hearts: report it with `heal {zombie} N`" in out
+    s.close()

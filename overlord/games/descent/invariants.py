@@ -90,6 +90,12 @@ def _record_sound(record: dict, logged: int) -> bool:
     (``[hero, damage]``) and choices (point -> option), where its events start (a save from
     before the record kept them has neither ``log`` nor ``base``)."""
     answers, choices = record.get("answers"), record.get("choices", {})
+    if isinstance(record.get("base"), str):
+        try:
+            if not isinstance(json.loads(record["base"]), dict):
+                return False
+        except ValueError:
+            return False
     return isinstance(record.get("command"), str) and isinstance(answers, list) \
         and all(isinstance(a, list) and len(a) >= 2 and isinstance(a[1], int) for a in answers) \
         and isinstance(choices, dict) and all(isinstance(v, int) for v in choices.values()) \

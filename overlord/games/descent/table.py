@@ -360,6 +360,9 @@ class DescentTable(Reports, Table):
 
     def _no_decision(self, i: int) -> str:
         """``choose``/``why`` refer to the decisions of the command just shown, nothing older."""
+        question = (self.game.state.pending or {}).get("question")
+        if question is not None and not self.decisions:
+            return f"no decision {i}; the question waiting is decision {question['number']}"
         if not self.decisions:
             return f"no decision {i}; the last command made none to choose from"
         if len(self.decisions) == 1:
