@@ -124,7 +124,7 @@ class DescentTable(Reports, Table):
                 self._waiting(game, wait, p["command"], p["answers"], p.get("choices") or {}, base, start)
                 game.resolver = TableResolver()
                 self.match = game
-            record = self.match.state.pending
+            record = self.match.state.pending if "log" in (self.match.state.pending or {}) else None
         if record is not None:
             events = self.match.state.log[int(record["log"]):]
             self._tell(events, len(events), self.match)
