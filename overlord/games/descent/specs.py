@@ -238,9 +238,10 @@ def activation(posed, args: ActivationAsk) -> list[Answer]:
                       scene.board.label(scene.board.node_of(setup.exit)) if setup.exit else None,
                       conditions=quest.conditions)
     else:
-        from .engine import _table, marker_at
+        from .engine import _table, judge, marker_at
         quest = posed.quest
         table = _table(posed)
+        judge(posed, table)
         table.exit_at = table.scene.board.at_of(posed.node(marker_at(posed, "exit")))
     card = _card(quest, args.card)
     _, events = activate_card(table, card, list(quest.activation.order), set(args.groups) if args.groups else None)

@@ -326,6 +326,9 @@ class Loot(Strict):
     payout: list[Int(1, 10)] = Field(min_length=1, description="shop cards drawn, by fatigue position")
     shop: dict[Literal["I", "II"], list[Id]] = Field(
         {}, description="the Act I and Act II Shop Item decks: item names, each once (one card each)")
+    search: list[Id] = Field(
+        [], description="the names of the Search cards in the box (each name once): at a table the players draw "
+                        "them from their own deck and report them with `search HERO CARD`")
 
 
 class LoseWhen(Strict):
