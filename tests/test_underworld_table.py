@@ -56,7 +56,7 @@ def test_undo_takes_back_the_last_command_and_resume_continues(tmp_path):
     again.execute("end")
     again.execute("extend 1 N")
     refused = again.execute("undo")
-    assert not refused.ok and "hidden" in refused.lines[0]
+    assert not refused.ok and "drawn face down" in refused.lines[0]
 
 
 def test_play_command_runs_without_a_terminal():
@@ -255,7 +255,7 @@ def test_undo_refused_after_a_tile_draw_says_so_plainly(tmp_path):
     refused = session.execute("undo")
     assert not refused.ok and len(refused.lines) == 1
     assert refused.lines[0].startswith("undo refused: 'extend 1 N' turned up the map tile ")
-    assert "undo_hidden_draws" in session.execute("help undo").lines[0]
+    assert "only where the scenario allows it" in session.execute("help undo").lines[0]
 
 
 def test_resume_shows_the_options_again(tmp_path):

@@ -20,7 +20,7 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
-from ...core.game import RulesError
+from ...core.game import RulesError, hidden_draw
 from ...core.rng import new_rng, rng_state
 from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
 from . import darkside, tiles
@@ -315,6 +315,8 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
         turn.phase = "move"
     elif do == "extend":
         spec = tiles.top_tile(state.map, a["stack"])
+        state.log.append(hidden_draw({"event": "tile_drawn", "hero": hero, "tile": spec.id, "stack": a["stack"],
+                                      "arrow": bool(spec.arrow), "why": "Phase 1: the top tile of the stack"}))
         if spec.arrow:
             _place(state, hero, a["stack"], a["side"], 0)
         else:
