@@ -195,3 +195,56 @@ def test_an_event_missing_a_key_is_told_by_its_reason_at_the_table():
     assert narrate([event]) == ["    A trap is removed from play"]
     with pytest.raises(KeyError):
         narrate([event], strict=True)
+
+
+# -- nothing happened, how much: the lines the table reads ---------------------------------------------
+
+def _dark_state(markers=None, revealed=()):
+    from underworld_helpers import make_state, with_decks
+    from overlord.games.underworld.dark import DarkContent
+    shipped = shipped_content().dark
+    state = make_state("S-a-b", {"h1": "a"}, markers=markers or {}, revealed=revealed)
+    content = DarkContent(shipped.cards, shipped.order, shipped.perils, shipped.speeds)
+    with_decks(state, content)
+    return state, content
+
+
+@pytest.mark.parametrize("card, markers, expected", [
+    pytest.param("dark-06", {}, "no enemy of the Damned One lies face up on the map: none acts",
+                 id="The Hunt, no enemy face up"),
+    pytest.param("dark-02", {"b": ["avatar-1"]},
+                 "this card moves creatures, creatures of the Damned One and black creatures; none of them lies "
+                 "face up on the map: no enemy acts", id="Hunger Below moves no Avatar"),
+])
+def test_a_dark_card_on_which_no_enemy_acts_says_so(card, markers, expected):
+    """Nothing happened? Say so (issue 39: "== The Damned One plays: The Hunt ==" and nothing after).
+    Our Dark cards move "each kind of face-up enemy counter" the card names; with none, the table
+    hears that none acts."""
+    state, content = _dark_state(markers, revealed=tuple(c for cs in markers.values() for c in cs))
+    state.dark_deck.draw.remove(card)
+    state.dark_deck.draw.insert(0, card)
+    lines = narrate(dark.dark_phase(state, content), strict=True)
+    assert lines[0] == f"== The Damned One plays: {content.cards[card].name} =="
+    assert f"    {expected}" in lines
+
+
+def test_a_peril_that_costs_life_says_how_much():
+    """Say how much (issue 39: "lose life: ... all its LP are lost"): Cold Without End takes 1 LP
+    from the hero with the lowest life; HitU "Artificial Life Points": "Items that grant more
+    than 1 LP are only discarded if all of the LPs granted by that item are lost"."""
+    from test_underworld_rules import give, make_state
+    from underworld_helpers import with_decks
+    from overlord.games.underworld.dark import DarkContent
+    shipped = shipped_content().dark
+    content = DarkContent(shipped.cards, shipped.order, {"peril-04": shipped.perils["peril-04"]}, shipped.speeds)
+    state = with_decks(make_state(), content)
+    state.sheets["ture"].natural = 3
+    give(state, "ture", "breastplate-1")
+    worn = next(i for i in state.sheets["ture"].items if i.id == "breastplate-1")
+    worn.lost = worn.life - 1
+    lines = narrate(dark.draw_peril(state, content), strict=True)
+    assert lines[1:] == [
+        "    lose 1 LP: ture (the hero with the lowest life)",
+        "    ture loses 1 LP (artificial, from breastplate-1; 3 natural left): an Underworld event",
+        f"    ture's breastplate-1 has lost all its {worn.life} LP: discarded",
+    ]

@@ -307,7 +307,8 @@ def _place_on_chaos(state: UnderworldState, marker: str, active_hero: str, choos
     _markers(state, chaos).append(marker)
     state.revealed.append(marker)
     _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
-                 "why": "If the Chaos map tile is revealed, the Damned One appears there (place the marker face up)."})
+                 "why": "HitU 'The Damned One Appears': \"If the Chaos map tile is revealed, the Damned One appears "
+                        "there (place the marker face up).\""})
 
 
 CHAOS_MARKERS_RULE = ("HitU 'The Damned One Appears': \"The Adventure markers which would normally be placed on "
@@ -361,7 +362,7 @@ def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[
             _log(state, {"event": "choice", "chooser": active_hero, "what": CHAOS_CHOICE,
                          "options": options, "ties": nearest if len(nearest) > 1 else [], "chosen": chosen,
                          "markers": len(moving), "policy": policy, "why": CHAOS_MARKERS_RULE})
-            _move_markers(state, chaos, chosen, CHAOS_MARKERS_RULE)
+            _move_markers(state, chaos, chosen, CHAOS_MARKERS_RULE, told_by_choice=True)
         else:
             _log(state, {"event": "no_empty_tile", "tile": chaos, "markers": moving,
                          "why": "no other map tile is without markers (the rule does not say): the Adventure "
@@ -369,13 +370,13 @@ def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[
     before = state.damned
     fire_damned(state, "appear")
     _machine_event(state, "damned-one", "appear", before, state.damned,
-                   "appears as soon as the Chaos tile is revealed")
+                   "HitU 'The Damned One Appears': \"appears as soon as the Chaos tile is revealed\"")
     state.aside.remove(marker)
     _markers(state, chaos).append(marker)
     state.revealed.append(marker)
     _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
-                 "why": "If the Chaos map tile is not yet revealed, the marker of the Damned One is kept aside "
-                        "and appears as soon as the Chaos tile is revealed."})
+                 "why": "HitU 'The Damned One Appears': \"If the Chaos map tile is not yet revealed, the marker of "
+                        "the Damned One is kept aside and appears as soon as the Chaos tile is revealed.\""})
     return state.log[start:]
 
 
@@ -386,6 +387,8 @@ def place_chaos_markers(state: UnderworldState, at: str, instead: str, options: 
     naming the problem."""
     if instead not in options:
         raise ValueError(f"{instead} is not one of the tiles they may go to: {', '.join(options)}")
+    if instead == at:
+        raise ValueError(f"the Adventure markers of Chaos lie on {at} already")
     if not _markers(state, at):
         raise ValueError(f"the Adventure markers of Chaos no longer lie on {at}")
     if instead != at and _markers(state, instead):

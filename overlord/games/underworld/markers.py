@@ -33,7 +33,9 @@ def draw_adventure(state: UnderworldState, tile: str) -> list[dict]:
             pick = int(rng.integers(len(state.adventure)))
         cid = state.adventure.pop(pick)
         t.markers[i] = cid
-        event = hidden_draw({"event": "adventure_marker", "tile": tile, "why": "a new place or area gets an Adventure marker"})
+        # drawn at random but laid face down: nothing comes into view until it turns up (``reveal``,
+        # a hidden draw), so laying it is no hidden draw (undo may take back the turn of a tile)
+        event = {"event": "adventure_marker", "tile": tile, "why": "a new place or area gets an Adventure marker"}
     state.log.append(event)
     return [event]
 

@@ -56,15 +56,27 @@ def _decision(e: dict) -> dict | None:
     return None
 
 
+def _open(events: list[dict]) -> list[int]:
+    """The indexes of the events whose choice is still open: a decision (:func:`_decision`) whose
+    counter did not move again later among ``events`` (the choice would rewrite what followed)."""
+    out = []
+    for i, e in enumerate(events):
+        if _decision(e) is None:
+            continue
+        if e.get("event") == "enemy_action" and any(
+                later.get("event") == "enemy_action" and later.get("counter") == e["counter"]
+                and later.get("performed") and later.get("move") for later in events[i + 1:]):
+            continue
+        out.append(i)
+    return out
+
+
 def tie_decisions(events: list[dict]) -> list[dict]:
     """The heroes' open choices among these events, in order: what ``choose N TILE`` at the
     table refers to (a later ``choose`` among the events moves its decision's end)."""
-    out: list[dict] = []
+    out = [_decision(events[i]) for i in _open(events)]
     for e in events:
-        d = _decision(e)
-        if d is not None:
-            out.append(d)
-        elif e.get("event") == "enemy_choice":
+        if e.get("event") == "enemy_choice":
             for d in out:
                 if d.get("counter") == e["counter"] and d["end"] == e["from"]:
                     d["end"] = e["to"]
@@ -149,6 +161,16 @@ def _hero_lines(e: dict) -> str | None:
         return f"    {hero} loses nothing"
     if kind == "turn_over":
         return f"    {hero}'s turn is over"
+    if kind == "encounter":
+        return f"    {hero} encounters {e['counter']}"
+    if kind == "item_used_up":
+        return f"    {hero}'s {e['item']} is used up"
+    if kind == "final_battle":
+        return (f"    {hero} attacks the Damned One with {e['weapon']}: it has {e['damned_lp']} LP, every trial at "
+                f"{e['modifier']}")
+    if kind == "final_battle_trial":
+        out = f"    {hero}, {e['skill']}: {e['why']}" if e.get("rolled") else f"    {hero}, {e['skill']}: fails"
+        return out + (f" - {e['outcome']} ({e['damned_lp']} left)" if e.get("success") else "")
     if kind == "avatar_banished":
         return f"    {e['avatar']} goes onto the Damned One's card ({e['count']} of 3)"
     return None
@@ -163,24 +185,27 @@ def narrate(events: list[dict], cite: bool = False, strict: bool = False) -> lis
     alone (a table never fails on its own words); ``strict`` raises instead (the tests)."""
     if not cite:
         events = [{**e, "why": plain(e["why"])} if isinstance(e.get("why"), str) else e for e in events]
-    lines = _narrate(events, strict)
+    lines = _narrate(events, strict, cite)
     if cite:
         return lines
     tidy = [re.sub(r"(?: \(\)|:\s*)$", "", line) for line in lines]
     return [line for line in tidy if line.strip()]
 
 
-def _narrate(events: list[dict], strict: bool) -> list[str]:
+def _narrate(events: list[dict], strict: bool, cite: bool = False) -> list[str]:
     lines: list[str] = []
     numbered = 0
-    for e in events:
+    open_ = set(_open(events))
+    for i, e in enumerate(events):
+        if not cite and e.get("event") == "machine" and e.get("trigger") != "manifest":
+            continue            # a machine's step is told by the events beside it; `why` gives its reason
         try:
             told = _event_lines(e)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             if strict:
                 raise
             told = [f"    {e['why']}"] if isinstance(e.get("why"), str) and e["why"] else []
-        if told and _decision(e) is not None:
+        if told and i in open_:
             numbered += 1
             told = [told[0].replace("    ", f"    [{numbered}] ", 1) + f"; `choose {numbered} TILE` to take one"]
         lines += told
@@ -246,11 +271,14 @@ def _event_lines(e: dict) -> list[str]:
         return []
     told = _hero_lines(e)
     if told is not None:
-        return [told + (f": {why}" if why and not told.endswith(why) else "")]
+        quiet = kind in ("final_battle", "final_battle_trial", "item_used_up")    # the line says it all
+        return [told + (f": {why}" if why and not quiet else "")]
     if kind == "enemy_choice":
         return [f"    {why}"]
     if kind == "choice" and e.get("what") == CHAOS_CHOICE:
         others = [t for t in e["options"] if t != e["chosen"]]
+        if len(others) > 6:
+            others = others[:6] + [f"{len(others) - 6} more (`map`)"]
         return [f"    the Adventure {'marker' if e.get('markers', 1) == 1 else 'markers'} of Chaos "
                 f"{'goes' if e.get('markers', 1) == 1 else 'go'} to {e['chosen']}, a tile without markers"
                 + ((" (the nearest to Chaos" if str(e.get("policy", "")).startswith("the tile without markers nearest")
@@ -259,6 +287,8 @@ def _event_lines(e: dict) -> list[str]:
     if kind == "choice":
         return [f"    {why}: {_chain(e['chosen'])}" if why else f"    {_chain(e['chosen'])}"]
     if kind == "markers_moved":
+        if e.get("told_by_choice"):              # the choice's line says where they went
+            return []
         n = len(e["markers"])
         return [f"    {'a marker moves' if n == 1 else f'{n} markers move'} from {e['from']} to {e['to']}"
                 + (f": {why}" if why else "")]

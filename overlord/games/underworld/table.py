@@ -159,8 +159,10 @@ class UnderworldTable(Table):
             raise CommandError(f"usage: {HELP['choose']}")
         n = int(args[0])
         if not 1 <= n <= len(self.decisions):
-            raise CommandError(f"no decision {n}: the last Dark phase numbered {len(self.decisions)} "
-                               "(only its moves with equally good ends, until the next action)")
+            raise CommandError(f"no decision {n}: the last command numbered "
+                               + (f"{len(self.decisions)}" if self.decisions else "none")
+                               + " (a counter's move with equally good ends, or the tile for the Adventure markers "
+                                 "of Chaos; open until the next action)")
         d = self.decisions[n - 1]
         try:
             if d.get("markers"):
