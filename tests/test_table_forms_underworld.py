@@ -163,7 +163,7 @@ FORMS = [
          seed=4, heroes=PAIR),
     Form("options", r"bard, phase extend:\n   1\. draw a tile from stack 1 and place it to the N",
          "options - number every action possible now", seed=4, heroes=PAIR),
-    Form("why", r"HitU 'Combat': one successful trial wins", "why - the last command's reasons in the "
+    Form("why", r'Heroes in the Underworld, "Combat": one successful trial wins', "why - the last command's reasons in the "
          "rulebook's words", before=IXION + ("fight ixion magic",), seed=4, heroes=PAIR),
     # -- the session's own ---------------------------------------------------------------------------------
     Form("map", r"Styx\n +BG\n.*\nheroes by initial; \? face-down marker", "map - draw the Underworld", seed=4, heroes=PAIR),

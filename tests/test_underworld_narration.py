@@ -30,7 +30,7 @@ EMITTED = sorted({k for p in SOURCE.glob("*.py") for k in re.findall(r'"event": 
 # what a player must not read: the code's own words (snake_case names, option names, "headless"),
 # Python's reprs, and the rulebook's citation outside `why`
 CODE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\bheadless\b|\{'|\['|\[\d|\[\]|\{\}|\bNone\b|\bTrue\b|\bFalse\b")
-DICT = re.compile(r"': ")                      # a dict's repr (the rulebook's 'Combat': is `why`'s)
+DICT = re.compile(r"': ")                      # a dict's repr
 CITED = re.compile(r"\bHitU\b")
 LABEL = re.compile(r"^\s*\[\d+\] ")           # a decision's number, for `choose N`
 
@@ -175,6 +175,7 @@ def test_every_event_is_told_without_failing_and_in_a_players_words(logs):
             for line in narrate([e], cite=True, strict=True):
                 line = LABEL.sub("", line)
                 assert not CODE.search(line), f"why, {e.get('event')}: {line!r} ({CODE.search(line).group(0)!r})"
+                assert not DICT.search(line) and "HitU" not in line, f"why, {e.get('event')}: {line!r}"
     assert told > 10_000
 
 

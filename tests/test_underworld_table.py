@@ -394,7 +394,8 @@ def test_why_after_resume_explains_the_last_command(tmp_path):
     session.close()
     again, _ = UnderworldSession.resume(path)
     assert again.execute("why").lines == before
-    assert "    HitU 'Combat': one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, success - won" in before
+    assert '    Heroes in the Underworld, "Combat": one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, ' \
+           'success - won' in before
     assert again.execute("undo").ok                              # the fight only rolled
     assert again.execute("why").lines[0] == "  bard: move to area-17"
     again.close()

@@ -27,6 +27,20 @@ def plain(why: str) -> str:
     return f"{name}: {rest}" if name and rest else (name or rest)
 
 
+BOOK = "Heroes in the Underworld"
+
+
+def cited(text: str) -> str:
+    """The rulebook named as players read it: "HitU 'Combat': ..." is "Heroes in the Underworld,
+    "Combat": ...", "HitU Lethe: ..." is "Heroes in the Underworld, Lethe: ..." (the reasons keep
+    the short form; `why` and the refusals tell it this way)."""
+    if "HitU" not in text:
+        return text
+    text = re.sub(r"\bHitU\s+'([^']*)'", lambda m: f'{BOOK}, "{m.group(1)}"', text)
+    text = re.sub(r"\bHitU(?=\s+[A-Z])", f"{BOOK},", text)
+    return re.sub(r"\bHitU\b", BOOK, text)
+
+
 def _move_line(e: dict) -> str:
     m = e.get("move") or {}
     path = " -> ".join(str(p) for p in m.get("path", []))
@@ -183,8 +197,8 @@ def narrate(events: list[dict], cite: bool = False, strict: bool = False) -> lis
     """The lines that tell ``events``; the rulebook's words in their reasons only with ``cite``
     (the table's `why`). An event missing a key its kind's line reads is told by its reason
     alone (a table never fails on its own words); ``strict`` raises instead (the tests)."""
-    if not cite:
-        events = [{**e, "why": plain(e["why"])} if isinstance(e.get("why"), str) else e for e in events]
+    events = [{**e, "why": (cited if cite else plain)(e["why"])} if isinstance(e.get("why"), str) else e
+              for e in events]
     lines = _narrate(events, strict, cite)
     if cite:
         return lines

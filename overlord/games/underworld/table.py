@@ -22,7 +22,7 @@ from ...core.game import drew_hidden
 from .damned import place_chaos_markers
 from .dark import choose_end
 from .engine import apply, describe, legal_actions
-from .narrate import last_command_events, narrate, tie_decisions
+from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
 from ...view.words import listing, options, pairs
@@ -109,6 +109,12 @@ class UnderworldTable(Table):
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
+        try:
+            return self._execute(verb, args, line)
+        except RulesError as e:                  # the rulebook named as players read it
+            raise CommandError(cited(str(e))) from None
+
+    def _execute(self, verb: str, args: list[str], line: str) -> TableReply:
         if verb.isdigit():
             return self._act(line, self._numbered(int(verb)))
         if verb in ACTION_WORDS:
