@@ -119,7 +119,7 @@ def test_a_choice_the_rules_refuse_changes_nothing(tmp_path):
     _walk_north_onto(session, "hades", 0)
     before = dumps(session.state)
     reply = session.execute("fight alekto close blue")
-    assert not reply.ok and "may be ['red']" in reply.lines[0]
+    assert not reply.ok and "may be red, not 'blue'" in reply.lines[0]
     assert dumps(session.state) == before
     assert session.execute("fight alekto close red").ok
     assert session.execute("fight alekto close purple").lines[0].startswith("fight: unexpected 'purple'")

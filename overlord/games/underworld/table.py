@@ -15,6 +15,7 @@ line and changes nothing)::
 from __future__ import annotations
 
 import json
+import re
 
 from ...core.game import RulesError, Table, TableReply
 from ..heroes.sheet import SKILLS, life_total, shadow_cubes
@@ -111,8 +112,8 @@ class UnderworldTable(Table):
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
         try:
             return self._execute(verb, args, line)
-        except RulesError as e:                  # the rulebook named as players read it
-            raise CommandError(cited(str(e))) from None
+        except RulesError as e:                  # the rulebook named as players read it, lists as words
+            raise CommandError(_readable(str(e))) from None
 
     def _execute(self, verb: str, args: list[str], line: str) -> TableReply:
         if verb.isdigit():
@@ -353,6 +354,13 @@ def status_lines(s: UnderworldState) -> list[str]:
 
 
 COLOURS = ("red", "green", "blue")
+_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
+
+
+def _readable(message: str) -> str:
+    """A refusal from the rules as a player reads it: the rulebook by its name, a Python list of
+    names (which a rule's message may still hold) as the names."""
+    return _LIST.sub(lambda m: listing([w.strip("'") for w in m.group(1).split(", ")]), cited(message))
 
 
 def _with(action: dict, choices: dict) -> dict:

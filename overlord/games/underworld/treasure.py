@@ -28,6 +28,8 @@ Rule readings
 
 from __future__ import annotations
 
+from ...view.words import listing
+
 from ...core.game import hidden_draw
 from ..heroes.counters import DOT_SKILL, GRAY
 from ..heroes.sheet import RulesError, shadow_cubes, spend_gold
@@ -137,7 +139,7 @@ def draw_treasure(state: UnderworldState, hero: str, n: int = 1, *, wish=False, 
             if wishing:
                 chosen = _per(pick, i) or default_pick(state, hero, shown)
                 if chosen not in shown:
-                    raise RulesError(f"{chosen} is not among the 3 most recent markers {shown}: 'the hero may only "
+                    raise RulesError(f"{chosen} is not among the 3 most recent markers {listing(shown)}: 'the hero may only "
                                      "select from the 3 most recent draws' (HitU)")
                 forced = [c for c in shown if forced_black(state, hero, c)]
                 if forced and chosen not in forced:
