@@ -433,6 +433,9 @@ def _card_tables(summary: dict, table, show, row, note) -> None:
                       ("Card", "left"), ("Games drawn", "right"), ("Draw", "right"),
                       ("Won when drawn", "right"), ("Others at that draw", "right"),
                       ("Difference", "right"), ("Chance", "right"))
+            for column in t.columns:                      # nothing cut off with an ellipsis: a card is
+                column.overflow = "fold"                  # named whole, the headers wrap first
+            t.columns[0].min_width = max(len(str(c["id"])) for c in shown)
             for card in shown:
                 partial = card["compared"] < card["games"]
                 row(t, card["id"], f"{card['games']} ({_pct(card['game_share'])})", f"{card['draw']:g}",
