@@ -430,11 +430,10 @@ def _card_tables(summary: dict, table, show, row, note) -> None:
                 note(CARD_LEGEND)
                 legend = True
             t = table(f"{title}: the games that drew each, against the games at the same draw with another card",
-                      ("Card", "left"), ("Games drawn", "right"), ("Draw", "right"),
-                      ("Won when drawn", "right"), ("Others at that draw", "right"),
+                      ("Card", "left"), ("Games\ndrawn", "right"), ("Draw", "right"),
+                      ("Won when\ndrawn", "right"), ("Others at\nthat draw", "right"),
                       ("Difference", "right"), ("Chance", "right"))
-            for column in t.columns:                      # nothing cut off with an ellipsis: a card is
-                column.overflow = "fold"                  # named whole, the headers wrap first
+            t.columns[0].no_wrap = True                   # a card is named whole; the headers wrap
             t.columns[0].min_width = max(len(str(c["id"])) for c in shown)
             for card in shown:
                 partial = card["compared"] < card["games"]
