@@ -430,7 +430,7 @@ def _card_tables(summary: dict, table, show, row, note) -> None:
                 note(CARD_LEGEND)
                 legend = True
             t = table(f"{title}: the games that drew each, against the games at the same draw with another card",
-                      ("Card", "left"), ("Games\ndrawn", "right"), ("Draw", "right"),
+                      (title[:-1] if deck.endswith("s") else "Card", "left"), ("Games\ndrawn", "right"), ("Draw", "right"),
                       ("Won when\ndrawn", "right"), ("Others at\nthat draw", "right"),
                       ("Difference", "right"), ("Chance", "right"))
             t.columns[0].no_wrap = True                   # a card is named whole; the headers wrap
