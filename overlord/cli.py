@@ -766,11 +766,26 @@ def replay_cmd(log_path, show, upto):
 @click.argument("scenario", default="forgotten-souls")
 @click.option("--games", type=GAMES, default=200, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
-def soak_cmd(scenario, games, seed):
-    """Play many seeded games with the rules' invariants checked after every step (not for CI)."""
+@click.option("--table", is_flag=True,
+              help="Type at the real table instead: random command forms from `help`, option numbers, undo, "
+                   "save and resume, narration on; every answer checked (one line or a result, never a "
+                   "traceback or the code's words) and every save resumed.")
+@click.option("--commands", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="With --table: commands typed in each game.")
+def soak_cmd(scenario, games, seed, table, commands):
+    """Play many seeded games with the rules' invariants checked after every step (not for CI);
+    with --table, through the table session as players type."""
     from overlord.sim import run
     from overlord.sim.soak import soak_game
-    rules, content, _ = _scenario(scenario)
+    rules, content, path = _scenario(scenario)
+    if table:
+        from overlord.session.soak import report, table_soak
+        found = table_soak(rules, content, path, run.game_seeds(seed, games), commands)
+        lines = report(found)
+        for line in lines[1:]:
+            click.echo(line, err=True)
+        click.echo(f"{rules.info(content).id}: {lines[0]}")
+        sys.exit(1 if found.problems else 0)
     checked, violations = soak_game(rules, content, run.game_seeds(seed, games), rules.info(content).max_rounds)
     for v in violations[:20]:
         click.echo(v, err=True)

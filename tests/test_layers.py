@@ -31,27 +31,39 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
-def imports(name: str, path: Path) -> set[str]:
-    """Every overlord module a module imports, at the top or inside a function."""
+def imports_at(name: str, path: Path) -> dict[str, int]:
+    """Every overlord module a module imports, at the top or inside a function, and the line of
+    its first import. A module that is not in the tree is kept (as named): an import that cannot
+    resolve is a fault of its own (``test_every_import_resolves``), never skipped."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found: dict[str, int] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.startswith("overlord")}
+            for a in node.names:
+                if a.name == "overlord" or a.name.startswith("overlord."):
+                    found.setdefault(a.name, node.lineno)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
+                if node.level - 1 >= len(base):
+                    found.setdefault("." * node.level + (node.module or ""), node.lineno)   # climbs out
+                    continue
                 base = base[:len(base) - node.level + 1]
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            if not module.startswith("overlord"):
+            if not (module == "overlord" or module.startswith("overlord.")):
                 continue
             for a in node.names:                    # "from . import x" may name a module
                 sub = f"{module}.{a.name}"
-                found.add(sub if sub in MODULES else module)
-    return {m for m in found if m in MODULES}
+                found.setdefault(sub if sub in MODULES else module, node.lineno)
+    return found
+
+
+def imports(name: str, path: Path) -> set[str]:
+    """The overlord modules of the tree a module imports."""
+    return {m for m in imports_at(name, path) if m in MODULES}
 
 
 def layer(name: str) -> str:
@@ -81,6 +93,17 @@ def test_imports_point_down_the_layers(name):
             assert game_of(name) == game_of(other), f"{name} imports another game's {other}"
         if name.startswith("overlord.games.heroes") or name == "overlord.games.registry":
             assert not game_of(other), f"{name} imports the game module {other}"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_every_import_resolves(name):
+    """An import of the project that names no module of the tree fails here, wherever it stands
+    (inside a function too: a table's `stand` once imported ``..core.rng`` from a folder it had
+    left, and crashed only when a player typed the command)."""
+    lost = {m: line for m, line in imports_at(name, MODULES[name]).items() if m not in MODULES}
+    where = MODULES[name].relative_to(ROOT)
+    assert not lost, "; ".join(f"{where}:{line}: imports {m}, which is no module of overlord"
+                               for m, line in sorted(lost.items(), key=lambda kv: kv[1]))
 
 
 def test_no_two_modules_import_each_other():

@@ -8,6 +8,13 @@ A command that the rules refuse changes nothing: the match is put back as it was
 command, from its JSON, whatever the game's command did before it refused. A command is applied
 and saved whole or refused whole: one whose save fails is taken back too.
 
+A fault of the program itself (an exception a game's command raised that is no refusal of the
+rules: a bug) is told in one line too, never as a traceback: the game is put back as it was before
+the command, the fault is kept in the save (meta ``fault``: the command, the error and its
+traceback, for a report), and until a command goes through again ``undo`` may take back commands
+that drew hidden cards - a save must never be left where the only way on fails and the way back
+is refused.
+
 Hostile input gets one line: a line that is not UTF-8 text, a number written with other digits
 than 0-9 (``²``) or longer than any option (5,000 digits) are refused before a game sees them, and
 a save edited by hand is checked on load (the game's ``check_state``: its formats, invariants and
@@ -19,6 +26,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,10 +142,13 @@ class Session:
             return Reply(line, True, [])
         verb = words[0].lower()
         if verb in COMMON:
+            before = self.rules.to_json(self.match) if verb == "undo" else None
             try:
                 return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
             except (CommandError, RulesError, SaveError) as e:
                 return Reply(line, False, [str(e)])
+            except Exception as e:  # noqa: BLE001 - a fault of the program, told in one line
+                return self._fault(line, before, e)
         if verb not in self.table.commands and not (_number(verb) and self.table.numbered):
             known = list(self.table.commands) + list(COMMON)
             hint = difflib.get_close_matches(verb, known, n=1)
@@ -151,10 +162,15 @@ class Session:
         logged = len(self.rules.log(self.match))
         try:
             reply = self.table.execute(verb, words[1:], line)
+            lines = reply.lines or [f"ok: {line}"]
+            if reply.changed and reply.closing:
+                lines = lines + self.table.closing()
         except (CommandError, RulesError, SaveError) as e:
             if self.rules.to_json(self.match) != before:          # put back what the command did
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             return Reply(line, False, [str(e)])
+        except Exception as e:  # noqa: BLE001 - a fault of the program, told in one line
+            return self._fault(line, before, e)
         if reply.changed and self.save is not None:
             try:
                 drew = reply.drew or drew_hidden(self.rules.log(self.match)[logged:])
@@ -162,10 +178,54 @@ class Session:
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
                 return Reply(line, False, [str(e)])
-        lines = reply.lines or [f"ok: {line}"]
-        if reply.changed and reply.closing:
-            lines = lines + self.table.closing()
+            self._clear_fault()
         return Reply(line, True, lines, reply.events)
+
+    # -- a fault of the program -------------------------------------------------------------------
+    def _fault(self, line: str, before: str | None, error: Exception) -> Reply:
+        """One line for a fault of the program's own (not a refusal): the game as it was before
+        the command (``before``: its JSON, or the save's latest state; None when the command could
+        change nothing), the fault kept
+        in the save, and ``undo`` allowed past hidden draws until a command goes through."""
+        told = f"{type(error).__name__}: {_clip(str(error))}" if str(error) else type(error).__name__
+        if before is not None and self.save is not None:
+            try:                                    # the save holds the truth (an undo may have gone through)
+                latest = self.save.latest()
+                before = latest[1] if latest is not None else before
+            except SaveError:
+                pass
+        if before is not None:
+            try:
+                self.table.restore(_read(self.rules, self.content, before, "the match"))
+            except Exception:  # noqa: BLE001 - the table could not even take the game back
+                self.table = self.rules.table(_read(self.rules, self.content, before, "the match"))
+        kept = ""
+        if self.save is not None:
+            fault = {"command": line[:200], "error": told, "after": len(self.save.commands()),
+                     "traceback": "".join(traceback.format_exception(error))[-4000:]}
+            try:
+                self.save.set_meta("fault", fault)
+                kept = "; the fault is kept in the save for a report"
+            except SaveError:
+                pass
+        way_back = ("`undo` takes back the last command, hidden draws too, so the game can go another way"
+                    if self.save is not None else "try another command")
+        return Reply(line, False, [f"the program failed on {line[:60]!r} ({told}): a fault of Overlord, not of the "
+                                   f"command; the game is as it was before it, {way_back}{kept}"])
+
+    def _faulted(self) -> bool:
+        """Whether the program failed on a command since the last one that went through."""
+        try:
+            return self.save is not None and bool(self.save.meta.get("fault"))
+        except SaveError:
+            return False
+
+    def _clear_fault(self) -> None:
+        if self._faulted():
+            try:
+                self.save.set_meta("fault", None)
+            except SaveError:
+                pass
 
     # -- the session's own commands ----------------------------------------------------------------
     def _map(self, args):
@@ -179,7 +239,7 @@ class Session:
             raise CommandError("undo needs a save file (--save FILE)")
         try:
             where = shown(self.save.path)
-            command, state_json = self.save.undo(self.table.undo_hidden_draws(),
+            command, state_json = self.save.undo(self.table.undo_hidden_draws() or self._faulted(),
                                                  lambda text: _check_saved(self.rules, self.content, text, where))
         except SaveError as e:
             commands = self.save.commands()

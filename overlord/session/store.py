@@ -177,6 +177,19 @@ class SaveFile:
             raise SaveError(f"{shown(self.path)}: the command could not be saved ({e}); it was not applied") from None
         return cur.lastrowid
 
+    def set_meta(self, key: str, value) -> None:
+        """Keep ``value`` (JSON) under ``key`` in the save's meta; None removes it."""
+        if key in ("app", "format") or key in REQUIRED:
+            raise ValueError(f"the save's meta {key!r} is not the session's to change")
+        try:
+            with _transaction(self.conn):
+                if value is None:
+                    self.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+                else:
+                    self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(value)))
+        except sqlite3.Error as e:
+            raise SaveError(f"{shown(self.path)}: the save could not be written ({e})") from None
+
     def latest(self) -> tuple[int, str] | None:
         rows = self._query("SELECT seq, state FROM steps ORDER BY seq DESC LIMIT 1")
         return self._step(rows[0]) if rows else None

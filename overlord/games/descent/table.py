@@ -356,8 +356,8 @@ class DescentTable(Table):
         if len(rest) > 2:
             raise CommandError(f"usage: {usage}")
         if not rest:
-            from ..core.rng import Dice
-            from ..games.descent.dice import roll
+            from ...core.rng import Dice
+            from .dice import roll
             with Dice(self.game.state.__dict__) as rng:
                 r = roll(list(STAND_DICE), rng)
             self.game.log({"event": "note", "text": f"the program rolls 2 red dice: {r.hearts} hearts, {r.surges} surges"})
