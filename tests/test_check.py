@@ -228,7 +228,7 @@ def test_a_card_that_does_not_exist_is_a_problem_at_its_own_line_and_no_spec_run
                  "    ask: {activation: {card: fs-act-99}}\n    expect: {order: [[zombie-1]]}\n")
     out = run("check", str(f))
     assert out.exit_code == 1
-    assert out.output.splitlines()[0] == (f"{f}:7:30: spec 's': no activation card 'fs-act-99' (did you mean "
+    assert out.output.splitlines()[0] == (f"{f}:7:30: spec 's', ask, activation, card: no activation card 'fs-act-99' (did you mean "
                                           "'fs-act-09'?); known: " + ", ".join(f"fs-act-{i:02}" for i in range(1, 11)))
     assert "0 specs in 1 file" in out.output and "ERROR" not in out.output
 

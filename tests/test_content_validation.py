@@ -235,7 +235,7 @@ def test_a_misspelt_activation_group_is_named_at_its_own_line_with_the_nearest_n
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.strip() == "barghst:")
     col = text.splitlines()[line - 1].index("barghst") + 1
     assert [str(p) for p in problems] == [
-        f"{path}:{line}:{col}: card 'a1': group 'barghst' has no position on the activation cards' diagram "
+        f"{path}:{line}:{col}: card 'a1', groups: group 'barghst' has no position on the activation cards' diagram "
         "(did you mean 'barghest'?); 'order' lists zombie, barghest"]
 
 

@@ -52,37 +52,38 @@ ORDER = "flesh-moulder, shadow-dragon, zombie, barghest"
 GROUPS = "zombie, flesh-moulder, barghest, shadow-dragon"        # as the quest's monsters.yaml lists them
 
 
-# (what is misspelt, the spec, the text written where the problem must point, the message)
+# (what is misspelt, the spec, the text written where the problem must point, the field, the message)
 NAMES = [
     ("an activation card that does not exist",
      MAP_SPEC.replace("GROUP", "zombie").replace("ASK", "    ask: {activation: {card: fs-act-99}}"),
-     "fs-act-99", f"no activation card 'fs-act-99' (did you mean 'fs-act-09'?); known: {ACTS}"),
+     "fs-act-99", "ask, activation, card", f"no activation card 'fs-act-99' (did you mean 'fs-act-09'?); known: {ACTS}"),
     ("a misspelt group of a card written in the spec",
      MAP_SPEC.replace("GROUP", "zombie").replace("ASK", "    ask:\n      activation:\n        card:\n          groups:\n"
                                                   "            zomby: {all: [{engage: closest}]}"),
-     "zomby", f"no activation group 'zomby' (did you mean 'zombie'?); known: {ORDER}"),
+     "zomby", "ask, activation, card, groups", f"no activation group 'zomby' (did you mean 'zombie'?); known: {ORDER}"),
     ("a misspelt group among the groups to activate",
      MAP_SPEC.replace("GROUP", "zombie").replace("ASK", "    ask: {activation: {card: fs-act-01, groups: [zombie, barguest]}}"),
-     "barguest", f"no activation group 'barguest' (did you mean 'barghest'?); known: {ORDER}"),
+     "barguest", "ask, activation, group 2", f"no activation group 'barguest' (did you mean 'barghest'?); known: {ORDER}"),
     ("a monster's group in the setup",
      MAP_SPEC.replace("GROUP", "zombi").replace("ASK", "    ask: {activation: {card: fs-act-01}}"),
-     "zombi,", f"no monster group 'zombi' (did you mean 'zombie'?); known: {GROUPS}"),
+     "zombi,", "setup, monsters, zombie, group", f"no monster group 'zombi' (did you mean 'zombie'?); known: {GROUPS}"),
     ("the group of a surge question",
      MAP_SPEC.replace("GROUP", "zombie").replace("ASK", "    ask: {surges: {group: barguest, rank: minion, hearts: 2, surges: 1}}"),
-     "barguest", "no monster group 'barguest' (did you mean 'barghest'?)"),
+     "barguest", "ask, surges, group", "no monster group 'barguest' (did you mean 'barghest'?)"),
     ("the peril card of the fate step, in the spec's scenario",
      SCENARIO_SPEC.replace("ASK", "    ask: {fate_step: {peril: fs-peril-11}}"),
-     "fs-peril-11", "no peril card 'fs-peril-11' (did you mean 'fs-peril-10'?)"),
+     "fs-peril-11", "ask, fate_step, peril", "no peril card 'fs-peril-11' (did you mean 'fs-peril-10'?)"),
     ("the exploration card a hero opens the door onto",
      SCENARIO_SPEC.replace("ASK", "    ask: {explore: {card: throne-of-the-falen}}"),
-     "throne-of-the-falen", "no exploration card 'throne-of-the-falen' (did you mean 'throne-of-the-fallen'?)"),
+     "throne-of-the-falen", "ask, explore, card",
+     "no exploration card 'throne-of-the-falen' (did you mean 'throne-of-the-fallen'?)"),
     ("the exploration card of the setup",
      SCENARIO_SPEC.replace("ASK", "    setup: {explore: lava-tomb}\n    ask: {overlord_phase: {}}"),
-     "lava-tomb", "no exploration card 'lava-tomb' (did you mean 'the-lava-tomb'?)"),
+     "lava-tomb", "setup, explore", "no exploration card 'lava-tomb' (did you mean 'the-lava-tomb'?)"),
     ("an Underworld Dark card",
      "specs:\n  - id: s\n    scenario: underworld\n    rule: r\n    ask: {dark_card: {card: dark-11}}\n"
      "    expect: {dark_side: [1]}\n",
-     "dark-11", "no Dark card 'dark-11'"),
+     "dark-11", "ask, dark_card, card", "no Dark card 'dark-11'"),
 ]
 
 
@@ -93,8 +94,8 @@ def _place(text: str, written: str) -> tuple[int, int]:
     raise AssertionError(f"{written!r} is not in the spec")
 
 
-@pytest.mark.parametrize("text, written, message", [pytest.param(*n[1:], id=n[0]) for n in NAMES])
-def test_a_name_the_content_lacks_is_a_problem_at_its_own_line(tmp_path, text, written, message):
+@pytest.mark.parametrize("text, written, field, message", [pytest.param(*n[1:], id=n[0]) for n in NAMES])
+def test_a_name_the_content_lacks_is_a_problem_at_its_own_line(tmp_path, text, written, field, message):
     path = tmp_path / "spec.yaml"
     path.write_text(text, encoding="utf-8")
     line, col = _place(text, written)
@@ -102,7 +103,7 @@ def test_a_name_the_content_lacks_is_a_problem_at_its_own_line(tmp_path, text, w
         out = run(command, str(path))
         assert out.exit_code == 1, out.output
         first = out.output.splitlines()[0]
-        assert first.startswith(f"{path}:{line}:{col}: spec 's': {message}"), (command, first)
+        assert first.startswith(f"{path}:{line}:{col}: spec 's', {field}: {message}"), (command, first)
         assert "ERROR" not in out.output and "PASS" not in out.output           # check runs none of its specs
     assert run("validate", str(path)).output.splitlines()[-1] == "1 problem in 1 of 1 file checked"
 

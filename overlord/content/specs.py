@@ -273,13 +273,15 @@ def _names(game: str, spec, base: Path, doc: Located, here: tuple, label: str, s
         content, problem = contents[key]
         if content is None:
             return [doc.problem(here + ("scenario",), f"{label}scenario {shown(spec.scenario)!r} does not load: {problem}")]
+    from .validate import field_words
     name, args = instruction_of(spec)
     out = []
     for used in names(content, name, args, setup):
         if used.name in used.known:
             continue
         where = here + tuple(used.path)
-        words = (f"{label}no {used.what} {used.name!r}{nearest(used.name, used.known)}; "
+        field = field_words(used.path[:-1] if used.key else used.path)     # a key is the name itself
+        words = (f"spec {spec.id!r}, {field}: no {used.what} {used.name!r}{nearest(used.name, used.known)}; "
                  f"known: {', '.join(map(str, used.known)) or 'none'}")
         out.append(doc.key_problem(where, words) if used.key else doc.problem(where, words))
     return out

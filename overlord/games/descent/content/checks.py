@@ -54,7 +54,7 @@ def check_activation(loaded: Loaded) -> list[Problem]:
         for group in card.groups:
             if group not in deck.order:
                 problems.append(doc.key_problem(("activation_cards", "cards", i, "groups", group), unknown_group(
-                    f"card {card.id!r}: ", group, deck.order)))
+                    f"card {card.id!r}, groups: ", group, deck.order)))
     return problems
 
 
