@@ -266,6 +266,16 @@ def test_with_no_game_won_the_card_tables_are_one_line():
     assert "Tiles cards" not in text
 
 
+def test_a_source_that_moved_a_track_by_nothing_is_a_line_not_a_row():
+    records = _late_card_games(1)
+    for rec in records:
+        rec["track_moves"] = {"fate": {"fate step": 2, "the-lava-tomb": 0}, "doom": {}, "knockouts": {},
+                              "mains": 1, "explored": 3}
+    text = render_table(summarize(records))
+    assert "| fate  | fate step |" in text and "| the-lava-tomb" not in text
+    assert "Left out of it: the-lava-tomb (fate) - 0 in the games not won and in all." in text
+
+
 def test_a_gap_every_game_shares_is_one_line_not_a_table():
     records = [_game(i, False, peril=["p1"]) for i in range(3)]
     text = render_table(summarize(records))

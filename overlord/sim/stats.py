@@ -360,15 +360,19 @@ def render_table(summary: dict) -> str:
         t = table(f"Where fate and doom went (spaces a game, mean; {count(lost, 'game')} not won of {moves['games']}), "
                   "and where heroes were knocked out",
                   ("Track", "left"), ("Moved by", "left"), ("Games not won", "right"), ("All games", "right"))
+        idle = []
         for track in ("fate", "doom", "knockouts"):
             sources = sorted(set(moves[track]["all"]) | set(moves[track]["lost"]),
                              key=lambda k: (-(moves[track]["lost"].get(k) or 0), k))
             for source in sources:
                 if not moves[track]["lost"].get(source) and not moves[track]["all"].get(source):
-                    continue                                  # moved nothing in any game
+                    idle.append(f"{source} ({'knock-outs' if track == 'knockouts' else track})")
+                    continue
                 name = "heroes knocked out in" if track == "knockouts" else track
                 row(t, name, source, _num(moves[track]["lost"].get(source)), _num(moves[track]["all"].get(source)))
         show(t)
+        if idle:
+            note(f"Left out of it: {listing(idle)} - 0 in the games not won and in all.")
         t = table("How far the heroes got", ("Main encounters completed", "right"), ("Games", "right"),
                   ("Share", "right"))
         for item in moves["main_encounters"]:
