@@ -213,6 +213,27 @@ def test_a_card_that_costs_the_long_games_shows_it_against_the_others_at_its_dra
     assert throne["chance"] == pytest.approx(1.959964 * math.sqrt(7 / 64), abs=1e-6)
 
 
+def test_the_chance_is_what_cards_that_change_nothing_show_about_one_time_in_twenty():
+    """200 batches of 200 games of a shuffled 11-card deck, long games winning more, no card
+    doing anything: about 5% of the differences fall outside the chance (4.7% of 2,200)."""
+    from overlord.sim.cards import per_card
+    rng = random.Random(5)
+    outside = total = 0
+    for _ in range(200):
+        records = []
+        for _ in range(200):
+            deck = [f"c{i}" for i in range(11)]
+            rng.shuffle(deck)
+            drawn = rng.randint(2, 11)
+            won = rng.random() < 0.1 + 0.06 * drawn
+            records.append({"result": "victory" if won else "defeat", "cards": {"e": deck[:drawn]}})
+        for card in per_card(records, lambda x: x)["e"]:
+            if card["difference"] is not None:
+                total += 1
+                outside += abs(card["difference"]) > card["chance"]
+    assert total == 2200 and 0.03 < outside / total < 0.07, outside / total
+
+
 def test_the_legend_says_how_to_read_the_card_tables():
     text = " ".join(render_table(summarize(_late_card_games(1))).split())
     for words in ("the draw of its deck at which it first came up",

@@ -21,7 +21,8 @@ at the same point of the same deck and turned up another card there:
   in 19 times out of 20, roughly (the normal approximation, the overall win rate p for both
   groups: ``1.96 * sqrt(p (1 - p) (1 / N + sum_k (n_k / N)^2 / C_k))``, N the games compared, n_k
   those that drew the card at draw k, C_k the games at draw k with another card); a difference
-  inside it is no evidence either way.
+  inside it is no evidence either way (checked on 200 batches of 200 games of a shuffled 11-card
+  deck where long games win more and no card does anything: 4.7% of the differences outside it).
 
 A game that drew the card at a draw no game reached without it (the last card of a deck that is
 never reshuffled) has nothing to compare with and is left out of the comparison; a card drawn in
