@@ -222,6 +222,21 @@ def test_field_words(path, words):
     assert field_words(path) == words
 
 
+def test_a_number_that_keys_a_mapping_is_no_list_entry():
+    """``doom_start: {2: 1, 3: 2, 4: 3}`` is keyed by hero count: its 4 is "doom_start, 4"."""
+    data = {"track": {"doom_start": {2: 1, 4: 3}}, "shop": [["a", "b"]]}
+    assert field_words(("track", "doom_start", 4), data) == "track, doom_start, 4"
+    assert field_words(("shop", 0, 1), data) == "shop, item 1, item 2"
+
+
+def test_a_scenarios_doom_start_slip_is_placed_by_its_hero_count(tmp_path):
+    files = fresh(FILES)
+    _set(files["scenario.yaml"], ("scenario", "track", "doom_start", 4), "x")
+    write(tmp_path, files)
+    problems = load_content(tmp_path / "scenario.yaml").problems
+    assert [p.message.split(": ")[0] for p in problems] == ["scenario 'mini', track, doom_start, 4"], problems
+
+
 def test_a_misspelt_activation_group_is_named_at_its_own_line_with_the_nearest_name(tmp_path):
     """"Activation Card Anatomy": a card's groups are those of the diagram (``order``). A misspelt
     one was a problem at the line of ``order``, with no suggestion (issue 39)."""

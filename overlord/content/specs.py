@@ -280,7 +280,7 @@ def _names(game: str, spec, base: Path, doc: Located, here: tuple, label: str, s
         if used.name in used.known:
             continue
         where = here + tuple(used.path)
-        field = field_words(used.path[:-1] if used.key else used.path)     # a key is the name itself
+        field = field_words(used.path[:-1] if used.key else used.path, doc.sub(here).data)  # a key is the name itself
         words = (f"spec {spec.id!r}, {field}: no {used.what} {used.name!r}{nearest(used.name, used.known)}; "
                  f"known: {', '.join(map(str, used.known)) or 'none'}")
         out.append(doc.key_problem(where, words) if used.key else doc.problem(where, words))

@@ -110,7 +110,14 @@ def place(doc: Located, path: tuple, kind: registered.FileKind | None = None, ke
     never "0.overlord.0.hourglass"; "" for the file itself. ``top``: the path starts at a file's
     top-level key, which is not named."""
     label, steps = _owned(doc, path, kind, keyed, top)
-    return ", ".join(p for p in (label, field_words(path[steps:])) if p)
+    data = doc.data
+    for part in path[:steps]:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            data = _UNSEEN
+            break
+    return ", ".join(p for p in (label, field_words(path[steps:], data)) if p)
 
 
 #: what one entry of a list field is called ("overlord step 1"); a plural name not here loses
@@ -121,21 +128,39 @@ ENTRY = {"overlord": "overlord step", "all": "all box, action", "minion": "minio
          "dice": "die", "defense": "defense die", "hero_start": "hero_start, space", "order": "order, position"}
 
 
-def field_words(path) -> str:
+_UNSEEN = object()
+
+
+def field_words(path, data=_UNSEEN) -> str:
     """A path inside a file's data in words: fields by name, list entries counted from 1, commas
-    between - ``("overlord", 0, "hourglass")`` is "overlord step 1, hourglass"."""
+    between - ``("overlord", 0, "hourglass")`` is "overlord step 1, hourglass". ``data``: what
+    the path starts in, to tell a list's entry from a mapping's number key (``doom_start: {4:
+    ...}`` is "doom_start, 4"); without it a number is a list's entry."""
     words: list[str] = []
     parts = list(path)
+    at = [data]                                  # the value each part steps into
+
+    def listed(i: int) -> bool:
+        part = parts[i]
+        if not isinstance(part, int) or isinstance(part, bool):
+            return False
+        return at[i] is _UNSEEN or isinstance(at[i], list)
+
+    for part in parts:
+        here = at[-1]
+        try:
+            at.append(here[part] if here is not _UNSEEN else _UNSEEN)
+        except (KeyError, IndexError, TypeError):
+            at.append(_UNSEEN)
     i = 0
     while i < len(parts):
         part = parts[i]
-        following = parts[i + 1] if i + 1 < len(parts) else None
-        if isinstance(part, str) and isinstance(following, int) and not isinstance(following, bool):
+        if isinstance(part, str) and i + 1 < len(parts) and listed(i + 1):
             name = ENTRY.get(part) or (part[:-1] if part.endswith("s") and len(part) > 2 else f"{part}, item")
-            words.append(f"{name} {following + 1}")
+            words.append(f"{name} {parts[i + 1] + 1}")
             i += 2
             continue
-        words.append(f"item {part + 1}" if isinstance(part, int) and not isinstance(part, bool) else str(part))
+        words.append(f"item {part + 1}" if listed(i) else str(part))
         i += 1
     return ", ".join(words)
 
@@ -227,7 +252,8 @@ def load_named(doc: Located, where: tuple, rel) -> Loaded:
     ``doc`` that names it: ``scenario.yaml:7:12: decks, peril: perils.yaml: no such file``."""
     path = Path(doc.file).parent / str(rel)
     kind = kind_of(path)
-    field = field_words(where[1:]) or (str(where[0]) if where else "file")
+    top = doc.data.get(where[0], _UNSEEN) if where and isinstance(doc.data, dict) else _UNSEEN
+    field = field_words(where[1:], top) or (str(where[0]) if where else "file")
     if kind == "file":
         loaded = load_content(path)
         # what has no place in the file itself (it cannot be read) is placed where it is named
