@@ -106,3 +106,64 @@ def events_of(evs, kind: str) -> list[dict]:
 
 def legal(m) -> list[dict]:
     return GAME.legal_actions(m)
+
+
+# -- at the table ------------------------------------------------------------------------------------------
+
+class ForcedDice:
+    """The dice of every command at the table: the given faces first, then the game's own
+    generator (``Ctx.open`` patched by :func:`force_dice`)."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+        self.real = None
+
+    def integers(self, low, high=None, size=None):
+        n = 1 if size is None else size
+        if len(self.faces) < n:
+            return self.real.integers(low, high, size=size)
+        out, self.faces = self.faces[:n], self.faces[n:]
+        return out[0] if size is None else out
+
+
+def force_dice(monkeypatch, faces) -> ForcedDice:
+    """The next dice rolled at the table (trials, searches, the Halfling's hiding...) show
+    ``faces``; draws from the bag still come from the game's generator."""
+    from overlord.games.dragon import state as dragon_state
+    opened = dragon_state.Ctx.open.__func__
+    dice = ForcedDice(faces)
+
+    def open_forced(cls, s, c, given):
+        ctx = opened(cls, s, c, given)
+        if dice.faces:
+            dice.real = ctx.dice
+            ctx.dice = dice
+        return ctx
+    monkeypatch.setattr(dragon_state.Ctx, "open", classmethod(open_forced))
+    return dice
+
+
+def at_table(tmp_path, heroes=("orc", "paladin"), path: str = COOP, seed: int = 1, empty: bool = True):
+    """A saved game at the table (``overlord play``); ``empty``: the board cleared as :func:`match`
+    does, so that a test stages its scene on ``session.match``."""
+    from session_helpers import TableSession
+    session, _ = TableSession.start(path, list(heroes), seed, tmp_path / "table.db")
+    if empty:
+        s, c = session.match.state, session.match.content
+        keep = {i for i in c.instances if c.spec(i).effect in ("dragon", "dragon_man")}
+        for fid in list(s.board):
+            for inst in list(s.board[fid]):
+                if inst not in keep:
+                    lift(s, inst)
+                    s.aside.append(inst)
+    return session
+
+
+def typed(session, *commands) -> str:
+    """Type each command; every one must be accepted. Returns the replies' lines, joined."""
+    out = []
+    for command in commands:
+        reply = session.execute(command)
+        assert reply.ok, f"{command!r} was refused: {reply.lines}"
+        out += reply.lines
+    return "\n".join(out)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import (COOP, DUEL, Dice, act, cubes, events_of, give, legal, lines, match, place, stand,
-                            take_from_anywhere, task)
+from dragon_helpers import (COOP, DUEL, Dice, act, at_table, cubes, events_of, give, legal, lines, match, place,
+                            stand, take_from_anywhere, task, typed)
+from overlord.core.game import drew_hidden
 from overlord.games.dragon import events
+from overlord.games.dragon.game import GAME
 from overlord.games.dragon.state import Ctx, where
 from overlord.games.heroes.sheet import skill_value
 
@@ -28,6 +30,50 @@ def bag_only(m, *instances):
 
 
 # -- replenishing ---------------------------------------------------------------------------------------
+
+def heroes_stand(m, **fields):
+    for hero, fid in fields.items():
+        stand(m, hero, fid)
+
+
+@pytest.mark.parametrize("path, heroes, drawer, counter, stands, flag, under", [
+    pytest.param(COOP, ("paladin", "orc"), None, "troll", {"paladin": "T4", "orc": "Z6"}, True, False,
+                 id="the Brood (co-operative): a creature is not put under a hero"),
+    pytest.param(DUEL, ("halfling", "orc"), "halfling", "troll", {"halfling": "T2", "orc": "Z6"}, True, False,
+                 id="the game for two: the halfling's draw is not put under the orc"),
+    pytest.param(DUEL, ("halfling", "orc"), "halfling", "troll", {"halfling": "T2", "orc": "Z6"}, False, True,
+                 id="heroes_occupy false: only counters occupy a field, the nearest is the orc's own"),
+])
+def test_a_drawn_creature_goes_to_a_field_with_no_hero(path, heroes, drawer, counter, stands, flag, under):
+    """"placed in any non-occupied tan field" / "on an empty tan field": read as no counter and no
+    hero there (``rules.heroes_occupy``), so the program's nearest-hero key (distance 0) never puts
+    a creature under a hero."""
+    m = match(heroes, path=path, heroes_occupy=flag)
+    heroes_stand(m, **stands)
+    bag_only(m, counter)
+    from overlord.games.dragon import draws
+    c = Ctx(m.state, m.content, __import__("numpy").random.default_rng(0), Dice([]))
+    placed = events_of(draws.draw_one(c, drawer, "a test's draw"), "placed")[0]
+    on_heroes = {m.state.at[h].field for h in heroes}
+    assert (placed["at"] in on_heroes) is under
+    assert placed["decision"]["key"]["spaces to the nearest hero"] == (0 if under else 1)
+
+
+def test_the_brood_at_the_table_puts_no_creature_under_a_hero(tmp_path):
+    """At the table, the co-operative Dragon's The Brood (a counter "drawn from the bag and placed in
+    any non-occupied tan field"): the troll goes beside a hero, never onto him."""
+    session = at_table(tmp_path, ("paladin", "orc"), seed=1)
+    m = session.match
+    heroes_stand(m, paladin="T4", orc="Z6")
+    bag_only(m, "troll")
+    m.state.round = m.content.scenario.coop.dragon_every[2]
+    m.state.dragon_deck.draw.remove("brood")
+    m.state.dragon_deck.draw.insert(0, "brood")
+    told = typed(session, "end", "end")
+    assert "the Dragon plays The Brood" in told
+    line = next(x for x in told.splitlines() if "Troll is placed on" in x)
+    assert "[key: spaces to the nearest hero 1," in line
+    assert where(m.state, "troll") not in ("T4", "Z6")
 
 def test_one_draw_a_turn():
     """"A player may draw no more than one counter per turn, regardless of how many requirements for
@@ -87,31 +133,73 @@ def test_a_drawn_event_happens_at_once_and_ends_the_turn():
 
 # -- the events ----------------------------------------------------------------------------------------------
 
+def attacked(m, first: str, faces=()):
+    """Attack! drawn by ``first`` (the book's event); the first attacked hero owes his answer."""
+    return events.attack(ctx(m, faces), -3, first)
+
+
 def test_attack_stops_at_the_first_hero_who_drives_the_dragon_off():
     """Attack!: "The attacked hero needs to succeed in a trial of his choice at -3. Heroes who fail
     this trial lose one artifact of their choice ... As soon as a hero succeeds in a trial, the Dragon
-    immediately breaks off the attack".\""""
+    immediately breaks off the attack" - each choice the attacked player's, asked in turn."""
     m = match(("orc", "paladin", "halfling"))
     give(m, "orc", "armour")
     give(m, "orc", "yeti", back=True)
     give(m, "paladin", "shield")
     give(m, "halfling", "rope")
-    x = ctx(m, [6, 6, 1, 1])
-    evs = events.attack(x, -3, "orc")
-    results = [(e["hero"], e["result"]) for e in events_of(evs, "attack_hero")]
-    assert results == [("orc", "failed"), ("paladin", "driven off")]
-    lost = events_of(evs, "attack_hero")[0]
-    assert lost["lost"] == "armour" and "armour" in m.state.market              # bought: back to the City
-    assert [i.id for i in m.state.sheets["halfling"].items] == ["rope"]
+    evs = attacked(m, "orc")
+    assert GAME.to_act(m) == "orc" and legal(m) == [{"do": "defend", "skill": "magic"}, {"do": "defend", "skill": "ranged"},
+                                                    {"do": "defend", "skill": "close"}]
+    evs += act(m, {"do": "defend", "skill": "ranged"}, [6, 6])
+    assert legal(m) == [{"do": "lose", "item": "armour"}, {"do": "lose", "item": "yeti"}]     # "of their choice"
+    evs += act(m, {"do": "lose", "item": "yeti"})
+    assert "yeti" in m.state.removed                                     # a special artifact: out of the game
+    assert GAME.to_act(m) == "paladin"
+    evs += act(m, {"do": "defend", "skill": "close"}, [1, 1])
+    results = [(e["hero"], e.get("skill"), e["result"]) for e in events_of(evs, "attack_hero")]
+    assert results == [("orc", "ranged", "failed"), ("paladin", "close", "driven off")]
+    assert not m.state.pending and [i.id for i in m.state.sheets["halfling"].items] == ["rope"]
 
 
-def test_the_dragon_cannot_destroy_weapons_scrolls_or_materials():
+@pytest.mark.parametrize("carried, lost, where_to", [
+    pytest.param(["armour"], "armour", "market", id="bought in the City: 'the counter is returned to that location'"),
+    pytest.param(["rope"], "rope", "removed", id="a plain counter: removed from the game"),
+    pytest.param(["hildebrandt", "unicorn", "nightmare"], None, None,
+                 id="'The Dragon cannot destroy magic weapons, scrolls, or the three magic materials'"),
+    pytest.param(["hildebrandt", "shield"], "shield", "market", id="one artifact it can destroy: no choice to ask"),
+])
+def test_what_the_dragon_destroys(carried, lost, where_to):
+    """Attack!: "Heroes who fail this trial lose one artifact of their choice to the Dragon's
+    destructive power. If the artifact was bought in one of the markets ... the counter is returned
+    to that location. If it is a special artifact ... removed from the game. The Dragon cannot destroy
+    magic weapons, scrolls, or the three magic materials"."""
     m = match(("orc",))
-    give(m, "orc", "hildebrandt", back=True)
-    give(m, "orc", "unicorn", back=True)
-    give(m, "orc", "nightmare", back=True)
-    evs = events.attack(ctx(m, [6, 6]), -3, "orc")
-    assert events_of(evs, "attack_hero")[0]["lost"] is None and len(m.state.sheets["orc"].items) == 3
+    for inst in carried:
+        give(m, "orc", inst, back=inst in ("hildebrandt", "unicorn", "nightmare"))
+    attacked(m, "orc")
+    evs = act(m, {"do": "defend", "skill": "close"}, [6, 6])
+    gone = events_of(evs, "dragon_destroys")
+    assert [e["counter"] for e in gone] == ([lost] if lost else []) and not m.state.pending
+    if lost:
+        assert lost in (m.state.market if where_to == "market" else m.state.removed)
+    assert "fails, but carries nothing the Dragon can destroy" in " ".join(lines(m, evs)) or lost
+
+
+def test_the_heuristic_bot_answers_attack_as_the_program_did():
+    """Headless the attacked hero's bot answers: the heuristic takes Lightning first, then the best
+    chance, and gives up the least valuable artifact (the City's, the cheapest)."""
+    from overlord.games.dragon.bots import choose_heuristic
+    m = match(("orc",))
+    give(m, "orc", "armour")
+    give(m, "orc", "shield")
+    give(m, "orc", "yeti", back=True)
+    attacked(m, "orc")
+    assert choose_heuristic(m, legal(m), None) == {"do": "defend", "skill": "close"}       # close 6 is his best
+    act(m, {"do": "defend", "skill": "close"}, [6, 6])
+    assert choose_heuristic(m, legal(m), None) == {"do": "lose", "item": "shield"}
+    give(m, "orc", "lightning")
+    attacked(m, "orc")
+    assert choose_heuristic(m, legal(m), None) == {"do": "defend", "spell": "lightning"}
 
 
 def test_fear_empties_the_maps_beside_the_cave():
@@ -146,7 +234,7 @@ def test_the_market_is_burning():
     before = list(m.state.market)
     evs = events.burn_market(ctx(m), 4)
     assert len(m.state.market) == len(before) - 4 and len(set(before) - set(m.state.market) & set(m.state.removed)) == 4
-    assert events_of(evs, "market_burns")[0]["hidden"]
+    assert drew_hidden(events_of(evs, "market_burns"))
 
 
 # -- encounters ----------------------------------------------------------------------------------------------

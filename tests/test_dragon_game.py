@@ -68,6 +68,44 @@ def test_the_hoard_is_the_clock():
     assert m.state.dragon == "triumphant" and m.state.phase == "over" and GAME.legal_actions(m) == []
 
 
+@pytest.mark.parametrize("start, orc_gold, paladin_gold, over", [
+    pytest.param(-1, 1, 0, True, id="one below, one hero robbed: exactly on the limit, the game is lost"),
+    pytest.param(-2, 1, 0, False, id="two below, one hero robbed: one below, the game goes on"),
+    pytest.param(-2, 1, 1, True, id="two below, both robbed: exactly on the limit"),
+    pytest.param(-1, 0, 0, False, id="'Heroes without any gold pieces will not be robbed': nothing added"),
+])
+def test_the_hoard_landing_exactly_on_its_limit(start, orc_gold, paladin_gold, over):
+    """Plunder!: "The Dragon takes 1 gold piece per hero ... These gold pieces he deposits in the
+    Dragon's lair (V9). Heroes without any gold pieces will not be robbed." Ours: the co-operative
+    game is lost when the hoard reaches its limit - reaching it exactly is enough."""
+    m = match(("orc", "paladin"))
+    limit = content().scenario.coop.hoard_limit[2]
+    m.state.hoard = limit + start
+    m.state.sheets["orc"].gold, m.state.sheets["paladin"].gold = orc_gold, paladin_gold
+    from overlord.games.dragon import events
+    from overlord.games.dragon.state import Ctx
+    evs = events.plunder(Ctx(m.state, m.content, None, None), 1, "orc")
+    assert m.state.hoard == limit + start + orc_gold + paladin_gold
+    assert (m.state.hoard == limit) is over
+    assert bool(events_of(evs, "hoard_full")) is over and (GAME.outcome(m) is not None) is over
+
+
+def test_the_hoard_completed_at_the_table(tmp_path):
+    """At the table the Dragon's Hunger card (ours: "a gold piece more in his lair") brings the hoard
+    from one below to exactly its limit: the game is lost, and the table says so."""
+    from dragon_helpers import at_table, typed
+    session = at_table(tmp_path, ("orc", "paladin"))
+    m = session.match
+    limit = content().scenario.coop.hoard_limit[2]
+    m.state.hoard = limit - 1
+    m.state.round = content().scenario.coop.dragon_every[2]
+    m.state.dragon_deck.draw.remove("hunger")
+    m.state.dragon_deck.draw.insert(0, "hunger")
+    told = typed(session, "end", "end")
+    assert f"the hoard grows by 1 to {limit} gold" in told and f"the Dragon's hoard is complete: {limit} gold" in told
+    assert "== Defeat ==" in told and not session.execute("end").ok
+
+
 def test_a_fallen_challenger_leaves_the_others_their_rounds():
     """Ours, after the book: a challenger falls; the others have ``follow_up_rounds`` rounds."""
     m = match(("orc", "paladin", "halfling"))
@@ -155,7 +193,7 @@ def test_undo_never_goes_back_past_a_hidden_draw(tmp_path):
     script = "end\n" * 6 + "undo\nquit\n"     # the sixth `end` ends round 3: the Dragon plays a card
     out = run("play", "dragon", "--heroes", "orc,paladin", "--seed", "4", "--save", str(save), input=script)
     assert "the Dragon plays" in out.output
-    assert "drew hidden cards; this scenario does not allow undoing past a hidden draw" in out.output
+    assert "undo refused: 'end' brought into view the Dragon's card (Attack!); the players have seen it" in out.output
 
 
 def test_a_command_the_rules_refuse_changes_nothing(tmp_path):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import DUEL, Dice, act, cubes, events_of, give, legal, match, place, stand
+from dragon_helpers import DUEL, Dice, act, at_table, cubes, events_of, force_dice, give, legal, match, place, stand, typed
+from overlord.games.dragon.game import GAME
 from overlord.games.dragon import events
 from overlord.games.dragon.state import Ctx, where
 from overlord.games.heroes.sheet import artificial_life
@@ -130,11 +131,56 @@ def test_invisibility_passes_creatures_and_the_attack():
     evs = act(m, {"do": "move", "to": "T4"})
     assert events_of(evs, "passes") and m.state.turn.mp == 2
     evs = events.attack(Ctx(m.state, m.content, None, Dice([])), -3, "mage")
-    assert events_of(evs, "attack_hero")[0]["result"] == "invisible"
+    assert events_of(evs, "attack_hero")[0]["result"] == "invisible" and not m.state.pending
     m2 = match(("mage",))
     give(m2, "mage", "invisibility")
     act(m2, {"do": "cast", "item": "invisibility"}, [6, 6])
     assert "invisibility" in m2.state.market and not m2.state.turn.invisible
+
+
+def invisible_in_the_last_turn_of_a_round(m, card: str):
+    """The co-operative game, two heroes: the orc, last in the round, casts Invisibility; the round
+    ends with the Dragon's phase due, ``card`` on top of the Dragon deck."""
+    give(m, "orc", "invisibility")
+    m.state.sheets["orc"].gold = 1
+    m.state.round = m.content.scenario.coop.dragon_every[2]
+    deck = m.state.dragon_deck
+    deck.draw.remove(card)
+    deck.draw.insert(0, card)
+
+
+@pytest.mark.parametrize("card", ["plunder", "attack"])
+def test_invisibility_does_not_last_into_the_dragon_s_phase(card):
+    """Invisibility: "he becomes invisible for the rest of his turn ... The spell does work against
+    the Dragon Events Attack! and Plunder!" - in his turn. The co-operative Dragon's phase comes
+    after the round's last turn: the orc who cast it then is plundered and attacked like the
+    paladin."""
+    m = match(("paladin", "orc"), seed=3)
+    invisible_in_the_last_turn_of_a_round(m, card)
+    act(m, {"do": "end"})
+    act(m, {"do": "cast", "item": "invisibility"}, [1, 2])
+    assert m.state.turn.invisible
+    act(m, {"do": "end"})
+    evs = GAME.enemy_phase(m, Dice([]))
+    if card == "plunder":
+        assert events_of(evs, "plunder")[0]["taken"] == {"paladin": 1, "orc": 1} and m.state.hoard == 2
+        return
+    while m.state.pending:                                      # every attacked hero fails his trial
+        evs += act(m, {"do": "defend", "skill": "close"}, [6, 6])
+    assert sorted((e["hero"], e["result"]) for e in events_of(evs, "attack_hero")) == [("orc", "failed"),
+                                                                                      ("paladin", "failed")]
+
+
+def test_invisibility_does_not_last_into_the_dragon_s_phase_at_the_table(tmp_path, monkeypatch):
+    """At the table (seed 3, paladin and orc): "invisible for the rest of his turn" (Invisibility),
+    so the next Plunder! takes the orc's gold too."""
+    session = at_table(tmp_path, ("paladin", "orc"), seed=3)
+    invisible_in_the_last_turn_of_a_round(session.match, "plunder")
+    typed(session, "end")
+    force_dice(monkeypatch, [1, 2])
+    told = typed(session, "cast invisibility", "end")
+    assert "orc casts Invisibility" in told and "Plunder! The Dragon takes: paladin 1, orc 1" in told
+    assert "invisible" not in told.split("the Dragon plays")[1]
 
 
 def test_lightning_strikes_a_creature_magic_cannot_fight():
@@ -159,9 +205,19 @@ def test_lightning_against_the_attack():
     Dragon is driven off. If it fails, standard combat ensues".\""""
     m = match(("mage", "orc"))
     give(m, "mage", "lightning")
-    evs = events.attack(Ctx(m.state, m.content, None, Dice([6, 6, 1, 1])), -3, "mage")
+    events.attack(Ctx(m.state, m.content, None, Dice([])), -3, "mage")
+    assert {"do": "defend", "spell": "lightning"} in legal(m)
+    evs = act(m, {"do": "defend", "spell": "lightning"}, [6, 6])
     assert events_of(evs, "lightning")[0]["success"] is False and "lightning" in m.state.market
-    assert events_of(evs, "attack_hero")[0]["result"] == "driven off"
+    assert legal(m) == [{"do": "defend", "skill": sk} for sk in ("magic", "ranged", "close")]   # "standard combat ensues"
+    evs = act(m, {"do": "defend", "skill": "magic"}, [1, 1])
+    assert events_of(evs, "attack_hero")[0]["result"] == "driven off" and not m.state.pending
+    m2 = match(("mage", "orc"))
+    give(m2, "mage", "lightning")
+    events.attack(Ctx(m2.state, m2.content, None, Dice([])), -3, "mage")
+    evs = act(m2, {"do": "defend", "spell": "lightning"}, [1, 1])
+    assert events_of(evs, "attack_hero")[0] == {**events_of(evs, "attack_hero")[0], "result": "driven off"}
+    assert "lightning" in [i.id for i in m2.state.sheets["mage"].items] and GAME.to_act(m2) == "mage"
 
 
 def test_an_experience_spell_rolls_more_dice_once():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_helpers import DUEL, act, cubes, events_of, give, legal, lines, match, place, stand
+from dragon_helpers import DUEL, act, at_table, cubes, events_of, force_dice, give, legal, lines, match, place, stand, typed
 from overlord.games.dragon.state import face_up
 
 
@@ -146,6 +146,46 @@ def test_the_desert(end_on, carry, hurt):
     stand(m, "orc", end_on)
     evs = act(m, {"do": "end"})
     assert bool(events_of(evs, "wounded")) is hurt
+
+
+@pytest.mark.parametrize("roll, carry, where, wounds", [
+    pytest.param([6, 6], None, "between W7 and W5", 2,
+                 id="lost the way to W5: the additional HP, and the Desert's at the turn's end"),
+    pytest.param([1, 1], None, "W5", 2, id="found W5: the additional HP, and the Desert's at the turn's end"),
+    pytest.param([6, 6], ("moray-eel", True), "between W7 and W5", 0,
+                 id="the Waterskin: 'may move across the Desert region map (W) without losing HPs'"),
+    pytest.param([1, 1], ("moray-eel", True), "W5", 0, id="the Waterskin, W5 found"),
+    pytest.param([6, 6], ("tea-leaves", True), "between W7 and W5", 0,
+                 id="the Camel: 'does not suffer any HP loss while on the Desert region map (W)'"),
+])
+def test_the_search_for_w5_over_a_whole_turn(roll, carry, where, wounds):
+    """"Once per turn of play, a hero in the Desert loses 1 HP, unless he ends his movement on field 6
+    ... or field 3 ... A hero who tried and failed to find the hidden route to field 5 loses an
+    additional HP, and even if he does get to field 5, he loses the additional HP."; "A hero does
+    not lose any HPs if he rides the Camel or owns the Waterskin." (The Desert) A hero between W7
+    and W5 is in the Desert and ended his movement on neither the Oasis nor the Caravanserai."""
+    m = match(("orc", "paladin"))
+    if carry:
+        give(m, "orc", carry[0], back=carry[1])
+    stand(m, "orc", "W7", mp=3)
+    evs = act(m, {"do": "move", "to": "W5"}, roll)
+    hs = m.state.at["orc"]
+    assert (f"between {hs.field} and {hs.between}" if hs.between else hs.field) == where
+    evs += act(m, {"do": "end"})
+    assert len(events_of(evs, "wounded")) == wounds and m.state.sheets["orc"].natural == 5 - wounds
+
+
+def test_the_search_for_w5_at_the_table(tmp_path, monkeypatch):
+    """At the table: "A hero who tried and failed to find the hidden route to field 5 loses an
+    additional HP" (The Desert), and the turn's hit point of the Desert with it - each told."""
+    session = at_table(tmp_path)
+    stand(session.match, "orc", "W7", mp=3)
+    force_dice(monkeypatch, [6, 6])
+    told = typed(session, "move W5", "end")
+    assert "not found: between the fields" in told
+    assert "orc loses a natural hit point (lost the way to W5 in the Desert): 4 natural left" in told
+    assert "orc loses a natural hit point (the Desert's heat): 3 natural left" in told
+    assert "orc: between W7 and W5; 3/5 HP" in typed(session, "status")
 
 
 def test_the_desert_s_hidden_field_costs_a_hit_point_found_or_not():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from dragon_helpers import DUEL, act, content, cubes, events_of, give, legal, lines, match, place, stand
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, drew_hidden
 from overlord.games.dragon.game import GAME
 from overlord.games.dragon.state import face_up, where
 
@@ -51,7 +51,7 @@ def test_vision_looks_at_a_covered_counter_next_to_the_caster():
     assert [a for a in legal(m) if a["do"] == "vision"] == [{"do": "vision", "item": "vision", "to": "T4"}]
     evs = act(m, {"do": "vision", "item": "vision", "to": "T4"}, WIN)
     looked = events_of(evs, "looked")[0]
-    assert looked["names"] == ["Wolves"] and looked["hidden"] and not face_up(m.state, "wolves")
+    assert looked["names"] == ["Wolves"] and drew_hidden([looked]) and not face_up(m.state, "wolves")
     assert m.state.turn.mp == 3 and m.state.turn.phase == "move" and not m.state.turn.acted   # not an action
     assert any(a == {"do": "move", "to": "T4"} for a in legal(m)) and any(a["do"] == "move" and a["to"] != "T4"
                                                                         for a in legal(m))
@@ -186,9 +186,10 @@ def test_the_heuristic_picks_what_its_plan_needs():
 def test_at_the_table_the_choice_is_typed():
     m = won_a_fight()
     table = GAME.table(m)
-    assert table.options()[0] == "orc, choose:" and "   1. draw" in table.options()
+    assert table.options()[0] == "orc, draw the counter you owe, or cast Clairvoyance to pick one:"
+    assert "   1. draw" in table.options()
     reply = table.execute("clairvoyance", ["rope"], "clairvoyance rope")
-    assert reply.drew and any("casts Clairvoyance to pick Rope" in ln for ln in reply.lines)
+    assert drew_hidden(reply.events) and any("casts Clairvoyance to pick Rope" in ln for ln in reply.lines)
 
 
 # -- the Mage's spell for his gold ------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ def test_the_mage_may_take_a_spell_instead_of_his_gold():
     assert s.sheets["mage"].gold == 3
     evs = act(m, {"do": "spell", "item": "vision"})
     assert s.sheets["mage"].gold == 0 and "vision" not in s.market and [i.id for i in s.sheets["mage"].items] == ["vision"]
-    assert events_of(evs, "spell_for_gold")[0]["hidden"]
+    assert drew_hidden(events_of(evs, "spell_for_gold"))
     assert lines(m, evs) == ["  mage forfeits his 3 starting gold and takes the spell Vision from the City of the Mages"]
     assert not any(a["do"] == "spell" for a in legal(m))
 
@@ -301,7 +302,7 @@ def test_at_the_table_vision_and_the_mages_spell_are_typed_or_numbered():
     assert "vision T4" in options and "spell strength (for the starting gold)" in options
     reply = table.execute("vision", ["T4"], "vision T4")
     assert [e["event"] for e in reply.events] == ["vision", "looked"]     # the game's dice: a won trial
-    assert reply.drew and reply.label == "vision T4"                      # undo does not go back past a look
+    assert drew_hidden(reply.events) and reply.label == "vision T4"      # undo does not go back past a look
     number = next(int(ln.split(".")[0]) for ln in table.options()[1:] if ln.strip().endswith("spell strength "
                                                                                               "(for the starting gold)"))
     reply = table.execute(str(number), [], str(number))

@@ -1,7 +1,9 @@
 """The MCTS hero bot (overlord/sim/mcts.py) and what the games give it: determinised worlds that
 keep what the heroes see and deal again what they cannot, and an evaluation of a position. The
 comparisons of MCTS against the heuristic bot are a bench (bench/mcts_bench.py, figures in
-docs/testing-the-ai.md); here only small games."""
+docs/testing-the-ai.md); here only small games. That neither the search nor the heuristic bot reads
+what the heroes cannot see is tests/test_no_peek.py (a twin dealt again at every decision of whole
+games)."""
 
 from __future__ import annotations
 
@@ -90,38 +92,6 @@ def test_a_determinised_world_holds_the_same_hidden_things(scenario):
     rules, match = midgame(scenario)
     world = rules.determinize(match, np.random.default_rng(7))
     assert _hidden(scenario, rules.state(world)) == _hidden(scenario, rules.state(match))
-
-
-def _reorder_hidden(scenario: str, state) -> None:
-    """The same position with the hidden order changed (what a peeking search would see)."""
-    flip = lambda xs: xs.reverse()                                  # noqa: E731
-    if scenario == "forgotten-souls":
-        flip(state.activation.draw), flip(state.peril.draw)
-    elif scenario == "underworld":
-        flip(state.treasure), flip(state.adventure)
-    elif scenario == "heldentaufe":
-        flip(state.tiles.draw), flip(state.missions.draw)
-    else:
-        flip(state.bag), flip(state.market)
-    state.rng = {**state.rng, "state": {**state.rng["state"], "state": state.rng["state"]["state"] ^ 0x5DEECE66D}}
-
-
-@pytest.mark.parametrize("scenario", SHIPPED)
-def test_the_search_does_not_peek_at_the_hidden_order(scenario):
-    """Two matches alike in all the heroes can see but the order of the hidden decks and the
-    game's future dice: the worlds dealt from them are the same, and so is the bot's choice."""
-    rules, match = midgame(scenario, steps=25)
-    other = rules.clone(match)
-    _reorder_hidden(scenario, rules.state(other))
-    assert to_json(rules.state(other)) != to_json(rules.state(match))
-    a = rules.determinize(match, np.random.default_rng(11))
-    b = rules.determinize(other, np.random.default_rng(11))
-    assert to_json(rules.state(a)) == to_json(rules.state(b))
-    if rules.to_act(match) is not None and len(rules.legal_actions(match)) > 1:
-        bot_a, bot_b = mcts.mcts_bot(rules, 3), mcts.mcts_bot(rules, 3)
-        pick_a = bot_a(match, rules.legal_actions(match), np.random.default_rng(5))
-        pick_b = bot_b(other, rules.legal_actions(other), np.random.default_rng(5))
-        assert pick_a == pick_b
 
 
 @pytest.mark.parametrize("scenario", SHIPPED)

@@ -200,6 +200,11 @@ class MCTS:
         self.plans = list(rules.search_policies.values())[1:] if self.switch > 0 else []
         self.confirm = confirm                           # None: the game's, by its hero count
         self.stats = Stats()
+        #: what the last decision searched found, for tests and benches: ``"tree"``, each root action's
+        #: (visits, total score, simulations it was available in, scores by visit); ``"order"``, the
+        #: order the root's actions were tried in; ``"played"``, each pick's games won by world where
+        #: plans or a departure were played out to the end
+        self.last: dict = {}
         self._round = (None, 0)
         self._plan = (None, 0)                           # ((hero, round), the plan it follows)
 
@@ -207,6 +212,7 @@ class MCTS:
         # the heuristic's choice first, made exactly as the heuristic bot makes it (the same draws
         # from the players' generator): where the search keeps it, the game is the heuristic's game
         chosen = self.rollout_bot(match, actions, rng)
+        self.last = {}
         actions = list(actions)
         now = self.rules.round(match)
         self._round = (now, self._round[1] + 1 if self._round[0] == now else 1)
@@ -242,6 +248,8 @@ class MCTS:
             n += 1
         self.stats.decisions += 1
         self.stats.simulations += n
+        self.last["tree"] = {k: (c.visits, c.total, c.available, list(c.scores)) for k, c in root.children.items()}
+        self.last["order"] = list(root.order)
         best = self._decide(root)
         if best != root.order[0] and self.confirm_worlds(match) \
                 and not self._confirmed(match, chosen, by_key[best], search):
@@ -303,6 +311,7 @@ class MCTS:
         end among those beating index 0 by more than ``SWITCH_Z`` standard errors of the paired
         differences; 0 when none does."""
         scores = self.played_out(match, picks, plans, [int(x) for x in rng.integers(2**62, size=worlds)])
+        self.last.setdefault("played", []).append(scores.tolist())
         best = 0
         for i in range(1, len(plans)):
             if scores[i].mean() > scores[best].mean() and clearly_ahead(scores[i] - scores[0]):

@@ -9,14 +9,16 @@ health taken, and whether an exploration card is active (without one the fate st
 every round). The weights are a logistic model fitted on the heuristic bot's games, none negative
 (``bench/fit_evaluation.py``); ours.
 
-Hidden from the heroes: the order of the exploration deck (they know its stacks: "two stacks of
-three cards and one stack of two cards", main encounter #1 in the first, #2 in the second, #3 in
-the last), of the activation, peril and shop decks, and every future die.
+Hidden from the heroes: the order of the exploration deck and which regular encounters lie in
+which of its stacks (they know the stacks: "two stacks of three cards and one stack of two cards",
+main encounter #1 in the first, #2 in the second, #3 in the last, and the cards drawn), the order
+of the activation, peril and shop decks, and every future die. (A determinisation that kept each
+regular encounter in its stack told the search where the deck's cards lie: found by the twin test,
+``tests/test_no_peek.py``.)
 """
 
 from __future__ import annotations
 
-from ...core.decks import REGULAR_STACKS
 from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
 
@@ -52,21 +54,44 @@ def _dealt(cards: list[str], rng) -> list[str]:
     return [cards[i] for i in rng.permutation(len(cards))]
 
 
+def exploration_stacks(game) -> list[tuple[str, int]]:
+    """The exploration deck's stacks as the heroes know them, top first: (its main encounter, the
+    cards left in it). The scenario's ``exploration_stacks`` give their sizes ("Shuffle the #1 main
+    encounter into the remaining stack and place that stack facedown on top of the other two
+    stacks"), and cards are drawn from the top only."""
+    mains = {c.number: c.id for c in game.quest.exploration if c.kind == "main"}
+    stacks = sorted(game.quest.scenario.exploration_stacks, key=lambda st: st.main)
+    drawn = sum(st.regular + 1 for st in stacks) - len(game.state.exploration.draw)
+    out = []
+    for st in stacks:
+        taken = min(st.regular + 1, max(0, drawn))
+        drawn -= taken
+        out.append((mains[st.main], st.regular + 1 - taken))
+    return out
+
+
 def determinize(game, rng):
-    """A clone with the hidden decks dealt again: what is left of each exploration stack shuffled
-    within it, the activation, peril and shop draw piles shuffled, the generator reseeded."""
+    """A clone with the hidden decks dealt again: the regular encounters left dealt anew into what
+    is left of the exploration stacks (the heroes know each stack's size and main encounter, not
+    which regular encounters were dealt into which: "Shuffle the remaining Exploration cards and
+    deal them into three facedown stacks"), each stack shuffled with its main encounter; the
+    activation, peril and shop draw piles shuffled; the generator reseeded."""
     from .engine import Game
     state = clone_state(game.state)
     out = Game(game.quest, state)
-    sizes = [k + 1 for k in REGULAR_STACKS]            # each stack with its main encounter
-    drawn = sum(sizes) - len(state.exploration.draw) if len(state.exploration.draw) <= sum(sizes) else 0
-    draw, rest = list(state.exploration.draw), []
-    for size in sizes:                                 # the stacks, top first, less what was drawn
-        left = max(0, size - drawn)
-        drawn = max(0, drawn - size)
-        part, draw = sorted(draw[:left]), draw[left:]
-        rest += [part[i] for i in rng.permutation(len(part))]
-    state.exploration.draw = rest + draw
+    draw = state.exploration.draw
+    stacks = exploration_stacks(out)
+    if sum(left for _, left in stacks) == len(draw) and all(left >= (m in draw) for m, left in stacks):
+        mains = {m for m, _ in stacks}
+        regular = _dealt([c for c in draw if c not in mains], rng)
+        dealt = []
+        for main, left in stacks:
+            n = left - (main in draw)
+            dealt += _dealt(regular[:n] + [main] * (main in draw), rng)
+            regular = regular[n:]
+        state.exploration.draw = dealt
+    else:                                              # a deck arranged by a spec: the order kept
+        state.exploration.draw = list(draw)
     for deck in (state.activation, state.peril, *state.shop.values()):
         deck.draw = _dealt(deck.draw, rng)
     state.rng = rng_state(new_rng(int(rng.integers(2**62))))

@@ -29,6 +29,7 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.games.heroes.market import call_market, close_market, sale
 from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
 from overlord.games.heroes.tasks import fulfilled
@@ -218,8 +219,8 @@ def market(ctx: Ctx, hero: str) -> list[dict]:
     acted(ctx)
     s.turn.market = True
     s.offer = call_market(s.market, s.rules.get("market_size", 4), ctx.rng)
-    return [ctx.log({"event": "market", "hero": hero, "offer": list(s.offer),
-                     "names": [artifact(s, ctx.c, i).name for i in s.offer], "hidden": True})]
+    return [ctx.log(hidden_draw({"event": "market", "hero": hero, "offer": list(s.offer),
+                                 "names": [artifact(s, ctx.c, i).name for i in s.offer]}))]
 
 
 def price(ctx: Ctx, inst: str) -> int:

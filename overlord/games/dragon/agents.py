@@ -7,7 +7,8 @@ order); ``vision`` on the k-th field the hero may step to; fight with magic, ran
 creature that must be fought, else the first on the field), or with Lightning; the single-word
 actions (``draw`` among them); ``try`` by skill; ``use`` an encounter (Cerberos by the skill
 trained); buying the k-th offered counter for oneself; dropping the k-th artifact; Clairvoyance's
-k-th pick (up to 32, in the order offered); the Mage's k-th spell for his gold. Pegasus flights,
+k-th pick (up to 32, in the order offered); the Mage's k-th spell for his gold; an attacked hero's
+answer to Attack! (the trial by skill, Lightning, or the k-th artifact given up). Pegasus flights,
 buying for another hero and the players' own placements have no index (they are masked out).
 """
 
@@ -33,7 +34,8 @@ SLOTS: list[str] = (["end"] + [f"move {k}" for k in range(MOVES)] + [f"fight {sk
                     + list(SINGLE) + [f"try {sk}" for sk in SKILLS] + ["use"] + [f"use {sk}" for sk in SKILLS]
                     + [f"buy {k}" for k in range(4)] + [f"drop {k}" for k in range(4)]
                     + [f"jump {k}" for k in range(JUMPS)] + [f"vision {k}" for k in range(MOVES)]
-                    + [f"clairvoyance {k}" for k in range(PICKS)] + [f"spell {k}" for k in range(SPELLS)])
+                    + [f"clairvoyance {k}" for k in range(PICKS)] + [f"spell {k}" for k in range(SPELLS)]
+                    + [f"defend {sk}" for sk in SKILLS] + ["defend lightning"] + [f"lose {k}" for k in range(4)])
 INDEX = {name: i for i, name in enumerate(SLOTS)}
 DRAGON_NAMES = [st if isinstance(st, str) else st["name"] for st in DRAGON_STATES]
 
@@ -98,6 +100,10 @@ def agent_spec(content: DragonContent, heroes: list[str]) -> AgentSpec:
                 name = f"buy {s.offer.index(a['item'])}"
             elif do == "drop" and a["item"] in items:
                 name = f"drop {items.index(a['item'])}"
+            elif do == "defend":
+                name = "defend lightning" if a.get("spell") else f"defend {a['skill']}"
+            elif do == "lose" and a["item"] in items:
+                name = f"lose {items.index(a['item'])}"
             elif do in SINGLE:
                 name = do
             out.append(INDEX.get(name) if name else None)

@@ -3,7 +3,8 @@
 The heuristic bot takes the legal action with the lowest key ``(class, cost, listed order)``:
 
 - class 0, what the moment demands: the forced fight with the best chance (Halfling: hiding when
-  a fight is worse than his 1-3 in 6), the players' pending choices, the market's best buy, a draw
+  a fight is worse than his 1-3 in 6), the players' pending choices (Attack!: Lightning first, then
+  the trial with the best chance, and the least valuable artifact lost), the market's best buy, a draw
   owed (Clairvoyance's pick when the bag holds what the plan needs: the next being of the weapon's
   chain, a held task's counter, the Rope once armed; else the plain draw);
 - class 1, progress that is here now: fulfil a task, forge a weapon, deliver, take a useful
@@ -39,7 +40,7 @@ import heapq
 from overlord.games.heroes.odds import p_success
 from overlord.games.heroes.sheet import SKILLS, dice_for, skill_value
 
-from . import fights, moves
+from . import events, fights, moves
 from .state import Ctx, artifact, carried, counter, face_up, sees
 
 READY = 0.55               # the chance to slay the Dragon that sends a hero to the lair (+0.15 early)
@@ -560,6 +561,19 @@ class Planner:
                 "pegasus")
         eff = artifact(self.s, self.c, a["item"]).effect
         return (1, wish.index(eff)) if eff in wish else (9, 0)
+
+    def _r_defend(self, a):
+        """Attack!: Lightning first when carried, then the trial with the best chance (sheet order)."""
+        if a.get("spell"):
+            return (0, -2.0)
+        sk = a["skill"]
+        return (0, -p_success(dice_for(self.sheet, sk), skill_value(self.sheet, sk) + int(self.s.pending["attack"])))
+
+    def _r_lose(self, a):
+        """Attack!: the least valuable artifact (the City's first, then plain counters, then special;
+        the cheapest)."""
+        art = artifact(self.s, self.c, a["item"])
+        return (0, events.UNSPARED_ORDER[art.origin], art.price)
 
     def _r_search(self, a):
         return (0, 0)

@@ -229,7 +229,7 @@ class DragonPlunder(Strict):
 
 
 class DragonBurnMarket(Strict):
-    """The book's The Market is Burning!: this many City of the Mages counters destroyed unseen."""
+    """The Market is Burning! (the book's event): this many City of the Mages counters destroyed unseen."""
     burn_market: Int(1, 20)
 
 
@@ -307,6 +307,8 @@ class DragonFlags(Strict):
     short_of_cubes: Literal["discard_all", "life"] = Field(
         "discard_all", description="a challenger with fewer cubes than the hoard: discards all, or also a HP a cube short")
     orchan_return_free: bool = Field(True, description="Orchan's gold pays the way out and back")
+    heroes_occupy: bool = Field(True, description="a drawn counter's \"non-occupied\" field has no hero on it either "
+                                                  "(false: only no counter)")
     market_size: Int(1, 20) = 4
     burn: Int(1, 20) = Field(4, description="City counters The Market is Burning! destroys")
     jump: Literal["turn", "points"] = Field(

@@ -17,8 +17,10 @@ Readings:
   chits are put anywhere ... but not in the region where the player currently is"). A counter the
   Dragon draws (the co-operative Brood) has no drawing hero: every region is open.
 - Fields that are not for placing: the City of the Mages, the lair, the Mouth of the Cave (the
-  Dragon Man's), and the Isle's landing (Orchan's shore is blue anyway). "non-occupied": no
-  counter lies there.
+  Dragon Man's), and the Isle's landing (Orchan's shore is blue anyway). "non-occupied" ("placed,
+  face down, on an empty tan field"): no counter lies there and no hero stands there, so a creature
+  is never put under a hero (``rules.heroes_occupy``; false: only counters occupy a field). A hero
+  searching for a hidden route stands between two fields, on neither.
 - A counter with coordinates goes there even when another counter lies there (a field may hold
   several).
 - A drawing hero who carries Clairvoyance ("Whenever a player has to draw a counter from the bag,
@@ -28,6 +30,7 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.games.heroes.bag import draw as bag_draw
 from overlord.games.heroes.bag import free_tan_fields, placement_choice
 
@@ -116,8 +119,8 @@ def deal(ctx: Ctx, inst: str, drawer: str | None, why: str, picked: bool = False
     if inst in s.bag:
         s.bag.remove(inst)
     spec = counter(c, inst)
-    out = [ctx.log({"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why, "hidden": True,
-                    **({"picked": True} if picked else {})})]
+    drawn = {"event": "drawn", "hero": drawer, "counter": inst, "name": spec.name, "why": why}
+    out = [ctx.log({**drawn, "picked": True} if picked else hidden_draw(drawn))]
     if spec.effect == "dragon":
         out += dragon_drawn(ctx, inst)
     elif spec.border in EVENT_BORDERS and inst not in s.backs:
@@ -178,7 +181,10 @@ def place(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:
 def candidate_fields(ctx: Ctx, drawer: str | None) -> list[str]:
     s, c = ctx.s, ctx.c
     exclude = {c.board.region_of(s.at[drawer].field)} if drawer is not None else set()
-    return free_tan_fields(c.board, [f for f, here in s.board.items() if here], exclude, NOT_FOR_PLACING)
+    occupied = [f for f, here in s.board.items() if here]
+    if s.rules.get("heroes_occupy", True):
+        occupied += [s.at[h].field for h in s.heroes if not s.at[h].out and not s.at[h].between]
+    return free_tan_fields(c.board, occupied, exclude, NOT_FOR_PLACING)
 
 
 def place_by_player(ctx: Ctx, to: str) -> list[dict]:
@@ -201,6 +207,6 @@ def reveal(ctx: Ctx, fid: str, hero: str) -> list[dict]:
     for inst in list(s.board.get(fid, [])):
         if inst in s.down:
             s.down.remove(inst)
-            out.append(ctx.log({"event": "revealed", "hero": hero, "counter": inst,
-                                "name": counter(ctx.c, inst).name, "at": fid}))
+            out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst,
+                                            "name": counter(ctx.c, inst).name, "at": fid})))
     return out

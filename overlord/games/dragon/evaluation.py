@@ -17,7 +17,9 @@ Weights: a logistic model fitted on the heuristic bot's games, none negative
 (``bench/fit_evaluation.py``); ours.
 
 Hidden from the heroes: which covered counter lies face down where (one pool to them), the bag,
-the City of the Mages' pile, the Dragon deck, and every die.
+the City of the Mages' pile, the Dragon deck, and every die. (The list of covered counters is in
+the order they were laid: a determinisation that dealt the counters again but kept that list told
+which counter was laid where, found by the twin test, ``tests/test_no_peek.py``.)
 """
 
 from __future__ import annotations
@@ -66,10 +68,13 @@ def determinize(match, rng):
     s = clone_state(match.state)
     down = set(s.down)
     slots = [(fid, i) for fid, here in sorted(s.board.items()) for i, inst in enumerate(here) if inst in down]
-    pool = sorted(s.board[fid][i] for fid, i in slots)
+    was = [s.board[fid][i] for fid, i in slots]
+    pool = sorted(was)
     pool = [pool[i] for i in rng.permutation(len(pool))]
     for (fid, i), inst in zip(slots, pool):
         s.board[fid][i] = inst
+    dealt = dict(zip(was, pool))                       # the list of covered counters names the ones
+    s.down = [dealt.get(i, i) for i in s.down]         # now lying where they lay, in the same order
     for pile in (s.bag, s.market) + ((s.dragon_deck.draw,) if s.dragon_deck is not None else ()):
         cards = sorted(pile)
         pile[:] = [cards[i] for i in rng.permutation(len(cards))]

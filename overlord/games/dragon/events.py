@@ -23,17 +23,22 @@ The book (Glossary):
   on a roll of 6, the weather returns to normal."
 
 Readings:
-- The trial "of his choice" and the artifact "of their choice" are the player's; the program takes
-  the best odds and the least valuable artifact (an ordered key each, recorded). Lightning, when
-  carried, is cast first.
+- The trial "of his choice" and the artifact "of their choice" are the attacked player's: the
+  program asks him (a pending choice: the skill or Lightning, then the artifact when the Dragon
+  could destroy more than one); headless his bot answers (the heuristic: Lightning first, then the
+  best odds, the least valuable artifact). The heroes answer in the attack's order.
 - An artifact that is neither from the City nor special (the Rope, the Adept...) is removed like
   a special one ("removed from the game" is the rule for all but the market's).
 - In the co-operative mode nobody draws the Dragon's card: the attack and the plunder begin with
   the hero nearest the lair (then turn order), a key recorded with its ties.
+- Invisibility spares a hero from Attack! and Plunder! only in his own turn ("invisible for the
+  rest of his turn"): an event drawn from the bag in it. The Dragon's phase of the co-operative
+  mode comes after every hero's turn, when nobody is invisible.
 """
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.market import burn
 from overlord.games.heroes.odds import p_success
@@ -108,6 +113,12 @@ def order_from(ctx: Ctx, first: str | None) -> tuple[list[str], Decision | None]
     return live[k:] + live[:k], decision
 
 
+def invisible(ctx: Ctx, hero: str) -> bool:
+    """Invisibility "for the rest of his turn": the hero whose turn it is, in the heroes' phase."""
+    s = ctx.s
+    return s.phase == "heroes" and s.turn.hero == hero and s.turn.invisible
+
+
 # -- the book's events --------------------------------------------------------------------------------------
 
 def best_skill(ctx: Ctx, hero: str, modifier: int) -> tuple[str, float]:
@@ -123,50 +134,126 @@ def hero_trial(ctx: Ctx, hero: str, skill: str, modifier: int):
 
 
 def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
-    s, c = ctx.s, ctx.c
+    """Attack!: the Dragon attacks each hero in turn from ``first``. Each attacked hero's player
+    chooses (a pending choice, :func:`attack_options`): the trial's skill, or Lightning first; and,
+    having failed, the artifact he loses. The attack goes on hero by hero as they answer
+    (:func:`defend`, :func:`give_up`) and ends when one drives the Dragon off or all were
+    attacked; a Dragon card's further effects wait for its end (``turns``)."""
     order, decision = order_from(ctx, first)
     out = [ctx.log({"event": "attack", "order": order, "modifier": modifier,
                     "decision": decision.to_json() if decision else None})]
-    for hero in order:
-        if s.outcome:
-            break
-        if s.turn.hero == hero and s.turn.invisible:
+    return out + _attack_next(ctx, order, modifier, {})
+
+
+def _attack_next(ctx: Ctx, order: list[str], modifier: int, carry: dict) -> list[dict]:
+    """Ask the next hero of ``order`` who is not invisible; ``carry``: the Dragon card waiting."""
+    s = ctx.s
+    out = []
+    order = list(order)
+    while order and not s.outcome:
+        hero = order.pop(0)
+        if invisible(ctx, hero):
             out.append(ctx.log({"event": "attack_hero", "hero": hero, "result": "invisible"}))
             continue
-        bolt = next((i.id for i in s.sheets[hero].items if (a := artifact(s, c, i.id)) and a.effect == "lightning"), None)
-        if bolt is not None:
-            t = hero_trial(ctx, hero, "magic", 0)
-            out.append(ctx.log({"event": "lightning", "hero": hero, "trial": t.reason, "success": t.success,
-                                "against": "Attack!"}))
-            if t.success:
-                out.append(ctx.log({"event": "attack_hero", "hero": hero, "result": "driven off"}))
-                break
-            out += life.spell_gone(ctx, hero, bolt)
-        skill, p = best_skill(ctx, hero, modifier)
-        t = hero_trial(ctx, hero, skill, modifier)
-        if t.success:
-            out.append(ctx.log({"event": "attack_hero", "hero": hero, "skill": skill, "trial": t.reason,
-                                "result": "driven off"}))
-            break
-        lost = lose_artifact(ctx, hero)
-        out.append(ctx.log({"event": "attack_hero", "hero": hero, "skill": skill, "trial": t.reason,
-                            "result": "failed", **lost}))
+        s.pending = {"attack": str(modifier), "hero": hero, "order": ",".join(order), **carry}
+        out.append(ctx.log({"event": "attack_asks", "hero": hero, "modifier": modifier,
+                            "chances": chances(ctx, hero, modifier), "lightning": bool(lightning(ctx, hero))}))
+        return out
+    s.pending = {}
     return out
 
 
-def lose_artifact(ctx: Ctx, hero: str) -> dict:
-    """The artifact an attacked hero loses: the least valuable one the Dragon can destroy, by the
-    key (origin: market first, then plain counters, then special; price; listed order)."""
+def lightning(ctx: Ctx, hero: str) -> str | None:
+    """The Lightning! spell the hero carries, if any."""
+    s, c = ctx.s, ctx.c
+    return next((i.id for i in s.sheets[hero].items if (a := artifact(s, c, i.id)) and a.effect == "lightning"), None)
+
+
+def chances(ctx: Ctx, hero: str, modifier: int) -> dict[str, float]:
+    """The attacked hero's chance with each skill at the attack's modifier."""
+    sheet = ctx.s.sheets[hero]
+    return {sk: round(p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier), 3) for sk in SKILLS}
+
+
+def attack_options(ctx: Ctx) -> list[dict]:
+    """What the attacked hero may answer: "a trial of his choice" (each skill) or Lightning ("may be
+    used to counter the Dragon Event Attack"); after a failed trial, the artifact "of their
+    choice" he loses."""
+    s = ctx.s
+    hero = s.pending["hero"]
+    if s.pending.get("stage") == "lose":
+        return [{"do": "lose", "item": inst} for inst in destroyable(ctx, hero)]
+    bolt = lightning(ctx, hero)
+    return [{"do": "defend", "skill": sk} for sk in SKILLS] + ([{"do": "defend", "spell": bolt}] if bolt else [])
+
+
+def _carry(s) -> dict:
+    return {k: v for k, v in s.pending.items() if k in ("card", "next")}
+
+
+def defend(ctx: Ctx, hero: str, skill: str | None = None, spell: str | None = None) -> list[dict]:
+    """The attacked hero's trial "of his choice at -3", or Lightning: "If the magic trial succeeds,
+    the Dragon is driven off. If it fails, standard combat ensues, requiring the hero to roll a
+    trial of one of his three skills" (he is asked again, the spell gone)."""
+    s = ctx.s
+    modifier, order, carry = int(s.pending["attack"]), [h for h in s.pending["order"].split(",") if h], _carry(s)
+    if spell:
+        t = hero_trial(ctx, hero, "magic", 0)
+        out = [ctx.log({"event": "lightning", "hero": hero, "trial": t.reason, "success": t.success, "against": "Attack!"})]
+        if t.success:
+            s.pending = {}
+            return out + [ctx.log({"event": "attack_hero", "hero": hero, "result": "driven off", "spell": spell})]
+        out += life.spell_gone(ctx, hero, spell)
+        return out + [ctx.log({"event": "attack_asks", "hero": hero, "modifier": modifier,
+                               "chances": chances(ctx, hero, modifier), "lightning": False})]
+    t = hero_trial(ctx, hero, skill, modifier)
+    if t.success:
+        s.pending = {}
+        return [ctx.log({"event": "attack_hero", "hero": hero, "skill": skill, "trial": t.reason, "result": "driven off"})]
+    can = destroyable(ctx, hero)
+    out = [ctx.log({"event": "attack_hero", "hero": hero, "skill": skill, "trial": t.reason, "result": "failed",
+                    "can_lose": len(can)})]
+    if len(can) > 1:
+        s.pending = {**s.pending, "stage": "lose"}
+        return out + [ctx.log({"event": "lose_asks", "hero": hero, "items": can})]
+    if can:
+        out += _destroyed(ctx, hero, can[0], chosen=False)
+    return out + _attack_next(ctx, order, modifier, carry)
+
+
+def give_up(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    """The artifact the attacked hero chose to lose; then the next hero is attacked."""
+    s = ctx.s
+    modifier, order, carry = int(s.pending["attack"]), [h for h in s.pending["order"].split(",") if h], _carry(s)
+    return _destroyed(ctx, hero, inst, chosen=True) + _attack_next(ctx, order, modifier, carry)
+
+
+def destroyable(ctx: Ctx, hero: str) -> list[str]:
+    """The hero's artifacts the Dragon can destroy, in the order of his trays: "The Dragon cannot
+    destroy magic weapons, scrolls, or the three magic materials"."""
+    s, c = ctx.s, ctx.c
+    return [i.id for i in s.sheets[hero].items
+            if (a := artifact(s, c, i.id)) is not None and a.origin not in SPARED and not a.dragon]
+
+
+def cheapest_loss(ctx: Ctx, hero: str) -> Decision | None:
+    """The least valuable artifact the Dragon can destroy, by the key (origin: market first, then
+    plain counters, then special; price; listed order) - the heuristic bot's choice."""
+    s, c = ctx.s, ctx.c
+    can = destroyable(ctx, hero)
+    if not can:
+        return None
+    keyed = sorted((UNSPARED_ORDER[artifact(s, c, i).origin], artifact(s, c, i).price, n, i) for n, i in enumerate(can))
+    return Decision("artifact lost", keyed[0][3], ("origin (market, counter, special)", "price"), keyed[0][:2],
+                    tuple(k[3] for k in keyed[1:] if k[:2] == keyed[0][:2]), "listed order", len(can))
+
+
+def _destroyed(ctx: Ctx, hero: str, inst: str, chosen: bool) -> list[dict]:
+    """The artifact lost: "If the artifact was bought in one of the markets ... the counter is
+    returned to that location. If it is a special artifact (a reward for a task), the artifact is
+    removed from the game"; a plain counter (the Rope, the Adept) too."""
     s, c = ctx.s, ctx.c
     sheet = s.sheets[hero]
-    can = [(i.id, artifact(s, c, i.id)) for i in sheet.items]
-    can = [(inst, a) for inst, a in can if a is not None and a.origin not in SPARED and not a.dragon]
-    if not can:
-        return {"lost": None}
-    keyed = sorted((UNSPARED_ORDER[a.origin], a.price, n, inst) for n, (inst, a) in enumerate(can))
-    inst = keyed[0][3]
-    decision = Decision("artifact lost", inst, ("origin (market, counter, special)", "price"), keyed[0][:2],
-                        tuple(k[3] for k in keyed[1:] if k[:2] == keyed[0][:2]), "listed order", len(can))
     sheet.items = [i for i in sheet.items if i.id != inst]
     a = artifact(s, c, inst)
     if a.origin == "market":
@@ -175,7 +262,8 @@ def lose_artifact(ctx: Ctx, hero: str) -> dict:
     else:
         s.removed.append(inst)
         to = "out of the game"
-    return {"lost": inst, "lost_name": a.name, "to": to, "decision": decision.to_json()}
+    return [ctx.log({"event": "dragon_destroys", "hero": hero, "counter": inst, "name": a.name, "to": to,
+                     "chosen": chosen})]
 
 
 def fear(ctx: Ctx) -> list[dict]:
@@ -206,7 +294,7 @@ def plunder(ctx: Ctx, per_hero: int, first: str | None) -> list[dict]:
     order, decision = order_from(ctx, first)
     taken = {}
     for hero in order:
-        if s.turn.hero == hero and s.turn.invisible:
+        if invisible(ctx, hero):
             taken[hero] = "invisible"
             continue
         n = min(per_hero, life.gold(ctx, hero))
@@ -221,7 +309,7 @@ def plunder(ctx: Ctx, per_hero: int, first: str | None) -> list[dict]:
 def burn_market(ctx: Ctx, n: int) -> list[dict]:
     burnt = burn(ctx.s.market, n, ctx.rng)
     ctx.s.removed.extend(burnt)
-    return [ctx.log({"event": "market_burns", "burnt": len(burnt), "left": len(ctx.s.market), "hidden": True})]
+    return [ctx.log(hidden_draw({"event": "market_burns", "burnt": len(burnt), "left": len(ctx.s.market)}))]
 
 
 def storm(ctx: Ctx) -> list[dict]:

@@ -6,7 +6,7 @@
 - the hoard and the Dragon's life within range; hit points, gold and skills within the sheet;
   no hero carries more than four artifacts or four tasks;
 - the machines' states are theirs, and agree with the board (the Dragon on the lair once placed);
-- the Dragon deck keeps its cards;
+- the Dragon deck keeps its cards (one may be in play, waiting for the heroes' answers to Attack!);
 - a pending choice is owed by a hero in the game (a creature waiting for the bag after a pending
   draw lies aside); what a hero saw by Vision names counters of the game, once each;
 - heroes stand on fields of the board.
@@ -126,7 +126,7 @@ def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str
             if item.life and not 0 <= item.lost < item.life:
                 out.append(f"{h}'s {item.id} has lost {item.lost} of {item.life}")
     if s.dragon_deck is not None and full:
-        in_play = []
+        in_play = [s.pending["card"]] if s.pending.get("card") else []     # a card waiting for the heroes' answers
         if sorted(deck_cards(s.dragon_deck, in_play).elements()) != sorted(c.cards):
             out.append("a Dragon card is lost or doubled")
     if s.pending:

@@ -42,7 +42,12 @@ Readings:
 - The dump's roll finds a "City of the Mages" counter drawn at random from the City's pile.
 - Orchan's gold pays for the way out and back (``orchan_return_free``): from the Isle's landing he
   takes a hero back to his own field for nothing. Riding the ferry is using an encounter (an action).
-- The Desert's hit point is taken at the end of the hero's turn, where his movement ended.
+- The Desert's hit point is taken at the end of the hero's turn, where his movement ended; a hero
+  who ends it between two fields of the Desert (searching for field 5) is in the Desert and on
+  neither the Oasis nor the Caravanserai: he loses it too, besides the additional one for the
+  failed search. The Waterskin and the Camel spare him both ("A hero does not lose any HPs if he
+  rides the Camel or owns the Waterskin"; the Waterskin's owner "may move across the Desert region
+  map (W) without losing HPs").
 - Invisibility passes the Dragon Man too (he is a red counter, not the Dragon), but only beating
   him opens the lair.
 - The Basilisk's "player on your left" is the program (``program_choices``): it moves the confused
@@ -53,6 +58,7 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.regions import search as found_route
 from overlord.games.heroes.sheet import movement_allowance
@@ -74,6 +80,17 @@ def has_effect(ctx: Ctx, hero: str, effect: str) -> str | None:
 
 def in_region_feature(ctx: Ctx, fid: str, feature: str) -> bool:
     return ctx.c.board.features.get(ctx.c.board.region_of(fid), "") == feature
+
+
+def desert_proof(ctx: Ctx, hero: str) -> bool:
+    """"A hero does not lose any HPs if he rides the Camel or owns the Waterskin" (UtSotD, The
+    Desert): neither the turn's hit point nor the hidden route's additional one."""
+    return bool(has_effect(ctx, hero, "waterskin") or has_effect(ctx, hero, "camel"))
+
+
+def desert_hurts(ctx: Ctx, hero: str, fid: str) -> bool:
+    """Whether being on (or searching for) ``fid`` costs the hero a hit point of the Desert."""
+    return in_region_feature(ctx, fid, "desert") and not desert_proof(ctx, hero)
 
 
 def step_targets(ctx: Ctx, hero: str) -> list[str]:
@@ -110,7 +127,7 @@ def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
         if not ok:
             hs.between = to
             s.turn.mp, s.turn.phase = 0, "act"
-            if in_region_feature(ctx, to, "desert"):
+            if desert_hurts(ctx, hero, to):
                 out += life.wound(ctx, hero, f"lost the way to {to} in the Desert")
             return out
         s.turn.mp -= 1
@@ -131,8 +148,8 @@ def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves"
 
 def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
     s = ctx.s
-    out = draws.reveal(ctx, fid, hero)
-    if hidden and in_region_feature(ctx, fid, "desert"):
+    out = draws.reveal(ctx, fid, hero) + unnoticed(ctx, hero, fid)
+    if hidden and desert_hurts(ctx, hero, fid):
         out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
         if s.turn.hero != hero or s.turn.phase == "over":
             return out
@@ -143,6 +160,25 @@ def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
         else:
             s.turn.combat, s.turn.mp = foe, 0
             out.append(ctx.log({"event": "must_fight", "hero": hero, "counter": foe, "name": counter(ctx.c, foe).name}))
+    return out
+
+
+def unnoticed(ctx: Ctx, hero: str, fid: str) -> list[dict]:
+    """Counters on the field the hero does not see: "Beings and materials are visible only to the
+    hero who has the appropriate scroll or task card" (Magic Artifacts); a task's person or
+    artifact "All other heroes simply pass these counters by without noticing" (Tasks). Nothing
+    happens; the event says so (the Dwarven Ghost met without the Axe's scroll)."""
+    s, c = ctx.s, ctx.c
+    out = []
+    for inst in s.board.get(fid, []):
+        if not face_up(s, inst) or sees(s, c, hero, inst):
+            continue
+        a = artifact(s, c, inst)
+        spec = counter(c, inst)
+        needs = [a.seen_with] if a is not None and a.seen_with else list(spec.needs)
+        out.append(ctx.log({"event": "unnoticed", "hero": hero, "counter": inst, "at": fid,
+                            "seen_with": [c.artifacts[n].name for n in needs if n in c.artifacts],
+                            "kind": "weapon" if needs else "task"}))
     return out
 
 
@@ -192,11 +228,11 @@ def rummage(ctx: Ctx, hero: str) -> list[dict]:
     sheet = s.sheets[hero]
     if len(sheet.items) < sheet.item_slots:
         sheet.items.append(fights.item_of(artifact(s, ctx.c, inst), inst))
-        out.append(ctx.log({"event": "found", "hero": hero, "counter": inst, "to": "sheet"}))
+        out.append(ctx.log(hidden_draw({"event": "found", "hero": hero, "counter": inst, "to": "sheet"})))
     else:
         s.market.append(inst)
-        out.append(ctx.log({"event": "found", "hero": hero, "counter": inst, "to": "market",
-                            "why": "no free artifact tray: the Mages' trash goes back"}))
+        out.append(ctx.log(hidden_draw({"event": "found", "hero": hero, "counter": inst, "to": "market",
+                                        "why": "no free artifact tray: the Mages' trash goes back"})))
     return out
 
 

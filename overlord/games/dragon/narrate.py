@@ -66,6 +66,10 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h} turns over the counter on {e['at']}: {e['name']}"
     if k == "must_fight":
         return f"  {e['name']} bars the way: {h} must fight (movement over)"
+    if k == "unnoticed":
+        who = (f"only a hero with the {listing(e['seen_with'])} sees it" if e["seen_with"]
+               else "only the hero who took up its task sees it")
+        return f"  {h} does not notice {n(e['counter'])} on {e['at']} ({who}): nothing happens"
     if k == "passes":
         return f"  {h} passes {n(e['counter'])} unseen (invisible)"
     if k == "search":
@@ -128,8 +132,9 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h} loses a {e['colour']} cube ({e['why']})"
     if k == "wounded":
         src = "a natural hit point" if e["source"] == "natural" else f"a hit point of {n(e['source'])}"
-        return f"  {h} loses {src} ({e['why']}): {e['natural']} natural left" + (" [the player's choice; headless: "
-                                                                                     f"{e['policy']}]" if e.get("policy") else "")
+        chosen = e.get("policy") and e["source"] != "natural"        # the program took the armour's first
+        return f"  {h} loses {src} ({e['why']}): {e['natural']} natural left" + (
+            "; an artificial hit point goes first unless the command says lose=natural" if chosen else "")
     if k == "spared":
         return f"  {h}: {e['why']}"
     if k == "item_lost":
@@ -239,12 +244,20 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
         return f"  {h}'s turn ends: {e['why']}"
     if k == "attack":
         return f"  the Dragon attacks, {', '.join(e['order'])} in turn, at {e['modifier']}{_why(e.get('decision'))}"
+    if k == "attack_asks":
+        return f"    the Dragon attacks {h}: his player chooses the trial" + (" or Lightning!" if e["lightning"] else "")
     if k == "attack_hero":
         if e["result"] == "invisible":
             return f"    {h} is invisible: spared"
-        lost = f", loses {e['lost_name']} ({e['to']}){_why(e.get('decision'))}" if e.get("lost") else ""
-        tail = "drives the Dragon off" if e["result"] == "driven off" else "fails" + lost
+        if e["result"] == "driven off":
+            tail = "Lightning! drives the Dragon off" if e.get("spell") else "drives the Dragon off"
+        else:
+            tail = "fails" + (", but carries nothing the Dragon can destroy" if e.get("can_lose") == 0 else "")
         return f"    {h}" + (f" ({SKILL_WORD[e['skill']]}: {e['trial']})" if "trial" in e else "") + f": {tail}"
+    if k == "lose_asks":
+        return f"    {h} chooses the artifact the Dragon destroys: {listing([n(i) for i in e['items']], 'or')}"
+    if k == "dragon_destroys":
+        return f"    the Dragon destroys {h}'s {e['name']} ({e['to']})"
     if k == "fear":
         return (f"  Fear! On {', '.join(e['regions'])}: {count(len(e['fled']), 'counter')} flee into the bag "
                 f"({', '.join(n(i) for i in e['fled']) or 'none'}), {len(e['covered'])} covered again")
@@ -275,6 +288,57 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one
     return ""
 
 
+def asked(s: DragonState, c: DragonContent) -> str:
+    """The line above the numbered options: who acts, and what he is asked."""
+    hero = s.pending.get("hero") if s.pending else s.turn.hero
+    p = s.pending
+    if "place" in p:
+        spec = c.spec(p["place"])
+        what = "the covered counter" if spec.covered and p["place"] not in s.backs else spec.name
+        return f"{hero}, choose where {what} goes (`place FIELD`):"
+    if "draw" in p:
+        return f"{hero}, draw the counter you owe, or cast Clairvoyance to pick one:"
+    if "steer" in p:
+        return f"{hero}, move the confused {p['steer']} (`steer FIELD`):"
+    if "attack" in p and p.get("stage") == "lose":
+        return f"{hero}, the Dragon destroys one of your artifacts - which one:"
+    if "attack" in p:
+        from .events import chances, lightning
+        from .state import Ctx
+        ctx = Ctx(s, c, None, None)
+        odds = ", ".join(f"{SKILL_WORD[sk]} {v:.0%}" for sk, v in chances(ctx, hero, int(p["attack"])).items())
+        return (f"{hero}, the Dragon attacks you: the trial of your choice at {p['attack']} ({odds})"
+                + (", or cast Lightning! first:" if lightning(ctx, hero) else ":"))
+    t = s.turn
+    if t.phase == "move":
+        return f"{hero}, move ({t.mp} movement left):"
+    return f"{hero}, " + ("act:" if t.phase == "act" else "the turn is over:")
+
+
+def brought_out(s: DragonState, c: DragonContent, e: dict) -> str:
+    """What an event marked as a hidden draw brought into view, in a few words."""
+    k = e["event"]
+    if k == "drawn":
+        return f"the draw from the bag ({_name(s, c, e['counter'])})"
+    if k == "revealed":
+        return f"the covered counter on {e['at']} ({e['name']})"
+    if k == "dragon_card":
+        return f"the Dragon's card ({e['name']})"
+    if k == "market":
+        return f"the City's market ({listing(e['names'])})"
+    if k == "looked":
+        return f"the covered counter on {e['at']}, seen by Vision"
+    if k == "clairvoyance":
+        return "a look into the bag (Clairvoyance)"
+    if k == "spell_for_gold":
+        return "a look through the City's counters"
+    if k == "found":
+        return "a counter from the City's pile (the Garbage Dump)"
+    if k == "market_burns":
+        return "the City's counters burnt unseen"
+    return "something hidden"
+
+
 def describe(a: dict) -> str:
     do = a["do"]
     rest = {k: v for k, v in a.items() if k != "do"}
@@ -292,14 +356,25 @@ def describe(a: dict) -> str:
         return f"clairvoyance {a['target']}"
     if do == "spell":
         return f"spell {a['item']} (for the starting gold)"
+    if do == "defend":
+        return f"defend with {a['spell']}" if a.get("spell") else f"defend {a['skill']}"
+    if do == "lose":
+        return f"lose {a['item']}"
     return " ".join([do] + [str(v) for v in rest.values()])
+
+
+DRAGON_WORDS = {"in_bag": "in the bag", "lair": "in his lair", "challenged": "fighting a challenger",
+                "victorious": "has won over a challenger", "slain": "slain", "triumphant": "triumphant"}
+MAN_WORDS = {"in_bag": "in the bag", "guarding": "guards the Mouth of the Cave", "beaten": "beaten"}
 
 
 def status(s: DragonState, c: DragonContent) -> list[str]:
     coop = c.scenario.coop
     limit = f"/{coop.hoard_limit[len(s.heroes)]}" if coop else ""
-    out = [f"round {s.round}; hoard {s.hoard}{limit} gold; the Dragon {s.dragon} ({s.dragon_life or '-'} life); "
-           f"the Dragon Man {s.dragon_man}; {'Storm; ' if s.storm else ''}bag {len(s.bag)}, City {len(s.market)}"
+    life = f" ({count(s.dragon_life, 'life point')})" if s.dragon_life else ""
+    out = [f"round {s.round}; hoard {s.hoard}{limit} gold; the Dragon {DRAGON_WORDS.get(s.dragon, s.dragon)}{life}; "
+           f"the Dragon Man {MAN_WORDS.get(s.dragon_man, s.dragon_man)}; {'Storm; ' if s.storm else ''}"
+           f"bag {len(s.bag)}, City {len(s.market)}"
            + (f"; follow-up {s.follow_up} left" if s.dragon == "victorious" else "")]
     for h in s.heroes:
         sheet, hs = s.sheets[h], s.at[h]
@@ -318,25 +393,93 @@ def status(s: DragonState, c: DragonContent) -> list[str]:
     return out
 
 
-def picture(s: DragonState, c: DragonContent) -> str:
-    """The board as text: each region map, then every field with something on it."""
+SIDE = {"N": "north edge", "E": "east edge", "S": "south edge", "W": "west edge"}
+
+
+def region_note(c: DragonContent, letter: str) -> str:
+    """What a map's own rules mean for moving on it, with its fields."""
     b = c.board
-    rows = []
-    width = max(len(r) for r in b.names.values())
-    layout: dict[int, list[str]] = {}
-    for letter, (r, col) in sorted(b.grid.items(), key=lambda kv: kv[1]):
-        layout.setdefault(r, []).append(f"{letter} {b.names[letter]:<{width}}")
-    rows += [" | ".join(v) for _, v in sorted(layout.items())]
+    mine = b.region_fields(letter)
+    of = lambda feature: [f for f in mine if b.field(f).feature == feature]  # noqa: E731
+    feature = b.features.get(letter, "")
+    if feature == "desert":
+        return f"a turn ending here costs a hit point, but on {listing(of('caravanserai') + of('oasis'), 'or')}"
+    if feature == "labyrinth":
+        return (f"entering a corner ({', '.join(of('corner'))}) you may roll where you are carried; inside, you "
+                "roll at the start of your turn")
+    if feature == "cave" and of("lair"):
+        return (f"the lair {of('lair')[0]}: only from {listing(of('cave_mouth'), 'or')} past the Dragon Man, or by the "
+                f"Rope from {listing(of('rope_point'), 'or')}")
+    if feature == "city" and of("city"):
+        teleporters = of("teleporter")
+        return (f"the City {of('city')[0]}: only by a teleporter ({', '.join(teleporters)}) on a 1; the Garbage Dump "
+                f"{listing(of('dump'), 'or')} is left by its teleporter")
+    return ""
+
+
+def where_things_are(s: DragonState, c: DragonContent) -> dict[str, list[str]]:
+    """Field -> what stands and lies there, for people: heroes in capitals, a covered counter as such."""
     marks: dict[str, list[str]] = {}
     for h in s.heroes:
         hs = s.at[h]
         if not hs.out:
-            marks.setdefault(hs.between or hs.field, []).append(h.upper() + (" (searching)" if hs.between else ""))
+            marks.setdefault(hs.field, []).append(h.upper() + (f" (between {hs.field} and {hs.between})" if hs.between else ""))
     for fid, here in s.board.items():
         for inst in here:
-            marks.setdefault(fid, []).append("?" if inst in s.down else _name(s, c, inst))
-    for fid in sorted(marks, key=b.order):
-        spec = b.field(fid)
-        label = f"{fid}" + (f" {spec.name}" if spec.name else "") + (f" [{spec.colour} {spec.hidden}]" if spec.is_hidden else "")
-        rows.append(f"  {label}: {', '.join(marks[fid])}")
-    return "\n".join(rows)
+            marks.setdefault(fid, []).append("a covered counter" if inst in s.down else _name(s, c, inst))
+    return marks
+
+
+def _label(c: DragonContent, fid: str) -> str:
+    spec = c.board.field(fid)
+    parts = [spec.name] if spec.name else []
+    if spec.is_hidden:
+        parts.append(f"hidden {spec.colour} {spec.hidden}")
+    elif spec.colour not in ("tan",):
+        parts.append(spec.colour)
+    if spec.side:
+        parts.append(SIDE[spec.side])
+    return ", ".join(parts)
+
+
+def _routes(c: DragonContent, fid: str) -> str:
+    b = c.board
+    out = [g + ("" if fid in b.walk[g] else " (one way)") for g in b.walk[fid]]
+    out += [f"{g} (dotted)" for g in b.dotted[fid]]
+    out += [f"{z if a == fid else a} (Orchan's ferry)" for a, z in b.ferries if fid in (a, z)]
+    return " ".join(out) or "-"
+
+
+def picture(s: DragonState, c: DragonContent) -> str:
+    """The board as a text drawing to follow with the box's maps: the maps as they are laid, then
+    each map's fields with their routes (to fields of the same map and, at its edges, of the maps
+    beside it) and who and what stands there."""
+    b = c.board
+    rows = ["The maps as laid, north up:"] + ["  " + line for line in _layout(c)]
+    rows += ["Each field: what it is, the fields its routes lead to (one way: not back; dotted: only with the Map",
+             "of the Labyrinth), and who and what is there (heroes in capitals)."]
+    marks = where_things_are(s, c)
+    for letter, _ in sorted(b.grid.items(), key=lambda kv: kv[1]):
+        note = region_note(c, letter)
+        rows += [f"{letter} {b.names[letter]}"] + ([f"      {note}"] if note else [])
+        for fid in b.region_fields(letter):
+            here = ", ".join(marks.get(fid, []))
+            rows.append(f"  {fid:<4}{_label(c, fid):<24} -> {_routes(c, fid):<22}" + (f"  here: {here}" if here else ""))
+    return "\n".join(line.rstrip() for line in rows)
+
+
+def _layout(c: DragonContent) -> list[str]:
+    b = c.board
+    width = max(len(r) for r in b.names.values())
+    layout: dict[int, list[str]] = {}
+    for letter, (r, col) in sorted(b.grid.items(), key=lambda kv: kv[1]):
+        layout.setdefault(r, []).append(f"{letter} {b.names[letter]:<{width}}")
+    return [" | ".join(v).rstrip() for _, v in sorted(layout.items())]
+
+
+def summary(s: DragonState, c: DragonContent) -> list[str]:
+    """The maps as laid and every field with something on it (`map` draws every field and route)."""
+    b = c.board
+    marks = where_things_are(s, c)
+    return _layout(c) + [f"  {fid}" + (f" {b.field(fid).name}" if b.field(fid).name else "") + f": {', '.join(marks[fid])}"
+                         for fid in sorted(marks, key=b.order)]

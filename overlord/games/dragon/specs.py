@@ -35,7 +35,7 @@ from pydantic import Field
 
 from ...content.models import Strict
 from ...content.specs import Move
-from ...core.game import Answer, RulesError
+from ...core.game import Answer, Match, RulesError
 from ...core.trace import Decision
 from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
@@ -201,6 +201,11 @@ def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
         raise RulesError(f"first: {args.first} does not play (the heroes: {', '.join(s.heroes)})")
     if args.event == "attack":
         out = events.attack(ctx, args.modifier, args.first)
+        while s.pending.get("attack"):              # the attacked heroes' choices: headless, the heuristic bot's
+            from .bots import choose_heuristic
+            from .turns import apply, legal
+            answer = choose_heuristic(Match(ctx.c, s), legal(s, ctx.c), None)
+            out += apply(ctx, answer)
         head = out[0]
         ties, key = _key(head.get("decision"))
         answers = [Answer("order", head["order"][0] if head["order"] else None, ties, key),
@@ -211,8 +216,8 @@ def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
             if e["event"] == "attack_hero" and "skill" in e:
                 answers.append(Answer(f"skill.{e['hero']}", e["skill"], why=e.get("trial", "")))
             if e["event"] == "attack_hero" and e["result"] == "failed":
-                ties, key = _key(e.get("decision"))
-                answers.append(Answer(f"lost.{e['hero']}", e.get("lost"), ties, key))
+                lost = next((d["counter"] for d in out if d["event"] == "dragon_destroys" and d["hero"] == e["hero"]), None)
+                answers.append(Answer(f"lost.{e['hero']}", lost))
         return answers
     if args.event == "fear":
         e = events.fear(ctx)[0]

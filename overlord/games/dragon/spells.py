@@ -42,6 +42,7 @@ Readings (README, the table of readings):
 
 from __future__ import annotations
 
+from overlord.core.game import hidden_draw
 from overlord.games.heroes.sheet import skill_value
 from overlord.games.heroes.trials import trial
 
@@ -116,9 +117,8 @@ def vision(ctx: Ctx, hero: str, inst: str, fid: str) -> list[dict]:
     seen = hidden_here(ctx, fid)
     hs = s.at[hero]
     hs.known = [i for i in hs.known if i not in seen] + seen
-    return out + [ctx.log({"event": "looked", "hero": hero, "at": fid, "counters": seen,
-                           "names": [counter(ctx.c, i).name for i in seen], "hidden": True,
-                           "why": "put back, still covered"})]
+    return out + [ctx.log(hidden_draw({"event": "looked", "hero": hero, "at": fid, "counters": seen,
+                                       "names": [counter(ctx.c, i).name for i in seen], "why": "put back, still covered"}))]
 
 
 # -- Clairvoyance --------------------------------------------------------------------------------------------
@@ -149,8 +149,8 @@ def clairvoyance(ctx: Ctx, hero: str, inst: str, pick: str) -> list[dict]:
     if t.phase == "move":
         t.phase = "act"
     tr = magic_trial(ctx, hero)
-    out = [ctx.log({"event": "clairvoyance", "hero": hero, "counter": inst, "pick": pick,
-                    "name": counter(ctx.c, pick).name, "trial": tr.reason, "success": tr.success})]
+    out = [ctx.log(hidden_draw({"event": "clairvoyance", "hero": hero, "counter": inst, "pick": pick,   # he looks
+                                "name": counter(ctx.c, pick).name, "trial": tr.reason, "success": tr.success}))]  # into the bag
     if tr.success:
         out += draws.deal(ctx, pick, hero, why, picked=True)
     else:
@@ -182,5 +182,5 @@ def spell_for_gold(ctx: Ctx, hero: str, inst: str) -> list[dict]:
     gold, sheet.gold = sheet.gold, 0
     s.market.remove(inst)
     sheet.items.append(fights.item_of(artifact(s, ctx.c, inst), inst))
-    return [ctx.log({"event": "spell_for_gold", "hero": hero, "counter": inst, "name": artifact(s, ctx.c, inst).name,
-                     "gold": gold, "hidden": True})]
+    return [ctx.log(hidden_draw({"event": "spell_for_gold", "hero": hero, "counter": inst,   # he looks through
+                                 "name": artifact(s, ctx.c, inst).name, "gold": gold}))]       # the City's pile

@@ -93,6 +93,7 @@ class DragonState:
     turn: TurnState = field(default_factory=TurnState)
     outcome: str = ""
     reason: str = ""
+    last_action: int = -1      # where in the log the last action's events begin (the table's `why`); -1: none
     log: list[dict] = events()
 
 

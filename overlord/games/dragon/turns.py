@@ -16,7 +16,7 @@ co-operative mode, after every ``coop.dragon_every`` rounds the Dragon phase is 
 from __future__ import annotations
 
 from overlord.core.decks import discard_card, draw_card
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, hidden_draw
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS, movement_allowance
 
 from . import actions, draws, events, fights, jumps, life, machines, moves, spells
@@ -29,10 +29,14 @@ CHOICES = ("cubes", "gold", "lose", "keep", "discard", "cube", "pick")
 # -- turns and rounds ------------------------------------------------------------------------------------------
 
 def current(s: DragonState) -> str | None:
-    if s.outcome or s.phase != "heroes":
+    """The hero whose player acts now: the one who owes a pending choice (also an attacked hero in
+    the Dragon's phase), else the hero whose turn it is; None in the Dragon's phase and at the end."""
+    if s.outcome:
         return None
     if s.pending:
         return s.pending["hero"]
+    if s.phase != "heroes":
+        return None
     return s.heroes[s.order]
 
 
@@ -79,10 +83,10 @@ def end_turn(ctx: Ctx) -> list[dict]:
     hero = s.turn.hero
     hs = s.at[hero]
     out = [ctx.log({"event": "turn_end", "hero": hero, "why": s.turn.why_over or "the player ends his turn"})]
-    if not hs.out and not hs.between and moves.in_region_feature(ctx, hs.field, "desert") \
-            and c.board.field(hs.field).feature not in ("oasis", "caravanserai") \
-            and not (moves.has_effect(ctx, hero, "waterskin") or moves.has_effect(ctx, hero, "camel")):
-        out += life.wound(ctx, hero, "the Desert's heat")
+    s.turn.invisible = False            # Invisibility: "invisible for the rest of his turn", no longer
+    if not hs.out and moves.desert_hurts(ctx, hero, hs.between or hs.field) \
+            and (hs.between or c.board.field(hs.field).feature not in ("oasis", "caravanserai")):
+        out += life.wound(ctx, hero, "the Desert's heat")           # between two fields he ended on neither
     if s.mode == "book" and s.dragon == "victorious" and not hs.out:
         s.follow_up -= 1
         out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "turns"}))
@@ -147,12 +151,24 @@ def dragon_phase(ctx: Ctx) -> list[dict]:
     s, c = ctx.s, ctx.c
     card_id = draw_card(s.dragon_deck, ctx.rng)
     card = c.cards[card_id]
-    out = [ctx.log({"event": "dragon_card", "card": card_id, "name": card.name, "text": card.text, "book": card.book,
-                    "hidden": True})]
-    for name, params in card.effects:
+    out = [ctx.log(hidden_draw({"event": "dragon_card", "card": card_id, "name": card.name, "text": card.text,
+                                "book": card.book}))]
+    return out + play_card(ctx, card_id, 0)
+
+
+def play_card(ctx: Ctx, card_id: str, start: int) -> list[dict]:
+    """A Dragon card's effects from the ``start``-th; an effect that waits for a hero's choice (the
+    heroes' answers to Attack!) keeps the card in play until the last answer (``pending``: the card
+    and its next effect), then the rest is played and the round goes on."""
+    s, c = ctx.s, ctx.c
+    out: list[dict] = []
+    for k, (name, params) in enumerate(c.cards[card_id].effects[start:], start):
         if s.outcome:
             break
         out += card_effect(ctx, name, params, None)
+        if s.pending:
+            s.pending.update({"card": card_id, "next": str(k + 1)})
+            return out
     discard_card(s.dragon_deck, card_id)
     if s.outcome:
         return out
@@ -198,6 +214,8 @@ def _pending(ctx: Ctx) -> list[dict]:
         return [{"do": "place", "target": s.pending["place"], "to": f} for f in fields]
     if "draw" in s.pending:
         return spells.draw_options(ctx)
+    if "attack" in s.pending:
+        return events.attack_options(ctx)
     confused = s.pending["steer"]
     return [{"do": "steer", "hero": confused, "to": f} for f in moves.steer_fields(ctx, confused)]
 
@@ -350,6 +368,7 @@ def apply(ctx: Ctx, action: dict) -> list[dict]:
         raise RulesError(f"not legal now: {action}; legal: {count(len(legal_now), 'action')}"
                          + (f", e.g. {legal_now[0]}" if legal_now else ""))
     hero = current(s)
+    s.last_action = len(s.log)
     do = action["do"]
     choice = {k: v for k, v in action.items() if k in CHOICES}
     out: list[dict] = []
@@ -360,6 +379,8 @@ def apply(ctx: Ctx, action: dict) -> list[dict]:
         out = moves.steer(ctx, action["hero"], action["to"])
     elif do == "end":
         return end_turn(ctx)
+    elif do in ("defend", "lose"):
+        out = _answer_attack(ctx, hero, action)
     elif do == "move":
         out = moves.step(ctx, hero, action["to"])
     elif do == "jump":
@@ -436,6 +457,19 @@ def _simple(ctx: Ctx, hero: str, action: dict, choice: dict) -> list[dict]:
     if do == "repair":
         return actions.repair(ctx, hero)
     raise RulesError(f"unknown action {do!r}")
+
+
+def _answer_attack(ctx: Ctx, hero: str, action: dict) -> list[dict]:
+    """An attacked hero's answer; when the attack is over, the Dragon card it came from goes on."""
+    s = ctx.s
+    card, nxt = s.pending.get("card"), s.pending.get("next")
+    if action["do"] == "lose":
+        out = events.give_up(ctx, hero, action["item"])
+    else:
+        out = events.defend(ctx, hero, action.get("skill"), action.get("spell"))
+    if not s.pending and card:
+        out += play_card(ctx, card, int(nxt))
+    return out
 
 
 def _hide(ctx: Ctx, hero: str, inst: str) -> list[dict]:

@@ -9,7 +9,9 @@ the heuristic bot's games, none negative (``bench/fit_evaluation.py``); ours.
 
 Hidden from the heroes: the order of the face-down Upper World tiles and of the mission cards,
 which skull area holds which danger ("No player may know where the two traps are"), and every
-die. The co-operative team sees each other's hands.
+die. The co-operative team sees each other's hands; in the race a hero sees only his own ("deal
+each player 3 face-down hand cards": a determinisation that kept the rivals' hands let the search
+read them, found by the twin test, ``tests/test_no_peek.py``).
 """
 
 from __future__ import annotations
@@ -43,12 +45,20 @@ def features(match) -> dict[str, float]:
 def determinize(match, rng):
     """A clone with the face-down tiles, the mission draw pile and the dangers still lying dealt
     again (from their sorted contents: nothing of the hidden order leaks), and the generator
-    reseeded."""
+    reseeded. In the race the other heroes' hands are dealt again with the draw pile too (each
+    keeps its size): the hero deciding sees only his own."""
     from overlord.core.game import Match
     s = clone_state(match.state)
-    tiles, missions = sorted(s.tiles.draw), sorted(s.missions.draw)
+    tiles = sorted(s.tiles.draw)
     s.tiles.draw = [tiles[i] for i in rng.permutation(len(tiles))]
-    s.missions.draw = [missions[i] for i in rng.permutation(len(missions))]
+    me = s.heroes[s.seat] if s.seat < len(s.heroes) else None
+    others = [h for h in s.heroes if h != me] if s.mode == "race" else []
+    missions = sorted(list(s.missions.draw) + [card for h in others for card in s.board[h].hand])
+    missions = [missions[i] for i in rng.permutation(len(missions))]
+    for h in others:
+        n = len(s.board[h].hand)
+        s.board[h].hand, missions = missions[:n], missions[n:]
+    s.missions.draw = missions
     areas = sorted(s.dangers)
     dealt = sorted(s.dangers.values())
     dealt = [dealt[i] for i in rng.permutation(len(dealt))]
