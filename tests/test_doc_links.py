@@ -26,7 +26,7 @@ def shipped_text() -> list[Path]:
     docstrings, the tests, the bench scripts and their kept runs' notes."""
     files = [ROOT / "README.md", ROOT / "pyproject.toml"]
     for folder, patterns in (("docs", ("*.md",)), ("scenarios", ("*.yaml",)), ("decks", ("*.yaml",)),
-                             ("overlord", ("*.py",)), ("tests", ("*.py",)), ("bench", ("*.py", "*.md"))):
+                             ("overlord", ("*.py",)), ("tests", ("*.py", "*.yaml")), ("bench", ("*.py", "*.md"))):
         for pattern in patterns:
             files += sorted((ROOT / folder).rglob(pattern))
     return [f for f in files if f.is_file() and f != Path(__file__).resolve()]
