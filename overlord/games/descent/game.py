@@ -266,6 +266,9 @@ class Descent(GameRules):
     def arrange(self, game: Game, setup) -> None:
         specs.arrange(game, setup)
 
+    def spec_names(self, quest, instruction: str, args, setup) -> list:
+        return specs.names(quest or shipped_quest(), instruction, args, setup)
+
     def ask(self, posed, instruction: str, args, dice=None):
         if isinstance(posed, Game):
             _headless(posed, dice)
