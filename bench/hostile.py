@@ -52,7 +52,9 @@ sys.path.insert(0, ROOT)
 HANG_CPU = 2.0                     # a run over this many CPU seconds counts as a hang
 PLACE = re.compile(r"^[^:\s][^:]*:\d+(:\d+)?: ")
 SPEC = re.compile(r"^(FAIL|ERROR)\s+[^:\s][^:]*:\d+ ")           # a spec that failed or could not run, at its line
-SUMMARY = re.compile(r"^\d+ problems? in \d+ files?( \(\d+ files? checked\))?$|^\d+ specs? in \d+ files?: ")
+# validate's last line (overlord.cli.validate_summary) and check's
+SUMMARY = re.compile(r"^\d+ problems? in \d+ of \d+ files? checked( \(\d+ given and the \d+ (it names|they name)\))?$"
+                     r"|^\d+ specs? in \d+ files?: ")
 
 # which shipped scenario reads the files of each deck folder (the simulate run of a deck variant)
 READER = {"forgotten-souls": "forgotten-souls", "descent": "forgotten-souls", "underworld": "underworld",

@@ -285,23 +285,35 @@ def validate_cmd(paths):
     folders or shipped names: a scenario, a deck folder (underworld) or a deck file (underworld-tiles).
 
     Every problem is printed on standard output as FILE:LINE:COL: message, then how many problems
-    in how many files; exit 0 when clean, 1 when not."""
+    in how many of the files checked (those given, and the files a scenario among them names);
+    exit 0 when clean, 1 when not."""
     from overlord.content.paths import resolve_content, shipped_content, shipped_dir
-    from overlord.content.validate import validate_paths
+    from overlord.content.validate import check_paths
     registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
     missing = [p for p in paths if not exists(p)]
     for p in missing:
         click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
-    problems, count = validate_paths([p for p in paths if exists(p)])
-    for problem in problems:
+    checked = check_paths([p for p in paths if exists(p)])
+    for problem in checked.problems:
         click.echo(str(problem))
-    if problems or missing:
-        bad = len({p.file for p in problems}) + len(missing)
-        click.echo(f"{_n(len(problems) + len(missing), 'problem')} in {_n(bad, 'file')} "
-                   f"({_n(count + len(missing), 'file')} checked)")
+    click.echo(validate_summary(len(checked.problems) + len(missing), checked.with_problems + len(missing),
+                                len(checked.given) + len(missing), len(checked.named)))
+    if checked.problems or missing:
         sys.exit(1)
-    click.echo(f"{_n(count, 'file')} checked: no problems")
+
+
+def validate_summary(problems: int, bad: int, given: int, named: int) -> str:
+    """The last line of ``overlord validate``: "2 problems in 2 of 6 files checked (1 given and the
+    5 it names)", "6 files checked: no problems"; each file counted once, so a file with a problem
+    is always one of those checked."""
+    files = given + named
+    also = ""
+    if named:
+        also = f" ({given} given and the {named} {'it names' if given == 1 else 'they name'})"
+    if not problems:
+        return f"{_n(files, 'file')} checked{also}: no problems"
+    return f"{_n(problems, 'problem')} in {bad} of {_n(files, 'file')} checked{also}"
 
 
 def _n(count: int, noun: str) -> str:

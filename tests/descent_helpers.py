@@ -63,6 +63,24 @@ def clear_monsters(game):
     game.state.figures = game.state.hero_figures()
 
 
+def on_top(deck, card):
+    deck.draw.remove(card)
+    deck.draw.insert(0, card)
+
+
+def moulder_in_the_onset(game):
+    """The Onset (seed 4): leoric at 4,5 behind the obstacle at 3,5 from a master flesh moulder
+    at 2,5 (2 spaces, no line of sight), tarha far off at 8,1; no other monster."""
+    from overlord.games.descent.engine import place_figure, spawn_one
+    clear_monsters(game)
+    _, (sx, sy) = game.board()
+    place_figure(game, "leoric", [4 - sx, 5 - sy])
+    place_figure(game, "tarha", [8 - sx, 1 - sy])
+    fid = spawn_one(game, "flesh-moulder", "master", [2 - sx, 5 - sy], game.state.current_encounter, True)
+    assert fid == "flesh-moulder-master-1" and not game.scene().sees(fid, "leoric")
+    on_top(game.state.activation, "fs-act-03")
+    return fid
+
 
 
 

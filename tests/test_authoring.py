@@ -86,7 +86,7 @@ def test_validate_reports_on_standard_output_and_counts_the_files_with_problems(
     result = CliRunner().invoke(cli.main, ["validate", str(tmp_path / "decks")])
     assert result.exit_code == 1 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[-1] == "3 problems in 2 files (4 files checked)"
+    assert lines[-1] == "3 problems in 2 of 4 files checked"
     assert sum("unknown effect 'damage_heroe' (did you mean 'damage_heroes'?)" in line for line in lines) == 2
     assert "did you mean 'shambling'" in result.stdout
     missing = CliRunner().invoke(cli.main, ["validate", str(tmp_path / "nowhere.yaml")])

@@ -265,7 +265,7 @@ def test_hostile_bench_counts_a_traceback_and_an_error_without_a_line(monkeypatc
 
         def boom(*args, **kwargs):
             raise RuntimeError("a bug")
-        monkeypatch.setattr("overlord.content.validate.validate_paths", boom)
+        monkeypatch.setattr("overlord.content.validate.check_paths", boom)
         worker._run(tally, "x.yaml", "any", ["validate", "forgotten-souls"])
         assert (tally.runs, tally.unplaced, tally.tracebacks, tally.refused) == (2, 1, 1, 1)
         assert "RuntimeError: a bug" in tally.examples["tracebacks"][0]["detail"]

@@ -189,9 +189,9 @@ def test_a_bad_spec_is_one_clear_line(tmp_path, what, ask, where, message):
     ("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: {map: {rows: ['####', '#.x#', '####']}}\n"
      "    ask: {move: {figure: zombie-1, verb: engage}}\n    expect: {end: [[1, 1]]}\n", "unknown map character 'x'"),
     ("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: readme-example\n    ask: {move: {figure: zombie-1, verb: engage}}\n"
-     "    expect: {end: []}\n", "expect.end: list should have at least 1 item"),
+     "    expect: {end: []}\n", "spec 's', expect, end: list should have at least 1 item"),
     ("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: readme-example\n    setup: {monsters: {zombie-1: {group: zombie, rank: boss}}}\n"
-     "    ask: {activation: {card: fs-act-01}}\n    expect: {order: [[zombie-1]]}\n", "setup.monsters.zombie-1.rank: 'boss' is not allowed"),
+     "    ask: {activation: {card: fs-act-01}}\n    expect: {order: [[zombie-1]]}\n", "spec 's', setup, monsters, zombie-1, rank: 'boss' is not allowed"),
     ("specs:\n  - id: s\n    game: descent\n    rule: r\n    scenario: no-such-quest\n    ask: {overlord_phase: {}}\n"
      "    expect: {doom: [2]}\n", "scenario 'no-such-quest': no such file beside the spec, nor a shipped scenario"),
     ("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: readme-example\n    ask: {move: {figure: zombie-1, verb: engage}}\n"
@@ -211,12 +211,26 @@ def test_each_problem_of_a_spec_is_one_line(tmp_path, text, message):
 def test_a_situation_that_cannot_be_set_up_errs_in_one_line(tmp_path):
     f = tmp_path / "err.yaml"
     f.write_text("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: readme-example\n"
+                 "    setup: {monsters: {zombie-9: {group: zombie, rank: minion}}}\n"
+                 "    ask: {activation: {card: fs-act-01}}\n    expect: {order: [[zombie-1]]}\n")
+    out = run("check", str(f))
+    assert out.exit_code == 1
+    assert f"ERROR {f}:2 s (descent)" in out.output
+    assert "setup.monsters: no figure 'zombie-9' on the map" in out.output
+
+
+def test_a_card_that_does_not_exist_is_a_problem_at_its_own_line_and_no_spec_runs(tmp_path):
+    """Once only `check` found it, at the spec's first line (issue 39); now the file is refused as
+    content, at the card's own line and column, by `check` as by `validate`."""
+    f = tmp_path / "err.yaml"
+    f.write_text("specs:\n  - id: s\n    game: descent\n    rule: r\n    map: readme-example\n"
                  "    setup: {monsters: {zombie-1: {group: zombie, rank: minion}}}\n"
                  "    ask: {activation: {card: fs-act-99}}\n    expect: {order: [[zombie-1]]}\n")
     out = run("check", str(f))
     assert out.exit_code == 1
-    assert f"ERROR {f}:2 s (descent)" in out.output
-    assert "no activation card 'fs-act-99' in Forgotten Souls (its cards: fs-act-01" in out.output
+    assert out.output.splitlines()[0] == (f"{f}:7:30: spec 's', ask, activation, card: no activation card 'fs-act-99' (did you mean "
+                                          "'fs-act-09'?); known: " + ", ".join(f"fs-act-{i:02}" for i in range(1, 11)))
+    assert "0 specs in 1 file" in out.output and "ERROR" not in out.output
 
 
 def test_an_authors_spec_beside_its_quest_and_map(tmp_path):

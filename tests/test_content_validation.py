@@ -4,12 +4,13 @@ known name (Forgotten Souls card anatomy: "Exploration Card Anatomy", "Peril Car
 "Activation Card Anatomy"; DESIGN.md: "Content is validated at load")."""
 
 import json
+import re
 
 import jsonschema
 import pytest
 import yaml
 
-from overlord.content.validate import json_schema, load_content, validate_paths
+from overlord.content.validate import field_words, json_schema, load_content, validate_paths
 from overlord.content.yamlio import parse_yaml
 
 STATS = {"speed": 3, "health": 5, "defense": ["gray"], "attack": "melee", "dice": ["blue", "yellow"]}
@@ -174,6 +175,83 @@ def test_each_slip_is_one_clear_line_at_its_place(tmp_path, file, path, value, a
     assert str(problems[0]).startswith(f"{tmp_path / file}:{line}:")
     for w in words:
         assert w in str(problems[0])
+    assert not DOTTED.search(problems[0].message), problems[0].message
+
+
+DOTTED = re.compile(r"\b\d+\.[A-Za-z_]|[A-Za-z_]\.\d+\b")        # "0.overlord.0.hourglass", "rows.1"
+
+# Issue 39: "validation paths like '0.overlord.0.hourglass' (pydantic loc tuples joined with dots)
+# must read as field names an author can find ('card X, overlord step 1, hourglass')": the card
+# the slip is in, then each field by the name written in the file and each list entry by its
+# number, from 1.
+PLACES = [
+    ("an hourglass of zero", "exploration.yaml", ("exploration_cards", 4, "overlord", 0, "hourglass"), 0,
+     "card 'e4', overlord step 1, hourglass: input should be greater than or equal to 1, got 0"),
+    ("a misspelt movement word", "activation.yaml", ("activation_cards", "cards", 0, "groups", "zombie", "all", 0),
+     {"engag": "closest"}, "card 'a1', groups, zombie, all box, action 1: unknown action 'engag' (did you mean 'engage'?)"),
+    ("a misspelt die", "monsters.yaml", ("monsters", "zombie", "act I", "minion", "dice", 0), "blu",
+     "group 'zombie', act I, minion, die 1: 'blu' is not allowed (did you mean 'blue'?)"),
+    ("a wrong type in an effect", "peril.yaml", ("peril_cards", 0, "with_monsters", 0, "advance_fate"), "one",
+     "card 'p1', with_monsters, effect 1, advance_fate: input should be a valid integer"),
+    ("an unknown field is named by its owner", "peril.yaml", ("peril_cards", 1, "effects", 1, "if", "thn"), [],
+     "card 'p2', effect 2, if: unknown field 'thn' (did you mean 'then'?)"),
+    ("a spawn's hero count", "exploration.yaml", ("exploration_cards", 5, "map", "spawns", 0, "heroes"), 9,
+     "card 'e5', map, spawn 1, heroes: 9 is not allowed; expected 2, 3 or 4"),
+]
+
+
+@pytest.mark.parametrize("file, path, value, words", [pytest.param(*s[1:], id=s[0]) for s in PLACES])
+def test_a_slip_is_placed_in_words_an_author_finds_in_the_file(tmp_path, file, path, value, words):
+    files = fresh(FILES)
+    _set(files[file], path, value)
+    write(tmp_path, files)
+    problems = load_content(tmp_path / file).problems
+    assert len(problems) == 1 and problems[0].message.startswith(words), [str(p) for p in problems]
+    assert not DOTTED.search(problems[0].message)
+
+
+@pytest.mark.parametrize("path, words", [
+    (("overlord", 0, "hourglass"), "overlord step 1, hourglass"),
+    (("map", "spawns", 2, "at"), "map, spawn 3, at"),
+    (("groups", "zombie", "master", 1), "groups, zombie, master box, action 2"),
+    (("size", 1), "size, item 2"),
+    ((0, "area"), "item 1, area"),
+    ((), ""),
+])
+def test_field_words(path, words):
+    assert field_words(path) == words
+
+
+def test_a_number_that_keys_a_mapping_is_no_list_entry():
+    """``doom_start: {2: 1, 3: 2, 4: 3}`` is keyed by hero count: its 4 is "doom_start, 4"."""
+    data = {"track": {"doom_start": {2: 1, 4: 3}}, "shop": [["a", "b"]]}
+    assert field_words(("track", "doom_start", 4), data) == "track, doom_start, 4"
+    assert field_words(("shop", 0, 1), data) == "shop, item 1, item 2"
+
+
+def test_a_scenarios_doom_start_slip_is_placed_by_its_hero_count(tmp_path):
+    files = fresh(FILES)
+    _set(files["scenario.yaml"], ("scenario", "track", "doom_start", 4), "x")
+    write(tmp_path, files)
+    problems = load_content(tmp_path / "scenario.yaml").problems
+    assert [p.message.split(": ")[0] for p in problems] == ["scenario 'mini', track, doom_start, 4"], problems
+
+
+def test_a_misspelt_activation_group_is_named_at_its_own_line_with_the_nearest_name(tmp_path):
+    """"Activation Card Anatomy": a card's groups are those of the diagram (``order``). A misspelt
+    one was a problem at the line of ``order``, with no suggestion (issue 39)."""
+    files = fresh(FILES)
+    groups = files["activation.yaml"]["activation_cards"]["cards"][0]["groups"]
+    groups["barghst"] = groups.pop("barghest")
+    write(tmp_path, files)
+    path = tmp_path / "activation.yaml"
+    problems = load_content(path).problems
+    text = path.read_text()
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.strip() == "barghst:")
+    col = text.splitlines()[line - 1].index("barghst") + 1
+    assert [str(p) for p in problems] == [
+        f"{path}:{line}:{col}: card 'a1', groups: group 'barghst' has no position on the activation cards' diagram "
+        "(did you mean 'barghest'?); 'order' lists zombie, barghest"]
 
 
 # (what slipped, file, path, value, words) - checks that span files, made by the scenario

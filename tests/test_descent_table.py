@@ -169,6 +169,8 @@ def test_a_large_monsters_tie_names_its_orientation_and_can_be_chosen(tmp_path):
     assert "lying along (top to bottom); as good: 4,2 across (`choose 5 X,Y across|along`)" in line
     assert not s.execute("choose 5 4,2 along").ok            # listed lying across only
     assert s.execute("choose 5 4,2").ok
+    # the activation is played again from the choice: the barghest's attack waits for its damage again
+    assert s.match.state.pending["monster"] == "barghest-minion-1" and s.execute("hurt leoric 0").ok
     board, (sx, sy) = s.match.board()
     barghest = s.match.state.figure("barghest-minion-1")
     assert barghest.size == [2, 1] and [barghest.at[0] + sx, barghest.at[1] + sy] == [4, 2]
@@ -206,7 +208,7 @@ def test_a_placement_that_ties_both_ways_asks_which_way_it_lies(tmp_path):
     assert "4,4 across" in out and "4,4 along" in out
     reply = s.execute("choose 5 4,4")
     assert not reply.ok and "`choose 5 4,4 across` or `choose 5 4,4 along`" in reply.lines[0]
-    assert s.execute("choose 5 4,4 along").ok
+    assert s.execute("choose 5 4,4 along").ok and s.execute("hurt leoric 0").ok    # its attack, asked again
     assert s.match.state.figure("barghest-minion-1").size == [1, 2]
 
 
@@ -237,3 +239,110 @@ def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
     assert "waiting: zombie-minion-1 attacks leoric" in told and "leoric 6/8 health" in told
     after = text(play(s, "hurt leoric 1"))
     assert "leoric takes 1 damage: 5 health left" in after
+
+
+# -- issue 39 ---------------------------------------------------------------------------------------
+
+def test_stand_and_revive_without_numbers_roll_the_red_dice(tmp_path):
+    """Knocked out (the base game): standing up or being revived, the hero "rolls 2 red dice";
+    without numbers the program rolls them (issue 39: both forms raised ModuleNotFoundError)."""
+    s = start(tmp_path)
+    out = text(play(s, "defeated leoric", "stand leoric"))
+    assert "the program rolls 2 red dice: " in out and not s.match.state.figure("leoric").knocked_out
+    (tmp_path / "revive").mkdir()
+    s = start(tmp_path / "revive")
+    out = text(play(s, "defeated leoric", "revive leoric by tarha"))
+    assert "leoric is revived by tarha: " in out and not s.match.state.figure("leoric").knocked_out
+
+
+STRICT = {"no_undo_past_hidden_draw": True}
+
+
+def strict(tmp_path):
+    """The shipped quest with the rule that undo may not take back a hidden draw."""
+    import yaml
+    from pathlib import Path
+    shipped = Path(SCENARIO)
+    data = yaml.safe_load(shipped.read_text())
+    data["scenario"]["decks"] = {k: str((shipped.parent / v).resolve()) for k, v in data["scenario"]["decks"].items()}
+    data["scenario"]["rules"] = dict(STRICT)
+    path = tmp_path / "strict.yaml"
+    path.write_text(yaml.safe_dump(data))
+    session, _ = Session.start(path, ["leoric", "tarha"], 4, tmp_path / "strict.db")
+    return session
+
+
+def test_undo_is_refused_after_a_hidden_draw_and_allowed_after_a_roll(tmp_path):
+    """The Activation card drawn by the Overlord phase is marked a hidden draw (core.game's
+    hidden_draw), also while its first attack waits; the 2 red dice of standing up are only a
+    roll."""
+    s = strict(tmp_path)
+    play(s, "defeated leoric", "stand leoric")
+    undone = s.execute("undo")
+    assert undone.ok and undone.lines[0] == "undone: stand leoric"
+    play(s, "stand leoric 2 0", "end tarha")
+    assert s.match.state.pending is not None
+    refused = s.execute("undo")
+    assert not refused.ok and "drew hidden cards" in refused.lines[0]
+    play(s, "hurt leoric 1")                      # an answer draws nothing: it may be taken back
+    assert s.execute("undo").lines[0] == "undone: hurt leoric 1"
+
+
+def test_why_after_resume_explains_the_last_command(tmp_path):
+    """`why` and `why N` after `overlord resume` tell the last command's activation, as they did
+    before the game was left."""
+    s = start(tmp_path)
+    play(s, "end leoric", "end tarha", *ANSWERS)
+    before = [s.execute("why").lines, s.execute("why 5").lines]
+    s.save.close()
+    again, _ = Session.resume(tmp_path / "game.db")
+    assert [again.execute("why").lines, again.execute("why 5").lines] == before
+    assert before[0][:3] == ["zombie", "  zombie-master-1 (master)", "    engage: performed - moves 2 MP toward leoric"]
+
+
+def test_a_move_action_not_performed_is_told_once_and_plainly(tmp_path):
+    """Engage: 'If a monster would not move when performing this action, this action is not
+    performed' - `why` says it once: not "... : engage is not performed"."""
+    s = start(tmp_path)
+    play(s, "move leoric 3,3", "end leoric", "end tarha")
+    while s.match.state.pending:
+        play(s, f"hurt {s.match.state.pending['hero']} 0")
+    why = text([s.execute("why")])
+    assert "    engage: not performed - it would not move toward leoric" in why
+    assert "is not performed" not in why and "engage is" not in why
+
+
+def test_the_map_explains_its_water_and_obstacles(tmp_path):
+    """Every sign `map` draws is in its key: the figures' letters and each terrain's sign."""
+    from descent_helpers import explore
+    s = start(tmp_path)
+    explore(s.match, "lengthy-sewers")
+    drawn = s.execute("map").lines
+    assert drawn[-1] == "terrain: #=wall  .=floor  ~=water  o=obstacle; a blank is off the map"
+    signs = set("".join(line[3:] for line in drawn[1:-2]))
+    key = drawn[-2] + drawn[-1]
+    assert all(f"{c}=" in key for c in signs - {" "}), signs
+
+
+def test_options_while_an_attack_waits_number_the_ties_to_choose(tmp_path):
+    s = start(tmp_path)
+    play(s, "end leoric", "end tarha")
+    out = s.execute("options").lines
+    assert out[1] == "      hurt leoric N - the damage zombie-master-1's attack dealt (0 if none)"
+    assert "      choose 1 X,Y - another of decision 1's equally good spaces" in out
+    refused = s.execute("1")
+    assert not refused.ok and refused.lines == ["no option 1; there is no option now (type `options`)"]
+
+
+def test_a_sheet_given_to_a_knocked_out_hero_keeps_its_damage_within_its_health(tmp_path):
+    """The table soak (issue 39) found a save that could not resume: `sheet` lowered a knocked-out
+    hero's health below the damage that had knocked it out. Knocked out, its damage is its whole
+    health, whatever the sheet says."""
+    s = start(tmp_path)
+    play(s, "defeated tarha", "sheet tarha 1 4")
+    tarha = s.match.state.figure("tarha")
+    assert tarha.knocked_out and tarha.damage == tarha.max_health == 1
+    s.save.close()
+    again, reply = Session.resume(tmp_path / "game.db")
+    assert reply.ok and "tarha 0/1 health" in "\n".join(reply.lines)
+    assert again.execute("stand tarha 2 0").ok and again.match.health(again.match.state.figure("tarha")) == 1

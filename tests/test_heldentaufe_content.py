@@ -95,7 +95,7 @@ def _line_col(path: Path, needle: str, offset: int = 0) -> str:
     ("underworld.yaml", '"  5..4 "', '"  ...4 "', ('- "  1..2 "', 0),
      "the board needs portal 5 ('5') once, has it 0 times"),
     ("missions.yaml", "area: blacksmith, give: [sword+1]", "area: blacksmit, give: [sword+1]", ("blacksmit,", 0),
-     "mission 'porter-01': 0.area: 'blacksmit' is not allowed (did you mean 'blacksmith'?)"),
+     "mission 'porter-01', area: 'blacksmit' is not allowed (did you mean 'blacksmith'?)"),
     ("missions.yaml", "reward: {teeth: 2}}\n  - {id: porter-02", "reward: {teeth: 2}}\n  - {id: porter-01",
      ("id: porter-01, kind: porter, area: blacksmith, give: [boots+1]", 4), "id 'porter-01' is used twice"),
     ("monsters.yaml", "wallrog: [5, 4, 3]", "wallrog: [3, 4, 5]", ("[3, 4, 5]", 0),
@@ -104,7 +104,7 @@ def _line_col(path: Path, needle: str, offset: int = 0) -> str:
      "        4: {hearts: 4, sword: 1}", ("    - id: wallrog", 0), None),
     ("heroes.yaml", "{id: mathian, name: Mathian, title: the knight, hearts: 7}",
      "{id: mathian, name: Mathian, title: the knight, hearts: 0}", ("hearts: 0", 8),
-     "hero 'mathian': heroes.1.hearts: input should be greater than or equal to 1, got 0"),
+     "hero 'mathian', hearts: input should be greater than or equal to 1, got 0"),
     ("supply.yaml", "{level: 2, potion: berserker", "{level: 1, potion: berserker", ("- {level: 1, potion: healing", 0),
      "recipes are levels 1, 2, 3 once each, got [1, 1, 3]"),
 ])
@@ -147,4 +147,4 @@ def test_a_missing_content_file_is_named_in_the_scenario(tmp_path):
     code, out = validate(scenario)
     line = _line_col(scenario, "supply: ../decks").split(":")[1]
     assert code == 1
-    assert f"{scenario}:{line}:13: content.supply: ../decks/heldentaufe/supply.yaml: no such file" in out
+    assert f"{scenario}:{line}:13: content, supply: ../decks/heldentaufe/supply.yaml: no such file" in out

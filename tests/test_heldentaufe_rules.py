@@ -1,5 +1,5 @@
-"""Heldentaufe's rules on the shipped content, each test quoting the rulebook
-(``../shared/rules/heldentaufe.txt``). Dice are forced where a test needs an outcome."""
+"""Heldentaufe's rules on the shipped content, each test quoting the Heldentaufe rulebook. Dice
+are forced where a test needs an outcome."""
 
 from __future__ import annotations
 

@@ -427,8 +427,10 @@ def test_without_undo_the_heroes_still_choose_after_the_attacks_are_answered():
         s.execute(line)
     while s.match.state.pending:
         assert s.execute(f"hurt {s.match.state.pending['hero']} 0").ok
-    reply = s.execute("choose 1 4,4")
-    assert reply.ok and "zombie-master-1 moves to 4,4" in "\n".join(reply.lines), reply.lines
+    reply = s.execute("choose 1 4,4")     # the activation is played again from the choice: its attacks asked again
+    assert reply.ok and "[1] zombie-master-1 engage leoric: 2,3 -> 3,3 -> 4,4 (2 MP), ends at 4,4" in reply.lines[0]
+    while s.match.state.pending:
+        assert s.execute(f"hurt {s.match.state.pending['hero']} 0").ok
     s.execute("move tarha 7,4")
     assert s.execute("choose 1 4,2").lines[0].startswith("no decision 1")      # another command since
 

@@ -69,8 +69,9 @@ def test_the_underworld_tells_the_rulebook_only_when_asked_why():
     assert "    one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, success - won" in fought
     assert not any("HitU" in line for line in fought)
     why = session.execute("why").lines
-    assert "    HitU 'Combat': one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, success - won" in why
-    assert "    ixion is beaten: HitU: black creatures become Tasks - to Erebos" in why
+    assert '    Heroes in the Underworld, "Combat": one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, ' \
+           'success - won' in why
+    assert "    ixion is beaten: Heroes in the Underworld: black creatures become Tasks - to Erebos" in why
 
 
 @pytest.mark.parametrize("why, plain", [

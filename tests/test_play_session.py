@@ -169,14 +169,18 @@ def test_a_scenario_may_forbid_undoing_past_a_hidden_draw(tmp_path):
 def test_the_heroes_may_choose_another_equally_good_space(tmp_path):
     """The Golden Rules: 'If a game effect has multiple potential targets and the intended target
     is unclear, heroes choose the target'. The program moved the zombie to the first of three
-    equally good spaces; the table takes another."""
+    equally good spaces; the table takes another, and the activation is played again from there
+    (the later zombie moves again around it; the attacks after the choice are asked again)."""
     out = run(["play", "forgotten-souls", "--heroes", "leoric,tarha", "--seed", "4"],
               ["move leoric 4,3", "end leoric", "end tarha", "hurt leoric 2", "hurt leoric 1", "hurt leoric 0",
-               "choose 1 9,9", "choose 1 3,3", "choose 1 3,4"])
+               "choose 1 9,9", "choose 1 3,3", "hurt leoric 2", "hurt leoric 1", "hurt leoric 0", "map"])
     assert "[1] zombie-master-1 engage leoric: 2,3 -> 3,2" in out.stdout and "`choose 1 X,Y`" in out.stdout
     assert "9,9 is not one of the equally good placements" in out.stdout
-    assert "taken by zombie-minion-1" in out.stdout          # a later monster stands there now
-    assert "zombie-master-1 moves to 3,4" in out.stdout
+    again = out.stdout.split("> choose 1 3,3")[1]
+    assert again.startswith("\n    [1] zombie-master-1 engage leoric: 2,3 -> 3,3 (1 MP), ends at 3,3; as good: 3,2; 3,4")
+    assert "waiting: zombie-master-1 attacks leoric" in again.split("\n> ")[0]
+    assert "[3] zombie-minion-1 engage leoric" in again and "taken by" not in again
+    assert " 3 #..aA" in again                # the master zombie at 3,3, beside leoric at 4,3
 
 
 def test_an_older_save_format_without_an_upgrade_is_refused_clearly(tmp_path):

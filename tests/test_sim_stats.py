@@ -148,20 +148,160 @@ def test_summary_by_hero_count_only_when_several():
     assert only_two["heroes"] == [2] and only_two["by_heroes"] == []
 
 
-def test_per_card_games_draws_and_win_rate():
+# The records above, activation deck: game 1 (won) draws a1 a2 a1, game 2 a1, game 3 a2, game 4
+# a1 (games 2-4 not won). A game is "at draw k with another card" when it made k draws or more
+# and had not drawn the card by its k-th draw.
+#   a1 first comes at draw 1 in games 1, 2, 4 (won 1 of 3); at draw 1 only game 3 had another
+#      card (lost): others 0, difference +1/3. Chance, p = 1/4 overall, N = 3, one draw (k = 1,
+#      n 3, C 1): 1.959964 * sqrt(3/16 * (1/3 + 1/1)) = 0.979982.
+#   a2 first comes at draw 2 in game 1 - no game made 2 draws without a2 before, not compared - and
+#      at draw 1 in game 3 (lost); at draw 1, games 1, 2, 4 had another card, 1 won: others 1/3,
+#      difference -1/3 over the 1 game compared; chance sqrt(3/16 * (1 + 1/3)) again.
+
+def test_per_card_games_draws_win_rate_and_the_games_at_the_same_draw():
     cards = summarize(_records())["cards"]
     assert list(cards) == ["activation", "exploration", "peril"]
     assert cards["activation"] == [
-        {"draws": 4, "game_share": 0.75, "games": 3, "id": "a1", "win_rate": 0.333333, "wins": 1},
-        {"draws": 2, "game_share": 0.5, "games": 2, "id": "a2", "win_rate": 0.5, "wins": 1},
+        {"chance": 0.979982, "compared": 3, "difference": 0.333333, "draw": 1, "draws": 4, "game_share": 0.75,
+         "games": 3, "id": "a1", "others": 0.0, "win_rate": 0.333333, "wins": 1, "won_compared": 0.333333},
+        {"chance": 0.979982, "compared": 1, "difference": -0.333333, "draw": 1.5, "draws": 2, "game_share": 0.5,
+         "games": 2, "id": "a2", "others": 0.333333, "win_rate": 0.5, "wins": 1, "won_compared": 0.0},
     ]
-    assert cards["exploration"] == [
+    keys = ("draws", "game_share", "games", "id", "win_rate", "wins")
+    assert [{k: c[k] for k in keys} for c in cards["exploration"]] == [
         {"draws": 1, "game_share": 0.25, "games": 1, "id": "e1", "win_rate": 1.0, "wins": 1},
         {"draws": 3, "game_share": 0.75, "games": 3, "id": "e2", "win_rate": 0.333333, "wins": 1},
         {"draws": 2, "game_share": 0.5, "games": 2, "id": "e3", "win_rate": 0.0, "wins": 0},
     ]
     assert [(c["id"], c["games"], c["draws"], c["wins"]) for c in cards["peril"]] == \
         [("p1", 2, 2, 1), ("p2", 2, 2, 0)]
+
+
+def _game(seed, won, **cards):
+    return {"seed": seed, "heroes": 2, "result": "victory" if won else "defeat", "rounds": 10,
+            "doom": 3, "fate": 3 if not won else 8, "cards": cards}
+
+
+def _late_card_games(late_wins: int) -> list[dict]:
+    """Eight games of a 5-card deck: four short ones (2 draws, lost); four long ones (all 5
+    draws), two turning up 'throne' at draw 5 (``late_wins`` of them won), two 'vault' there (one
+    won). Long games win, short ones do not: the throne is only ever seen by long games."""
+    short = [_game(i, False, exploration=["hall", "pit"]) for i in range(4)]
+    throne = [_game(4 + i, i < late_wins, exploration=["hall", "pit", "moat", "well", "throne"]) for i in range(2)]
+    vault = [_game(6 + i, i == 0, exploration=["pit", "hall", "well", "moat", "vault"]) for i in range(2)]
+    return short + throne + vault
+
+
+def test_a_card_only_long_games_reach_is_not_credited_with_their_wins():
+    """Issue 39: "win rate when drawn" gave such a card 50% against 25% overall, as if it helped.
+    Set against the games at its draw with another card (the two vault games, one won) it makes
+    no difference."""
+    records = _late_card_games(late_wins=1)
+    throne = {c["id"]: c for c in summarize(records)["cards"]["exploration"]}["throne"]
+    assert (throne["win_rate"], summarize(records)["win_rate"]) == (0.5, 0.25)
+    assert (throne["draw"], throne["compared"], throne["won_compared"], throne["others"], throne["difference"]) == \
+        (5, 2, 0.5, 0.5, 0.0)
+    text = render_table(summarize(records))
+    assert "Win rate when drawn" not in text
+    assert "| throne | 2 (25.0%) | 5 | 50.0% | 50.0% | +0.0 |" in " ".join(text.split())
+
+
+def test_a_card_that_costs_the_long_games_shows_it_against_the_others_at_its_draw():
+    throne = {c["id"]: c for c in summarize(_late_card_games(late_wins=0))["cards"]["exploration"]}["throne"]
+    assert (throne["won_compared"], throne["others"], throne["difference"]) == (0.0, 0.5, -0.5)
+    # chance: p = 1/8, N = 2 at one draw (k = 5, C = 2): 1.959964 * sqrt(7/64 * (1/2 + 1/2))
+    assert throne["chance"] == pytest.approx(1.959964 * math.sqrt(7 / 64), abs=1e-6)
+
+
+def test_the_chance_is_what_cards_that_change_nothing_show_about_one_time_in_twenty():
+    """200 batches of 200 games of a shuffled 11-card deck, long games winning more, no card
+    doing anything: about 5% of the differences fall outside the chance (4.7% of 2,200)."""
+    from overlord.sim.cards import per_card
+    rng = random.Random(5)
+    outside = total = 0
+    for _ in range(200):
+        records = []
+        for _ in range(200):
+            deck = [f"c{i}" for i in range(11)]
+            rng.shuffle(deck)
+            drawn = rng.randint(2, 11)
+            won = rng.random() < 0.1 + 0.06 * drawn
+            records.append({"result": "victory" if won else "defeat", "cards": {"e": deck[:drawn]}})
+        for card in per_card(records, lambda x: x)["e"]:
+            if card["difference"] is not None:
+                total += 1
+                outside += abs(card["difference"]) > card["chance"]
+    assert total == 2200 and 0.03 < outside / total < 0.07, outside / total
+
+
+def test_the_legend_says_how_to_read_the_card_tables():
+    text = " ".join(render_table(summarize(_late_card_games(1))).split())
+    for words in ("the draw of its deck at which it first came up",
+                  "the games that made as many draws from that deck but turned up another card at that draw",
+                  "would flatter one that only long games reach",
+                  "won when drawn minus others at that draw, in points",
+                  "what a card that changes nothing shows 19 times in 20"):
+        assert words in text, words
+    assert text.count("The card tables:") == 1
+
+
+def test_a_long_card_name_is_shown_whole():
+    records = _late_card_games(1)
+    for rec in records:
+        rec["cards"]["exploration"] = [c.replace("throne", "throne-of-the-fallen-again") for c in
+                                       rec["cards"]["exploration"]]
+    text = render_table(summarize(records))
+    assert "| throne-of-the-fallen-again |" in text and "…" not in text
+    assert all(len(line) <= 100 for line in text.splitlines())
+    assert all(line.endswith(("|", "+")) for line in text.splitlines() if line.startswith(("|", "+")))
+
+
+def test_a_card_drawn_in_every_game_is_left_out_and_so_is_a_table_of_them_all():
+    """Issue 39: every activation card drawn in 100% of the games, each at the overall win rate:
+    such rows say nothing (no game lacks the card) - one line says so instead of the table."""
+    records = _late_card_games(1)
+    for i, rec in enumerate(records):
+        rec["cards"]["activation"] = [f"fs-act-{(i + j) % 10 + 1:02}" for j in range(12)]
+    text = render_table(summarize(records))
+    assert "Activation cards" not in text and "fs-act-01 |" not in text
+    assert ("Left out: the activation cards table - 10 cards (fs-act-01 to fs-act-10) drawn in every game "
+            "(no game without them to compare with).") in " ".join(text.split())
+    assert "Exploration cards: the games that drew each" in text                      # the other deck stays
+    assert len(summarize(records)["cards"]["activation"]) == 10                 # the JSON keeps them all
+
+
+def test_a_row_drawn_in_every_game_goes_and_the_line_names_it():
+    records = _late_card_games(1)
+    text = " ".join(render_table(summarize(records)).split())
+    # 'hall' and 'pit' come in every game's first two draws: left out, named
+    assert "Left out: exploration cards - hall and pit drawn in every game (no game without them to compare with)." in text
+    assert "| hall |" not in text and "| pit |" not in text
+
+
+def test_with_no_game_won_the_card_tables_are_one_line():
+    """Issue 39: 47 Underworld tile rows of 0.0% when no game was won."""
+    records = [_game(i, False, tiles=[f"area-{(i + j) % 47 + 1:02}" for j in range(20)]) for i in range(10)]
+    text = render_table(summarize(records))
+    assert "area-0" not in text
+    assert "Left out: the card tables (tiles): no game was won, so no card can show a difference." in text
+    assert "Tiles cards" not in text
+
+
+def test_a_source_that_moved_a_track_by_nothing_is_a_line_not_a_row():
+    records = _late_card_games(1)
+    for rec in records:
+        rec["track_moves"] = {"fate": {"fate step": 2, "the-lava-tomb": 0}, "doom": {}, "knockouts": {},
+                              "mains": 1, "explored": 3}
+    text = render_table(summarize(records))
+    assert "| fate  | fate step |" in text and "| the-lava-tomb" not in text
+    assert "Left out of it: the-lava-tomb (fate) - 0 in the games not won and in all." in text
+
+
+def test_a_gap_every_game_shares_is_one_line_not_a_table():
+    records = [_game(i, False, peril=["p1"]) for i in range(3)]
+    text = render_table(summarize(records))
+    assert "Gap at the end of the game" not in text
+    assert "Left out: the gap at the end of the game (fate - doom), 0 in every game." in text
 
 
 def test_card_ids_sort_numbers_by_value_and_mixed_ids_still_sort():

@@ -218,8 +218,12 @@ def test_a_scene_moved_on_is_the_scene_built_afresh(quest, monkeypatch):
 def test_a_log_from_before_the_game_interface_replays(tmp_path):
     """Logs written before issue 12 name their scenario by a path of the machine they were made
     on (here /home/someone/overlord/...); the replay finds it as the shipped scenario of that
-    name and plays the game again event for event (a random-bot game of three heroes, logged by
-    the code before Descent moved onto the game interface)."""
+    name and plays the game again event for event (a random-bot game of three heroes, its header
+    as the code before Descent moved onto the game interface wrote it). Its events were logged
+    again after issue 39: "If an action has no effect, monsters do not perform that action"
+    changed this game from the master flesh moulder's first Heal with nothing to heal (event 289,
+    once counted as an action, now not performed: it attacks instead); before it only the words
+    of the reasons and the hidden-draw marks changed. The result is the same (defeat, round 19)."""
     log = tmp_path / "old.jsonl"
     log.write_bytes((ROOT / "tests" / "fixtures" / "descent-before-interface.jsonl").read_bytes())
     out = run_cli("replay", str(log))

@@ -37,7 +37,7 @@ def test_validate_and_schema_know_its_content(tmp_path):
     bad.write_text("tiny_cards:\n  - {id: creep, advance: 9}\n")
     out = run("validate", str(bad))
     assert out.exit_code == 1
-    assert f"{bad}:2:26: card 'creep': 0.advance: input should be less than or equal to 6, got 9" in out.output
+    assert f"{bad}:2:26: card 'creep', advance: input should be less than or equal to 6, got 9" in out.output
     bad.write_text("tiny_cards:\n  - {id: creep}\n  - {id: creep}\n")
     assert f"{bad}:3:10: card id 'creep' is used twice" in run("validate", str(bad)).output
 

@@ -487,9 +487,9 @@ def test_validate_a_broken_file_says_so_in_one_line(runner, tmp_path):
     assert result.exit_code == 1
     first, summary = result.stdout.strip().splitlines()            # the report, on standard output
     line, col = parse_yaml(target.read_text(), str(target)).where(("underworld_counters", "ixion", "kind"))
-    assert first.startswith(f"{target}:{line}:{col}: counter 'ixion': ")
+    assert first.startswith(f"{target}:{line}:{col}: counter 'ixion', kind: ")
     assert "did you mean 'black_creature'" in first
-    assert summary == "1 problem in 1 file (1 file checked)"
+    assert summary == "1 problem in 1 of 1 file checked"
 
 
 def test_validate_an_unknown_name_suggests_a_shipped_one(runner):

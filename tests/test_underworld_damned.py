@@ -525,13 +525,102 @@ def test_chaos_not_yet_revealed_then_revealed():
     events = damned.chaos_placed(state, "hera")
     assert state.damned == "in_chaos" and tile(state, "chaos").markers == ["damned-one"]
     choice = next(e for e in events if e["event"] == "choice")
-    # n, the only tile at distance 1, holds hera: "another empty map tile" is one with no marker and no hero,
-    # so the marker goes to m (distance 2; a marker never lands on a hero's tile)
-    assert choice["chosen"] == "m" and choice["ties"] == [] and "n" not in choice["options"]
-    assert tile(state, "m").markers == [ADVENTURE] and tile(state, "n").markers == []
+    # n, the only tile at distance 1, holds hera and no marker: "another empty map tile" is one without
+    # markers (issue 39; it was m, past hera, when "empty" meant no hero either - empty_tiles_without_heroes)
+    assert choice["chosen"] == "n" and choice["ties"] == [] and choice["options"][:2] == ["n", "m"]
+    assert tile(state, "n").markers == [ADVENTURE] and tile(state, "m").markers == []
     assert damned.chaos_placed(state, "hera") == []               # once only
     assert state.dark_side == 4                                   # the Mark came with bring_in
     ok(state)
+
+
+ANOTHER_EMPTY_TILE = ("The Adventure markers which would normally be placed on the Chaos tile are placed on "
+                      "another empty map tile of the active player's choosing.")
+
+# (the map before Chaos is laid north of n, where hera stands, the scenario's reading of "empty",
+#  the active player's choice or None, where the marker goes, the tiles it may go to (nearest first))
+CHAOS_MARKER_CASES = [
+    pytest.param("""
+        .  n  .
+        w? m  e?
+        .  S  .
+    """, False, None, "n", ["n", "m", "styx"],
+        id="a tile with a hero and no marker is empty: the nearest, n"),
+    pytest.param("""
+        .  n  .
+        w? m  e?
+        .  S  .
+    """, True, None, "m", ["m", "styx"],
+        id="empty_tiles_without_heroes: no hero either - m, past hera's n"),
+    pytest.param("""
+        .  n  .
+        w? m  e?
+        .  S  .
+    """, False, "styx", "styx", ["n", "m", "styx"],
+        id="the active player's choosing: Styx, two tiles away, holds no marker"),
+    pytest.param("""
+        .  n? .
+        .  m? .
+        .  S? .
+    """, False, None, "chaos", [],
+        id="no other tile without markers (the book does not say): they stay on Chaos"),
+]
+
+
+@pytest.mark.parametrize("drawing, without_heroes, chosen, goes_to, options", CHAOS_MARKER_CASES)
+def test_the_adventure_markers_of_chaos_go_to_another_empty_tile(drawing, without_heroes, chosen, goes_to, options):
+    """"If the Chaos map tile is not yet revealed, the marker of the Damned One is kept aside and
+    appears as soon as the Chaos tile is revealed. The Adventure markers which would normally be
+    placed on the Chaos tile are placed on another empty map tile of the active player's
+    choosing." - "empty" is without markers: the paragraph calls the tiles with markers
+    "occupied" ("Should all adjacent map tiles be "occupied""); a hero is no marker."""
+    state = build(drawing, chaos=False)
+    state.rules["empty_tiles_without_heroes"] = without_heroes
+    for a in AVATARS:
+        put(state, a, "m", face_up=False)
+        damned.avatar_revealed(state, a, "hera")
+        damned.avatar_defeated(state, a, "hera")
+    assert state.damned == "waiting"
+    from overlord.games.underworld import tiles as t
+    stack = next(i for i, s in enumerate(state.map.stacks) if "chaos" in s)
+    state.map.stacks[stack].remove("chaos")
+    state.map.stacks[stack].insert(0, "chaos")
+    stand(state, "hera", "n")
+    state.map, _ = t.place_tile(state.map, "n", stack, "N")
+    offered = []
+    events = damned.chaos_placed(state, "hera", choose=None if chosen is None else
+                                 (lambda tiles: offered.append(tiles) or chosen))
+    assert tile(state, "chaos").markers == ([ADVENTURE] if goes_to == "chaos" else []) + ["damned-one"]
+    if goes_to != "chaos":
+        assert tile(state, goes_to).markers[-1] == ADVENTURE
+        choice = next(e for e in events if e["event"] == "choice")
+        assert choice["options"] == options and choice["chosen"] == goes_to
+        assert choice["why"].endswith(f'"{ANOTHER_EMPTY_TILE}"')
+        assert offered == ([options] if chosen else [])
+    else:
+        assert [e["event"] for e in events][0] == "no_empty_tile"
+    assert state.damned == "in_chaos"
+    ok(state)
+
+
+def test_the_active_players_choice_must_be_a_tile_without_markers():
+    """"another empty map tile of the active player's choosing": a tile holding a marker is not one."""
+    state = build("""
+        .  n  .
+        w? m  e?
+        .  S  .
+    """, chaos=False)
+    for a in AVATARS:
+        put(state, a, "m", face_up=False)
+        damned.avatar_revealed(state, a, "hera")
+        damned.avatar_defeated(state, a, "hera")
+    from overlord.games.underworld import tiles as t
+    stack = next(i for i, s in enumerate(state.map.stacks) if "chaos" in s)
+    state.map.stacks[stack].remove("chaos")
+    state.map.stacks[stack].insert(0, "chaos")
+    state.map, _ = t.place_tile(state.map, "n", stack, "N")
+    with pytest.raises(RulesError, match="'w' is not one of the options"):
+        damned.chaos_placed(state, "hera", choose=lambda tiles: "w")
 
 
 def test_chaos_placed_before_the_damned_one_needs_it_does_nothing():

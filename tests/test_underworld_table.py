@@ -56,7 +56,7 @@ def test_undo_takes_back_the_last_command_and_resume_continues(tmp_path):
     again.execute("end")
     again.execute("extend 1 N")
     refused = again.execute("undo")
-    assert not refused.ok and "hidden" in refused.lines[0]
+    assert not refused.ok and "drawn face down" in refused.lines[0]
 
 
 def test_play_command_runs_without_a_terminal():
@@ -119,7 +119,7 @@ def test_a_choice_the_rules_refuse_changes_nothing(tmp_path):
     _walk_north_onto(session, "hades", 0)
     before = dumps(session.state)
     reply = session.execute("fight alekto close blue")
-    assert not reply.ok and "may be ['red']" in reply.lines[0]
+    assert not reply.ok and "may be red, not 'blue'" in reply.lines[0]
     assert dumps(session.state) == before
     assert session.execute("fight alekto close red").ok
     assert session.execute("fight alekto close purple").lines[0].startswith("fight: unexpected 'purple'")
@@ -255,7 +255,7 @@ def test_undo_refused_after_a_tile_draw_says_so_plainly(tmp_path):
     refused = session.execute("undo")
     assert not refused.ok and len(refused.lines) == 1
     assert refused.lines[0].startswith("undo refused: 'extend 1 N' turned up the map tile ")
-    assert "undo_hidden_draws" in session.execute("help undo").lines[0]
+    assert "only where the scenario allows it" in session.execute("help undo").lines[0]
 
 
 def test_resume_shows_the_options_again(tmp_path):
@@ -297,3 +297,157 @@ def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
     assert "  bard on styx: life 5 (5/5 natural)" in "\n".join(reply.lines)
     assert reply.lines[-1] == "   1. stop moving"
     assert session.execute("1").ok and session.state.turn.hero == "bard"
+
+
+# -- issue 39: a save that always goes on -----------------------------------------------------------
+
+TRAP_REPRODUCTION = ("extend 1 N", "1", "1", "end", "extend 2 E", "1", "1", "accept chronos", "end", "extend 1 W",
+                     "1", "1", "end", "extend 1 N", "1", "1", "1", "1", "1", "3", "1", "1", "stop", "end",
+                     "extend 3 E", "1", "1", "fight avatar-2 close", "4", "move styx", "stop", "end")
+
+
+class AtRandom:
+    """What a player typing ``count`` option numbers at random types: each drawn by numpy's
+    generator of ``seed`` among the options shown at that moment."""
+
+    def __init__(self, seed: int, count: int):
+        self.seed, self.count = seed, count
+
+    def __iter__(self):
+        import numpy as np
+        rng = np.random.default_rng(self.seed)
+        return iter([lambda session: str(int(rng.integers(1, len(session.table.options()))))] * self.count)
+
+
+@pytest.mark.parametrize("heroes, seed, lines", [
+    pytest.param(["bard", "gladiator"], 1181762565, TRAP_REPRODUCTION,
+                 id="the issue's commands: gladiator caught by a trap drawn as a creature's reward"),
+    pytest.param(["bard", "gladiator"], 0, AtRandom(7, 108), id="seed 0, 108 option numbers typed at random"),
+])
+def test_a_turn_begun_in_a_trap_is_told_and_the_save_goes_on(tmp_path, heroes, seed, lines):
+    """HitU "Traps of the Damned One": "If the skill check fails, the hero is stuck in the trap, and
+    the turn ends. Heroes in traps cannot take any further actions except to attempt to escape."
+    The trapped hero's next turn began with an event the narration could not tell (KeyError
+    'skill'): every `end` failed the same way and the save could not go on."""
+    path = tmp_path / "trap.db"
+    session, _ = UnderworldSession.start(SCENARIO, heroes, seed, path)
+    for line in lines:
+        typed = line if isinstance(line, str) else line(session)
+        reply = session.execute(typed)
+        assert reply.ok, (typed, reply.lines)
+    told = "\n".join(reply.lines)
+    trapped = next(h for h in heroes if h in session.state.trapped)
+    assert session.state.turn.hero == trapped and "Traceback" not in told
+    assert f"{trapped} is caught in the trap" in told and "the only action is to try to escape" in told
+    session.close()
+    again, resumed = UnderworldSession.resume(path)
+    assert any("try to escape the trap with" in line for line in resumed.lines)
+    assert f"{trapped} is caught in the trap" in "\n".join(again.execute("why").lines)
+    assert again.execute("1").ok                        # the escape is tried: the game goes on
+    again.close()
+
+
+# -- hidden draws: undo may not take them back ------------------------------------------------------
+
+@pytest.mark.parametrize("heroes, seed, before, line, refused", [
+    pytest.param(["bard", "gladiator"], 4, (), "extend 1 N", "the map tile area-17",
+                 id="a tile drawn from a stack, seen before it is turned"),
+    pytest.param(["bard", "gladiator"], 4, ("extend 1 N",), "turn 0", "",
+                 id="turning the tile already seen draws nothing"),
+    pytest.param(["bard", "gladiator"], 4, ("extend 1 N", "turn 0"), "move area-17", "the marker ixion (Ixion)",
+                 id="a face-down marker turned up on entering its tile"),
+    pytest.param(["bard", "gladiator"], 4, ("extend 1 N", "turn 0", "move area-17"), "fight ixion magic", "",
+                 id="a fight only rolls dice"),
+    pytest.param(["bard", "gnome", "shaman"], 3, ("skip", "stop", "end", "skip", "stop", "end", "skip", "stop"),
+                 "end", "the Dark card", id="the Damned One's card drawn after the last hero's turn"),
+])
+def test_undo_is_refused_after_a_hidden_draw_and_allowed_after_a_roll(tmp_path, heroes, seed, before, line, refused):
+    """The scenario does not take back what was drawn face down (its rules: undo_hidden_draws
+    false), so nobody peeks and draws again; a command that only rolled dice is taken back with
+    its dice. The mark is the engine's (``core.game.hidden_draw``), not the table's guess."""
+    from overlord.core.game import drew_hidden
+    session, _ = UnderworldSession.start(SCENARIO, heroes, seed, tmp_path / "g.db")
+    for typed in before:
+        assert session.execute(typed).ok, typed
+    reply = session.execute(line)
+    assert reply.ok, reply.lines
+    assert drew_hidden(reply.events) == bool(refused)
+    undone = session.execute("undo")
+    if refused:
+        assert not undone.ok and undone.lines[0].startswith(f"undo refused: '{line}' turned up ")
+        assert refused in undone.lines[0] and "drawn face down" in undone.lines[0]
+    else:
+        assert undone.ok and undone.lines[0] == f"undone: {line}"
+    session.close()
+
+
+# -- why, options and choose after a resume ------------------------------------------------------------
+
+def test_why_after_resume_explains_the_last_command(tmp_path):
+    """`why` - "the reasons behind what the last command did": the table reads the last command
+    back from the saved game (it forgot it on resume)."""
+    path = tmp_path / "g.db"
+    session, _ = UnderworldSession.start(SCENARIO, ["bard", "gladiator"], 4, path)
+    for line in ("1", "1", "1", "fight ixion magic"):
+        assert session.execute(line).ok
+    before = session.execute("why").lines
+    session.close()
+    again, _ = UnderworldSession.resume(path)
+    assert again.execute("why").lines == before
+    assert '    Heroes in the Underworld, "Combat": one successful trial wins: rolled 3 and 3, kept 3+3=6: <= 8, ' \
+           'success - won' in before
+    assert again.execute("undo").ok                              # the fight only rolled
+    assert again.execute("why").lines[0] == "  bard: move to area-17"
+    again.close()
+
+
+def test_options_says_the_game_is_over_when_nothing_is_left(tmp_path):
+    session, _ = UnderworldSession.start(SCENARIO, ["bard", "gnome", "shaman"], 3, tmp_path / "g.db")
+    session.state.dark_side = 10
+    while not session.state.outcome:
+        assert session.execute("1").ok
+    reply = session.execute("options")
+    assert reply.ok and reply.lines[0].startswith("the game is over (the Dark Side filled")
+
+
+def _damned_one_waits_aside(state):
+    """The Damned One came into play before Chaos was laid: "the marker of the Damned One is kept
+    aside and appears as soon as the Chaos tile is revealed" (a test arranges it)."""
+    state.damned = "waiting"
+    state.card.remove("damned-one")
+    state.aside.append("damned-one")
+
+
+def test_the_active_player_chooses_the_tile_for_the_adventure_markers_of_chaos(tmp_path):
+    """HitU "The Damned One Appears": "The Adventure markers which would normally be placed on the
+    Chaos tile are placed on another empty map tile of the active player's choosing." The program
+    lays them on the tile without markers nearest to Chaos and numbers the choice; `choose 1 TILE`
+    puts them on another tile without markers - gladiator's Styx is one (a hero is no marker)."""
+    from test_underworld_engine import on_top
+    path = tmp_path / "g.db"
+    session, _ = UnderworldSession.start(SCENARIO, ["bard", "gladiator"], 4, path)
+    state = session.state
+    _damned_one_waits_aside(state)
+    on_top(state, "passage-13")                         # a passageway: no Adventure marker
+    for line in ("extend 1 E", "stop", "end"):
+        assert session.execute(line).ok, line
+    on_top(state, "chaos")
+    laid = session.execute("extend 1 N")
+    assert laid.ok, laid.lines
+    told = "\n".join(laid.lines)
+    assert "[1] the Adventure marker of Chaos goes to styx, a tile without markers (the nearest to Chaos; " \
+           "also open: passage-13); `choose 1 TILE` to take one" in told
+    assert "the Damned One appears on chaos" in told
+    [marker] = [c for c in state.map.placed[0].markers]             # Styx
+    refused = session.execute("choose 1 chaos")
+    assert not refused.ok and refused.lines == ["chaos is not one of the tiles they may go to: styx, passage-13"]
+    moved = session.execute("choose 1 passage-13")
+    assert moved.ok and moved.lines == ["    a marker moves from styx to passage-13"]
+    from overlord.games.underworld.tiles import placed_tile
+    assert placed_tile(state.map, "passage-13").markers == [marker] and placed_tile(state.map, "styx").markers == []
+    assert placed_tile(state.map, "chaos").markers == ["damned-one"]
+    session.close()
+    again, _ = UnderworldSession.resume(path)                     # the choice is still open after a resume
+    back = again.execute("choose 1 styx")
+    assert back.ok and back.lines == ["    a marker moves from passage-13 to styx"]
+    again.close()

@@ -20,7 +20,7 @@ space, the comparison key that decided it and every end placement or target that
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 import numpy as np
@@ -233,6 +233,42 @@ def _moved_at_all(scene: Scene, fid: str, moved: _Moved) -> bool:
     return not (moved.anchor == scene.anchor[fid] and tuple(moved.size) == tuple(f.size))
 
 
+def take_tie(scene: Scene, fid: str, result: MoveResult, k: int, speed: int | None = None) -> MoveResult:
+    """``result`` moved to its ``k``-th tied end placement instead (0: the first of
+    ``result.ties``): where the rulebook lets the heroes choose among equally good spaces
+    (Golden Rules), the move the heroes chose. The path is traced again to the chosen placement;
+    the chosen end's key is the same (it tied), the end it replaces joins the ties."""
+    board = scene.board
+    f = scene.get(fid)
+    speed = f.speed if speed is None else speed
+    sizes = result.tie_sizes or [result.size] * len(result.ties)
+    end, size = result.ties[k], list(sizes[k])
+    anchor = board.node_of(end)
+    source = board.node_of(result.path[0])
+    monster = f.side == "monsters"
+    away = None
+    enemies = scene.enemy_cells(fid)
+    if result.target is not None and result.verb in ("toward", "away", "engage"):
+        _, cells, tid = _resolve_target(scene, fid, result.target)
+        if result.verb == "away":
+            away = layers_to(scene, cells, *((fid, tid) if tid else (fid,)))
+        elif board.stacking and tid:
+            enemies = [c for c in enemies if c not in cells]
+    levels = mp_levels(board, source, monster=monster, enemies=enemies, limit=speed, away_from=away)
+    dist = levels_array(levels, board.size)
+    end_node = placement.end_space(scene, anchor, tuple(size), dist) if f.large else anchor
+    if dist[end_node] == INF:         # pragma: no cover - a tie is always reached
+        raise MoveError(f"{fid} cannot reach the tied placement {board.label(anchor)}")
+    mp = int(dist[end_node])
+    path = trace_back(board, levels, end_node, mp, away)
+    ties = [result.end] + [t for i, t in enumerate(result.ties) if i != k]
+    tie_sizes = [list(result.size)] + [list(s) for i, s in enumerate(sizes) if i != k]
+    decisions = [replace(d, choice=end, ties=tuple(ties), policy="the heroes' choice") if d.what == "end space" else d
+                 for d in result.decisions]
+    return replace(result, end=end, size=size, path=[board.at_of(n) for n in path], mp=mp, ties=ties,
+                   tie_sizes=tie_sizes, decisions=decisions)
+
+
 # -- the verbs --------------------------------------------------------------------------------
 
 def move(scene: Scene, fid: str, verb: str, target: str = "closest", speed: int | None = None,
@@ -269,13 +305,12 @@ def move(scene: Scene, fid: str, verb: str, target: str = "closest", speed: int 
     out = _summary(scene, moved, toward, decisions)
     performed = _moved_at_all(scene, fid, moved)
     if verb == "engage":
-        reason = (f"moves {moved.mp} MP toward {label}" if performed
-                  else f"would not move toward {label}: engage is not performed")
+        reason = f"moves {moved.mp} MP toward {label}" if performed else f"it would not move toward {label}"
     elif verb == "toward":
-        reason = f"moves {moved.mp} MP toward {label}" if performed else f"already as close to {label} as it can get"
+        reason = f"moves {moved.mp} MP toward {label}" if performed else f"it is as close to {label} as it can get"
     else:
         reason = (f"moves {moved.mp} MP away from {label}" if performed
-                  else f"cannot increase the spaces between it and {label}: does not move")
+                  else f"it cannot increase the spaces between it and {label}")
     return MoveResult(figure=fid, verb=verb, target=label, target_ties=target_ties, performed=performed,
                       start=f.at, reason=reason, decisions=decisions, **out)
 
@@ -291,7 +326,7 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
         if any(board.line_of_sight(c, t, blockers) for c in scene.cells[fid] for t in cells):
             return MoveResult(target=label, target_ties=[] if skipped else target_ties, performed=False,
                               end=f.at, key={}, decisions=decisions, **base,
-                              reason=f"already has line of sight to {label}: spot is not performed{skip_note}")
+                              reason=f"it already has line of sight to {label}{skip_note}")
         goal = _spot_goal(scene, fid, cells, blockers, speed)
         if goal is None:
             skipped.append(label)
@@ -315,7 +350,7 @@ def _spot(scene, fid, order, rule, speed, decisions, target_ties, base) -> MoveR
         out = _summary(scene, moved, True, decisions)
         performed = _moved_at_all(scene, fid, moved)
         reason = (f"moves {moved.mp} MP to gain line of sight to {label}{skip_note}" if performed
-                  else f"cannot move closer to a space that sees {label}: spot is not performed{skip_note}")
+                  else f"it cannot move closer to a space that sees {label}{skip_note}")
         return MoveResult(figure=fid, verb="spot", target=label, target_ties=target_ties if not skipped else [],
                           performed=performed, start=f.at, reason=reason, decisions=decisions, **out)
     return MoveResult(target=None, target_ties=[], performed=False, end=f.at, key={},

@@ -33,8 +33,9 @@ JSON Schema lists every instruction.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import Field, ValidationError, create_model
 
@@ -79,19 +80,41 @@ class Spec(Strict):
     expect: Annotated[dict[str, Annotated[list, Field(min_length=1)]], Field(min_length=1)]
 
 
+@dataclass(frozen=True)
+class Named:
+    """A name a spec uses that its game's content must hold (a card, a monster group): where it
+    is written under the spec (``("ask", "activation", "card")``), the name, what it names and
+    every known name of that kind; ``key``: written as a mapping's key (its own line is the key's)."""
+
+    path: tuple
+    name: str
+    what: str
+    known: tuple
+    key: bool = False
+
+
+#: (content, instruction, its arguments, the validated setup or None) -> the names a spec uses
+NamesOf = Callable[[Any, str, Any, Any], "list[Named]"]
+
 _GAMES: dict[str, tuple[dict[str, type], type | None]] = {}     # game -> (instructions, setup model)
+_NAMES: dict[str, tuple[NamesOf | None, Callable[[Any], Any] | None]] = {}   # game -> (names, load)
 _MODEL: type | None = None
 
 
-def register_game(game: str, instructions: dict[str, type], setup: type | None) -> None:
+def register_game(game: str, instructions: dict[str, type], setup: type | None,
+                  names: NamesOf | None = None, load: Callable[[Any], Any] | None = None) -> None:
     """What ``game``'s enemy can be asked (instruction -> model of its arguments) and the model of
-    its ``setup:``; the spec file's model is rebuilt with them."""
+    its ``setup:``; the spec file's model is rebuilt with them. ``names`` lists the names a spec
+    uses that the content must hold (``overlord validate`` checks them at their own lines), the
+    content being ``load(scenario path)`` for a spec that names a scenario, else None (the game's
+    default content)."""
     global _MODEL
     for name, model in instructions.items():
         for other, (theirs, _) in _GAMES.items():
             if other != game and name in theirs and theirs[name] is not model:
                 raise ValueError(f"instruction {name!r} of {game} is {other}'s already, with other arguments")
     _GAMES[game] = (dict(instructions), setup)
+    _NAMES[game] = (names, load)
     _MODEL = None
     kinds.register(_kind())
 
@@ -172,8 +195,7 @@ def map_of(spec, base: Path, doc: Located, path: tuple) -> MapFile:
     """The spec's map: inline (checked where it is written) or a file beside the spec or shipped;
     raises ContentError with its problems."""
     if isinstance(spec.map, dict):
-        sub = Located(doc.file, spec.map, {p[len(path):]: m for p, m in doc.marks.items() if p[:len(path)] == path})
-        return check_map(sub)
+        return check_map(doc.sub(path))
     beside = base / spec.map
     found = beside if kind_of(beside) == "file" else named_or_path(spec.map, shipped_maps())
     if found is None or kind_of(found) != "file":
@@ -191,6 +213,7 @@ def _check(loaded) -> list[Problem]:
     base = Path(doc.file).parent
     out: list[Problem] = []
     seen: dict[str, int] = {}
+    contents: dict = {}                 # each scenario the file's specs name, loaded once
     for i, spec in enumerate(loaded.model.specs):
         here = (KEY, i)
         label = f"spec {spec.id!r}: "
@@ -215,14 +238,52 @@ def _check(loaded) -> list[Problem]:
                 map_of(spec, base, doc, here + ("map",))
             except ContentError as e:
                 out += [Problem(p.file, p.line, p.col, label + p.message) for p in e.problems]
+        setup, setup_ok = None, True
         if spec.setup is not None:
             if setup_model is None:
                 out.append(doc.problem(here + ("setup",), f"{label}{game} arranges nothing: a spec of it has no setup"))
+                setup_ok = False
             else:
                 try:
-                    _wrapped(setup_model).model_validate({"setup": spec.setup})
+                    setup = _wrapped(setup_model).model_validate({"setup": spec.setup}).setup
                 except ValidationError as e:
-                    out += _nested(pydantic_problems(e, _sub(doc, here)), label)
+                    out += [Problem(p.file, p.line, p.col, f"spec {spec.id!r}, {p.message}")
+                            for p in pydantic_problems(e, doc.sub(here), top=False)]
+                    setup_ok = False
+        if setup_ok and (name in theirs or name in SHARED):
+            out += _names(game, spec, base, doc, here, label, setup, contents)
+    return out
+
+
+def _names(game: str, spec, base: Path, doc: Located, here: tuple, label: str, setup, contents: dict) -> list[Problem]:
+    """Every card, group or other name the spec uses that its game's content does not hold, at
+    the line it is written on, with the nearest known name."""
+    names, load = _NAMES.get(game, (None, None))
+    if names is None:
+        return []
+    content = None
+    if spec.scenario is not None and load is not None:
+        path = scenario_path(spec.scenario, base)
+        key = str(Path(path).resolve())
+        if key not in contents:
+            try:
+                contents[key] = (load(path), "")
+            except ContentError as e:
+                contents[key] = (None, f"{e.problems[0]}")
+        content, problem = contents[key]
+        if content is None:
+            return [doc.problem(here + ("scenario",), f"{label}scenario {shown(spec.scenario)!r} does not load: {problem}")]
+    from .validate import field_words
+    name, args = instruction_of(spec)
+    out = []
+    for used in names(content, name, args, setup):
+        if used.name in used.known:
+            continue
+        where = here + tuple(used.path)
+        field = field_words(used.path[:-1] if used.key else used.path, doc.sub(here).data)  # a key is the name itself
+        words = (f"spec {spec.id!r}, {field}: no {used.what} {used.name!r}{nearest(used.name, used.known)}; "
+                 f"known: {', '.join(map(str, used.known)) or 'none'}")
+        out.append(doc.key_problem(where, words) if used.key else doc.problem(where, words))
     return out
 
 
@@ -234,18 +295,6 @@ def _wrapped(model: type) -> type:
     if model not in _WRAPPED:
         _WRAPPED[model] = create_model(f"{model.__name__}Field", __base__=Strict, setup=(model, ...))
     return _WRAPPED[model]
-
-
-def _sub(doc: Located, path: tuple) -> Located:
-    """The part of a document at ``path``, as a document of its own with the same marks."""
-    data = doc.data
-    for p in path:
-        data = data[p]
-    return Located(doc.file, data, {p[len(path):]: m for p, m in doc.marks.items() if p[:len(path)] == path})
-
-
-def _nested(problems: list[Problem], label: str) -> list[Problem]:
-    return [Problem(p.file, p.line, p.col, label + "setup." + p.message) for p in problems]
 
 
 kinds.register(_kind())

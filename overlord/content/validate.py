@@ -10,6 +10,8 @@ kind's own checks, and what spans files (a scenario and the decks it names) by i
 from __future__ import annotations
 
 import json
+import os
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,11 +75,13 @@ def resolve_path(doc: Located, loc: tuple) -> tuple:
     return tuple(path)
 
 
-def owner(doc: Located, path: tuple, kind: registered.FileKind | None = None, keyed: dict | None = None) -> str:
-    """'card ID: ' for the innermost mapping on the path that has an id (or 'group KEY: ' under
-    a top-level key whose mapping is keyed by id, as ``keyed`` or the kind says)."""
+def _owned(doc: Located, path: tuple, kind: registered.FileKind | None = None,
+           keyed: dict | None = None, top: bool = True) -> tuple[str, int]:
+    """The owner of a place ("card 'ID'", "group 'KEY'", or "") and how many parts of ``path``
+    lead to it: the innermost mapping on the path that has an id, or the entry of a top-level key
+    whose mapping is keyed by id, as ``keyed`` or the kind says."""
     data = doc.data
-    label = ""
+    label, steps = "", 1 if path and top else 0   # a file's one top-level key is no place to name
     nouns = {kind.key: kind.noun} if kind else {}
     keyed = keyed if keyed is not None else (kind.keyed if kind else {})
     for i, part in enumerate(path):
@@ -86,37 +90,105 @@ def owner(doc: Located, path: tuple, kind: registered.FileKind | None = None, ke
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(data, dict) and isinstance(data.get("id"), str):
-            label = f"{nouns.get(path[0], 'card')} {data['id']!r}: "
+            label, steps = f"{nouns.get(path[0], 'card')} {data['id']!r}", i + 1
         elif i == 1 and path[0] in keyed:
-            label = f"{keyed[path[0]]} {part!r}: "
-    return label
+            label, steps = f"{keyed[path[0]]} {part!r}", i + 1
+    return label, steps
+
+
+def owner(doc: Located, path: tuple, kind: registered.FileKind | None = None, keyed: dict | None = None) -> str:
+    """'card ID: ' for the innermost mapping on the path that has an id (or 'group KEY: ' under
+    a top-level key whose mapping is keyed by id, as ``keyed`` or the kind says)."""
+    label, _ = _owned(doc, path, kind, keyed)
+    return f"{label}: " if label else ""
+
+
+def place(doc: Located, path: tuple, kind: registered.FileKind | None = None, keyed: dict | None = None,
+          top: bool = True) -> str:
+    """Where ``path`` is, in words an author finds in the file: its owner, then each field by
+    its name and each list entry by its number - "card 'the-onset', overlord step 1, hourglass",
+    never "0.overlord.0.hourglass"; "" for the file itself. ``top``: the path starts at a file's
+    top-level key, which is not named."""
+    label, steps = _owned(doc, path, kind, keyed, top)
+    data = doc.data
+    for part in path[:steps]:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            data = _UNSEEN
+            break
+    return ", ".join(p for p in (label, field_words(path[steps:], data)) if p)
+
+
+#: what one entry of a list field is called ("overlord step 1"); a plural name not here loses
+#: its "s" ("spawn 1"), any other name says "item" ("size, item 2")
+ENTRY = {"overlord": "overlord step", "all": "all box, action", "minion": "minion box, action",
+         "master": "master box, action", "with_monsters": "with_monsters, effect",
+         "without_monsters": "without_monsters, effect", "then": "then, effect", "else": "else, effect",
+         "dice": "die", "defense": "defense die", "hero_start": "hero_start, space", "order": "order, position"}
+
+
+_UNSEEN = object()
+
+
+def field_words(path, data=_UNSEEN) -> str:
+    """A path inside a file's data in words: fields by name, list entries counted from 1, commas
+    between - ``("overlord", 0, "hourglass")`` is "overlord step 1, hourglass". ``data``: what
+    the path starts in, to tell a list's entry from a mapping's number key (``doom_start: {4:
+    ...}`` is "doom_start, 4"); without it a number is a list's entry."""
+    words: list[str] = []
+    parts = list(path)
+    at = [data]                                  # the value each part steps into
+
+    def listed(i: int) -> bool:
+        part = parts[i]
+        if not isinstance(part, int) or isinstance(part, bool):
+            return False
+        return at[i] is _UNSEEN or isinstance(at[i], list)
+
+    for part in parts:
+        here = at[-1]
+        try:
+            at.append(here[part] if here is not _UNSEEN else _UNSEEN)
+        except (KeyError, IndexError, TypeError):
+            at.append(_UNSEEN)
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if isinstance(part, str) and i + 1 < len(parts) and listed(i + 1):
+            name = ENTRY.get(part) or (part[:-1] if part.endswith("s") and len(part) > 2 else f"{part}, item")
+            words.append(f"{name} {parts[i + 1] + 1}")
+            i += 2
+            continue
+        words.append(f"item {part + 1}" if listed(i) else str(part))
+        i += 1
+    return ", ".join(words)
 
 
 def _message(err: dict, doc: Located, path: tuple, unions: dict) -> str:
     kind = err["type"]
     value = err.get("input")
-    where = ".".join(str(p) for p in path[1:]) or str(path[0]) if path else "file"
     if kind in unions:
         known = unions[kind]
         what = kind.split("_", 1)[1]
         name = next(iter(value)) if isinstance(value, dict) and len(value) == 1 else value
         if isinstance(name, str) and not (isinstance(value, dict) and len(value) > 1):
-            return (f"{where}: unknown {what} {name!r}{nearest(name, known)}; "
+            return (f"unknown {what} {name!r}{nearest(name, known)}; "
                     f"expected one of {', '.join(known)}")
-        return (f"{where}: an {what} is one mapping with one key, its name (one of "
+        return (f"an {what} is one mapping with one key, its name (one of "
                 f"{', '.join(known)}), got {_show(value)}")
     if kind == "extra_forbidden":
         name = err["loc"][-1]
-        return f"{where}: unknown field {name!r}{nearest(name, _all_field_names())}"
+        return f"unknown field {name!r}{nearest(name, _all_field_names())}"
     if kind == "missing":
-        return f"{where}: missing field {err['loc'][-1]!r}"
+        return f"missing field {err['loc'][-1]!r}"
     if kind == "literal_error":
         expected = err.get("ctx", {}).get("expected", "")
         options = [o.strip(" '") for o in expected.replace(" or ", ",").split(",") if o.strip(" '")]
-        return f"{where}: {_show(value)} is not allowed{nearest(value, options)}; expected {expected}"
+        return f"{_show(value)} is not allowed{nearest(value, options)}; expected {expected}"
     if kind == "value_error":
-        return f"{where}: {err['msg'].removeprefix('Value error, ')}"
-    return f"{where}: {err['msg'].lower()}, got {_show(value)}"
+        return err['msg'].removeprefix('Value error, ')
+    return f"{err['msg'].lower()}, got {_show(value)}"
 
 
 def _show(value) -> str:
@@ -124,7 +196,8 @@ def _show(value) -> str:
     return text if len(text) < 50 else text[:47] + "..."
 
 
-def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered.FileKind = "") -> list[Problem]:
+def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered.FileKind = "",
+                      top: bool = True) -> list[Problem]:
     """Each pydantic error as a Problem at its place; unknown effects, actions and tests are
     named against the vocabulary of the file's kind (Descent's, or the Underworld's Dark cards')."""
     spec = kind if isinstance(kind, registered.FileKind) else None
@@ -133,7 +206,9 @@ def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered
     seen = set()
     for err in exc.errors():
         path = resolve_path(doc, err["loc"])
-        message = owner(doc, path, spec) + _message(err, doc, path, unions)
+        named = path[:-1] if err["type"] == "extra_forbidden" and path and path[-1] == err["loc"][-1] else path
+        where = place(doc, named, spec, top=top)            # an unknown field: its owner names it
+        message = f"{where}: " * bool(where) + _message(err, doc, path, unions)
         if message in seen:
             continue
         seen.add(message)
@@ -143,6 +218,7 @@ def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered
 
 def load_content(path: str | Path) -> Loaded:
     """Parse and check one content file; problems are collected, never raised."""
+    _read(path)
     try:
         doc = load_yaml(path)
     except ContentError as e:
@@ -173,10 +249,11 @@ def load_named(doc: Located, where: tuple, rel) -> Loaded:
     """A content file that the file ``doc`` names at ``where`` (a scenario's deck or content
     path, relative to its folder), loaded as :func:`load_content` does; when nothing readable is
     there (missing, a folder, a device, a name the system refuses) the problem is at the line of
-    ``doc`` that names it: ``scenario.yaml:7:12: decks.peril: perils.yaml: no such file``."""
+    ``doc`` that names it: ``scenario.yaml:7:12: decks, peril: perils.yaml: no such file``."""
     path = Path(doc.file).parent / str(rel)
     kind = kind_of(path)
-    field = ".".join(str(p) for p in where[1:]) or str(where[0]) if where else "file"
+    top = doc.data.get(where[0], _UNSEEN) if where and isinstance(doc.data, dict) else _UNSEEN
+    field = field_words(where[1:], top) or (str(where[0]) if where else "file")
     if kind == "file":
         loaded = load_content(path)
         # what has no place in the file itself (it cannot be read) is placed where it is named
@@ -229,14 +306,50 @@ def _load_registered(doc: Located, data: dict, kind: registered.FileKind) -> Loa
     return loaded
 
 
-def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
-    """Every problem in the given files (folders: every .yaml inside), and how many files."""
+@dataclass
+class Checked:
+    """What ``overlord validate`` checked: every problem, the files it was given (folders opened),
+    and the files those name that it read and checked with them (a scenario's decks)."""
+
+    problems: list[Problem]
+    given: list[str]
+    named: list[str]
+    with_problems: int = 0          # the files that hold a problem, each once (never more than files)
+
+    @property
+    def files(self) -> int:
+        """Every file checked, each once."""
+        return len(self.given) + len(self.named)
+
+
+_READING: ContextVar[set | None] = ContextVar("overlord_validate_reading", default=None)
+
+
+def _key(path) -> str:
+    """A file as one name, however it was written (``a/../b.yaml``, ``./b.yaml``)."""
+    try:
+        return os.path.normpath(os.path.abspath(str(path)))
+    except (ValueError, OSError):                 # a name the system refuses: as written
+        return str(path)
+
+
+def _read(path) -> None:
+    seen = _READING.get()
+    if seen is not None:
+        seen.add(_key(path))
+
+
+def check_paths(paths: list[Path]) -> Checked:
+    """Every problem in the given files (folders: every .yaml inside) and in the files a scenario
+    among them names, and which files were checked."""
     files: list[Path] = []
     for p in paths:
         if kind_of(p) == "folder":
             files.extend(sorted(q for q in p.rglob("*.y*ml") if q.is_file()))
         else:
             files.append(p)
+    given = list(dict.fromkeys(_key(f) for f in files))
+    named: set[str] = set()
     problems: list[Problem] = []
     for f in files:
         loaded = load_content(f)
@@ -244,8 +357,24 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
         if loaded.game and loaded.model is not None:
             kind = registered.scenario_kinds()[loaded.game] if loaded.kind == registered.SCENARIO \
                 else registered.kinds()[loaded.kind]
-            merge(problems, kind.cross_check(loaded) if kind.cross_check else [])
-    return problems, len(files)
+            if kind.cross_check:
+                reading = _READING.set(set())
+                try:
+                    merge(problems, kind.cross_check(loaded))
+                    named |= _READING.get()
+                finally:
+                    _READING.reset(reading)
+    as_shown = {shown(f): _key(f) for f in files}       # a problem names an absurdly long path shortened
+    bad = {as_shown.get(p.file) or _key(p.file) for p in problems}
+    named |= bad                                        # a problem's file is one checked, always
+    return Checked(problems, given, sorted(named - set(given)), len(bad))
+
+
+def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
+    """Every problem in the given files (folders: every .yaml inside) and in the files the
+    scenarios among them name, and how many files were checked (:func:`check_paths`)."""
+    checked = check_paths(paths)
+    return checked.problems, checked.files
 
 
 def json_schema() -> dict:

@@ -24,10 +24,29 @@ from .paths import kind_of, shown
 class Located:
     """Parsed YAML data and where each part of it stands in its file."""
 
-    def __init__(self, file: str, data, marks: dict[tuple, tuple[int, int]]):
+    def __init__(self, file: str, data, marks: dict[tuple, tuple[int, int]],
+                 keys: dict[tuple, tuple[int, int]] | None = None):
         self.file = file
         self.data = data
         self.marks = marks
+        self.keys = keys or {}        # where the key of a mapping's entry is written, by its path
+
+    def sub(self, path: tuple) -> "Located":
+        """The part of the document at ``path`` as a document of its own, with its marks."""
+        data = self.data
+        for p in path:
+            data = data[p]
+        n = len(path)
+        return Located(self.file, data, {p[n:]: m for p, m in self.marks.items() if p[:n] == path},
+                       {p[n:]: m for p, m in self.keys.items() if p[:n] == path})
+
+    def key_problem(self, path: tuple, message: str) -> Problem:
+        """A problem at the key of the entry at ``path`` (a misspelt name written as a key: its own
+        line, not the line its value starts on), else where :meth:`problem` puts it."""
+        if tuple(path) in self.keys:
+            line, col = self.keys[tuple(path)]
+            return Problem(self.file, line, col, message)
+        return self.problem(path, message)
 
     def where(self, path: tuple) -> tuple[int | None, int | None]:
         """Line and column (1-based) of the value at ``path``, or of its nearest parent."""
@@ -49,7 +68,7 @@ def _start(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1 + quoted
 
 
-def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
+def _walk(node, path: tuple, marks: dict, seen: set, dups: list, keys: dict) -> None:
     marks[path] = _start(node)
     if id(node) in seen:          # an alias of a node already walked (or one that contains itself)
         return
@@ -64,11 +83,12 @@ def _walk(node, path: tuple, marks: dict, seen: set, dups: list) -> None:
                     dups.append((here, f"duplicate key {key!r} (first written on line {first[key_node.tag, key][0]})"))
                 first.setdefault((key_node.tag, key), here)
             marks.setdefault(path + (key,), here)
-            _walk(value_node, path + (key,), marks, seen, dups)
+            keys.setdefault(path + (key,), here)
+            _walk(value_node, path + (key,), marks, seen, dups, keys)
             marks[path + (key,)] = _start(value_node)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _walk(item, path + (i,), marks, seen, dups)
+            _walk(item, path + (i,), marks, seen, dups, keys)
 
 
 MAX_DEPTH = 64            # collections inside collections
@@ -190,14 +210,15 @@ def parse_yaml(text: str, file: str) -> Located:
             loader.dispose()
     marks: dict = {(): (1, 1)}           # an empty file's problems are on its first line
     dups: list = []
+    keys: dict = {}
     if node is not None:
         try:
-            _walk(node, (), marks, set(), dups)
+            _walk(node, (), marks, set(), dups, keys)
         except RecursionError:
             raise ContentError([Problem(file, None, None, "YAML nests too deeply")]) from None
     if dups:
         raise ContentError([Problem(file, line, col, msg) for (line, col), msg in dups])
-    return Located(file, data, marks)
+    return Located(file, data, marks, keys)
 
 
 MAX_BYTES = 256 * 1024    # ten times the largest shipped file; PyYAML reads ~300 KB a second

@@ -490,6 +490,14 @@ class GameRules(ABC):
             self.arrange(match, situation.setup)
         return match
 
+    def spec_names(self, content: Any, instruction: str, args: Any, setup: Any) -> list:
+        """The names a behaviour spec uses that the content must hold - its cards, its monster
+        groups - as ``overlord.content.specs.Named``, so ``overlord validate`` names a misspelt one
+        at the line it is written on; ``content`` is the spec's scenario loaded, None where it
+        names none (the game's default content). ``args``: the instruction's model; ``setup``: the
+        validated setup, or None. None by default."""
+        return []
+
     def arrange(self, match: Any, setup: Any) -> None:
         """Put the match into the position a spec's ``setup:`` describes (figures, tracks, hands);
         raises :class:`RulesError` for one it cannot take."""

@@ -50,7 +50,8 @@ def register(rules: GameRules) -> GameRules:
     if old is not None and type(old) is not type(rules):
         raise ValueError(f"a game named {rules.name!r} is registered already ({type(old).__name__})")
     _GAMES[rules.name] = rules
-    specs.register_game(rules.name, rules.instructions, rules.setup_model)
+    specs.register_game(rules.name, rules.instructions, rules.setup_model, rules.spec_names,
+                        lambda path: open_scenario(path)[1])    # loaded once, as `check` runs it
     return rules
 
 

@@ -23,7 +23,8 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
-from ..view.words import count
+from ..view.words import count, listing
+from .cards import left_out, per_card
 
 RESULTS = ("victory", "defeat", "unfinished")
 REQUIRED = ("seed", "heroes", "result", "rounds", "doom", "fate")
@@ -83,13 +84,6 @@ def _r(x: float | None) -> float | None:
 
 def _rate(wins: int, games: int) -> float | None:
     return _r(wins / games) if games else None
-
-
-def _id_key(card: Any) -> tuple:
-    """Numbers before strings, numbers by value, the rest by text: mixed ids still sort."""
-    if isinstance(card, (int, float)) and not isinstance(card, bool):
-        return (0, card, "")
-    return (1, 0, str(card))
 
 
 def _sorted_counts(counter: Counter) -> dict:
@@ -211,27 +205,9 @@ def _by_heroes(records: list[dict]) -> list[dict]:
 
 
 def _cards(records: list[dict]) -> dict:
-    games: dict[str, Counter] = defaultdict(Counter)
-    draws: dict[str, Counter] = defaultdict(Counter)
-    wins: dict[str, Counter] = defaultdict(Counter)
-    for rec in records:
-        won = rec["result"] == "victory"
-        for deck, drawn in (rec.get("cards") or {}).items():
-            drawn = list(drawn or ())
-            draws[str(deck)].update(drawn)
-            seen = set(drawn)
-            games[str(deck)].update(seen)
-            if won:
-                wins[str(deck)].update(seen)
-    n = len(records)
-    out = {}
-    for deck in sorted(set(games) | set(draws)):
-        out[deck] = [{"draws": draws[deck][card], "game_share": _rate(games[deck][card], n),
-                      "games": games[deck][card], "id": card,
-                      "win_rate": _rate(wins[deck][card], games[deck][card]),
-                      "wins": wins[deck][card]}
-                     for card in sorted(games[deck], key=_id_key)]
-    return out
+    """Per deck, per card: how often drawn, and the games that drew it against the games at the
+    same draw of the deck with another card (``overlord.sim.cards``)."""
+    return per_card(records, _r)
 
 
 def summarize(records: list[dict]) -> dict:
@@ -246,7 +222,9 @@ def summarize(records: list[dict]) -> dict:
     ``by_heroes`` (per hero count games, wins, win rate and interval; empty unless several hero
     counts were played); ``track_moves`` (where fate and doom went, by source, and how far the
     heroes got; empty unless the records say); ``bots`` ({bot: games}); ``cards`` ({deck: [{id, games, draws,
-    game_share, wins, win_rate}]}); ``cpu_seconds`` ({total, mean})."""
+    game_share, wins, win_rate, draw, compared, won_compared, others, difference, chance}]}: the
+    games that drew each card against those at the same draw with another card,
+    ``overlord.sim.cards``); ``cpu_seconds`` ({total, mean})."""
     _check(records)
     n = len(records)
     results = Counter(rec["result"] for rec in records)
@@ -319,6 +297,10 @@ def render_table(summary: dict) -> str:
     def row(t: Table, *cells: object) -> None:
         t.add_row(*(Text(str(c)) for c in cells))
 
+    def note(text: str) -> None:
+        console.print(Text(text))
+        console.print()
+
     n = summary["games"]
     ci = summary["win_rate_ci"]
     rounds = summary["rounds"]
@@ -361,8 +343,11 @@ def render_table(summary: dict) -> str:
             row(t, result, reason or "-", k, _pct(k / n))
         show(t)
 
-    if tracks["gap_distribution"]:
-        doom, fate = tracks["names"]["doom"], tracks["names"]["fate"]
+    doom, fate = tracks["names"]["doom"], tracks["names"]["fate"]
+    if len(tracks["gap_distribution"]) == 1:
+        only = tracks["gap_distribution"][0]["gap"]
+        note(f"Left out: the gap at the end of the game ({fate} - {doom}), {only} in every game.")
+    elif tracks["gap_distribution"]:
         t = table(f"Gap at the end of the game ({fate} - {doom})", ("Gap", "right"), ("Games", "right"),
                   ("Share", "right"))
         for item in tracks["gap_distribution"]:
@@ -375,13 +360,19 @@ def render_table(summary: dict) -> str:
         t = table(f"Where fate and doom went (spaces a game, mean; {count(lost, 'game')} not won of {moves['games']}), "
                   "and where heroes were knocked out",
                   ("Track", "left"), ("Moved by", "left"), ("Games not won", "right"), ("All games", "right"))
+        idle = []
         for track in ("fate", "doom", "knockouts"):
             sources = sorted(set(moves[track]["all"]) | set(moves[track]["lost"]),
                              key=lambda k: (-(moves[track]["lost"].get(k) or 0), k))
             for source in sources:
+                if not moves[track]["lost"].get(source) and not moves[track]["all"].get(source):
+                    idle.append(f"{source} ({'knock-outs' if track == 'knockouts' else track})")
+                    continue
                 name = "heroes knocked out in" if track == "knockouts" else track
                 row(t, name, source, _num(moves[track]["lost"].get(source)), _num(moves[track]["all"].get(source)))
         show(t)
+        if idle:
+            note(f"Left out of it: {listing(idle)} - 0 in the games not won and in all.")
         t = table("How far the heroes got", ("Main encounters completed", "right"), ("Games", "right"),
                   ("Share", "right"))
         for item in moves["main_encounters"]:
@@ -397,20 +388,84 @@ def render_table(summary: dict) -> str:
                 f"{_pct(item['ci_low'])} to {_pct(item['ci_high'])}")
         show(t)
 
-    for deck, cards in summary["cards"].items():
-        if not cards:
-            continue
-        t = table(f"{deck.capitalize()} cards", ("Card", "left"), ("Games drawn", "right"),
-                  ("Share of games", "right"), ("Draws", "right"), ("Win rate when drawn", "right"))
-        for card in cards:
-            row(t, card["id"], card["games"], _pct(card["game_share"]), card["draws"],
-                _pct(card["win_rate"]))
-        show(t)
+    _card_tables(summary, table, show, row, note)
 
     lines = [line.rstrip() for line in console.export_text(styles=False).splitlines()]
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines) + "\n"
+
+
+CARD_LEGEND = (
+    "The card tables: a card's draw is the draw of its deck at which it first came up (the median "
+    "over the games that drew it). The games that drew a card are set against the games that made "
+    "as many draws from that deck but turned up another card at that draw (the shuffle's chance), "
+    "as the win rate of the games that drew a card alone would flatter one that only long games "
+    "reach. Difference: won when drawn minus others at that draw, in points; a difference within "
+    "the chance (plus or minus) is what a card that changes nothing shows 19 times in 20. \"(of N)\": "
+    "only N of the games that drew it are compared, the others drew it at a draw no game reached "
+    "without it.")
+
+
+def _deck_title(deck: str) -> str:
+    """"Exploration cards", "Tiles" (a deck named by what it holds is not "Tiles cards")."""
+    return deck.capitalize() if deck.endswith("s") else f"{deck.capitalize()} cards"
+
+
+def _card_tables(summary: dict, table, show, row, note) -> None:
+    """Each deck's table, without what says nothing: no table when every game was won or none
+    was (no card can differ), no row for a card drawn in every game or never drawn where another
+    game went as far without it; one line says what was left out and why."""
+    n = summary["games"]
+    decks = {deck: cards for deck, cards in summary["cards"].items() if cards}
+    if not decks:
+        return
+    if summary["wins"] in (0, n):
+        outcome = "no game was won" if summary["wins"] == 0 else "every game was won"
+        note(f"Left out: the card tables ({listing(_deck_title(d).lower() for d in decks)}): {outcome}, "
+             "so no card can show a difference.")
+        return
+    legend = False
+    for deck, cards in decks.items():
+        shown, everywhere, alone = left_out(cards, n)
+        title = _deck_title(deck)
+        if shown:
+            if not legend:
+                note(CARD_LEGEND)
+                legend = True
+            t = table(f"{title}: the games that drew each, against the games at the same draw with another card",
+                      (title[:-1] if deck.endswith("s") else "Card", "left"), ("Games\ndrawn", "right"), ("Draw", "right"),
+                      ("Won when\ndrawn", "right"), ("Others at\nthat draw", "right"),
+                      ("Difference", "right"), ("Chance", "right"))
+            t.columns[0].no_wrap = True                   # a card is named whole; the headers wrap
+            t.columns[0].min_width = max(len(str(c["id"])) for c in shown)
+            for card in shown:
+                partial = card["compared"] < card["games"]
+                row(t, card["id"], f"{card['games']} ({_pct(card['game_share'])})", f"{card['draw']:g}",
+                    _pct(card["won_compared"]) + (f" (of {card['compared']})" if partial else ""),
+                    _pct(card["others"]), _points(card["difference"]), f"±{100 * card['chance']:.1f}")
+            show(t)
+        why = []
+        if everywhere:
+            why.append(f"{_ids(everywhere)} drawn in every game (no game without "
+                       f"{'it' if len(everywhere) == 1 else 'them'} to compare with)")
+        if alone:
+            why.append(f"{_ids(alone)} drawn only at a draw no game reached without "
+                       f"{'it' if len(alone) == 1 else 'them'}")
+        if why:
+            what = f"the {title.lower()} table" if not shown else title.lower()
+            note(f"Left out: {what} - {'; '.join(why)}.")
+
+
+def _ids(ids: list[str]) -> str:
+    """"fs-act-01", "fs-act-01 and fs-act-02", "the 10 cards (fs-act-01 to fs-act-10)"."""
+    if len(ids) <= 3:
+        return listing(ids)
+    return f"{len(ids)} cards ({ids[0]} to {ids[-1]})"
+
+
+def _points(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:+.1f}"
 
 
 def departures(search: dict) -> str:

@@ -74,3 +74,16 @@ def _draw_graph(scene: Scene, symbols, path_nodes, moved) -> str:
     if path_nodes:
         lines.append("path: " + " -> ".join(board.label(n) for n in path_nodes))
     return "\n".join(lines)
+
+
+def terrain_key(board) -> str:
+    """What each terrain sign of a drawn map means ("#=wall  .=floor  o=obstacle  ~=water"; a
+    blank is off the map), for the signs the map holds."""
+    rows = getattr(board, "rows", None)
+    legend = getattr(board, "legend", None)
+    if not rows or not legend:
+        return ""
+    used = set("".join(rows))
+    signs = [f"{ch}={name}" for ch, name in legend.items() if ch in used and ch != " "]
+    blank = "; a blank is off the map" if " " in used else ""
+    return "terrain: " + "  ".join(signs) + blank

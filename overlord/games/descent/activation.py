@@ -22,7 +22,18 @@ whether the quest was decided - then nothing more happens ("the heroes immediate
 
 Targets: "If a monster has multiple potential targets during monster activation, the target
 closest to the activating monster is chosen"; where that still ties, the heroes choose (Golden
-Rules): the tie is recorded, and the figure listed first is taken when nobody is asked.
+Rules, "If a game effect has multiple potential targets and the intended target is unclear,
+heroes choose the target"). So do equally good end spaces. Every such tie goes to the
+``choose`` hook (``(kind, options) -> (index, point)``): at a table the players' choice (the
+first listed until they choose another, ``choose N``), headless the named policy "listed
+first"; the event records the options and the point, so that a table can play the activation
+again with another choice.
+
+"If an action has no effect, monsters do not perform that action": a move that would not move
+and an attack without a target are not performed, and neither is a ``perform`` action whose
+card effects would do nothing (the ``effect_of`` hook judges them when the action comes up: a
+Heal with no damaged monster in reach, a test with no hero in reach); a performed one's effects
+are carried out at once, in the list's order (the ``on_perform`` hook), like an attack.
 
 Every step is an event (plain data) saying what was done, whether it was performed, and why.
 """
@@ -30,13 +41,14 @@ Every step is an event (plain data) saying what was done, whether it was perform
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ...ai.movement import MoveError, move
+from ...ai.movement import MoveError, move, take_tie
 from ...ai.targets import spaces_between
 from ...content.actions import Attack, Target
 from ...core.figures import Scene
 from ...core.trace import Decision
+from . import describe
 from .content.cards import ActivationCard, GroupActivation, MonsterGroup, Perform
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
@@ -69,10 +81,12 @@ class Table:
     groups: dict[str, MonsterGroup]
     act: str = "I"
     exit_at: object = None              # the current encounter's exit, for pits
-    performed: list = field(default_factory=list)   # (monster, card effects) of "perform" actions, to run
     conditions: dict = field(default_factory=dict)  # condition definitions by name (content)
     on_start: Callable | None = None    # (table, monster id): its activation begins
     on_attack: Callable | None = None   # (table, monster id, attack event): resolve the attack
+    on_perform: Callable | None = None  # (table, monster id, card effects): carry them out
+    effect_of: Callable | None = None   # (table, monster id, card effects) -> why they would do nothing ('')
+    choose: Callable | None = None      # (kind, options) -> (index chosen, point): a tie the heroes break
     stop: Callable[[], bool] = lambda: False        # the quest is decided: nothing more happens
     emit: Callable | None = None        # each event as it happens (the game's log)
 
@@ -91,6 +105,13 @@ class Table:
 
     def ends_with_activation(self, conditions) -> list[str]:
         return [c for c in conditions if c in self.conditions and self.conditions[c].discard == "end_of_turn"]
+
+    def tie(self, kind: str, options: list) -> tuple[int, int | None]:
+        """Which of ``options`` (equally good, the first the program's) is taken, and the point
+        that records the choice (None where nobody may choose: one option, or no hook)."""
+        if len(options) < 2 or self.choose is None:
+            return 0, None
+        return self.choose(kind, options)
 
 
 def activate_card(table: Table, card: ActivationCard, order: list[str],
@@ -177,9 +198,7 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
                 ok, event = _attack(table, fid, action.attack, stats)
                 attacked = attacked or ok
             elif isinstance(action, Perform):
-                table.performed.append((fid, action.perform))
-                ok, event = True, _event(fid, "perform", True, "performs the card's effects",
-                                         effects=[e.model_dump(by_alias=True) for e in action.perform])
+                ok, event = _perform(table, fid, action.perform)
             else:  # pragma: no cover - the content models allow nothing else
                 raise ValueError(f"unknown action {action!r}")
             out(events, event)
@@ -188,6 +207,8 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
                 performed_this_pass += 1
                 if isinstance(action, Attack) and table.on_attack is not None:
                     table.on_attack(table, fid, event)
+                elif isinstance(action, Perform) and table.on_perform is not None:
+                    table.on_perform(table, fid, action.perform)
         if performed_this_pass == 0:
             break
     for condition in table.ends_with_activation(monster.conditions):   # Immobilized: until its activation ends
@@ -233,12 +254,25 @@ def _valid_targets(table: Table, fid: str, rule: Target, attack_kind: str | None
     return out
 
 
-def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[list[str], Decision | None]:
-    """The target(s) by the rule's pick; ties go to the closest, then to the heroes (recorded)."""
+PICKS = {"closest": "the closest hero", "furthest": "the furthest hero", "lowest_health": "the hero with the "
+         "lowest health", "highest_health": "the hero with the highest health", "all": "every hero"}
+WHERE = {"any": "", "adjacent": " adjacent to it", "in_los": " in its line of sight", "in_range": " in its range"}
+KEYS = {"closest": "spaces", "furthest": "spaces, the most first", "lowest_health": "health",
+        "highest_health": "health, the most first"}
+
+
+def target_words(rule: Target) -> str:
+    """A target rule as players read it: "the hero with the lowest health adjacent to it"."""
+    return PICKS[rule.pick] + WHERE[rule.where]
+
+
+def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[list[str], Decision | None, dict]:
+    """The target(s) by the rule's pick; ties go to the closest, then to the heroes (the
+    ``choose`` hook; recorded). Returns the targets, the decision and the tie's record."""
     if not candidates:
-        return [], None
+        return [], None, {}
     if rule.pick == "all":
-        return list(candidates), None
+        return list(candidates), None, {}
     scene = table.scene
     keyed = []
     for order, h in enumerate(candidates):
@@ -250,27 +284,55 @@ def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[
         keyed.append(((primary, spaces, order), h))
     keyed.sort()
     best = keyed[0][0]
-    ties = tuple(h for k, h in keyed[1:] if k[:2] == best[:2])
-    names = (rule.pick, "spaces", "listed order")
-    value = best[0] if rule.pick in ("closest", "lowest_health") else -best[0]
-    decision = Decision(f"target ({rule.pick}, {rule.where})", keyed[0][1], names,
-                        (value, best[1], best[2]), ties, "listed first", len(keyed))
-    return [keyed[0][1]], decision
+    tied = [h for k, h in keyed if k[:2] == best[:2]]
+    i, point = table.tie("target", tied)
+    key, chosen = next((k, h) for k, h in keyed if h == tied[i])
+    value = key[0] if rule.pick in ("closest", "lowest_health") else -key[0]
+    names, values = (KEYS[rule.pick], "spaces", "listed order"), (value, key[1], key[2])
+    if rule.pick in ("closest", "furthest"):            # the spaces are the pick itself
+        names, values = (KEYS[rule.pick], "listed order"), (value, key[2])
+    decision = Decision(f"target ({target_words(rule)})", chosen, names, values,
+                        tuple(h for h in tied if h != chosen), "listed first" if point is None or not i
+                        else "the heroes' choice", len(keyed))
+    return [chosen], decision, _tie_record(point, tied)
+
+
+def _tie_record(point, options) -> dict:
+    return {} if point is None else {"point": point, "options": list(options)}
 
 
 def _move_action(table: Table, fid: str, word: str, rule: Target, stats) -> tuple[bool, dict]:
     candidates = _valid_targets(table, fid, rule, None)
     if not candidates:
-        return False, _event(fid, word, False, f"no hero fits the target rule ({rule.pick}, {rule.where})")
+        return False, _event(fid, word, False, f"no hero fits its target ({target_words(rule)})")
     speed = stats.speed
+    ties: dict = {}
     if rule.pick in ("closest", "furthest") and rule.where == "any":
         target = rule.pick              # the movement vocabulary picks, and spot may switch target
         decision = None
     else:
-        chosen, decision = _pick(table, fid, rule, candidates)
+        chosen, decision, ties["target"] = _pick(table, fid, rule, candidates)
         target = chosen[0]
     try:
         result = move(table.scene, fid, word, target, speed, exit_at=table.exit_at)
+        if result.target_ties:          # the vocabulary's closest or furthest tied: the heroes choose
+            options = [result.target, *result.target_ties]
+            i, point = table.tie("target", options)
+            ties["target"] = _tie_record(point, options)
+            if i:
+                first = result.decisions[0]
+                result = move(table.scene, fid, word, options[i], speed, exit_at=table.exit_at)
+                others = [o for o in options if o != options[i]]
+                result.decisions.insert(0, replace(first, choice=options[i], ties=tuple(others),
+                                                   policy="the heroes' choice"))
+                result.target_ties = others
+        if result.performed and result.ties:
+            sizes = result.tie_sizes or [result.size] * len(result.ties)
+            options = [[result.end, list(result.size)], *([t, list(z)] for t, z in zip(result.ties, sizes))]
+            i, point = table.tie("space", options)
+            ties["space"] = _tie_record(point, options)
+            if i:
+                result = take_tie(table.scene, fid, result, i - 1, speed)
     except MoveError as e:
         return False, _event(fid, word, False, str(e))
     data = result.to_json()
@@ -279,7 +341,9 @@ def _move_action(table: Table, fid: str, word: str, rule: Target, stats) -> tupl
     if result.performed:
         scene = table.scene
         table.scene = scene.moved(fid, scene.board.node_of(result.end), tuple(result.size))
-    return result.performed, _event(fid, word, result.performed, result.reason, move=data)
+    ties = {k: v for k, v in ties.items() if v}
+    return result.performed, _event(fid, word, result.performed, result.reason, move=data,
+                                    **({"ties": ties} if ties else {}))
 
 
 def _attack(table: Table, fid: str, rule: Target, stats) -> tuple[bool, dict]:
@@ -287,8 +351,19 @@ def _attack(table: Table, fid: str, rule: Target, stats) -> tuple[bool, dict]:
     if not candidates:
         need = "an adjacent hero" if stats.attack == "melee" else "a hero in line of sight"
         return False, _event(fid, "attack", False, f"no target: a {stats.attack} attack needs {need}"
-                             + (f" that fits ({rule.pick}, {rule.where})" if rule.where != "any" else ""))
-    targets, decision = _pick(table, fid, rule, candidates)
+                             + (f" ({target_words(rule)})" if rule.where != "any" else ""))
+    targets, decision, tie = _pick(table, fid, rule, candidates)
     return True, _event(fid, "attack", True, f"attacks {', '.join(targets)}", targets=targets,
                         dice=list(stats.dice), attack=stats.attack, surges=list(stats.surges),
-                        decision=decision.to_json() if decision else None)
+                        decision=decision.to_json() if decision else None,
+                        **({"ties": {"target": tie}} if tie else {}))
+
+
+def _perform(table: Table, fid: str, effects) -> tuple[bool, dict]:
+    """A ``perform`` action: performed unless its effects would do nothing now ("If an action
+    has no effect, monsters do not perform that action")."""
+    told = [e.model_dump(by_alias=True) for e in effects]
+    why_not = table.effect_of(table, fid, effects) if table.effect_of is not None else ""
+    if why_not:
+        return False, _event(fid, "perform", False, why_not, effects=told)
+    return True, _event(fid, "perform", True, describe.effects(effects), effects=told)

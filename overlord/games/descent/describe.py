@@ -25,15 +25,16 @@ def effect(e) -> str:
     if name == "activate_group":
         return f"activate the {value}s"
     if name in ("damage_heroes", "fatigue_heroes"):
-        return f"{_who(value.who)} suffer{'s' if value.who.pick != 'all' else ''} {value.amount} " \
+        return f"{who(value.who)} suffer{'s' if value.who.pick != 'all' else ''} {value.amount} " \
                f"{'damage' if name == 'damage_heroes' else 'fatigue'}"
     if name == "condition_heroes":
-        return f"{_who(value.who)} become{'s' if value.who.pick != 'all' else ''} {value.condition}"
+        return f"{who(value.who)} become{'s' if value.who.pick != 'all' else ''} {value.condition}"
     if name == "test_heroes":
-        near = f" within {value.within} spaces" if value.within else ""
-        return f"{_who(value.who)}{near} test {value.attribute}; failing: {_harm(value.fail)}"
+        near = f" within {count(value.within, 'space')}" if value.within else ""
+        return f"{who(value.who)}{near} test {value.attribute}; failing: {_harm(value.fail)}"
     if name == "heal_monster":
-        return f"the most damaged monster within {value.within} spaces recovers the hearts of {' + '.join(value.dice)}"
+        return (f"Heal: the most damaged monster within {count(value.within, 'space')} (itself too) recovers 1 damage for "
+                f"each heart rolled on {dice(value.dice)}")
     if name in ("place_token", "remove_token"):
         return f"{'place' if name == 'place_token' else 'remove'} {count(value.count, value.token + ' token')}" + \
                (f" at {value.at}" if value.at else "")
@@ -83,10 +84,18 @@ def trigger(tr) -> str:
     return f"each time {what}{extra}: {effects(tr.effects)}"
 
 
-def _who(who) -> str:
+def who(who) -> str:
+    """Which heroes an effect touches, in words."""
     return {"all": "every hero", "lowest_health": "the hero with the least health",
             "highest_health": "the hero with the most health", "exploring_hero": "the exploring hero",
             "random": "a random hero"}[who.pick]
+
+
+def dice(dice) -> str:
+    """["red"] as "1 red die", ["red", "red"] as "2 red dice", ["blue", "red"] as "blue + red"."""
+    if len(set(dice)) == 1:
+        return count(len(dice), f"{dice[0]} die", f"{dice[0]} dice")
+    return " + ".join(dice)
 
 
 def _harm(h) -> str:

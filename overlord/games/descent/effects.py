@@ -6,7 +6,8 @@ from __future__ import annotations
 from .content import effects as fx
 from ...core import tracks
 from ...core.rng import Dice
-from . import hooks
+from ...view.words import count
+from . import describe, hooks
 from .engine import Game, discard_active, marker_at, monster_activation, run_effects, spawn_one
 
 
@@ -34,21 +35,47 @@ def _place(game: Game, spec, source: str, spawn: bool) -> None:
               "count": placed})
 
 
-def _heroes(game: Game, who) -> list:
-    """The heroes an effect touches: never a knocked-out one ("Peril effects do not apply to
-    ... heroes who are not on the map")."""
+def _candidates(game: Game, who) -> list:
+    """The heroes an effect may touch, before a tie or a die picks among them: never a
+    knocked-out one ("Peril effects do not apply to ... heroes who are not on the map"); for
+    "the hero with the lowest (highest) health", every hero tied for it."""
     heroes = game.state.heroes_up()
-    if who.pick == "all" or not heroes:
+    if who.pick in ("all", "random") or not heroes:
         return heroes
     if who.pick in ("lowest_health", "highest_health"):
         sign = 1 if who.pick == "lowest_health" else -1
         best = min(sign * game.health(f) for f in heroes)
-        return [next(f for f in heroes if sign * game.health(f) == best)]   # ties: the heroes choose; first listed
+        return [f for f in heroes if sign * game.health(f) == best]
+    # the exploring hero: the one who opened the door of the current encounter ("Exploration Example")
+    return [f for f in heroes if f.id == game.state.exploring_hero]
+
+
+def _heroes(game: Game, who, source: str) -> list:
+    """The heroes an effect touches. Where "the hero with the lowest health" ties, the heroes
+    choose (Golden Rules: "If a game effect has multiple potential targets and the intended target
+    is unclear, heroes choose the target of the effect"): a table asks the players, headless the
+    first listed is taken; the choice is logged (``pick``)."""
+    heroes = _candidates(game, who)
+    if who.pick == "all" or not heroes:
+        return heroes
     if who.pick == "random":
         with Dice(game.state.__dict__) as rng:
             return [heroes[int(rng.integers(len(heroes)))]]
-    # the exploring hero: the one who opened the door of the current encounter ("Exploration Example")
-    return [f for f in heroes if f.id == game.state.exploring_hero]
+    if len(heroes) > 1:
+        return [_tie(game, heroes, source, describe.who(who), f"{game.health(heroes[0])} health each")]
+    return heroes
+
+
+def _tie(game: Game, figures: list, source: str, what: str, key: str):
+    """One of ``figures``, tied for ``what``: the players' choice at a table (asked), headless
+    the first listed; logged as a ``pick`` with its options."""
+    from .engine import ask_choice
+    ids = [f.id for f in figures]
+    i, point = ask_choice(game, {"kind": "pick", "ask": True, "options": ids, "what": what, "source": source,
+                                 "key": key})
+    game.log({"event": "pick", "source": source, "what": what, "chosen": ids[i], "options": ids, "key": key,
+              **({"ties": {"pick": {"point": point, "options": ids}}} if point is not None else {})})
+    return figures[i]
 
 
 def run_effect(game: Game, effect, source: str, actor: str | None = None) -> None:
@@ -83,24 +110,24 @@ def run_effect(game: Game, effect, source: str, actor: str | None = None) -> Non
             state.act = "II"
             game.log({"event": "act_ii", "source": source})
     elif name == "damage_heroes":
-        for hero in _heroes(game, effect.damage_heroes.who):
+        for hero in _heroes(game, effect.damage_heroes.who, source):
             if game.over:
                 break
             damage_figure(game, hero.id, effect.damage_heroes.amount)
     elif name == "condition_heroes":
-        heroes = _heroes(game, effect.condition_heroes.who)
+        heroes = _heroes(game, effect.condition_heroes.who, source)
         for hero in heroes:
             if effect.condition_heroes.condition not in hero.conditions:
                 hero.conditions.append(effect.condition_heroes.condition)
         game.log({"event": "condition", "source": source, "condition": effect.condition_heroes.condition,
                   "heroes": [h.id for h in heroes]})
     elif name == "fatigue_heroes":
-        for hero in _heroes(game, effect.fatigue_heroes.who):
+        for hero in _heroes(game, effect.fatigue_heroes.who, source):
             if not hero.knocked_out:
                 suffer_fatigue(game, hero.id, effect.fatigue_heroes.amount)
     elif name == "test_heroes":
         spec = effect.test_heroes
-        heroes = _heroes(game, spec.who)
+        heroes = _heroes(game, spec.who, source)
         if spec.within is not None:
             heroes = [h for h in heroes if actor is not None and _within(game, actor, h.id, spec.within)]
         test_heroes(game, [h.id for h in heroes], spec, source)
@@ -139,21 +166,97 @@ def _within(game: Game, a: str, b: str, spaces: int) -> bool:
 
 
 def _heal_monster(game: Game, spec, source: str, actor: str | None) -> None:
-    """The most damaged monster within reach of ``actor`` (itself included; ties: listed first)
-    recovers the hearts rolled. Headless the resolver rolls; at a table the players roll and
-    report it with `heal MONSTER N`."""
-    if actor is None or not any(f.id == actor for f in game.state.monsters()):
-        return
-    near = [f for f in game.state.monsters() if f.damage > 0 and (f.id == actor or _within(game, actor, f.id, spec.within))]
+    """The most damaged monster within reach of ``actor`` (itself included; where several are
+    as damaged the heroes choose: a table asks, headless the first listed) recovers the hearts
+    rolled. Headless the resolver rolls; at a table the players roll and report it with
+    `heal MONSTER N`."""
+    near = _damaged_near(game, spec, actor)
     if not near:
-        game.log({"event": "heal_monster", "source": source, "monster": None, "dice": list(spec.dice)})
+        if actor is not None and any(f.id == actor for f in game.state.monsters()):
+            game.log({"event": "heal_monster", "source": source, "monster": None, "dice": list(spec.dice)})
         return
-    target = max(near, key=lambda f: f.damage)
-    hearts = game.resolver.roll(game, list(spec.dice)).hearts if game.resolver is not None else None
+    most = max(f.damage for f in near)
+    tied = [f for f in near if f.damage == most]
+    target = tied[0] if len(tied) == 1 else _tie(game, tied, source, "the most damaged monster", f"{most} damage each")
+    rolled = game.resolver.roll(game, list(spec.dice)) if game.resolver is not None else None
+    hearts = rolled.hearts if rolled is not None else None        # at a table the players roll
     if hearts is not None:
         target.damage = max(0, target.damage - hearts)
     game.log({"event": "heal_monster", "source": source, "monster": target.id, "dice": list(spec.dice),
               "hearts": hearts, "health": game.health(target)})
+
+
+def _damaged_near(game: Game, spec, actor: str | None) -> list:
+    if actor is None or not any(f.id == actor for f in game.state.monsters()):
+        return []
+    return [f for f in game.state.monsters()
+            if f.damage > 0 and (f.id == actor or _within(game, actor, f.id, spec.within))]
+
+
+def no_effect(game: Game, effects, actor: str | None = None) -> str:
+    """Why card ``effects`` would do nothing now ('' when one of them would do something): "If
+    an action has no effect, monsters do not perform that action" (Forgotten Souls, "Monster
+    Activation"), for a ``perform`` action judged when it comes up. Nothing is drawn or rolled."""
+    reasons = []
+    for effect in effects:
+        why = _idle(game, effect, actor)
+        if not why:
+            return ""
+        reasons.append(why)
+    return "; ".join(dict.fromkeys(reasons)) or "it has no effects"
+
+
+def _idle(game: Game, effect, actor: str | None) -> str:
+    """Why one effect would do nothing now ('' when it would do something)."""
+    state = game.state
+    name = fx.effect_name(effect)
+    value = getattr(effect, name if name != "if" else "if_", None)
+    if tracks.met(state.track):
+        return "doom and fate have met"
+    if name in ("fate_back", "refresh_fate") and state.track.fate >= state.track.spaces - 1:
+        return "fate is on the top space already"
+    if name in ("spawn", "place_monsters"):
+        return "" if _room(game, value, name == "spawn") else f"no {value.group} figure is free to place"
+    if name == "discard_exploration" and state.active_exploration is None:
+        return "there is no active Exploration card"
+    if name == "complete_objective" and (state.active_exploration is None
+                                         or state.active_exploration != state.current_encounter):
+        return "there is no active encounter to complete"
+    if name == "activate_group" and not any(f.group == value for f in state.monsters()):
+        return f"no {value} is on the map"
+    if name == "transition_act_ii" and state.act == "II":
+        return "it is Act II already"
+    if name in ("damage_heroes", "fatigue_heroes", "condition_heroes", "test_heroes"):
+        heroes = _candidates(game, value.who)
+        if name == "test_heroes" and value.within is not None:
+            heroes = [h for h in heroes if actor is not None and _within(game, actor, h.id, value.within)]
+            if not heroes:
+                return f"no hero is within {count(value.within, 'space')}"
+        if name == "condition_heroes" and heroes and all(value.condition in h.conditions for h in heroes):
+            return f"{describe.who(value.who)} is {value.condition} already"
+        return "" if heroes else "no hero is on the map"
+    if name == "heal_monster" and not _damaged_near(game, value, actor):
+        return f"no damaged monster is within {count(value.within, 'space')} to heal"
+    if name == "remove_token" and not any(t.token == value.token for t in state.tokens):
+        return f"there is no {value.token} token on the map"
+    if name == "if":
+        branch = value.then if test(game, value.test) else value.else_
+        return no_effect(game, branch, actor) if branch else f"{describe.test(value.test)} does not hold"
+    return ""
+
+
+def _room(game: Game, spec, spawn: bool) -> bool:
+    """Whether a figure of ``spec``'s group may come onto the map (group limits; a spawn may take
+    one back from another encounter)."""
+    from .engine import _limit
+    ranks = ["master", "minion"] if spec.rank == "all" else [spec.rank]
+    for rank in ranks:
+        on_map = [f for f in game.state.monsters() if f.group == spec.group and f.rank == rank]
+        if len(on_map) < _limit(game, spec.group, rank):
+            return True
+        if spawn and any(f.encounter != game.state.current_encounter for f in on_map):
+            return True
+    return False
 
 
 def test(game: Game, t) -> bool:
@@ -195,4 +298,4 @@ HANDLED = {"advance_doom", "advance_fate", "fate_back", "refresh_fate", "spawn",
            "say", "if"}
 
 
-hooks.provide(run_effect=run_effect, test=test, move_track=move_track)   # the engine calls these
+hooks.provide(run_effect=run_effect, test=test, move_track=move_track, no_effect=no_effect)   # the engine calls these

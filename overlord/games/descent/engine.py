@@ -24,7 +24,7 @@ from .activation import Hero, Monster, Table, activate_card
 from .content.cards import ExplorationCard
 from .content.quest import Quest
 from ...core.bitsets import bits
-from ...core.game import RulesError
+from ...core.game import RulesError, hidden_draw
 from ...core.board import BoardError
 from ...core.decks import discard_card, draw_card, new_deck
 from ...core.figures import Figure, Scene
@@ -442,8 +442,8 @@ def fate_step(game: Game) -> None:
     card = derived(game.quest)["perils"][card_id]
     monsters = bool(state.monsters())
     half = card.effects if card.effects is not None else (card.with_monsters if monsters else card.without_monsters)
-    game.log({"event": "peril", "card": card_id, "name": card.name, "flavor": card.flavor,
-              "half": None if card.effects is not None else ("with monsters" if monsters else "without monsters")})
+    game.log(hidden_draw({"event": "peril", "card": card_id, "name": card.name, "flavor": card.flavor,
+                          "half": None if card.effects is not None else ("with monsters" if monsters else "without monsters")}))
     run_effects(game, half, card_id)
     discard_card(state.peril, card_id)
 
@@ -458,12 +458,17 @@ def monster_activation(game: Game, only: set[str] | None = None) -> None:
     with Dice(state.__dict__) as rng:
         card_id = draw_card(state.activation, rng)
     card = derived(game.quest)["activation"][card_id]
-    game.log({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None})
+    game.log(hidden_draw({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None}))
     exit_node = game.node(marker_at(game, "exit"))
     table = _table(game)
     table.exit_at = table.scene.board.at_of(exit_node)
     table.on_start = lambda t, fid: _around(game, t, lambda: monster_starts(game, fid))
     table.on_attack = lambda t, fid, event: _around(game, t, lambda: resolve_attack(game, fid, event))
+    # a "perform" action's card effects are carried out when it is performed, on the game with the
+    # activation's moves so far (so nothing they place lands on a monster that has moved)
+    table.on_perform = lambda t, fid, effects: _around(
+        game, t, lambda: run_effects(game, effects, f"{card_id} ({fid})", actor=fid))
+    judge(game, table)
     table.stop = lambda: game.over
     table.emit = game.log
     try:
@@ -471,11 +476,31 @@ def monster_activation(game: Game, only: set[str] | None = None) -> None:
     finally:
         _sync(game, table)
     discard_card(state.activation, card_id)
-    # "perform" actions' card effects run once the monsters have moved (the activation works on
-    # its own copy of the board, so nothing they place can land on a monster still moving)
-    for source, card_effects in table.performed:
-        if not game.over:
-            run_effects(game, card_effects, f"{card_id} ({source})", actor=source)
+
+
+def judge(game: Game, table: Table) -> None:
+    """The activation's hooks that judge without changing the game: whether a ``perform``
+    action's effects would do anything now (``effects.no_effect``), and who breaks a tie (the
+    resolver: the players at a table, the named policy headless)."""
+    from .hooks import no_effect
+
+    def effect_of(t, fid, effects):
+        _sync(game, t)
+        return no_effect(game, effects, fid)
+    table.effect_of = effect_of
+    table.choose = lambda kind, options: ask_choice(game, {"kind": kind, "options": options})
+
+
+def ask_choice(game: Game, question: dict) -> tuple[int, int | None]:
+    """A tie the heroes break (Golden Rules: "heroes choose the target of the effect from among
+    the potential targets"): ``question["options"]`` are equally good, the first the program's.
+    Returns the index chosen and the point that records it (None where nobody is asked): the
+    resolver's answer - a table's players' (``question["ask"]``: it waits for them), headless the
+    named policy "listed first"."""
+    chooser = getattr(game.resolver, "choose", None)
+    if chooser is None or len(question["options"]) < 2:
+        return 0, None
+    return chooser(game, question)
 
 
 def _table(game: Game) -> Table:
@@ -551,7 +576,7 @@ def open_door(game: Game, hero: str) -> ExplorationCard:
     state.current_encounter = card_id
     state.exploring_hero = hero              # "Tomble has opened the door and is therefore exploring"
     state.fired = []
-    game.log({"event": "open_door", "hero": hero, "card": card_id})
+    game.log(hidden_draw({"event": "open_door", "hero": hero, "card": card_id}))
     set_up_encounter(game, card)
     from .hooks import after_event
     after_event(game)
@@ -621,8 +646,14 @@ def knock_out(game: Game, f: FigureState) -> None:
 def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
     """Loot: draw as many Shop Item cards as the fatigue token shows from the current act's deck;
     one goes to a hero of the drawing hero's choice (headless: the drawing hero), the rest to the
-    bottom of the deck."""
+    bottom of the deck. At a table the deck is the players', from the box ("the Shop Item and
+    Search decks are yours"): the program draws nothing, it says how many to draw and waits for
+    the players' report of the card kept (``loot`` at the table)."""
     state = game.state
+    if getattr(game.resolver, "players_draw", False):
+        state.loot_due.append({"hero": hero, "cards": cards, "act": state.act})
+        game.log({"event": "loot", "hero": hero, "cards": cards, "act": state.act, "drawn": None})
+        return []
     deck = state.shop.get(state.act)
     if deck is None or not deck.draw:
         game.log({"event": "loot", "hero": hero, "drawn": [], "note": "no Shop Item deck for this act"})
@@ -630,7 +661,7 @@ def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
     drawn = [deck.draw.pop(0) for _ in range(min(cards, len(deck.draw)))]
     state.items.setdefault(hero, []).append(drawn[0])
     deck.draw.extend(drawn[1:])
-    game.log({"event": "loot", "hero": hero, "drawn": drawn, "kept": drawn[0]})
+    game.log(hidden_draw({"event": "loot", "hero": hero, "drawn": drawn, "kept": drawn[0]}))
     return drawn
 
 
@@ -657,13 +688,23 @@ def place_figure(game: Game, fid: str, at: list[int], size: list[int] | None = N
     if sorted(size) != sorted(f.size):
         raise GameError(f"{fid} is {f.size[0]}x{f.size[1]}; it cannot lie {size[0]}x{size[1]}")
     cells = board.footprint(game.node(at), tuple(size))
+    sx, sy = game.board()[1]
     if cells is None:
-        raise GameError(f"{fid} does not fit at {at}")
+        raise GameError(f"{fid} does not fit at {at[0] + sx},{at[1] + sy}: it would reach off the map")
     occupant = game.scene().occupant
     for c in cells:
+        x, y = board.xy(c)
         if board.blocks_move[c]:
-            raise GameError(f"{game.dungeon_at(c)} is {board.terrain(c).name}")
+            raise GameError(f"{x},{y} is {_a(board.terrain(c).name)}: no figure can stand there")
         if occupant.get(c, fid) != fid:
-            raise GameError(f"{game.dungeon_at(c)} is taken by {occupant[c]}")
+            raise GameError(f"{x},{y} is taken by {occupant[c]}")
     f.at = list(at)
     f.size = size
+
+
+def _a(terrain: str) -> str:
+    """A terrain's name with its article, as players say it: "a wall", "an obstacle"; off the
+    map ("nothing") is "off the map"."""
+    if terrain == "nothing":
+        return "off the map"
+    return ("an " if terrain[:1] in "aeiou" else "a ") + terrain

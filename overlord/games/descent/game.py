@@ -266,6 +266,9 @@ class Descent(GameRules):
     def arrange(self, game: Game, setup) -> None:
         specs.arrange(game, setup)
 
+    def spec_names(self, quest, instruction: str, args, setup) -> list:
+        return specs.names(quest or shipped_quest(), instruction, args, setup)
+
     def ask(self, posed, instruction: str, args, dice=None):
         if isinstance(posed, Game):
             _headless(posed, dice)
@@ -313,7 +316,8 @@ class Descent(GameRules):
                     f"to {s.track.spaces - 1}, from the bottom); the program moves them and tells you - put the two "
                     "tokens there to see them",
                     "the Loot track: the program counts its fatigue tokens and says how many Shop Item cards to draw "
-                    "(the Shop Item and Search decks are yours, from the box)"]
+                    "(the Shop Item and Search decks are yours, from the box: tell the program the card kept with "
+                    "`loot CARD to HERO` and a Search card drawn with `search HERO CARD`)"]
         coordinates = ["a space is X,Y as `map` draws the dungeon: X the column from 0 at the left, Y the row from 0 "
                        "at the top",
                        "each encounter the heroes explore joins the dungeon where the program lays it, so a space keeps "

@@ -8,14 +8,14 @@ package imports them all). So the engine and the rules do not import each other.
 from __future__ import annotations
 
 NAMES = ("after_event", "fire_event", "run_effect", "test", "move_track", "monster_turn_starts",
-         "hero_turn_starts", "hero_turn_ends")
+         "hero_turn_starts", "hero_turn_ends", "no_effect")
 
 
 def _unset(*args, **kwargs):
     raise RuntimeError("a Descent rule module was not imported: import overlord.games.descent")
 
 
-after_event = fire_event = run_effect = test = move_track = _unset
+after_event = fire_event = run_effect = test = move_track = no_effect = _unset
 monster_turn_starts = hero_turn_starts = hero_turn_ends = _unset
 
 

@@ -73,9 +73,48 @@ def state_problems(game) -> list[str]:
             taken[cell] = what
     if s.pending is not None:
         p = s.pending
-        if not isinstance(p, dict) or not isinstance(p.get("command"), str) or p.get("hero") not in s.heroes \
-                or not isinstance(p.get("answers"), list) or not isinstance(p.get("shown"), int):
+        question = p.get("question") if isinstance(p, dict) else None
+        asked = p.get("hero") in s.heroes if question is None else \
+            isinstance(question, dict) and isinstance(question.get("options"), list) and len(question["options"]) > 1
+        if not isinstance(p, dict) or not _record_sound(p, len(s.log)) or not asked \
+                or not isinstance(p.get("shown"), int):
             out.append("the question waiting at the table is not one the table asked")
+    if s.last is not None and not (isinstance(s.last, dict) and _record_sound(s.last, len(s.log))
+                                   and isinstance(s.last.get("base"), str)):
+        out.append("the table's record of the last command is not one the table kept")
+    return out
+
+
+def _record_sound(record: dict, logged: int) -> bool:
+    """A table's record of a command (``table._record``): its command, the players' answers
+    (``[hero, damage]``) and choices (point -> option), where its events start (a save from
+    before the record kept them has neither ``log`` nor ``base``)."""
+    answers, choices = record.get("answers"), record.get("choices", {})
+    if isinstance(record.get("base"), str):
+        try:
+            if not isinstance(json.loads(record["base"]), dict):
+                return False
+        except ValueError:
+            return False
+    return isinstance(record.get("command"), str) and isinstance(answers, list) \
+        and all(isinstance(a, list) and len(a) >= 2 and isinstance(a[1], int) for a in answers) \
+        and isinstance(choices, dict) and all(isinstance(v, int) for v in choices.values()) \
+        and (("log" not in record and "base" not in record)
+             or (isinstance(record.get("log"), int) and 0 <= record["log"] <= logged
+                 and isinstance(record.get("base"), str)))
+
+
+def _in_play(s) -> dict[str, str]:
+    """While a command waits at a table (a state as far as the command got): the Activation or
+    Peril card it drew and has not discarded yet, by deck name."""
+    if s.pending is None or not isinstance(s.pending.get("log"), int):
+        return {}
+    out = {}
+    for e in s.log[s.pending["log"]:]:
+        if e.get("event") == "activation_card":
+            out[s.activation.name] = e["card"]
+        elif e.get("event") == "peril":
+            out[s.peril.name] = e["card"]
     return out
 
 
@@ -112,8 +151,12 @@ def violations(game, last_doom: int, full: bool = False, table: bool = False) ->
                 out.append(f"{f.id} has no health left but is not knocked out")
     if s.pending is not None and not table:
         out.append("a headless game waits for a table's answer")
+    in_play = _in_play(s) if table else {}
     for deck, cards in ((s.activation, game.quest.activation.cards), (s.peril, game.quest.perils)):
-        if Counter(deck.draw + deck.discard) != Counter(c.id for c in cards):
+        held = Counter(deck.draw + deck.discard)
+        if deck.name in in_play and not held[in_play[deck.name]]:
+            held[in_play[deck.name]] += 1
+        if held != Counter(c.id for c in cards):
             out.append(f"the {deck.name} deck lost or doubled a card")
     placed = [p.card for p in s.dungeon.placements]
     if Counter(placed + s.exploration.draw) != Counter(c.id for c in game.quest.exploration):

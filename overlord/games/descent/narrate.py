@@ -8,7 +8,7 @@ action they could not perform (`why` lists those too)."""
 from __future__ import annotations
 
 from . import describe
-from ...view.words import count
+from ...view.words import count, listing
 
 
 def _at(p) -> str:
@@ -77,18 +77,16 @@ def _action(t, e):
     if not e["performed"]:
         return []                                     # `why` lists what it could not do
     found = (e.get("move") or {}).get("decisions") or ([e["decision"]] if e.get("decision") else [])
+    ties = e.get("ties") or {}
     number = ""
-    if found:
-        if "move" in e:
-            m = e["move"]
-            sizes = m.get("tie_sizes") or [m["size"]] * len(m["ties"])
-            options = {"move": [[m["to"], m["size"]]] + [[p, s] for p, s in zip(m["ties"], sizes)]}
-        elif action == "attack":
-            options = {"attack": list(e["targets"]) + list((e.get("decision") or {}).get("ties") or [])}
-        else:
-            options = {}
-        t.decisions.append({"monster": who, "action": action, "decisions": found, **options})
+    current = (e.get("targets") or [(e.get("move") or {}).get("target")])[0]
+    if found or ties:
+        t.decisions.append({"monster": who, "action": action, "decisions": found, "ties": ties, "chosen": current})
         number = f"[{len(t.decisions)}] "
+    n = len(t.decisions)
+    target = ties.get("target")
+    others = [o for o in target["options"] if o != current] if target else []
+    tie = f" (tied with {listing(others)}: the heroes may choose, `choose {n} HERO`)" if others else ""
     if "move" in e:
         m = e["move"]
         path = " -> ".join(_at(p) for p in m["path"])
@@ -96,17 +94,47 @@ def _action(t, e):
         lie = f", lying {_lie(m['size'])} ({'left to right' if m['size'][0] > m['size'][1] else 'top to bottom'})" \
             if large else ""
         sizes = m.get("tie_sizes") or [m["size"]] * len(m["ties"])
-        ties = ""
+        good = ""
         if m["ties"]:
             told = "; ".join(_at(p) + (f" {_lie(s)}" if large else "") for p, s in zip(m["ties"], sizes))
-            ties = f"; as good: {told} (`choose {len(t.decisions)} X,Y{' across|along' if large else ''}`)"
-        return [f"    {number}{who} {action} {m['target']}: {path} ({m['mp']} MP), ends at {_at(m['to'])}{lie}{ties}"]
+            good = f"; as good: {told} (`choose {n} X,Y{' across|along' if large else ''}`)"
+        verb = "climbs out of the pit toward" if action == "leave-pit" else action
+        return [f"    {number}{who} {verb} {m['target']}{tie}: {path} ({m['mp']} MP), "
+                f"ends at {_at(m['to'])}{lie}{good}"]
     if action == "attack":
-        ties = (e.get("decision") or {}).get("ties") or []
-        tie = f" (tied with {', '.join(ties)}: `choose {len(t.decisions)} HERO`)" if ties else ""
-        return [f"    {number}{who} attacks {', '.join(e['targets'])}{tie}: roll {' + '.join(e['dice'])} "
+        return [f"    {number}{who} attacks {' and '.join(e['targets'])}{tie}: roll {' + '.join(e['dice'])} "
                 f"({e['attack']}) with the defence dice of {' and '.join(e['targets'])}"]
-    return [f"    {number}{who} {action}: {e['why']}"]
+    if action == "perform":
+        return [f"    {number}{who} performs {e['why']}"]
+    if action == "discard_condition":
+        return [f"    {number}{who} {e['why']}"]
+    return [f"    {number}{who} {ACTION_WORDS.get(action, action)}: {e['why']}"]
+
+
+#: an activation's action as players name it (the movement words are the card's own)
+ACTION_WORDS = {"discard_condition": "throw off a condition", "leave-pit": "leave the pit"}
+
+
+def source_name(game, source: str) -> str:
+    """Where an effect came from, as players know it: a Peril or Exploration card by its name."""
+    from .engine import derived
+    cards = derived(game.quest)
+    card = cards["perils"].get(source) or cards["cards"].get(source)
+    return card.name if card is not None else source
+
+
+def _pick(t, e):
+    """An effect's hero (or monster) where several tied: the heroes choose at a table."""
+    ties = e.get("ties") or {}
+    others = [o for o in e["options"] if o != e["chosen"]]
+    if ties:
+        t.decisions.append({"monster": source_name(t.game, e["source"]), "action": "pick", "decisions": [], "ties": ties,
+                            "what": e["what"], "chosen": e["chosen"], "key": e.get("key", "")})
+        return [f"  [{len(t.decisions)}] {source_name(t.game, e['source'])}: {e['what']} is {e['chosen']} (tied with "
+                f"{listing(others)}, {e.get('key', '')}: the heroes' choice, `choose {len(t.decisions)} NAME` to "
+                "change it)"]
+    return [f"  {source_name(t.game, e['source'])}: {e['what']} is {e['chosen']} (tied with {listing(others)}; "
+            "the first listed)"]
 
 
 def _lie(size) -> str:
@@ -122,7 +150,19 @@ def _attack_result(t, e):
 
 def _defeated(t, e):
     loot = e.get("loot")
-    return [f"{e['figure']} is defeated" + (f"; loot: draw {count(loot['cards'], 'Shop Item card')}" if loot else "")]
+    return [f"{e['figure']} is defeated" + ("; the loot track reaches its limit" if loot else "")]
+
+
+def _loot(t, e):
+    """A loot draw: headless the program's (its cards, the one kept); at a table the players draw
+    from their own deck and say which card was kept (`loot CARD to HERO`)."""
+    if e.get("drawn") is None and e.get("cards"):
+        return [f"  {e['hero']} draws {count(e['cards'], 'Shop Item card')} from your Act {e['act']} Shop Item "
+                "deck, gives one to a hero of their choice and puts the rest at the bottom of the deck: tell me "
+                "which with `loot CARD to HERO`"]
+    if e.get("drawn"):
+        return [f"  {e['hero']} draws {', '.join(e['drawn'])}; keeps {e['kept']}, the rest to the bottom"]
+    return []
 
 
 def _damage(t, e):
@@ -147,7 +187,7 @@ def _heal_monster(t, e):
     if e["monster"] is None:
         return [f"  {e['source']}: no damaged monster in reach to heal"]
     if e.get("hearts") is None:
-        return [f"  {e['source']}: roll {' + '.join(e['dice'])}; {e['monster']} recovers the hearts: "
+        return [f"  {e['source']}: roll {describe.dice(e['dice'])}; {e['monster']} recovers the hearts: "
                 f"report it with `heal {e['monster']} N`"]
     return [f"  {e['monster']} recovers {e['hearts']} damage: {e['health']} health"]
 
@@ -180,8 +220,11 @@ TELL = {
     "act_ii": lambda t, e: ["Transition to Act II: Act II monster cards (for the monsters on the map too) "
                             "and Shop Items from now on"],
     "defeated": _defeated,
-    "loot": lambda t, e: [f"  {e['hero']} draws {', '.join(e['drawn'])}; keeps {e['kept']}, the rest to the bottom"]
-    if e.get("drawn") else [],
+    "loot": _loot,
+    "loot_kept": lambda t, e: [f"{e['hero']} keeps the Shop Item card {e['card']} from {e['by']}'s loot"],
+    "search": lambda t, e: [f"{e['hero']} draws the Search card {e['card']}" if e.get("card") else
+                            f"{e['hero']} draws a Search card from your deck: tell me which with "
+                            f"`search {e['hero']} CARD`"],
     "damage": _damage,
     "move": lambda t, e: [f"{e['figure']} moves to {_at(t.board_at(e['to']))}"],
     "hero_defeated": lambda t, e: [f"{e['hero']} is knocked out: fate advances; the hero's token stays at "
@@ -199,6 +242,7 @@ TELL = {
                           f"{'passed' if e['passed'] else 'failed'}"],
     "test_asked": _test_asked,
     "heal_monster": _heal_monster,
+    "pick": _pick,
     "terrain": lambda t, e: [f"  {e['hero']} enters {e['terrain']} at {_at(t.board_at(e['at']))}: {e['damage']} damage"],
     "hero_attack": lambda t, e: [f"{e['hero']} attacks {e['monster']} with {e['weapon']}: {e['why']}"],
     "trigger": lambda t, e: [f"  {e['name']}: " + describe.trigger(t.cards[e['card']].triggers[e['line']])],

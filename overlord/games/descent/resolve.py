@@ -25,3 +25,7 @@ class Headless:
 
     def roll(self, game, dice: list[str]) -> Roll:
         return roll(dice, self.rng)
+
+    def choose(self, game, question: dict) -> tuple[int, None]:
+        """A tie the heroes would break at a table: the named policy "listed first"."""
+        return 0, None

@@ -41,7 +41,7 @@ from pydantic import Field
 from ...ai import answers
 from ...ai.answers import ask_move
 from ...content.models import MAX_MAP, Int, Strict
-from ...content.specs import Move
+from ...content.specs import Move, Named
 from ...core.game import Answer, RulesError
 from .activation import Hero, Monster, Table, activate_card
 from .content.cards import ActivationCard, GroupActivation
@@ -181,6 +181,40 @@ def arrange(game, setup: DescentSetup) -> None:
     s.act = setup.act
 
 
+# -- names a spec uses (overlord validate) ---------------------------------------------------------
+
+def names(quest, instruction: str, args, setup: DescentSetup | None) -> list[Named]:
+    """The cards and groups a spec names, each with every name the quest knows of its kind: the
+    activation card asked (or the groups of one written in the spec, and ``groups:``), the peril
+    of ``fate_step``, the exploration card of ``explore`` and ``setup.explore``, the monster group
+    of ``surges`` and of each monster in ``setup.monsters``."""
+    groups = tuple(quest.monsters)
+    order = tuple(quest.activation.order)
+    exploration = tuple(c.id for c in quest.exploration)
+    out: list[Named] = []
+    ask = ("ask", instruction)
+    if instruction == "activation":
+        if isinstance(args.card, InlineCard):
+            out += [Named(ask + ("card", "groups", g), g, "activation group", order, key=True)
+                    for g in args.card.groups]
+        else:
+            out.append(Named(ask + ("card",), args.card, "activation card", tuple(c.id for c in quest.activation.cards)))
+        out += [Named(ask + ("groups", i), g, "activation group", order)
+                for i, g in enumerate(args.groups or ())]
+    elif instruction == "surges":
+        out.append(Named(ask + ("group",), args.group, "monster group", groups))
+    elif instruction == "fate_step":
+        out.append(Named(ask + ("peril",), args.peril, "peril card", tuple(c.id for c in quest.perils)))
+    elif instruction == "explore" and args.card is not None:
+        out.append(Named(ask + ("card",), args.card, "exploration card", exploration))
+    if setup is not None:
+        out += [Named(("setup", "monsters", fid, "group"), m.group, "monster group", groups)
+                for fid, m in setup.monsters.items()]
+        if setup.explore is not None:
+            out.append(Named(("setup", "explore"), setup.explore, "exploration card", exploration))
+    return out
+
+
 # -- answering ----------------------------------------------------------------------------------
 
 def ask(posed, instruction: str, args) -> list[Answer]:
@@ -238,9 +272,10 @@ def activation(posed, args: ActivationAsk) -> list[Answer]:
                       scene.board.label(scene.board.node_of(setup.exit)) if setup.exit else None,
                       conditions=quest.conditions)
     else:
-        from .engine import _table, marker_at
+        from .engine import _table, judge, marker_at
         quest = posed.quest
         table = _table(posed)
+        judge(posed, table)
         table.exit_at = table.scene.board.at_of(posed.node(marker_at(posed, "exit")))
     card = _card(quest, args.card)
     _, events = activate_card(table, card, list(quest.activation.order), set(args.groups) if args.groups else None)

@@ -63,6 +63,9 @@ class DescentState:
     tokens: list[TokenState] = field(default_factory=list)
     shop: dict[str, Deck] = field(default_factory=dict)         # the Shop Item decks by act
     items: dict[str, list[str]] = field(default_factory=dict)   # each hero's Shop Items from loot
+    search: dict[str, list[str]] = field(default_factory=dict)  # at a table: each hero's Search cards, as reported
+    loot_due: list[dict] = field(default_factory=list)           # at a table: loot drawn from the players' deck, not yet told
+    search_due: list[str] = field(default_factory=list)          # at a table: heroes who drew a Search card not yet told
     turn_done: list[str] = field(default_factory=list)           # heroes who ended their turn this round
     main_encounters_completed: int = 0
     failed: str | None = None
@@ -72,6 +75,7 @@ class DescentState:
     moved: list[str] = field(default_factory=list)               # heroes who moved this turn
     used: list[str] = field(default_factory=list)                # "hero:ability" used this round
     pending: dict | None = None                                  # at a table: a command waiting for attack results
+    last: dict | None = None                                     # at a table: the last command, to play it again (`choose`)
     # headless play (the game interface: ``game.Descent``), the heroes' phase of a round:
     order: list[str] | None = None                               # heroes yet to begin their turn; None: not chosen yet
     acting: str = ""                                             # the hero whose turn it is

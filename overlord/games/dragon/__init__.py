@@ -1,4 +1,4 @@
-"""Under the Shadow of the Dragon (``../shared/rules/under-the-shadow-of-the-dragon.txt``), the
+"""Under the Shadow of the Dragon (the rules: the Under the Shadow of the Dragon rulebook), the
 first game written on the game interface from the start. The program plays all that is not a
 hero's: the bag and its draws, where drawn counters go, the events, the creatures, the hazards, the
 Dragon Man and the Dragon; in the co-operative mode (ours) also the Dragon's deck.

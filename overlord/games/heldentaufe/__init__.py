@@ -1,4 +1,4 @@
-"""Heldentaufe (``../shared/rules/heldentaufe.txt``): heroes explore an Upper World of area tiles,
+"""Heldentaufe (the rules: the Heldentaufe rulebook): heroes explore an Upper World of area tiles,
 go down through portals into a hex Underworld, and take teeth from the three monsters that the
 program, as the monster boss, plans for.
 

@@ -37,6 +37,8 @@ Rule readings
 
 from __future__ import annotations
 
+from ...view.words import listing
+
 from ...core.trace import Decision
 from ..heroes.counters import GRAY, Counter, modifier_for, permitted_skills
 from ..heroes.sheet import (
@@ -205,7 +207,7 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
         if "combat" in taken or "duel" in taken:
             raise RulesError("A hero may only take a single Combat/Duel action per turn (HitU 'Combat')")
         if taken:
-            raise RulesError(f"Combat must always be taken before any other action (HitU); taken: {taken}")
+            raise RulesError(f"Combat must always be taken before any other action (HitU); taken: {listing(taken)}")
     if cid not in on_tile(state, hero):
         raise RulesError(f"{cid} does not lie on {hero}'s tile {hero_tile(state, hero)}")
     if spec.kind == "damned_one":
@@ -236,7 +238,7 @@ def fight(state: UnderworldState, hero: str, cid: str, *, skill: str | None = No
         skill = best.skill        # the best target (max keeps the first of equals: the dots' order)
     if skill not in allowed:
         raise RulesError(f"{spec.name} cannot be fought with {skill}: 'Heroes may only choose a combat skill if "
-                         f"the same colored dot is on the enemy counter' (HitU); permitted {allowed}")
+                         f"the same colored dot is on the enemy counter' (HitU); permitted: {listing(allowed, 'or')}")
     extra = _extra(state, hero, cid, counter) + combined
     if bolts:
         plus, used = lightning_bolts(state, hero, bolts, skill)
@@ -296,7 +298,7 @@ def _reward(state, hero, cid, skill, black_used, colours) -> list[dict]:
     for n, choices in enumerate(spec.reward):
         colour = colours[n] if colours and n < len(colours) else choices[0]
         if colour not in choices:
-            raise RulesError(f"reward cube {n + 1} of {spec.name} may be {choices}, not {colour!r} ('For cubes "
+            raise RulesError(f"reward cube {n + 1} of {spec.name} may be {listing(choices, 'or')}, not {colour!r} ('For cubes "
                              "showing multiple colors, the player may select which color is granted')")
         if black_used:
             events += give_shadow_cube(state, hero, skill, "HitU Black Weapons: 'any EC earned as a reward by the "

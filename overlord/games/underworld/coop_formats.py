@@ -219,6 +219,9 @@ class URules(Strict):
     solitaire_avatars_in_play: bool = Field(False, description="the other reading of the solitaire sentence 'If "
                                             "all 3 Avatars are in play, the Damned One will appear': alone, three "
                                             "Avatars turned up (beaten or not) bring the Damned One in")
+    empty_tiles_without_heroes: bool = Field(False, description="the other reading of 'another empty map tile' "
+                                             "(the Chaos tile laid while the Damned One waits aside): its Adventure "
+                                             "markers go only to a tile with no marker and no hero")
 
 
 class Patience(Strict):

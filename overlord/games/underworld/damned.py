@@ -16,11 +16,25 @@ Rule readings
   the game"); it is put into play when it leaves the card, so the cube goes on in
   :func:`bring_in`, also when the marker is kept aside, once. In solitaire the Damned One enters
   "in accordance with the main rules", so the cube goes on there too.
-* "neighbouring map tile" means a placed tile side by side with the other (exits need not join:
-  the players move the marker, not a hero). "empty" means no marker or counter on it and no hero
-  standing on it: a marker moved onto a hero's tile would meet the hero without the hero entering
-  the tile (and a face-down one would be there to be offered unseen), which the book has no rule
-  for - a marker never moves onto a hero's tile. Every marker on Chaos moves, face-down ones too (the rule names "another face-up
+* "The Adventure markers which would normally be placed on the Chaos tile are placed on another
+  empty map tile of the active player's choosing" (the Damned One kept aside, Chaos laid now):
+  "empty" is read as *without markers* - the paragraph calls the tiles with markers "occupied"
+  ("Should all adjacent map tiles be "occupied""), and a hero is no marker. A tile on which a
+  hero stands may take them (they lie face down there until a hero enters the tile; the hero
+  standing there does not turn them up, as a marker turns up when a hero enters its tile), Styx
+  too when it holds no marker. The active player chooses among every placed tile without
+  markers (at the table: `choose N TILE` after the command that laid Chaos); headless, the one
+  nearest to Chaos, ties in N, E, S, W order. Should no other tile be without markers (the book
+  does not say), they stay on Chaos beside the Damned One, as in the case above, and the event
+  says so. The other reading, "empty" as no marker and no hero, is the scenario flag
+  ``empty_tiles_without_heroes``.
+* When the Damned One comes into play on a revealed Chaos holding markers ("that marker is moved
+  to a neighboring empty map tile"), the reading is the earlier one, kept apart from the rule
+  above: "neighbouring map tile" means a placed tile side by side with the other (exits need not
+  join: the players move the marker, not a hero), and "empty" means no marker on it and no hero
+  standing on it - these markers may lie face up (an enemy among them), and one moved onto a
+  hero's tile would meet the hero without the hero entering the tile, which the book has no rule
+  for. Every marker on Chaos moves, face-down ones too (the rule names "another face-up
   marker"; a face-down one left there would stand between a hero and the Damned One), and they
   move together. The rule's two cases (an empty neighbour; else a neighbour's markers step to
   an empty tile beside it, then Chaos's step to that neighbour) are the first two lengths of one
@@ -90,11 +104,11 @@ def _is_empty(state: UnderworldState, tile: str) -> bool:
     return not _markers(state, tile) and tile not in state.map.heroes.values()
 
 
-def _move_markers(state: UnderworldState, src: str, dst: str, why: str) -> dict:
+def _move_markers(state: UnderworldState, src: str, dst: str, why: str, **extra) -> dict:
     moving = list(_markers(state, src))
     placed_tile(state.map, src).markers.clear()
     placed_tile(state.map, dst).markers.extend(moving)
-    return _log(state, {"event": "markers_moved", "markers": moving, "from": src, "to": dst, "why": why})
+    return _log(state, {"event": "markers_moved", "markers": moving, "from": src, "to": dst, "why": why, **extra})
 
 
 def _choice(options: list, choose: Choose | None, what: str):
@@ -293,7 +307,31 @@ def _place_on_chaos(state: UnderworldState, marker: str, active_hero: str, choos
     _markers(state, chaos).append(marker)
     state.revealed.append(marker)
     _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
-                 "why": "If the Chaos map tile is revealed, the Damned One appears there (place the marker face up)."})
+                 "why": "HitU 'The Damned One Appears': \"If the Chaos map tile is revealed, the Damned One appears "
+                        "there (place the marker face up).\""})
+
+
+CHAOS_MARKERS_RULE = ("HitU 'The Damned One Appears': \"The Adventure markers which would normally be placed on "
+                      "the Chaos tile are placed on another empty map tile of the active player's choosing.\"")
+CHAOS_CHOICE = "the tile for the Adventure markers of Chaos"
+NEAREST_POLICY = "the tile without markers nearest to Chaos, " + FIRST_POLICY
+
+
+def empty_for_chaos_markers(state: UnderworldState, tile: str) -> bool:
+    """Whether ``tile`` is "another empty map tile" for the Adventure markers of Chaos: no marker
+    on it (module notes); with the scenario flag ``empty_tiles_without_heroes``, no hero either."""
+    if state.rules.get("empty_tiles_without_heroes", False):
+        return _is_empty(state, tile)
+    return not _markers(state, tile)
+
+
+def chaos_marker_tiles(state: UnderworldState, chaos: str) -> list[tuple[str, int]]:
+    """The tiles the Adventure markers of Chaos may go to, with their distance from Chaos (tiles
+    side by side; a tile not joined that way last), nearest first, ties in N, E, S, W order."""
+    near = [(t, d) for t, d in _distances(state, chaos) if d > 0 and empty_for_chaos_markers(state, t)]
+    joined = {t for t, _ in _distances(state, chaos)}
+    return near + [(t.id, 10**6) for t in state.map.placed
+                   if t.id not in joined and empty_for_chaos_markers(state, t.id)]
 
 
 def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[list[str]], str] | None = None
@@ -301,56 +339,61 @@ def chaos_placed(state: UnderworldState, active_hero: str, *, choose: Callable[[
     """The engine calls this when the Chaos tile has been placed. If the Damned One was kept
     aside, it appears now, and "The Adventure markers which would normally be placed on the Chaos
     tile are placed on another empty map tile of the active player's choosing" (``choose(tiles)
-    -> tile``; headless: the empty tile nearest to Chaos, ties in N, E, S, W order). With no
-    empty tile, a real counter goes back face down among the Adventure markers and an undrawn
-    placeholder is simply not drawn. Otherwise nothing happens."""
+    -> tile``; headless: the tile without markers nearest to Chaos, ties in N, E, S, W order; see
+    the module notes for "empty" and for no such tile). Otherwise nothing happens."""
     if state.damned != "waiting":
         return []
     chaos = chaos_tile(state)
     if chaos is None:
-        raise RulesError("chaos_placed: the Chaos tile is not on the map")
+        raise RulesError("the Chaos tile is not on the map")
     marker = damned_marker(state)
     if where(state, marker) != "aside":
         raise RulesError(f"the Damned One's marker lies on {where(state, marker)}, not aside")
     start = len(state.log)
     moving = list(_markers(state, chaos))
     if moving:
-        dist = [(t, d) for t, d in _distances(state, chaos) if d > 0 and _is_empty(state, t)]
-        far = {t for t, _ in _distances(state, chaos)}
-        dist += [(t.id, 10**6) for t in state.map.placed if t.id not in far and _is_empty(state, t.id)]
+        dist = chaos_marker_tiles(state, chaos)
         options = [t for t, _ in dist]
         if options:
             nearest = [t for t, d in dist if d == dist[0][1]]
             chosen, policy = _choice(options, choose, "where the Adventure markers of Chaos go")
             if choose is None:
-                policy = "the empty tile nearest to Chaos, " + FIRST_POLICY
-            _log(state, {"event": "choice", "chooser": active_hero, "what": "empty map tile for Chaos's markers",
+                policy = NEAREST_POLICY
+            _log(state, {"event": "choice", "chooser": active_hero, "what": CHAOS_CHOICE,
                          "options": options, "ties": nearest if len(nearest) > 1 else [], "chosen": chosen,
-                         "policy": policy, "why": "The Adventure markers which would normally be placed on the "
-                         "Chaos tile are placed on another empty map tile of the active player's choosing."})
-            _move_markers(state, chaos, chosen, "The Adventure markers which would normally be placed on the "
-                          "Chaos tile are placed on another empty map tile")
+                         "markers": len(moving), "policy": policy, "why": CHAOS_MARKERS_RULE})
+            _move_markers(state, chaos, chosen, CHAOS_MARKERS_RULE, told_by_choice=True)
         else:
-            _markers(state, chaos).clear()
-            back = [c for c in moving if c != "adventure"]
-            for c in back:
-                if c in state.revealed:
-                    state.revealed.remove(c)
-                state.adventure.append(c)
-            _log(state, {"event": "markers_returned", "markers": moving, "to": "adventure",
-                         "why": "no other map tile is empty (the rule does not say): the markers go back "
-                                "face down"})
+            _log(state, {"event": "no_empty_tile", "tile": chaos, "markers": moving,
+                         "why": "no other map tile is without markers (the rule does not say): the Adventure "
+                                "markers stay on Chaos beside the Damned One"})
     before = state.damned
     fire_damned(state, "appear")
     _machine_event(state, "damned-one", "appear", before, state.damned,
-                   "appears as soon as the Chaos tile is revealed")
+                   "HitU 'The Damned One Appears': \"appears as soon as the Chaos tile is revealed\"")
     state.aside.remove(marker)
     _markers(state, chaos).append(marker)
     state.revealed.append(marker)
     _log(state, {"event": "damned_one_appears", "marker": marker, "tile": chaos,
-                 "why": "If the Chaos map tile is not yet revealed, the marker of the Damned One is kept aside "
-                        "and appears as soon as the Chaos tile is revealed."})
+                 "why": "HitU 'The Damned One Appears': \"If the Chaos map tile is not yet revealed, the marker of "
+                        "the Damned One is kept aside and appears as soon as the Chaos tile is revealed.\""})
     return state.log[start:]
+
+
+def place_chaos_markers(state: UnderworldState, at: str, instead: str, options: list[str]) -> dict:
+    """The active player puts the Adventure markers of Chaos, which the headless policy laid on
+    ``at``, on ``instead`` (one of ``options``, the tiles without markers when Chaos was laid):
+    "placed on another empty map tile of the active player's choosing". Raises ``ValueError``
+    naming the problem."""
+    if instead not in options:
+        raise ValueError(f"{instead} is not one of the tiles they may go to: {', '.join(options)}")
+    if instead == at:
+        raise ValueError(f"the Adventure markers of Chaos lie on {at} already")
+    if not _markers(state, at):
+        raise ValueError(f"the Adventure markers of Chaos no longer lie on {at}")
+    if instead != at and _markers(state, instead):
+        raise ValueError(f"{instead} holds markers now")
+    return _move_markers(state, at, instead, CHAOS_MARKERS_RULE, chosen_by_player=True)
 
 
 def solitaire_turn(state: UnderworldState) -> list[dict]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ...content.actions import Target
 from .coop_formats import DarkCard, DarkPeril, u_effect_name, u_test_name
 from ...core.decks import discard_card, draw_card
+from ...core.game import hidden_draw
 from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
 from ...core.trace import Decision
@@ -42,7 +43,7 @@ from . import darkside
 from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
 from .tiles import distances, styx_id
-from ...view.words import count
+from ...view.words import count, listing
 
 MOVE_WORDS = ("toward", "away", "engage", "spot")
 
@@ -103,9 +104,10 @@ def dark_phase(state: UnderworldState, content: DarkContent) -> list[dict]:
     with rolling(state) as rng:
         card_id = draw_card(state.dark_deck, rng)
     card = content.cards[card_id]
-    events.append(_log(state, {"event": "dark_card", "card": card.id, "name": card.name,
-                               "why": "the Damned One's turn: the top card of its deck"}))
+    events.append(_log(state, hidden_draw({"event": "dark_card", "card": card.id, "name": card.name,
+                                           "why": "the Damned One's turn: the top card of its deck"})))
     events += run_effects(state, list(card.omen), content)
+    acted = 0
     for kind in content.order:
         actions = card.groups.get(kind)
         if not actions or state.outcome:
@@ -114,18 +116,37 @@ def dark_phase(state: UnderworldState, content: DarkContent) -> list[dict]:
             if state.outcome:
                 break
             events += activate(state, content, cid, list(actions))
+            acted += 1
+    if not acted and not state.outcome:
+        events.append(_log(state, {"event": "no_enemy_acts", "why": _idle_reason(state, card)}))
     discard_card(state.dark_deck, card_id)
     if card.peril and not state.outcome:
         events += draw_peril(state, content)
     return events
 
 
+KIND_WORDS = {"avatar": "Avatars", "black_creature": "black creatures", "damned_creature": "creatures of the Damned One",
+              "creature": "creatures"}
+
+
+def _idle_reason(state: UnderworldState, card: DarkCard) -> str:
+    """Why no enemy counter acted on ``card``: none lies face up on the map, or none of the kinds
+    the card moves does."""
+    up = [kind_of(state, c).kind for c, _t in enemies_on_map(state)]
+    if not up:
+        return "no enemy of the Damned One lies face up on the map: none acts"
+    moved = [KIND_WORDS.get(k, k) for k in card.groups if card.groups.get(k)]
+    if not moved:
+        return "this card moves no enemy: none acts"
+    return f"this card moves {listing(moved)}; none of them lies face up on the map: no enemy acts"
+
+
 def draw_peril(state: UnderworldState, content: DarkContent) -> list[dict]:
     with rolling(state) as rng:
         pid = draw_card(state.peril_deck, rng)
     peril = content.perils[pid]
-    events = [_log(state, {"event": "peril", "card": pid, "name": peril.name, "flavor": peril.flavor,
-                           "why": "the Dark card calls for a peril"})]
+    events = [_log(state, hidden_draw({"event": "peril", "card": pid, "name": peril.name, "flavor": peril.flavor,
+                                       "why": "the Dark card calls for a peril"}))]
     events += run_effects(state, list(peril.effects), content)
     discard_card(state.peril_deck, pid)
     return events
@@ -256,14 +277,23 @@ def run_effect(state: UnderworldState, effect, content: DarkContent) -> list[dic
         for cid, _t in enemies_on_map(state):
             ok, evs = _move(state, content, cid, "toward", Target(), speed=value)
             events += evs if ok else [_log(state, e) for e in evs]
-        return events
+        return events or [_log(state, {"event": "no_enemy_acts", "why": "no enemy of the Damned One lies face up "
+                                                                        "on the map: none stirs"})]
     heroes, decision = pick_heroes(state, value.pick)
     events = [_log(state, {"event": name, "heroes": heroes, "amount": value.amount,
                            "decision": decision.to_json() if decision else None,
-                           "why": f"{name.replace('_', ' ')}: {', '.join(heroes) or 'no hero'} ({value.pick})"})]
+                           "why": f"{EFFECT_WORDS[name](value.amount)}: {listing(heroes, empty='no hero')} "
+                                  f"({PICK_WORDS.get(value.pick, value.pick)})"})]
     for h in heroes:
         events += _hero_effect(state, name, h, value.amount)
     return events
+
+
+EFFECT_WORDS = {"lose_life": lambda n: f"lose {n} LP", "shadow_cube": lambda n: f"take {count(n, 'shadow cube')}",
+                "lose_gold": lambda n: f"pay {n} gold"}
+PICK_WORDS = {"all": "every hero", "active": "the hero whose turn it was", "random": "a hero drawn at random",
+              "most_shadow": "the hero with the most shadow cubes", "lowest_life": "the hero with the lowest life",
+              "closest_to_enemy": "the hero nearest an enemy"}
 
 
 def _hero_effect(state: UnderworldState, name: str, hero: str, amount: int) -> list[dict]:

@@ -20,14 +20,14 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
-from ...core.game import RulesError
+from ...core.game import RulesError, hidden_draw
 from ...core.rng import new_rng, rng_state
 from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
 from . import darkside, tiles
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
 from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
-from ...view.words import count
+from ...view.words import count, listing
 
 
 class ActionError(RulesError):
@@ -266,6 +266,15 @@ CHOICES = {
 
 
 USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
+# the choices as the table's words name them (a refusal names them so)
+CHOICE_WORDS = {"colours": "a colour", "sc_skill": "shadow SKILL", "second_round": "second",
+                "hermes_colour": "the Advice of Hermes' colour", "use_black": "the Black Weapon or not",
+                "life_source": "the LP lost", "keep": "keep ITEM", "treasure": "wish or trade", "skill": "a skill",
+                "colour": "a colour", "go": "stay", "raise_skill": "the raised skill",
+                "discard": "discard ITEM or keep-all", "with_shadow": "keep-shadow", "take": "the item taken",
+                "aggressor_skill": "the aggressor's skill", "defender_skill": "the defender's skill",
+                "consequence": "what the winner takes", "item": "the item given", "life_policy": "which LP goes first",
+                "drink": "no-drink"}
 
 
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
@@ -290,7 +299,9 @@ def act(state: UnderworldState, content: UnderworldContent, action: dict) -> lis
     known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
     unknown = [k for k in choices if k not in known]
     if unknown:
-        raise ActionError(f"{describe(action)}: no choice {unknown[0]!r} here; choices: {', '.join(known) or 'none'}")
+        words = [CHOICE_WORDS.get(k, k) for k in known]
+        raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
+                          + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
     legal = legal_actions(state)
     if action not in legal:
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
@@ -315,6 +326,8 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
         turn.phase = "move"
     elif do == "extend":
         spec = tiles.top_tile(state.map, a["stack"])
+        state.log.append(hidden_draw({"event": "tile_drawn", "hero": hero, "tile": spec.id, "stack": a["stack"],
+                                      "arrow": bool(spec.arrow), "why": "Phase 1: the top tile of the stack"}))
         if spec.arrow:
             _place(state, hero, a["stack"], a["side"], 0)
         else:

@@ -133,6 +133,9 @@ class Underworld(GameRules):
     def arrange(self, match, setup) -> None:
         specs.arrange(match.state, setup)
 
+    def spec_names(self, content, instruction: str, args, setup) -> list:
+        return specs.names(content or shipped_content(), instruction, args)
+
     def ask(self, posed, instruction: str, args, dice=None):
         return specs.ask(posed, instruction, args, dice)
 

@@ -285,7 +285,8 @@ def lose_life_points(state: UnderworldState, hero: str, n: int = 1, *, source: s
             sheet.items.append(loss.destroyed)
             relocate(state, loss.destroyed.id, discard_pile(state, loss.destroyed.id))
             events += emit(state, {"event": "item_destroyed", "hero": hero, "item": loss.destroyed.id,
-                                   "why": "HitU 'Artificial Life Points': all its LP are lost"})
+                                   "life": loss.destroyed.life,
+                                   "why": f"HitU 'Artificial Life Points': all its {loss.destroyed.life} LP are lost"})
         if loss.died:
             sheet.dead = True
             events += die(state, hero, keep=keep)

@@ -12,6 +12,7 @@ counters lie face up where (HitU, "Adventure Marker Set Up", "Phase 1", "Phase 2
 
 from __future__ import annotations
 
+from ...core.game import hidden_draw
 from . import darkside
 from .state import ENEMY_KINDS, UnderworldState, counters_on, kind_of, rolling
 from .tiles import ADVENTURE, placed_tile
@@ -32,6 +33,8 @@ def draw_adventure(state: UnderworldState, tile: str) -> list[dict]:
             pick = int(rng.integers(len(state.adventure)))
         cid = state.adventure.pop(pick)
         t.markers[i] = cid
+        # drawn at random but laid face down: nothing comes into view until it turns up (``reveal``,
+        # a hidden draw), so laying it is no hidden draw (undo may take back the turn of a tile)
         event = {"event": "adventure_marker", "tile": tile, "why": "a new place or area gets an Adventure marker"}
     state.log.append(event)
     return [event]
@@ -48,8 +51,8 @@ def reveal(state: UnderworldState, cid: str, by: str = "") -> list[dict]:
         return []
     spec = kind_of(state, cid)
     state.revealed.append(cid)
-    events = [{"event": "revealed", "counter": cid, "name": spec.name, "kind": spec.kind, "by": by,
-               "why": f"{by or 'the Damned One'} turns up {spec.name}"}]
+    events = [hidden_draw({"event": "revealed", "counter": cid, "name": spec.name, "kind": spec.kind, "by": by,
+                           "why": f"{by or 'the Damned One'} turns up {spec.name}"})]
     state.log.append(events[0])
     if spec.kind == "avatar":
         from .damned import avatar_revealed

@@ -145,7 +145,7 @@ def use_styx(state: UnderworldState, hero: str) -> list[dict]:
         healed = heal(sheet, 1)
         if healed:
             state.uses[f"corners:{styx}"] = taken + 1
-        why = "HitU solitaire: 'Once per turn, a single LP can be taken' from Styx's 4"
+        why = "HitU Solitaire: 'Once per turn, a single LP can be taken' from Styx's 4"
     else:
         healed = heal(sheet)
         why = "HitU Styx: heals all natural LP after an entire turn there"
@@ -267,7 +267,7 @@ def _hypnos(state, hero, cid, skill, colour, src):
     events += emit(state, {"event": "shadow_cube_converted", "hero": hero, "skill": skill, "to": placed,
                            "why": "HitU Hypnos: 'change an SC into a regular EC'"})
     if state.solitaire:
-        events += _corner(state, cid, "HitU solitaire Hypnos: the SC on a corner; 'After the 4th cube is placed, "
+        events += _corner(state, cid, "HitU Solitaire Hypnos: the SC on a corner; 'After the 4th cube is placed, "
                                       "Hypnos is removed from the game'")
     return events
 
@@ -295,8 +295,10 @@ def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
         events = emit(state, {"event": "gold", "hero": hero, "change": -1, "gold": sheet.gold,
                               "why": "HitU Well of Wisdom: 'For 1 GP a test can be made against any skill'"})
     if eff == "low_demon" or state.solitaire:
-        events += _corner(state, cid, f"{name}: 'can only be used 4 times' / 'If 1 LP is in each corner, the Low "
-                                      "Demon is removed from play'")
+        events += _corner(state, cid, f"{name}: 'can only be used 4 times' / " + (
+            "'If 1 LP is in each corner, the Low Demon is removed from play'" if eff == "low_demon" else
+            "'The used gold pieces are put into the four corners of the map tile. If all 4 corners are occupied, "
+            "remove the Well of Wisdom from play'"))
     if sheet.dead:
         return events
     t = _trial(state, hero, skill, "fail", src)

@@ -40,7 +40,7 @@ from pydantic import Field
 
 from ...ai.answers import activation_answers, ask_move
 from ...content.models import Int, Strict
-from ...content.specs import Move
+from ...content.specs import Move, Named
 from ...core.game import Answer, RulesError
 from ..heroes.sheet import SHADOW, SKILL_CUBE, dice_for, gain_cube, shadow_cubes, skill_value
 from ..heroes.specs import Fight
@@ -184,6 +184,15 @@ def arrange(state, setup: UnderworldSetup) -> None:
         state.dark_side = 0
         if setup.dark_side:
             darkside.add(state, setup.dark_side, "the spec's setup")
+
+
+# -- names a spec uses (overlord validate) ---------------------------------------------------------
+
+def names(content, instruction: str, args) -> list[Named]:
+    """The Dark card a ``dark_card`` spec plays, with every card of the deck."""
+    if instruction == "dark_card":
+        return [Named(("ask", instruction, "card"), args.card, "Dark card", tuple(content.dark.cards))]
+    return []
 
 
 # -- answering ----------------------------------------------------------------------------------

@@ -15,12 +15,15 @@ line and changes nothing)::
 from __future__ import annotations
 
 import json
+import re
 
 from ...core.game import RulesError, Table, TableReply
 from ..heroes.sheet import SKILLS, life_total, shadow_cubes
+from ...core.game import drew_hidden
+from .damned import place_chaos_markers
 from .dark import choose_end
 from .engine import apply, describe, legal_actions
-from .narrate import narrate, tie_decisions
+from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
 from ...view.words import listing, options, pairs
@@ -62,14 +65,15 @@ HELP = {
     "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
     "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
     "pick": "pick ID - keep this one of the three treasures turned up by wishing for luck",
-    "choose": "choose N TILE - move the Damned One's counter of decision N to another of its equally good "
-              "ends (the heroes choose where the rules tie)",
+    "choose": "choose N TILE - decision N of the last command, to another of its tiles: a Damned One's counter "
+              "to another of its equally good ends (the heroes choose where the rules tie), or the Adventure markers "
+              "of Chaos to another tile without markers (the active player's choice)",
     "options": "options - number every action possible now (then type the number)",
     "why": "why - the reasons behind what the last command did, in the rulebook's words",
     "map": "map - draw the Underworld",
     "status": "status - round, the Dark Side, every hero's life, cubes and items",
     "undo": "undo - take back the last command, its dice included; a command that turned up a face-down tile, "
-            "marker or card is taken back only if the scenario allows it (rules: undo_hidden_draws)",
+            "marker or card is taken back only where the scenario allows it (the shipped one does not)",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
@@ -106,6 +110,12 @@ class UnderworldTable(Table):
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, verb: str, args: list[str], line: str) -> TableReply:
+        try:
+            return self._execute(verb, args, line)
+        except RulesError as e:                  # the rulebook named as players read it, lists as words
+            raise CommandError(_readable(str(e))) from None
+
+    def _execute(self, verb: str, args: list[str], line: str) -> TableReply:
         if verb.isdigit():
             return self._act(line, self._numbered(int(verb)))
         if verb in ACTION_WORDS:
@@ -129,17 +139,21 @@ class UnderworldTable(Table):
 
     def _apply(self, line: str, action: dict) -> TableReply:
         before = len(self.state.log)
-        hidden = (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
-                  len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
         apply(self.state, self.content, action)
-        drew = hidden != (sum(map(len, self.state.map.stacks)), len(self.state.adventure), len(self.state.treasure),
-                          len(self.state.dark_deck.draw), len(self.state.peril_deck.draw))
-        drew = drew or bool(self.state.turn and self.state.turn.phase == "orient")   # the drawn tile is seen
         events = self.state.log[before:]
         self.last = events
         self.decisions = tie_decisions(events)
         label = f"{line} ({describe(action)})" if line.split()[0].isdigit() else line
-        return TableReply(narrate(events), events, changed=True, drew=drew, label=label)
+        return TableReply(narrate(events), events, changed=True, label=label)
+
+    def restore(self, match) -> list[str]:
+        """After ``undo``, on ``resume`` or after a refused command: the last command is read
+        back from the log (its events since its action), so `why` and `choose` still answer."""
+        self.match = match
+        self.pending = None
+        self.last = last_command_events(self.state)
+        self.decisions = tie_decisions(self.last)
+        return []
 
     def epilogue(self) -> list[str]:
         sc = self.content.scenario
@@ -152,14 +166,20 @@ class UnderworldTable(Table):
             raise CommandError(f"usage: {HELP['choose']}")
         n = int(args[0])
         if not 1 <= n <= len(self.decisions):
-            raise CommandError(f"no decision {n}: the last Dark phase numbered {len(self.decisions)} "
-                               "(only its moves with equally good ends, until the next action)")
+            raise CommandError(f"no decision {n}: the last command numbered "
+                               + (f"{len(self.decisions)}" if self.decisions else "none")
+                               + " (a counter's move with equally good ends, or the tile for the Adventure markers "
+                                 "of Chaos; open until the next action)")
         d = self.decisions[n - 1]
         try:
-            event = choose_end(self.state, d["counter"], d["end"], args[1], d["ties"])
+            if d.get("markers"):
+                event = place_chaos_markers(self.state, d["end"], args[1], d["ties"])
+            else:
+                event = choose_end(self.state, d["counter"], d["end"], args[1], d["ties"])
         except ValueError as e:
             raise CommandError(str(e)) from None
         d["end"] = args[1]
+        self.last = self.last + [event]
         return TableReply(narrate([event]), [event], changed=True, label=f"choose {n} {args[1]}", closing=False)
 
     def _ask_pick(self, line: str, action: dict) -> TableReply | None:
@@ -286,7 +306,7 @@ class UnderworldTable(Table):
     def options(self) -> list[str]:
         legal = legal_actions(self.state)
         if not legal:
-            return []
+            return [self.over_line()] if self.rules.outcome(self.match) is not None else []
         t = self.state.turn
         head = f"{t.hero}, phase {t.phase}" + (f", {t.mp_left} MP left" if t.phase == "move" else "") + ":"
         return [head] + [f"  {i:2}. {describe(a)}" for i, a in enumerate(legal, start=1)]
@@ -299,7 +319,7 @@ class UnderworldTable(Table):
         if not drawn:
             return message
         return (f"undo refused: '{command}' turned up {drawn}, and this scenario does not take back what was "
-                "drawn face down (rules: undo_hidden_draws: false); it stays")
+                "drawn face down; it stays")
 
     def prompt(self) -> str:
         s = self.state
@@ -334,6 +354,13 @@ def status_lines(s: UnderworldState) -> list[str]:
 
 
 COLOURS = ("red", "green", "blue")
+_LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
+
+
+def _readable(message: str) -> str:
+    """A refusal from the rules as a player reads it: the rulebook by its name, a Python list of
+    names (which a rule's message may still hold) as the names."""
+    return _LIST.sub(lambda m: listing([w.strip("'") for w in m.group(1).split(", ")]), cited(message))
 
 
 def _with(action: dict, choices: dict) -> dict:
@@ -401,16 +428,13 @@ def _encounter_choices(words: list[str]) -> dict:
 
 def _drawn_by_last_command(state: UnderworldState) -> str:
     """What the last command turned up that was face down, in words ("the map tile area-14",
-    "the treasure marker ring"...), from its events: those since its action event."""
-    log = state.log
-    start = max((i for i, e in enumerate(log) if e.get("event") == "action"), default=len(log))
+    "the treasure marker ring"...): its events marked as hidden draws."""
     found = []
-    for e in log[start:]:
+    for e in last_command_events(state):
+        if not drew_hidden([e]):
+            continue
         kind = e.get("event")
-        if kind == "action" and e["action"].get("do") == "extend" and state.turn and state.turn.phase == "orient":
-            from .tiles import top_tile
-            found.append(f"the map tile {top_tile(state.map, state.turn.pending_tile[0]).id}")
-        elif kind == "tile_placed":
+        if kind == "tile_drawn":
             found.append(f"the map tile {e['tile']}")
         elif kind == "revealed":
             found.append(f"the marker {e['counter']} ({e['name']})")
@@ -419,4 +443,4 @@ def _drawn_by_last_command(state: UnderworldState) -> str:
                          + listing(e['markers']))
         elif kind in ("dark_card", "peril"):
             found.append(f"the {'Dark' if kind == 'dark_card' else 'peril'} card {e['name']}")
-    return ", ".join(found)
+    return listing(list(dict.fromkeys(found)), empty="")

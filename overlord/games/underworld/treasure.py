@@ -28,6 +28,9 @@ Rule readings
 
 from __future__ import annotations
 
+from ...view.words import listing
+
+from ...core.game import hidden_draw
 from ..heroes.counters import DOT_SKILL, GRAY
 from ..heroes.sheet import RulesError, shadow_cubes, spend_gold
 from ..heroes.trials import skill_trial
@@ -129,14 +132,14 @@ def draw_treasure(state: UnderworldState, hero: str, n: int = 1, *, wish=False, 
             with rolling(state) as rng:
                 idx = rng.choice(len(avail), size=min(need, len(avail)), replace=False)
             shown = [avail[int(j)] for j in idx]
-            events += emit(state, {"event": "treasure_revealed", "hero": hero, "markers": shown, "wish": wishing,
+            events += emit(state, hidden_draw({"event": "treasure_revealed", "hero": hero, "markers": shown, "wish": wishing,
                                    "why": ("HitU 'Wish for Good Luck': 1 gold, 3 markers turned up, one selected"
                                            if wishing else "HitU 'Treasure': one face-down marker selected at random")
-                                   + (f" ({why})" if why else "")})
+                                   + (f" ({why})" if why else "")}))
             if wishing:
                 chosen = _per(pick, i) or default_pick(state, hero, shown)
                 if chosen not in shown:
-                    raise RulesError(f"{chosen} is not among the 3 most recent markers {shown}: 'the hero may only "
+                    raise RulesError(f"{chosen} is not among the 3 most recent markers {listing(shown)}: 'the hero may only "
                                      "select from the 3 most recent draws' (HitU)")
                 forced = [c for c in shown if forced_black(state, hero, c)]
                 if forced and chosen not in forced:
@@ -228,7 +231,7 @@ def _trap_trial(state, hero, cid, skill, src):
 def spring_trap(state: UnderworldState, hero: str, cid: str, *, skill=None, src=None) -> list[dict]:
     """"Place 1 SC on the Dark Side ... The hero must immediately perform a skill check ... If the
     skill check fails, the hero is stuck in the trap, and the turn ends." Passed: removed."""
-    events = [darkside.add(state, 1, why=f"trap {kind_of(state, cid).name} drawn")]
+    events = [darkside.add(state, 1, why=f"{kind_of(state, cid).name} drawn (a trap)")]
     t = _trap_trial(state, hero, cid, skill, dice_source(src))
     if t.success:
         relocate(state, cid, "removed")

@@ -21,7 +21,8 @@ def _kind(key, model, title, check=None, **extra) -> FileKind:
 
 
 _kind("monsters", cards.MonstersFile, "Descent monster groups", checks.check_ids)
-_kind("activation_cards", cards.ActivationFile, "a Descent activation deck", checks.check_ids)
+_kind("activation_cards", cards.ActivationFile, "a Descent activation deck",
+      lambda loaded: checks.check_ids(loaded) + checks.check_activation(loaded))
 _kind("peril_cards", cards.PerilFile, "a Descent peril deck", checks.check_ids)
 _kind("exploration_cards", cards.ExplorationFile, "a Descent exploration deck",
       lambda loaded: checks.check_ids(loaded) + checks.check_maps(loaded))

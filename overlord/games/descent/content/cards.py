@@ -153,14 +153,8 @@ class ActivationDeck(Strict):
     order: list[str] = Field(min_length=1, max_length=4,
                              description="the groups by their position on the card, 1 (top left) to 4")
     cards: list[ActivationCard] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _groups_in_order(self):
-        for card in self.cards:
-            extra = [g for g in card.groups if g not in self.order]
-            if extra:
-                raise ValueError(f"card {card.id!r}: group {extra[0]!r} has no position in 'order' ({', '.join(self.order)})")
-        return self
+    # every group a card names has its position in ``order``: checks.check_activation, at the
+    # group's own line with the nearest name
 
 
 class ActivationFile(Strict):
@@ -326,6 +320,9 @@ class Loot(Strict):
     payout: list[Int(1, 10)] = Field(min_length=1, description="shop cards drawn, by fatigue position")
     shop: dict[Literal["I", "II"], list[Id]] = Field(
         {}, description="the Act I and Act II Shop Item decks: item names, each once (one card each)")
+    search: list[Id] = Field(
+        [], description="the names of the Search cards in the box (each name once): at a table the players draw "
+                        "them from their own deck and report them with `search HERO CARD`")
 
 
 class LoseWhen(Strict):

@@ -45,6 +45,25 @@ def check_ids(loaded: Loaded) -> list[Problem]:
     return problems
 
 
+def check_activation(loaded: Loaded) -> list[Problem]:
+    """Every group a card names has a position on the cards' diagram (``order``, "Activation Card
+    Anatomy"): a misspelt one is named at its own line with the nearest name."""
+    deck, doc = loaded.model.activation_cards, loaded.doc
+    problems = []
+    for i, card in enumerate(deck.cards):
+        for group in card.groups:
+            if group not in deck.order:
+                problems.append(doc.key_problem(("activation_cards", "cards", i, "groups", group), unknown_group(
+                    f"card {card.id!r}, groups: ", group, deck.order)))
+    return problems
+
+
+def unknown_group(label: str, group: str, order) -> str:
+    """The problem of a group a card names that is not on the activation cards' diagram."""
+    return (f"{label}group {group!r} has no position on the activation cards' diagram{nearest(group, order)}; "
+            f"'order' lists {', '.join(order)}")
+
+
 def check_maps(loaded: Loaded) -> list[Problem]:
     problems = []
     doc = loaded.doc
