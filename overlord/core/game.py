@@ -189,7 +189,6 @@ class TableReply:
     lines: list[str]
     events: list[Event] = field(default_factory=list)
     changed: bool = False        # the game changed: the session saves it
-    drew: bool = False           # transitional: the session reads the events' HIDDEN_DRAW mark instead
     label: str = ""              # how the save names the command (default: the line typed)
     closing: bool = True         # after a change, the session adds Table.closing() (options, epilogue)
 

@@ -173,7 +173,7 @@ class Session:
             return self._fault(line, before, e)
         if reply.changed and self.save is not None:
             try:
-                drew = reply.drew or drew_hidden(self.rules.log(self.match)[logged:])
+                drew = drew_hidden(self.rules.log(self.match)[logged:])
                 self.save.append(reply.label or line, self.rules.to_json(self.match), drew)
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
