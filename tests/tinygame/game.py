@@ -33,7 +33,8 @@ from overlord.content.errors import ContentError, Problem
 from overlord.content.validate import load_content
 from overlord.core import machines
 from overlord.core.decks import Deck, deck_cards, draw_card, new_deck
-from overlord.core.game import AgentSpec, Answer, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, TableReply
+from overlord.core.game import AgentSpec, Answer, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, TableReply, \
+    hidden_draw
 from overlord.core.rng import new_rng, rng_from_state, rng_state
 from overlord.core.state import events
 from overlord.core.trace import Decision
@@ -275,8 +276,8 @@ class Gauntlet(GameRules):
         if struck:
             s.health[target] = max(0, s.health[target] - struck)
         s.deck.discard.append(card_id)
-        s.log.append({"event": "warden", "card": card_id, "target": target, "moved": moved, "at": s.warden,
-                      "struck": struck, "decision": decision.to_json()})
+        s.log.append(hidden_draw({"event": "warden", "card": card_id, "target": target, "moved": moved,
+                                  "at": s.warden, "struck": struck, "decision": decision.to_json()}))
         if all(h == 0 for h in s.health.values()):
             _end(s, "defeat", "every hero is down")
         s.round += 1
@@ -449,8 +450,7 @@ class GauntletTable(Table):
         evs = self.rules.apply(self.match, action)
         if self.rules.to_act(self.match) is None and not self.rules.outcome(self.match):
             evs += self.rules.enemy_phase(self.match)
-        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True,
-                          drew=any(e["event"] == "warden" for e in evs))
+        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True)
 
     def options(self):
         hero = self.rules.to_act(self.match)
