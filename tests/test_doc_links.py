@@ -14,8 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: a path to the rulebooks' text files, as once written: ../shared/rules/heldentaufe.txt
-RULEBOOK_FILE = re.compile(r"shared/" + r"rules|(?:\.\./)+shared/|\brules/[\w-]+\.txt\b")
+#: a path to the rulebooks' text files, as once written: ../shared/rules/heldentaufe.txt, or their names
+RULEBOOK_FILE = re.compile(r"shared/" + r"rules|(?:\.\./)+shared/|\brules/[\w-]+\.txt\b|\b(?:descent-forgotten-souls|"
+                           r"heroes-in-the-underworld|return-of-the-heroes|under-the-shadow-of-the-dragon|heldentaufe)"
+                           r"\.txt\b")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 RELATIVE = re.compile(r"(?:^|(?<=[\s`(\"']))((?:\.\./)+[\w.-][\w./-]*)")
 FENCE = re.compile(r"^\s*```")
@@ -128,6 +130,7 @@ def test_anchors_are_githubs(heading, anchor, tmp_path):
 @pytest.mark.parametrize("line, outside", [
     ("Heldentaufe (`../shared/rules/heldentaufe.txt`): heroes", True),
     ("# the rules they follow are the rulebook's (../../shared/rules/", True),
+    ("Solitaire Play (heroes-in-the-underworld" + ".txt, \"Solitaire Play\")", True),
     ("see [the rules](../../elsewhere/rules.md)", True),
     ("Heldentaufe (the rules: the *Heldentaufe* rulebook): heroes", False),
     ("the shipped quest's decks (`decks/forgotten-souls/`)", False),

@@ -1,5 +1,5 @@
 """The Descent co-op round as a state machine over plain state, checked against the rulebook
-(descent-forgotten-souls.txt; sections named in each test), and its shipped Mermaid drawing."""
+(the Forgotten Souls rulebook; sections named in each test), and its shipped Mermaid drawing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The Damned One and its Avatars (Heroes in the Underworld): the two machines written as data,
 the Dark Side track, the appearance in Chaos and the final battle, checked against the rulebook
-(heroes-in-the-underworld.txt; each test cites the sentence it checks). States are built by hand
+(its rulebook; each test cites the sentence it checks). States are built by hand
 (``underworld_build``); after every test's actions no counter is lost or duplicated."""
 
 from __future__ import annotations
