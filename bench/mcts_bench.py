@@ -29,7 +29,7 @@ from overlord.games import registry
 from overlord.sim import mcts, run
 from overlord.sim.compare import compare, render
 
-# scenario: hero counts where the heuristic bot loses more than it wins (README's balance tables)
+# scenario: hero counts where the heuristic bot loses more than it wins (the balance tables of the games' pages)
 CASES = ["forgotten-souls:2", "underworld:2", "heldentaufe:2", "dragon:2"]
 
 

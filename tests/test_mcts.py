@@ -194,7 +194,7 @@ def test_the_search_plays_every_shipped_scenario_at_every_party_size(scenario, h
 
 @pytest.mark.parametrize("scenario, heroes, rounds", [
     ("forgotten-souls", 2, 3),         # Descent: an objective done, a door opened show later
-    ("underworld", 1, 3),              # the solitaire: the bench's 600 paired games (README)
+    ("underworld", 1, 3),              # the solitaire: the bench's 600 paired games (docs/testing-the-ai.md)
     ("underworld", 2, 1),
     ("heldentaufe", 1, 1),
     ("dragon", 2, 1),

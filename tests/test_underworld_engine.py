@@ -228,7 +228,7 @@ def test_the_same_seed_and_actions_give_the_same_game_byte_for_byte(content):
 
 
 def test_a_game_resumed_from_its_json_goes_on_exactly_as_the_uninterrupted_one(content):
-    # a save, a replay and a clone are the same thing (DESIGN "State is plain data"); the gray
+    # a save, a replay and a clone are the same thing (docs/internals.md, "State is plain data"); the gray
     # dot's ties follow the sheet's skill order, which must survive the sorted JSON
     from overlord.games.underworld.state import load_state
     whole, actions = play_random(content, ["gnome", "centaur", "shaman"], 5, check_every=10**9)

@@ -1,7 +1,7 @@
 """What the search bot reads of an Underworld game it stops early (overlord/games/underworld/
 evaluation.py), on the shipped scenario: a lone hero's games are read with weights of their own.
 
-Solitaire Play (heroes-in-the-underworld.txt, "Solitaire Play") changes what wins: the special
+Solitaire Play (the Heroes in the Underworld rulebook, "Solitaire Play") changes what wins: the special
 treasures count towards the Damned One's entry ("The number of defeated Avatars and acquired
 special treasures are added together"), the battle is a cycle of skills beginning with Magic, and
 "If the Damned One's marker is placed on the Chaos tile, on each turn 1 Shadow Cube is placed on

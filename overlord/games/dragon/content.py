@@ -297,7 +297,7 @@ class DragonCardsFile(Strict):
 # -- scenario -----------------------------------------------------------------------------------------
 
 class DragonFlags(Strict):
-    """The readings with another reading a line away (README, "Under the Shadow of the Dragon")."""
+    """The readings with another reading a line away (docs/readings.md, "Under the Shadow of the Dragon")."""
 
     dragon_in_bag: bool = Field(False, description="the expansion's Dragon: in the bag, its Events follow when drawn")
     dragon_man: Literal["guard", "bag"] = Field("guard", description="guard: on V10 from the start; bag: drawn first")

@@ -229,7 +229,7 @@ class HtClock(Strict):
 
 
 class HtRules(Strict):
-    """The readings a line away, as flags (README, "Heldentaufe: readings")."""
+    """The readings a line away, as flags (docs/readings.md, "Heldentaufe")."""
 
     first_monster_turn: Literal["at_once", "after_a_round"] = Field(
         "at_once", description="the monsters' first turn: when play next passes the marker (at once), or a round later")
