@@ -237,6 +237,9 @@ class GameRules(ABC):
     #: a title and one line for ``overlord games``
     title: str = ""
     summary: str = ""
+    #: a scenario (a shipped one's name, or a path) and a party of its heroes: the game the
+    #: conformance battery (``tests/test_conformance.py``) plays
+    example: tuple[str, list[str]] = ("", [])
     #: the names of its state machines in ``overlord.core.machines`` (for ``overlord diagram``)
     machines: tuple[str, ...] = ()
     #: the hero bots: name -> Bot. "random" and "heuristic" are expected by the tools.

@@ -189,6 +189,7 @@ class Gauntlet(GameRules):
     name = NAME
     title = "The Gauntlet"
     summary = "the test suite's tiny game: heroes run a corridor past the Warden"
+    example = (str(Path(__file__).resolve().parent / "content" / "gauntlet.yaml"), ["ana", "bo"])
     machines = ("tiny-warden",)
     specs = TinySpecs()
     state_type = TinyState

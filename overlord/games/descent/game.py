@@ -141,6 +141,7 @@ class Descent(GameRules):
     name = "descent"
     title = "Descent co-op quest"
     summary = "2-4 heroes explore a dungeon; the program plays the overlord's decks, doom and fate, and every monster"
+    example = ("forgotten-souls", ["syndrael", "avric"])
     machines = ("round",)
     bots = {"heuristic": _bot(tactics.choose, lambda game, actions: {"do": "order", "heroes": tactics.order(game)}),
             "random": _bot(bots.choose_random, _listed_order)}

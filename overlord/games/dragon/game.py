@@ -54,6 +54,7 @@ class DragonRules(GameRules):
     name = "dragon"
     title = "Under the Shadow of the Dragon"
     summary = "find a magic weapon and slay the Dragon: together against the program, or the book's game for two"
+    example = ("dragon", ["halfling", "orc"])
     machines = ("dragon", "dragon-man", "dragon-phase")
     state_type = DragonState
 

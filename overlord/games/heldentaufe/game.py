@@ -61,6 +61,7 @@ class Heldentaufe(GameRules):
     name = NAME
     title = "Heldentaufe"
     summary = "heroes go down into a hex Underworld; the program plans the three monsters' turns"
+    example = ("heldentaufe", ["erla", "corlof"])
     machines = (machines.CYCLE, machines.LIFE)
     state_type = HState
 

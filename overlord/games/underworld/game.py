@@ -69,6 +69,7 @@ class Underworld(GameRules):
     name = "underworld"
     title = "Heroes in the Underworld"
     summary = "co-operative, 1-4 heroes against the Damned One and its Avatars, played by the program"
+    example = ("underworld", ["gladiator", "gnome"])
     machines = ("damned-one", "avatar")
     bots = {"heuristic": _heuristic, "random": _random}
     state_type = UnderworldState
