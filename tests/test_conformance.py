@@ -12,7 +12,7 @@ interface (``overlord.core.game``, DESIGN.md "Habits"):
 * every verb of the game's table has its help line, and typed at the table - bare, and as its help
   line spells it - it reaches the game's parser: a reply, never "unknown command" or a fault of the
   program, and a refusal changes nothing ("Bad input typed at the table gets one line and changes
-  nothing");
+  nothing"); a short table soak types the help's forms filled with the game's own words;
 * PettingZoo's ``api_test`` and ``seed_test`` pass where the game has agents;
 * a short soak: seeded games of the random and the heuristic bot at every hero count the scenario
   allows, the game's invariants checked after every step ("an API conformance check that plays many
@@ -33,6 +33,7 @@ import pytest
 from overlord.core.game import RulesError
 from overlord.games import registry
 from overlord.session.session import Session
+from overlord.session.soak import report, table_soak
 from overlord.sim.play import bot_of, players_rng
 from tinygame.game import GAME as TINY
 
@@ -201,6 +202,18 @@ def test_every_help_line_names_a_command_the_table_parses(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_commands_typed_at_the_table_never_break_it(name, tmp_path):
+    """A short table soak (``overlord.session.soak``): random forms of the help lines filled with
+    the game's own words, option numbers, ``undo``, saves quit and resumed - no fault of the program,
+    no refusal longer than a line, no word of the code, every save resumed to the state it left."""
+    rules, content, party = example(name)
+    _, _, path = registry.open_scenario(rules.example[0])
+    found = table_soak(rules, content, path, [21, 22], commands=80, folder=tmp_path)
+    assert found.commands == 160
+    assert not found.problems, "\n".join(report(found))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_pettingzoo_environment_passes_its_api_and_seed_tests(name):
     rules, content, party = example(name)
     if rules.agents(content, party) is None:
@@ -209,8 +222,8 @@ def test_the_pettingzoo_environment_passes_its_api_and_seed_tests(name):
     from pettingzoo.test import api_test, seed_test
     from overlord.sim.environment import env
     scenario = rules.example[0]
-    api_test(env(scenario=scenario, heroes=len(party), max_rounds=6), num_cycles=200, verbose_progress=False)
-    seed_test(lambda **kw: env(scenario=scenario, heroes=len(party), max_rounds=6), num_cycles=50)
+    api_test(env(scenario=scenario, heroes=len(party), max_rounds=6), num_cycles=300, verbose_progress=False)
+    seed_test(lambda **kw: env(scenario=scenario, heroes=len(party), max_rounds=6), num_cycles=100)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -456,8 +456,7 @@ class GauntletTable(Table):
         evs = self.rules.apply(self.match, action)
         if self.rules.to_act(self.match) is None and not self.rules.outcome(self.match):
             evs += self.rules.enemy_phase(self.match)
-        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True,
-                          drew=any(e["event"] == "warden" for e in evs))
+        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True)
 
     def options(self):
         hero = self.rules.to_act(self.match)
