@@ -13,6 +13,7 @@ from overlord import __version__
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core import machines
 from overlord.core.board import INF, BoardError
+from overlord.core.enemies import enemy_policy_problem
 from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
@@ -680,8 +681,8 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
             bot_of(rules, bot, budget)
         except ValueError as e:
             _fail(f"--bot: {e}", 2)
-        if enemy is not None and rules.enemy_policy_problem(enemy):
-            _fail(f"--enemy: {rules.enemy_policy_problem(enemy)}", 2)
+        if enemy is not None and enemy_policy_problem(rules, enemy):
+            _fail(f"--enemy: {enemy_policy_problem(rules, enemy)}", 2)
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:

@@ -22,7 +22,7 @@ the order they activated.
 
 from __future__ import annotations
 
-from ..core.game import Answer
+from ..core.behaviour import Answer
 from ..core.figures import Scene
 from .movement import move
 
