@@ -101,7 +101,7 @@ class Sections(click.Group):
     def format_commands(self, ctx, formatter):
         listed = set()
         for title, names in [*SECTIONS.items(), ("Other commands", sorted(set(self.commands) - {
-                n for names in SECTIONS.values() for n in names}))]:
+                n for section in SECTIONS.values() for n in section}))]:
             rows = [(n, self.commands[n].get_short_help_str(200)) for n in names
                     if n in self.commands and n not in listed]
             listed.update(n for n, _ in rows)
@@ -609,7 +609,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task(f"{scenario_name}", total=total)
-        progress = lambda _record: bar.advance(task)  # noqa: E731
+        progress = lambda _record: bar.advance(task)  # noqa: E731 - a one-line callback
     try:
         records = run.simulate(str(path), games, seed, counts, bot, jobs,
                                str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler,

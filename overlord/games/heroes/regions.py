@@ -35,13 +35,13 @@ from typing import Literal
 
 from pydantic import Field
 
+from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
+from overlord.core.pathing import count_field
+from overlord.core.routes import RouteBoard
 
 MAX_FIELD = 999         # ours: a region's fields are numbered in the dozens
 FieldNumber = Int(1, MAX_FIELD)
-from overlord.content.errors import Problem, nearest
-from overlord.core.pathing import count_field
-from overlord.core.routes import RouteBoard
 
 COLOURS = ("tan", "red", "green", "yellow", "blue", "violet")
 HIDDEN = ("red", "green", "yellow")          # fields whose route must be found first

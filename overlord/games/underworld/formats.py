@@ -323,7 +323,7 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
         for cid, c in counters.items():
             at = (key, cid)
 
-            def bad(field: str, message: str) -> None:
+            def bad(field: str, message: str, at=at, cid=cid) -> None:
                 problems.append(doc.problem(at + (field,) if field else at, f"counter {cid!r}: "
                                             + (f"{field}: " if field else "") + message))
 

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
-from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
+from ....content.actions import Attack, Away, Engage, SpotAction, Toward
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
 from ....core.decks import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
