@@ -6,6 +6,7 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
@@ -47,7 +48,7 @@ JOBS = click.IntRange(1, 256)
 ROUNDS = click.IntRange(1, 10_000)
 
 
-def _fail(message: str, code: int = 1, prefix: bool = True):
+def _fail(message: str, code: int = 1, prefix: bool = True) -> NoReturn:
     """Print a one-line (or one line per problem) message and exit; content problems already
     start with FILE:LINE:COL and get no prefix."""
     click.echo(f"overlord: {message}" if prefix else message, err=True)
@@ -160,7 +161,7 @@ def scenarios_cmd():
     click.echo("Start one with `overlord play NAME --heroes A,B`; a scenario file of your own is played by its path.")
 
 
-def _scenario(scenario: str):
+def _scenario(scenario: str) -> tuple[Any, Any, Path]:
     """(rules, content, absolute path) of a scenario (a path or a shipped scenario's name); exits
     with its problems (FILE:LINE:COL) when it does not load."""
     try:

@@ -93,14 +93,14 @@ EFFECTS = (
 )
 ABILITIES = ("bard_song", "second_round", "combine_skills", "shaman_gray", "centaur")
 
-CounterKind = Literal[COUNTER_KINDS]  # type: ignore[valid-type]
-TileKind = Literal[TILE_KINDS]  # type: ignore[valid-type]
-Skill = Literal[SKILLS]  # type: ignore[valid-type]
-DotColour = Literal[DOT_COLOURS]  # type: ignore[valid-type]
-CubeColour = Literal[CUBE_COLOURS]  # type: ignore[valid-type]
-Slot = Literal[SLOTS]  # type: ignore[valid-type]
-EffectName = Literal[("",) + EFFECTS]  # type: ignore[valid-type]
-Ability = Literal[ABILITIES]  # type: ignore[valid-type]
+CounterKind = Literal[COUNTER_KINDS]
+TileKind = Literal[TILE_KINDS]
+Skill = Literal[SKILLS]
+DotColour = Literal[DOT_COLOURS]
+CubeColour = Literal[CUBE_COLOURS]
+Slot = Literal[SLOTS]
+EffectName = Literal[("",) + EFFECTS]
+Ability = Literal[ABILITIES]
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 ENDS_IN_NUMBER = re.compile(r"-[0-9]+$")

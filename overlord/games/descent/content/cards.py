@@ -35,7 +35,7 @@ DefenseDie = Literal["gray", "brown", "black"]
 ABILITIES = {
     "shambling": "may perform only one move action per activation",
 }
-Ability = Annotated[Literal[tuple(ABILITIES)], Field(  # type: ignore[valid-type]
+Ability = Annotated[Literal[tuple(ABILITIES)], Field(
     description="a monster ability the engine plays: " + "; ".join(f"{k}: {v}" for k, v in ABILITIES.items()))]
 
 # the surge abilities the engine knows: bonuses it spends by the rulebook's priority, the specials
