@@ -32,6 +32,7 @@ from ..core.pathing import count_of, iter_count_layers, iter_mp_levels, levels_a
 from ..core.trace import Decision
 from . import placement
 from .targets import TARGET_RULES, MoveError, choose_target, counting_blockers, layers_to
+from .targets import spaces_between  # noqa: F401 - re-exported: tests/test_movement_properties.py imports it from here
 
 VERBS = ("toward", "away", "engage", "spot", "leave-pit")
 
