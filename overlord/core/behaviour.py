@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from .game import GameRules, RulesError
 
 
@@ -60,7 +62,7 @@ class SpecSupport:
     #: (its docstring is the instruction's one line)
     instructions: dict[str, type] = {}
     #: the pydantic model of a spec's ``setup:`` for this game (None: the game arranges nothing)
-    setup_model: type | None = None
+    setup_model: type[BaseModel] | None = None
 
     def pose(self, rules: GameRules, situation: Situation) -> Any:
         """The match a spec's situation sets up, for :meth:`ask`. Default: a new match of the

@@ -18,7 +18,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from ..content.errors import ContentError, Problem, nearest
+from ..content.errors import ContentError, nearest
 from ..content import specs
 from ..content.kinds import GAME_KEY
 from ..content.paths import resolve_scenario

@@ -542,7 +542,7 @@ class Planner:
     def _r_clairvoyance(self, a):
         """Pick what the hero's plan needs: the next being of his weapon's chain, the counter a held
         task asks for, the Rope once armed; anything else is left to the draw."""
-        s, c = self.s, self.c
+        c = self.c
         sp = counter(c, a["target"])
         have = self.have()
         armed = any(c.artifacts[x].dragon for x in have)
