@@ -114,11 +114,7 @@ def test_a_departure_is_taken_only_when_its_play_outs_win_clearly_more(moment, m
 
 
 def test_confirm_zero_takes_the_trees_departure_unplayed(moment, monkeypatch):
-<<<<<<< HEAD
-    """The games that set no ``search_confirm`` (all but the ones docs/testing-the-ai.md names) search as
-=======
-    """The games that set no ``confirm`` (all but the ones the README names) search as
->>>>>>> issue40-slim
+    """The games that set no ``confirm`` (all but the ones docs/search-settings.md names) search as
     before: nothing is played out."""
     rules, match, legal, _, players = unpack(moment)
 
