@@ -194,9 +194,14 @@ class Move:
 
 class Moves:
     """A game's moves (see the module's docstring). ``numbering``: the names of moves whose
-    indices keep a published layout, in that order; the other moves' follow in their own order."""
+    indices keep a published layout, in that order; the other moves' follow in their own order.
+    ``listing(ctx)``: the legal actions where the game lists them in an order of its own (the
+    Dragon's: a pending choice, a market, a fight, movement, actions, spells) from the moves'
+    constructors; without it, every move's ``legal`` in turn."""
 
-    def __init__(self, moves: Iterable[Move], choices: Iterable[Param] = (), numbering: Sequence[str] = ()):
+    def __init__(self, moves: Iterable[Move], choices: Iterable[Param] = (), numbering: Sequence[str] = (),
+                 listing: Callable[[Any], list[dict]] | None = None):
+        self.listing = listing
         self.moves: dict[str, Move] = {}
         for m in moves:
             if m.name in self.moves:
@@ -231,11 +236,14 @@ class Moves:
         """These moves and one more (a variant, a test), placed after ``after`` (default: last)."""
         moves = list(self.moves.values())
         at = len(moves) if after is None else self.names.index(after) + 1
-        return Moves(moves[:at] + [move] + moves[at:], self.choices, self.numbering)
+        return Moves(moves[:at] + [move] + moves[at:], self.choices, self.numbering, self.listing)
 
     # -- play ----------------------------------------------------------------------------------------
     def legal(self, ctx: Any) -> list[dict]:
-        """Every move's legal instances, move by move (the moves with a ``legal``)."""
+        """The legal actions: the game's ``listing``, else every move's instances, move by move
+        (the moves with a ``legal``)."""
+        if self.listing is not None:
+            return self.listing(ctx)
         return [a for m in self.moves.values() if m.legal is not None for a in m.legal(ctx)]
 
     def choice_names(self) -> tuple[str, ...]:

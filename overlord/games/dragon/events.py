@@ -135,8 +135,8 @@ def hero_trial(ctx: Ctx, hero: str, skill: str, modifier: int):
 
 def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
     """Attack!: the Dragon attacks each hero in turn from ``first``. Each attacked hero's player
-    chooses (a pending choice, :func:`attack_options`): the trial's skill, or Lightning first; and,
-    having failed, the artifact he loses. The attack goes on hero by hero as they answer
+    chooses (a pending choice: the moves ``defend`` and ``lose`` of ``verbs``): the trial's skill,
+    or Lightning first; and, having failed, the artifact he loses. The attack goes on hero by hero as they answer
     (:func:`defend`, :func:`give_up`) and ends when one drives the Dragon off or all were
     attacked; a Dragon card's further effects wait for its end (``turns``)."""
     order, decision = order_from(ctx, first)
@@ -173,18 +173,6 @@ def chances(ctx: Ctx, hero: str, modifier: int) -> dict[str, float]:
     """The attacked hero's chance with each skill at the attack's modifier."""
     sheet = ctx.s.sheets[hero]
     return {sk: round(p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier), 3) for sk in SKILLS}
-
-
-def attack_options(ctx: Ctx) -> list[dict]:
-    """What the attacked hero may answer: "a trial of his choice" (each skill) or Lightning ("may be
-    used to counter the Dragon Event Attack"); after a failed trial, the artifact "of their
-    choice" he loses."""
-    s = ctx.s
-    hero = s.pending["hero"]
-    if s.pending.get("stage") == "lose":
-        return [{"do": "lose", "item": inst} for inst in destroyable(ctx, hero)]
-    bolt = lightning(ctx, hero)
-    return [{"do": "defend", "skill": sk} for sk in SKILLS] + ([{"do": "defend", "spell": bolt}] if bolt else [])
 
 
 def _carry(s) -> dict:
