@@ -105,10 +105,10 @@ def order_from(ctx: Ctx, first: str | None) -> tuple[list[str], Decision | None]
         lair = c.board.with_feature("lair")[0]
         mouth = c.board.with_feature("cave_mouth")[0]
         near = c.board.spaces_from([mouth])
-        keyed = sorted((near.get(s.at[h].field, 10 ** 4) if s.at[h].field != lair else 0, s.heroes.index(h), h) for h in live)
-        first = keyed[0][2]
-        decision = Decision("the Dragon begins with", first, ("spaces to the lair's mouth", "turn order"),
-                            keyed[0][:2], tuple(h for d, _, h in keyed[1:] if d == keyed[0][0]), "turn order", len(live))
+        decision = ctx.decide("the Dragon begins with", live,
+                              lambda h: (near.get(s.at[h].field, 10 ** 4) if s.at[h].field != lair else 0,),
+                              ("spaces to the lair's mouth",), ("turn order", s.heroes.index))
+        first = decision.choice
     k = live.index(first)
     return live[k:] + live[:k], decision
 
@@ -231,9 +231,8 @@ def cheapest_loss(ctx: Ctx, hero: str) -> Decision | None:
     can = destroyable(ctx, hero)
     if not can:
         return None
-    keyed = sorted((UNSPARED_ORDER[artifact(s, c, i).origin], artifact(s, c, i).price, n, i) for n, i in enumerate(can))
-    return Decision("artifact lost", keyed[0][3], ("origin (market, counter, special)", "price"), keyed[0][:2],
-                    tuple(k[3] for k in keyed[1:] if k[:2] == keyed[0][:2]), "listed order", len(can))
+    return ctx.decide("artifact lost", can, lambda i: (UNSPARED_ORDER[artifact(s, c, i).origin], artifact(s, c, i).price),
+                      ("origin (market, counter, special)", "price"), policy="listed order")
 
 
 def _destroyed(ctx: Ctx, hero: str, inst: str, chosen: bool) -> list[dict]:

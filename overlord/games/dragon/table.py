@@ -26,6 +26,7 @@ never one.
 from __future__ import annotations
 
 from overlord.core.game import HIDDEN_DRAW, RulesError, Table, TableReply
+from overlord.core.moves import enemy_until_hero
 from ...view.words import listing, options
 from . import narrate
 from .verbs import MOVES
@@ -78,8 +79,7 @@ class DragonTable(Table):
         else:
             action = MOVES.parse(verb, args, legal, actor=self.rules.to_act(self.match), options=self._numbered(legal))
         evs = self.rules.apply(self.match, action)
-        while (self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None):
-            evs += self.rules.enemy_phase(self.match)
+        evs += enemy_until_hero(self.rules, self.match)
         return TableReply(self.rules.narrate(self.match, evs), evs, changed=True, label=self.rules.describe(action))
 
     # -- what may be done ------------------------------------------------------------------------

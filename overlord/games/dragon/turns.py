@@ -92,7 +92,7 @@ def end_turn(ctx: Ctx) -> list[dict]:
 
 def _waited_out(ctx: Ctx) -> list[dict]:
     s, c = ctx.s, ctx.c
-    s.dragon = machines.fire("dragon", s.dragon, "wait_out", s, c)
+    ctx.fire(machines.DRAGON, "wait_out")
     out = [ctx.log({"event": "waited_out", "machine": "dragon", "state": s.dragon})]
     if s.mode == "book":
         for h in s.heroes:
@@ -110,7 +110,7 @@ def round_end(ctx: Ctx) -> list[dict]:
         out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "rounds"}))
         if s.follow_up <= 0:
             return out + _waited_out(ctx)
-    s.phase = machines.fire("dragon-phase", s.phase, "round_over", s, c)
+    ctx.fire(machines.PHASE, "round_over")
     if s.phase == "dragon":
         return out + [ctx.log({"event": "dragon_due", "round": s.round, "machine": "dragon-phase", "state": s.phase})]
     return out + next_round(ctx)
@@ -158,5 +158,5 @@ def play_card(ctx: Ctx, card_id: str, start: int) -> list[dict]:
     discard_card(s.dragon_deck, card_id)
     if s.outcome:
         return out
-    s.phase = machines.fire("dragon-phase", s.phase, "played", s, c)
+    ctx.fire(machines.PHASE, "played")
     return out + next_round(ctx)
