@@ -53,7 +53,8 @@ def fingerprint(scenario: str, heroes: int, bot: str, seed: int, max_rounds: int
             rules.apply(match, choose(match, legal, players), players)
     out = rules.outcome(match)
     return {"result": out.result if out else "unfinished", "round": rules.round(match),
-            "state": _sha(rules.to_json(match)),
+            # a Descent state names its scenario file by absolute path: the same in every checkout
+            "state": _sha(rules.to_json(match).replace(str(ROOT), "<checkout>")),
             "narration": _sha("\n".join(rules.narrate(match, rules.log(match)))),
             "offered": _sha("\n".join(offered))}
 

@@ -1,5 +1,5 @@
 """Fit a game's evaluation: the logistic model of the heroes' chances over its features that the
-MCTS bot asks when a rollout stops early (``GameRules.features``, ``GameRules.evaluation``).
+MCTS bot asks when a rollout stops early (its search model's ``features`` and ``weights``: ``overlord.core.search``).
 
 The heuristic bot plays ``--games`` games a hero count; after every enemy phase and every 5th
 decision of the heroes the position's features are recorded with how the game ended (a victory:
@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from overlord.core.search import search_model
 from overlord.games import registry
 from overlord.sim.play import bot_of, players_rng
 from overlord.sim.run import game_seeds
@@ -46,10 +47,10 @@ def samples(args) -> tuple[list[dict], int]:
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
             if rules.outcome(match) is None:
-                rows.append(rules.features(match))
+                rows.append(search_model(rules).features(match))
         else:
             if step % EVERY == 0:
-                rows.append(rules.features(match))
+                rows.append(search_model(rules).features(match))
             step += 1
             rules.apply(match, bot(match, rules.legal_actions(match), players), players)
     out = rules.outcome(match)
@@ -133,9 +134,9 @@ def main() -> None:
           f"time left only {log_loss(x[held][:, round_col], y[held], base):.3f}); "
           f"AUC {auc(x[held] @ w, y[held]):.3f}")
     rules = registry.open_scenario(a.scenario)[0]
-    model = rules.search_model
-    shipped = getattr(model, "WEIGHTS_BY_HEROES", {}).get(counts[0]) if len(counts) == 1 else None
-    shipped = shipped or rules.evaluation
+    model = search_model(rules)
+    shipped = model.weights_by_heroes.get(counts[0]) if len(counts) == 1 else None
+    shipped = shipped or model.weights
     if shipped:
         ws = np.array([shipped.get("bias", 0.0)] + [shipped.get(k, 0.0) for k in names])
         print(f"the shipped weights on the same games: log loss {log_loss(x[held], y[held], ws):.3f}, "

@@ -24,12 +24,14 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 
+from overlord.core.search import search_model
 from overlord.games import registry
 from overlord.sim import mcts, run
 from overlord.sim.compare import compare, render
 
-# scenario: hero counts where the heuristic bot loses more than it wins (README's balance tables)
+# scenario: hero counts where the heuristic bot loses more than it wins (the balance tables of the games' pages)
 CASES = ["forgotten-souls:2", "underworld:2", "heldentaufe:2", "dragon:2"]
 
 
@@ -113,11 +115,10 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     rules, content, path = registry.open_scenario(scenario)
     if switch is not None:           # worlds a plan is played out in: this process and the workers it forks
         mcts.SWITCH = switch
-    if horizon is not None:          # the game's rules class: this process and the workers it forks
-        type(rules).search_horizon = horizon
-        type(rules).search_horizons = {}
+    if horizon is not None:          # the game's rules class's search model: this process and the workers it forks
+        type(rules).search = replace(search_model(rules), horizon=horizon, horizons={})
     if confirm is not None:          # worlds a departure is played out in, at this hero count
-        type(rules).search_confirm = {**type(rules).search_confirm, heroes: confirm}
+        type(rules).search = replace(search_model(rules), confirm={**search_model(rules).confirm, heroes: confirm})
     rounds = max_rounds or rules.info(content).max_rounds
     started = time.time()
     settings = {"games": games, "seed": seed, "budget": str(budget), "max_rounds": max_rounds, "horizon": horizon,
@@ -138,8 +139,8 @@ def measure(scenario: str, heroes: int, games: int, seed: int, budget: str, jobs
     seconds = sum(s["seconds"] for s in stats)
     summary.update({
         "scenario": scenario, "heroes": heroes, "budget": budget, "seed": seed,
-        "horizon": rules.search_horizon_for(heroes), "switch": mcts.SWITCH if rules.search_policies else 0,
-        "confirm": rules.search_confirm_for(heroes),
+        "horizon": search_model(rules).horizon_for(heroes), "switch": mcts.SWITCH if search_model(rules).policies else 0,
+        "confirm": search_model(rules).confirm_for(heroes),
         "unconfirmed_a_game": round(sum(s.get("unconfirmed", 0) for s in stats) / games, 2),
         "decisions_per_second": round(decisions / seconds, 2) if seconds else None,
         "decisions_a_game": round(decisions / games, 1),
@@ -177,12 +178,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-rounds", type=int, default=None)
-    ap.add_argument("--horizon", type=int, default=None, help="rounds a rollout plays (default: the game's search_horizon)")
+    ap.add_argument("--horizon", type=int, default=None, help="rounds a rollout plays (default: the game's search model's horizon)")
     ap.add_argument("--switch", type=int, default=None,
                     help="worlds each plan is played out in where plans disagree; 0: no switching (default: mcts.SWITCH)")
     ap.add_argument("--confirm", type=int, default=None,
                     help="worlds a departure of the tree is played out in to the end before it is taken; 0: none "
-                         "(default: the game's search_confirm)")
+                         "(default: the game's search model's confirm)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--partial", metavar="FILE", default=None,
                     help="append each game's record to FILE as it ends (a stopped run keeps what it played)")

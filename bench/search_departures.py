@@ -10,7 +10,7 @@ end, the mean of each by kind of departure (the heuristic's ``do`` -> the search
 A departure whose gain comes only through one feature that a few turns undo (hit points a hero
 heals, say) is the evaluation's error, not the search's find: that is how the Dragon's chance to
 slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows no tree now
-(``search_tree`` False): there it traces the plans' switches only.
+(its search model's ``tree`` False): there it traces the plans' switches only.
 
     python bench/search_departures.py underworld --heroes 1 --games 4 --seed 2024
 
@@ -18,7 +18,7 @@ slay was found to count a wound twice (docs/testing-the-ai.md). The Dragon grows
 heuristic playing on, ``MCTS.played_out``), and the difference is in games won (``won``): what the
 departure is really worth, where the rollout's score is the evaluation's guess. The mean over a
 game's departures sums to the search's gain over the heuristic (the performance difference lemma).
-It also says what playing departures out first (``search_confirm``) would keep, were the first half
+It also says what playing departures out first (the search model's ``confirm``) would keep, were the first half
 of the worlds its test, and what those kept win on the second half - whether the check is worth its
 cost in a game before a paired run of hundreds of games is spent on it:
 
@@ -33,6 +33,7 @@ import math
 
 import numpy as np
 
+from overlord.core.search import search_model
 from overlord.games import registry
 from overlord.sim import mcts
 from overlord.sim.play import play
@@ -46,11 +47,11 @@ def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: i
         ends = []
         for action in (ours, theirs):
             world = np.random.default_rng(seed + k)
-            game = rules.determinize(match, world)
+            game = bot.model.determinize(rules, match, world)
             dice = np.random.default_rng(int(world.integers(2**62)))
             rules.apply(game, action, dice)
             score = bot._rollout(game, dice)
-            ends.append({**rules.features(game), "score": score})
+            ends.append({**bot.model.features(game), "score": score})
         for key in ends[0]:
             diffs[key].append(ends[0][key] - ends[1].get(key, 0.0))
     return {key: float(np.mean(v)) for key, v in diffs.items()}
@@ -59,7 +60,7 @@ def paired_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: i
 def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int, seed: int) -> dict[str, float]:
     """Mean (ours - theirs) of games won, each played to the end by the heuristic in fresh paired
     worlds; with ``split``, also whether the first half of the worlds passes the test a departure
-    must pass to be taken (``search_confirm``: ahead by ``SWITCH_Z`` standard errors) and the mean
+    must pass to be taken (the search model's ``confirm``: ahead by ``SWITCH_Z`` standard errors) and the mean
     on the second half alone."""
     heuristic = bot.rollout_bot
     won = bot.played_out(match, [ours, theirs], [heuristic, heuristic], [seed + k for k in range(worlds)])
@@ -71,7 +72,7 @@ def won_difference(bot: mcts.MCTS, match, ours: dict, theirs: dict, worlds: int,
 
 
 def split_summary(rows: list[dict], games: int) -> str:
-    """What playing departures out first (``search_confirm``) would keep, judged on half the worlds,
+    """What playing departures out first (the search model's ``confirm``) would keep, judged on half the worlds,
     and what the kept ones win on the other half (an unbiased reading of their worth)."""
     def mean_se(values):
         v = np.array(values)
@@ -126,7 +127,7 @@ def main() -> None:
         match, _ = play(rules, content, seed, a.heroes, "mcts", limit, chooser=chooser)
         print(f"seed {seed}: {rules.outcome(match)}", flush=True)
     keys = ["won"] if a.to_end else sorted(
-        set(rules.features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed))) | {"score"})
+        set(search_model(rules).features(rules.new_match(content, rules.party(content, a.heroes, a.seed), a.seed))) | {"score"})
     if a.to_end:
         print("\n" + split_summary([r for rows in by_kind.values() for r in rows], a.games))
     print("\n| heuristic -> search | departures | " + " | ".join(keys) + " |")

@@ -1,11 +1,7 @@
 """Overlord: plays the enemy side of cooperative dungeon board games.
 
-Layers, imports pointing down only::
-
-    cli.py -> overlord.session -> overlord.view
-                               -> overlord.games (each game's rules and flow)
-                                  -> overlord.ai (movement words, targeting, activation)
-                                     -> overlord.content -> overlord.core
+The layers, imports pointing down only, are described once: docs/internals.md, "The layers"
+(kept by tests/test_layers.py).
 """
 
 __version__ = "0.1.0"

@@ -6,6 +6,7 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
@@ -13,6 +14,7 @@ from overlord import __version__
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core import machines
 from overlord.core.board import INF, BoardError
+from overlord.core.enemies import enemy_policy_problem
 from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
@@ -47,7 +49,7 @@ JOBS = click.IntRange(1, 256)
 ROUNDS = click.IntRange(1, 10_000)
 
 
-def _fail(message: str, code: int = 1, prefix: bool = True):
+def _fail(message: str, code: int = 1, prefix: bool = True) -> NoReturn:
     """Print a one-line (or one line per problem) message and exit; content problems already
     start with FILE:LINE:COL and get no prefix."""
     click.echo(f"overlord: {message}" if prefix else message, err=True)
@@ -101,7 +103,7 @@ class Sections(click.Group):
     def format_commands(self, ctx, formatter):
         listed = set()
         for title, names in [*SECTIONS.items(), ("Other commands", sorted(set(self.commands) - {
-                n for names in SECTIONS.values() for n in names}))]:
+                n for section in SECTIONS.values() for n in section}))]:
             rows = [(n, self.commands[n].get_short_help_str(200)) for n in names
                     if n in self.commands and n not in listed]
             listed.update(n for n, _ in rows)
@@ -160,7 +162,7 @@ def scenarios_cmd():
     click.echo("Start one with `overlord play NAME --heroes A,B`; a scenario file of your own is played by its path.")
 
 
-def _scenario(scenario: str):
+def _scenario(scenario: str) -> tuple[Any, Any, Path]:
     """(rules, content, absolute path) of a scenario (a path or a shipped scenario's name); exits
     with its problems (FILE:LINE:COL) when it does not load."""
     try:
@@ -609,7 +611,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task(f"{scenario_name}", total=total)
-        progress = lambda _record: bar.advance(task)  # noqa: E731
+        progress = lambda _record: bar.advance(task)  # noqa: E731 - a one-line callback
     try:
         records = run.simulate(str(path), games, seed, counts, bot, jobs,
                                str(log_dir) if log_dir else None, progress, max_rounds, backend, scheduler,
@@ -680,8 +682,8 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
             bot_of(rules, bot, budget)
         except ValueError as e:
             _fail(f"--bot: {e}", 2)
-        if enemy is not None and rules.enemy_policy_problem(enemy):
-            _fail(f"--enemy: {rules.enemy_policy_problem(enemy)}", 2)
+        if enemy is not None and enemy_policy_problem(rules, enemy):
+            _fail(f"--enemy: {enemy_policy_problem(rules, enemy)}", 2)
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:

@@ -214,7 +214,7 @@ def _departures_bench():
      "as many worlds won as lost on the first half: not kept, whatever the second half says"),
 ])
 def test_search_departures_judges_on_one_half_and_reads_the_other(ours, theirs, kept, second, rule):
-    """The test of ``search_confirm`` (ahead by SWITCH_Z standard errors of the paired differences)
+    """The test of the search model's ``confirm`` (ahead by SWITCH_Z standard errors of the paired differences)
     on the first half of the worlds; the second half, unused by the test, is the kept departures'
     honest worth (docs/testing-the-ai.md)."""
     bench = _departures_bench()

@@ -96,7 +96,7 @@ def test_counting_on_open_hexes_is_the_hex_distance():
     """, INF, id="a wall across the map: no count at all"),
 ])
 def test_counting_goes_around_walls(drawing, spaces):
-    """Counting never passes through spaces that block movement (README "Rule choices")."""
+    """Counting never passes through spaces that block movement (docs/readings.md, "Movement and boards")."""
     board, marks = parse(drawing)
     assert count_field(board, marks["A"])[marks["B"][0]] == spaces
 

@@ -1,5 +1,5 @@
 """The ``overlord`` command: the JSON contracts of ``move``, ``los`` and ``distance`` on the
-README's example map, the pictures for people, and one clear message (never a traceback) for
+example map of docs/boards.md (``readme-example``), the pictures for people, and one clear message (never a traceback) for
 every bad argument.
 
 The example map (scenarios/maps/readme-example.yaml)::

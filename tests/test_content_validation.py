@@ -1,7 +1,7 @@
 """Content validation: a small valid quest, then one slip at a time. Each slip must give one
 clear line, FILE:LINE:COL: message, at the line of the slip, naming the card and the nearest
 known name (Forgotten Souls card anatomy: "Exploration Card Anatomy", "Peril Card Anatomy",
-"Activation Card Anatomy"; DESIGN.md: "Content is validated at load")."""
+"Activation Card Anatomy"; docs/internals.md, "Conventions": "Content is validated at load")."""
 
 import json
 import re

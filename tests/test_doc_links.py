@@ -14,8 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: a path to the rulebooks' text files, as once written: ../shared/rules/heldentaufe.txt
-RULEBOOK_FILE = re.compile(r"shared/" + r"rules|(?:\.\./)+shared/|\brules/[\w-]+\.txt\b")
+#: a path to the rulebooks' text files, as once written: ../shared/rules/heldentaufe.txt, or their names
+RULEBOOK_FILE = re.compile(r"shared/" + r"rules|(?:\.\./)+shared/|\brules/[\w-]+\.txt\b|\b(?:descent-forgotten-souls|"
+                           r"heroes-in-the-underworld|return-of-the-heroes|under-the-shadow-of-the-dragon|heldentaufe)"
+                           r"\.txt\b")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 RELATIVE = re.compile(r"(?:^|(?<=[\s`(\"']))((?:\.\./)+[\w.-][\w./-]*)")
 FENCE = re.compile(r"^\s*```")
@@ -82,9 +84,53 @@ def test_a_page_links_and_points_only_inside_the_repository(page):
     assert out == [], "\n".join(out)
 
 
+def anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them: lower case, punctuation dropped,
+    spaces as hyphens, a heading met again numbered (``-1``, ``-2``)."""
+    seen: dict[str, int] = {}
+    out = set()
+    for _, line in _prose(page.read_text(encoding="utf-8")):
+        m = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if not m:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", m.group(1).lower()).replace(" ", "-")
+        out.add(slug if slug not in seen else f"{slug}-{seen[slug]}")
+        seen[slug] = seen.get(slug, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_links_anchor_is_a_heading_of_the_page_it_names(page):
+    """A link to a section (``readings.md#heldentaufe``, ``#the-layers``) lands on a heading that
+    is there: a section that moved or was renamed is found here, not by a reader."""
+    out = []
+    for n, line in _prose(page.read_text(encoding="utf-8")):
+        for target in MARKDOWN_LINK.findall(line):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or "#" not in target:
+                continue
+            name, anchor = target.split("#", 1)
+            where = (page.parent / name) if name else page
+            if where.suffix == ".md" and where.exists() and anchor not in anchors(where):
+                out.append(f"{page.relative_to(ROOT)}:{n}: no heading #{anchor} in {where.relative_to(ROOT)}")
+    assert out == [], "\n".join(out)
+
+
+@pytest.mark.parametrize("heading, anchor", [
+    ("## The layers", "the-layers"),
+    ("## 4. State machines", "4-state-machines"),
+    ("## Descent: Forgotten Souls", "descent-forgotten-souls"),
+    ("## Many games: `simulate`", "many-games-simulate"),
+])
+def test_anchors_are_githubs(heading, anchor, tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(f"# Title\n\n{heading}\n\n```\n# not a heading\n```\n")
+    assert anchors(page) == {"title", anchor}
+
+
 @pytest.mark.parametrize("line, outside", [
     ("Heldentaufe (`../shared/rules/heldentaufe.txt`): heroes", True),
     ("# the rules they follow are the rulebook's (../../shared/rules/", True),
+    ("Solitaire Play (heroes-in-the-underworld" + ".txt, \"Solitaire Play\")", True),
     ("see [the rules](../../elsewhere/rules.md)", True),
     ("Heldentaufe (the rules: the *Heldentaufe* rulebook): heroes", False),
     ("the shipped quest's decks (`decks/forgotten-souls/`)", False),

@@ -21,7 +21,7 @@ NAMES = [machines.CYCLE, machines.LIFE]
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_shipped_drawing_is_current(name):
-    """DESIGN: "ship the diagram, test it stays current\""""
+    """docs/internals.md, "Conventions", "State machines are data": its drawing ships, tested to stay current."""
     drawing = DOCS / f"{name}.mmd"
     assert drawing.exists(), f"{drawing} is missing: run `overlord diagram {name} > docs/machines/{name}.mmd`"
     assert drawing.read_text(encoding="utf-8") == core_machines.mermaid(name), (

@@ -27,9 +27,9 @@ LAUGHS = "a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
 def test_hostile_file_is_one_problem_at_its_place(tmp_path, name, text, where, message):
     path = tmp_path / "hostile.yaml"
     path.write_text(text)
-    started = time.perf_counter()
+    started = time.process_time()      # CPU seconds: a busy machine's other work does not count
     loaded = load_content(path)
-    assert time.perf_counter() - started < 1.0, name
+    assert time.process_time() - started < 1.0, name
     assert len(loaded.problems) == 1, loaded.problems
     assert str(loaded.problems[0]).startswith(f"{path}:{where}: "), str(loaded.problems[0])
     assert message in str(loaded.problems[0])
@@ -38,7 +38,7 @@ def test_hostile_file_is_one_problem_at_its_place(tmp_path, name, text, where, m
 def test_a_file_past_the_size_limit_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_text("monsters:\n" + "  # padding\n" * (MAX_BYTES // 10))
-    started = time.perf_counter()
+    started = time.process_time()
     loaded = load_content(path)
-    assert time.perf_counter() - started < 0.1
+    assert time.process_time() - started < 0.1
     assert "too large for a content file" in str(loaded.problems[0])

@@ -1,4 +1,4 @@
-"""The house's layers (DESIGN.md, "Layers"): imports point down only, no two modules import each
+"""The house's layers (docs/internals.md, "The layers"): imports point down only, no two modules import each
 other, the framework knows games only through the registry, and no module outside a game's own
 package names a game (docstrings and comments may, as examples)."""
 

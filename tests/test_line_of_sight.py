@@ -1,6 +1,6 @@
 """Line of sight and counting spaces, as the Descent 2e base game defines them (the Forgotten
 Souls text defers to it: 'LOS ... follows all of the rules for line of sight in the base game';
-the facts are collected in DESIGN.md, "Boards and movement").
+the readings chosen where it is silent are in docs/readings.md, "Movement and boards").
 
 A line runs from any corner of one space to any corner of the other. Walls, map edges,
 obstacles and figures block it; a line along the edge of a blocking space is blocked; a line
@@ -170,7 +170,7 @@ def test_counting_spaces_and_movement_points(rule, drawing, spaces, mp):
 
 @pytest.mark.parametrize("flag, spaces", [(False, 4), (True, float("inf"))])
 def test_figures_block_counting_only_with_the_scenario_flag(flag, spaces):
-    """Rule choice (README): figures do not block counting spaces unless the scenario sets
+    """Rule choice (docs/readings.md, "Movement and boards"): figures do not block counting spaces unless the scenario sets
     rules.figures_block_counting."""
     got, _ = _spaces_and_mp("#######\n#A.m.B#\n#######", {"figures_block_counting": flag})
     assert got == spaces

@@ -65,7 +65,7 @@ def test_a_determinised_world_keeps_what_the_heroes_see(scenario):
     on what is face up; the hidden piles hold the same cards, dealt again; the generator differs."""
     rules, match = midgame(scenario)
     before = to_json(rules.state(match))
-    worlds = [rules.determinize(match, np.random.default_rng(s)) for s in (1, 2)]
+    worlds = [rules.search.determinize(rules, match, np.random.default_rng(s)) for s in (1, 2)]
     assert to_json(rules.state(match)) == before                   # the match itself is untouched
     legal = [json.dumps(a, sort_keys=True) for a in rules.legal_actions(match)]
     for world in worlds:
@@ -90,17 +90,17 @@ def _hidden(scenario: str, state) -> list[list[str]]:
 @pytest.mark.parametrize("scenario", SHIPPED)
 def test_a_determinised_world_holds_the_same_hidden_things(scenario):
     rules, match = midgame(scenario)
-    world = rules.determinize(match, np.random.default_rng(7))
+    world = rules.search.determinize(rules, match, np.random.default_rng(7))
     assert _hidden(scenario, rules.state(world)) == _hidden(scenario, rules.state(match))
 
 
 @pytest.mark.parametrize("scenario", SHIPPED)
 def test_the_evaluation_is_a_chance_and_an_ended_game_is_certain(scenario):
     rules, match = midgame(scenario)
-    features = rules.features(match)
+    features = rules.search.features(match)
     assert features and all(-0.01 <= v <= 1.5 for v in features.values()), features
-    assert set(rules.evaluation) - {"bias"} <= set(features)        # every weight weighs a feature
-    assert 0.0 < rules.evaluate(match) < 1.0
+    assert set(rules.search.weights) - {"bias"} <= set(features)        # every weight weighs a feature
+    assert 0.0 < rules.search.evaluate(rules, match) < 1.0
 
 
 def test_where_the_search_keeps_the_heuristics_choice_the_game_is_the_heuristics():
@@ -194,7 +194,7 @@ def test_the_search_plays_every_shipped_scenario_at_every_party_size(scenario, h
 
 @pytest.mark.parametrize("scenario, heroes, rounds", [
     ("forgotten-souls", 2, 3),         # Descent: an objective done, a door opened show later
-    ("underworld", 1, 3),              # the solitaire: the bench's 600 paired games (README)
+    ("underworld", 1, 3),              # the solitaire: the bench's 600 paired games (docs/testing-the-ai.md)
     ("underworld", 2, 1),
     ("heldentaufe", 1, 1),
     ("dragon", 2, 1),

@@ -1,5 +1,5 @@
 """The search bot's check of its own departures (overlord/sim/mcts.py, "Played out before taken"):
-where a game sets ``GameRules.search_confirm`` (or the bot ``confirm=N``), an action the tree
+where a game's search model sets ``confirm`` (or the bot ``confirm=N``), an action the tree
 found better than the heuristic's is played to the game's end - it, then the heuristic, and the
 heuristic's own action, then the heuristic - in N shared worlds, and taken only if it wins clearly
 more of them. The figures are a bench (bench/mcts_bench.py --confirm, docs/testing-the-ai.md).
@@ -114,7 +114,11 @@ def test_a_departure_is_taken_only_when_its_play_outs_win_clearly_more(moment, m
 
 
 def test_confirm_zero_takes_the_trees_departure_unplayed(moment, monkeypatch):
-    """The games that set no ``search_confirm`` (all but the ones the README names) search as
+<<<<<<< HEAD
+    """The games that set no ``search_confirm`` (all but the ones docs/testing-the-ai.md names) search as
+=======
+    """The games that set no ``confirm`` (all but the ones the README names) search as
+>>>>>>> issue40-slim
     before: nothing is played out."""
     rules, match, legal, _, players = unpack(moment)
 
@@ -155,7 +159,7 @@ def test_the_summary_says_how_many_departures_the_play_outs_turned_down():
 ])
 def test_the_shipped_games_play_departures_out_where_the_bench_measured_it(scenario, heroes, worlds):
     """Heldentaufe alone: a play-out to the end costs about 35 ms there, and with the check the
-    search beat the heuristic (README); the Underworld alone: the departures its test keeps won
+    search beat the heuristic (docs/testing-the-ai.md); the Underworld alone: the departures its test keeps won
     +14.9 points on worlds the test did not see, and with the check the search beat the heuristic
     on the 400 games of the confirmation declared beforehand, +4.5 points (+1.4 to +7.6; its kept
     games: tests/test_search_records.py); elsewhere departures are taken as the tree finds them."""

@@ -1,5 +1,5 @@
 """The search bot's switching plans (overlord/sim/mcts.py, "Switching plans"): where a game's other
-plans (``GameRules.search_policies``) choose differently from its heuristic, each is played to
+plans (its search model's ``policies``: ``overlord.core.search``) choose differently from its heuristic, each is played to
 the game's end in the same worlds and the bot follows the one that won clearly more. On the shipped
 Dragon: the heuristic's plan with a higher readiness bar (docs/dragon.md: a hero goes to the lair
 when his chance to slay the Dragon reaches the bar). The figures are a bench
@@ -25,7 +25,7 @@ def daring_moment(seed: int = 5000):
     rules, content, _ = registry.open_scenario("dragon")
     match = rules.new_match(content, rules.party(content, 1, seed), seed)
     players = players_rng(seed)
-    plans = list(rules.search_policies.values())
+    plans = list(rules.search.policies.values())
     for _ in range(20000):
         if rules.outcome(match) is not None:
             break
@@ -47,7 +47,7 @@ def moment():
 
 def test_the_dragons_plans_are_its_heuristic_and_higher_readiness_bars():
     rules, _, _ = registry.open_scenario("dragon")
-    plans = rules.search_policies
+    plans = rules.search.policies
     assert list(plans) == ["ready 0.55", "ready 0.7", "ready 0.85"]
     assert plans["ready 0.55"] is rules.bots["heuristic"]
 
@@ -101,7 +101,7 @@ def test_switching_follows_the_plan_that_wins_clearly_more_played_out_games(mome
     monkeypatch.setattr(mcts.MCTS, "_play_out", scripted(wins))
     bot = mcts.mcts_bot(rules, 2)
     bot._worlds = {}
-    plans = list(rules.search_policies.values())
+    plans = list(rules.search.policies.values())
     chosen = bot(match, legal, np.random.default_rng(1))
     assert bot.stats.judged == 1, rule
     expected = plans[follows](match, legal, np.random.default_rng(0))
@@ -133,7 +133,7 @@ def test_switching_plays_the_plans_out_to_the_end_and_replays_exactly(moment):
         chosen.append(bot(match, legal, np.random.default_rng(7)))
         assert bot.stats.judged == 1 and bot.stats.unplayable == 0
     assert chosen[0] == chosen[1]
-    plan = rules.search_policies["ready 0.85"]
+    plan = rules.search.policies["ready 0.85"]
     scores = {mcts.MCTS(rules, mcts.Budget(simulations=1))._play_out(match, plan(match, legal, None), plan, seed,
                                                                      rules.info(match.content).max_rounds)
               for seed in range(6)}
@@ -146,7 +146,7 @@ def test_switching_plays_the_plans_out_to_the_end_and_replays_exactly(moment):
 @pytest.mark.parametrize("scenario", ["forgotten-souls", "underworld", "heldentaufe"])
 def test_a_game_without_other_plans_is_searched_as_before(scenario):
     rules, _, _ = registry.open_scenario(scenario)
-    assert rules.search_policies == {} and mcts.mcts_bot(rules, 2).plans == []
+    assert rules.search.policies == {} and mcts.mcts_bot(rules, 2).plans == []
 
 
 def test_the_summary_says_how_often_another_plan_was_followed():
@@ -166,18 +166,18 @@ def test_simulate_says_the_dragon_is_searched_by_its_plans():
 
 
 def test_the_dragon_is_searched_by_its_plans_alone():
-    """``search_tree`` False: where the plans agree the heuristic's choice stands and no tree is
+    """The search model's ``tree`` False: where the plans agree the heuristic's choice stands and no tree is
     grown (the one-round tree measured on the Dragon won nothing, docs/testing-the-ai.md); a game
     with a tree grows one as before."""
     rules, content, _ = registry.open_scenario("dragon")
-    assert rules.search_tree is False
+    assert rules.search.tree is False
     bot = mcts.mcts_bot(rules, 8)
     searched, _ = play(rules, content, 5000, 1, "mcts", 10, chooser=bot)
     heuristic, _ = play(rules, content, 5000, 1, "heuristic", 10)
     assert bot.stats.decisions > 10 and bot.stats.simulations == 0 and bot.stats.judged == 0
     assert rules.to_json(searched) == rules.to_json(heuristic)
     underworld, content, _ = registry.open_scenario("underworld")
-    assert underworld.search_tree is True
+    assert underworld.search.tree is True
     tree = mcts.mcts_bot(underworld, 4)
     play(underworld, content, 5000, 2, "mcts", 1, chooser=tree)
     assert tree.stats.simulations == 4 * tree.stats.decisions > 0

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -174,6 +175,6 @@ def test_a_bot_reading_the_hidden_things_is_told_from_its_twin(scenario, monkeyp
     told = sum(bool(judge(rules, match, players_rng(1), np.random.default_rng(k)).differences) for k in range(10))
     assert told >= 5
     monkeypatch.setitem(rules.bots, "heuristic", honest)
-    monkeypatch.setattr(rules, "determinize", lambda m, rng: rules.clone(m))
+    monkeypatch.setattr(rules, "search", replace(rules.search, deal=lambda m, rng: rules.clone(m)))
     judged = judge(rules, match, players_rng(1), np.random.default_rng(0))
     assert judged.differences and "a determinised world differs" in judged.differences[-1]

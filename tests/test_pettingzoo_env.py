@@ -1,12 +1,11 @@
-"""The PettingZoo AEC environment passes PettingZoo's own conformance tests, and its action
-mask allows exactly the legal actions."""
+"""The PettingZoo AEC environment's action mask allows exactly the legal actions, and its episode
+ends as the game does (PettingZoo's own api_test and seed_test run on every game in
+tests/test_conformance.py)."""
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from overlord.games.descent import bots  # noqa: E402
 from overlord.sim import environment  # noqa: E402
@@ -14,14 +13,6 @@ from overlord.sim import environment  # noqa: E402
 
 def env(**kwargs):
     return environment.env(scenario="forgotten-souls", **kwargs)
-
-
-def test_pettingzoo_api_test():
-    api_test(env(heroes=2, max_rounds=6), num_cycles=300, verbose_progress=False)
-
-
-def test_pettingzoo_seed_test():
-    seed_test(lambda **kw: env(heroes=2, max_rounds=6), num_cycles=100)
 
 
 def test_masked_random_play_runs_to_the_end_and_rewards_the_outcome():

@@ -1,12 +1,11 @@
-"""The co-operative Underworld as a PettingZoo AEC environment passes PettingZoo's own
-conformance tests, and its action mask allows exactly the engine's legal actions."""
+"""The co-operative Underworld as a PettingZoo AEC environment: its action mask allows exactly the
+engine's legal actions (PettingZoo's own api_test and seed_test run on every game in
+tests/test_conformance.py)."""
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from overlord.games.underworld.engine import legal_actions  # noqa: E402
 from overlord.games.underworld.agents import ACTION_SLOTS, OBS_SIZE  # noqa: E402
@@ -15,14 +14,6 @@ from overlord.sim import environment  # noqa: E402
 
 def env(**kwargs):
     return environment.env(scenario="underworld", **kwargs)
-
-
-def test_pettingzoo_api_test():
-    api_test(env(heroes=2, max_rounds=5), num_cycles=300, verbose_progress=False)
-
-
-def test_pettingzoo_seed_test():
-    seed_test(lambda **kw: env(heroes=2, max_rounds=5), num_cycles=100)
 
 
 def test_masked_random_play_runs_to_the_end_and_rewards_the_outcome():

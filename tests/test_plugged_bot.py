@@ -1,6 +1,7 @@
-"""The README's plugged-in bot ("Testing the AI"), exactly as the README writes it: its ten lines
-saved as mybots.py outside the package, and its three commands - simulate, compare and the
-PettingZoo environment - run as written."""
+"""The plugged-in bot of docs/testing-the-ai.md ("Plugged-in bots and enemy policies"; the README's
+until issue 40), exactly as the page writes it: its ten lines saved as mybots.py outside the
+package, and its three commands - simulate, compare and the PettingZoo environment - run as
+written."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def readme_example() -> tuple[str, list[str]]:
-    """(the bot's code, the console commands that use it) of the README's example."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def page_example() -> tuple[str, list[str]]:
+    """(the bot's code, the console commands that use it) of the page's example."""
+    text = (ROOT / "docs" / "testing-the-ai.md").read_text(encoding="utf-8")
     section = text[text.index("A bot of your own"):]
     code = re.search(r"```python\n# file: mybots.py\n(.*?)```", section, re.S).group(1)
     console = re.search(r"```console\n(.*?)```", section, re.S).group(1)
@@ -32,7 +33,7 @@ def readme_example() -> tuple[str, list[str]]:
 
 @pytest.fixture
 def mybots(tmp_path, monkeypatch):
-    code, commands = readme_example()
+    code, commands = page_example()
     (tmp_path / "mybots.py").write_text(code)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "mybots", raising=False)   # another test's mybots may be imported
@@ -41,15 +42,15 @@ def mybots(tmp_path, monkeypatch):
     return commands
 
 
-def test_the_readme_example_is_ten_lines_of_code_used_by_simulate_compare_and_the_environment():
+def test_the_example_is_ten_lines_of_code_used_by_simulate_compare_and_the_environment():
     """The commands themselves run in tests/test_doc_examples.py, their output compared with the
-    README's (the bot's name in simulate's table, compare's paired lines, the environment's index)."""
-    code, commands = readme_example()
+    page's (the bot's name in simulate's table, compare's paired lines, the environment's index)."""
+    code, commands = page_example()
     assert len(code.strip().splitlines()) <= 10
     assert [c.split()[1] for c in commands] == ["simulate", "compare", "-c"]
 
 
-def test_the_readme_bot_drives_a_whole_episode(mybots):
+def test_the_plugged_bot_drives_a_whole_episode(mybots):
     pytest.importorskip("pettingzoo")
     from mybots import restless
     from overlord.sim.environment import env

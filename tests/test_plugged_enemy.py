@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from overlord.core.enemies import use_enemy
 from overlord.core.game import RulesError
 from overlord.games import registry
 from overlord.sim.play import bot_of, play
@@ -118,4 +119,4 @@ def test_a_game_whose_enemy_follows_its_cards_takes_no_plugged_in_policy(mybosse
     rules, content, _ = registry.open_scenario("forgotten-souls")
     match = rules.new_match(content, ["leoric", "tarha"], 1)
     with pytest.raises(RulesError, match="descent has no enemy policy 'mybosses:charge'; it has one only"):
-        rules.use_enemy(match, "mybosses:charge")
+        use_enemy(rules, match, "mybosses:charge")

@@ -1,5 +1,5 @@
 """The Descent co-op round as a state machine over plain state, checked against the rulebook
-(descent-forgotten-souls.txt; sections named in each test), and its shipped Mermaid drawing."""
+(the Forgotten Souls rulebook; sections named in each test), and its shipped Mermaid drawing."""
 
 from __future__ import annotations
 
@@ -223,7 +223,7 @@ def test_the_state_stays_plain_json_after_every_step():
 
 
 def test_the_machine_is_not_bound_into_the_state():
-    """DESIGN "State machines are data": one module-level machine, model=None, never in the state."""
+    """docs/internals.md, "State machines are data": one module-level machine, model=None, never in the state."""
     state = started(active_exploration="x")
     for trigger in ("activate_groups", "groups_done", "heroes_done", "effects_done"):
         fire(state, trigger)

@@ -1,6 +1,6 @@
 """Heroes in the Underworld content shipped as YAML (decks/underworld/tiles.yaml, counters.yaml,
 heroes.yaml): the shipped files validate; the counts the rulebook states hold, each test quoting
-the line it checks; every slip is one clear FILE:LINE:COL line naming the field (DESIGN.md:
+the line it checks; every slip is one clear FILE:LINE:COL line naming the field (docs/internals.md, "Conventions":
 "Content is validated at load"); ``overlord validate`` and ``overlord schema`` know the formats.
 """
 
@@ -258,7 +258,7 @@ def test_each_hero_makes_a_sheet(game):
     """Every number is ours (marked) and within what we call sensible; each hero makes a sheet."""
     for hid, h in game.heroes.items():
         assert {"skills", "thresholds", "movement", "life", "gold"} <= set(h.ours)
-        # ours, tuned by simulation (README, "The Underworld against the program")
+        # ours, tuned by simulation (docs/underworld.md, the balance)
         assert all(6 <= v <= 9 for v in h.skills.values()) and 4 <= h.life <= 6
         assert 3 <= h.movement <= 4 and 1 <= h.gold <= 2
         s = sheet.new_sheet(hid, dict(h.skills), {k: list(v) for k, v in h.thresholds.items()}, h.movement,
@@ -284,7 +284,7 @@ def test_the_yaml_fields_are_exactly_the_specs():
 
 
 def test_content_does_not_import_games():
-    """DESIGN.md, Layers: imports point down only (content lies below games; the Underworld's
+    """docs/internals.md, "The layers": imports point down only (content lies below games; the Underworld's
     formats now live in its own package, and the content layer names no game)."""
     for path in (ROOT / "overlord" / "content").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """The Damned One and its Avatars (Heroes in the Underworld): the two machines written as data,
 the Dark Side track, the appearance in Chaos and the final battle, checked against the rulebook
-(heroes-in-the-underworld.txt; each test cites the sentence it checks). States are built by hand
+(its rulebook; each test cites the sentence it checks). States are built by hand
 (``underworld_build``); after every test's actions no counter is lost or duplicated."""
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def test_an_avatars_paths(triggers, states):
     ("triumphant", "attack", "that state is final"),
 ])
 def test_an_illegal_damned_trigger_raises_and_changes_nothing(start, trigger, why):
-    """DESIGN "Rules are functions over state": "An illegal action raises a precise error" - it
+    """docs/internals.md, "Rules are functions over state": "An illegal action raises a precise error" - it
     names the state and the triggers allowed there, and changes nothing."""
     state = build()
     state.damned = start
@@ -212,7 +212,7 @@ def test_only_avatars_have_the_avatar_machine():
 
 
 def test_the_machines_are_data_and_never_in_the_state():
-    """DESIGN "State machines are data": one module-level machine each, model=None, named guards."""
+    """docs/internals.md, "State machines are data": one module-level machine each, model=None, named guards."""
     state = build()
     banish_all(state)
     for t in ("awaken", "manifest", "attack"):
@@ -230,7 +230,7 @@ def test_the_machines_are_data_and_never_in_the_state():
 
 @pytest.mark.parametrize("name", ["damned-one", "avatar"])
 def test_the_shipped_drawing_is_current(name):
-    """DESIGN: "ship the diagram, test it stays current\""""
+    """docs/internals.md, "Conventions", "State machines are data": its drawing ships, tested to stay current."""
     drawing = DOCS / f"{name}.mmd"
     assert drawing.exists(), f"{drawing} is missing: run `overlord diagram {name} > docs/machines/{name}.mmd`"
     assert drawing.read_text(encoding="utf-8") == machines.mermaid(name), (
@@ -963,7 +963,7 @@ def test_keeping_a_special_weapon_is_refused():
 
 
 def test_the_battle_uses_the_games_own_dice_when_none_are_forced():
-    """DESIGN: all randomness from the one generator in the state - same state, same battle."""
+    """docs/internals.md, "Conventions": all randomness from the one generator in the state - same state, same battle."""
     a, b = ready(dark_side=4), ready(dark_side=4)
     ea = battle.final_battle(a, "hera", weapon="golden-staff")
     eb = battle.final_battle(b, "hera", weapon="golden-staff")

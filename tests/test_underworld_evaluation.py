@@ -1,7 +1,7 @@
 """What the search bot reads of an Underworld game it stops early (overlord/games/underworld/
 evaluation.py), on the shipped scenario: a lone hero's games are read with weights of their own.
 
-Solitaire Play (heroes-in-the-underworld.txt, "Solitaire Play") changes what wins: the special
+Solitaire Play (the Heroes in the Underworld rulebook, "Solitaire Play") changes what wins: the special
 treasures count towards the Damned One's entry ("The number of defeated Avatars and acquired
 special treasures are added together"), the battle is a cycle of skills beginning with Magic, and
 "If the Damned One's marker is placed on the Chaos tile, on each turn 1 Shadow Cube is placed on
@@ -51,9 +51,9 @@ def positions(heroes: int, seed: int, every: int = 7):
 def test_the_weights_a_match_is_read_with_go_by_its_hero_count(game, heroes, own):
     rules, content, _ = registry.open_scenario(game)
     match = rules.new_match(content, rules.party(content, heroes, 3), 3)
-    expected = rules.search_model.WEIGHTS_BY_HEROES[heroes] if own else rules.evaluation
-    assert rules.evaluation_for(match) == expected
-    assert set(expected) - {"bias"} <= set(rules.features(match))    # every weight weighs a feature
+    expected = rules.search.weights_by_heroes[heroes] if own else rules.search.weights
+    assert rules.search.weights_for(len(rules.heroes(match))) == expected
+    assert set(expected) - {"bias"} <= set(rules.search.features(match))    # every weight weighs a feature
 
 
 @pytest.mark.parametrize("heroes", [1, 2, 3])
@@ -63,7 +63,7 @@ def test_strength_is_the_chance_with_a_weapon_so_never_below_the_odds_with_what_
     solitaire battle's chance itself (the cycle of skills at the Dark Side's cubes)."""
     seen = 0
     for rules, match in positions(heroes, seed=40 + heroes):
-        f = rules.features(match)
+        f = rules.search.features(match)
         assert 0.0 <= f["odds"] <= f["strength"] + 1e-9 <= 1.0 + 1e-9, (rules.round(match), f)
         if heroes == 1:
             hero = match.state.heroes[0]

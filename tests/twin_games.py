@@ -4,7 +4,7 @@ decision, for the "does not peek" tests (``tests/test_no_peek.py``) and their lo
 
 At a decision the match and its twin must give the same legal actions, the same choice of the
 heuristic bot (each asked with a copy of the players' generator), the same determinised world for
-the same seed (``GameRules.determinize``: the search deals its worlds from it, so a world that
+the same seed (the search model's ``determinize``: the search deals its worlds from it, so a world that
 differs carries something hidden), and - where asked - the same choice and statistics of the search
 bot (``overlord.sim.mcts``: each root action's visits and scores, each plan's games played out).
 """
@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from overlord.core.search import search_model
 from overlord.sim import mcts
 from overlord.sim.play import players_rng
 from twins import apart, plain, twins_of
@@ -74,7 +75,7 @@ def judge(rules, match, players: np.random.Generator, twin_rng: np.random.Genera
     if _keys([pick]) != _keys([pick_twin]):
         out.append(f"the heuristic bot chose {pick} and in the twin {pick_twin}")
     for k in twin_rng.integers(2**62, size=worlds):
-        a, b = (rules.state(rules.determinize(m, np.random.default_rng(int(k)))) for m in (match, twin))
+        a, b = (rules.state(search_model(rules).determinize(rules, m, np.random.default_rng(int(k)))) for m in (match, twin))
         w, w_twin = plain(a), plain(b)
         if w != w_twin or apart(a) != apart(b):
             out.append(f"a determinised world differs in {', '.join(_fields_apart(w, w_twin))}")
@@ -120,7 +121,7 @@ def search_bot(rules, heroes: int, budget: int, worlds: int) -> Callable[[], Any
     """What makes a fresh search bot for the twins: ``budget`` simulations a decision, plans and
     departures played out in ``worlds`` worlds (the games' own are 60 to 100: too slow for a
     suite), none where the game plays none out at this hero count."""
-    confirm = min(rules.search_confirm_for(heroes), worlds)
+    confirm = min(search_model(rules).confirm_for(heroes), worlds)
     return lambda: mcts.mcts_bot(rules, budget, switch=worlds, confirm=confirm)
 
 
@@ -129,7 +130,7 @@ def plans_differ(rules, match, players) -> bool:
     decisions where a search by plans alone searches."""
     legal = rules.legal_actions(match)
     keys = {json.dumps(plan(match, legal, copy.deepcopy(players)), sort_keys=True)
-            for plan in rules.search_policies.values()}
+            for plan in search_model(rules).policies.values()}
     return len(keys) > 1
 
 
@@ -142,7 +143,7 @@ def searched_where_it_searches(rules, limit: int, every: int = 40) -> Callable[[
     def at(n, match, players) -> bool:
         if len(done) >= limit or len(rules.legal_actions(match)) < 2:
             return False
-        ok = n % every == every // 2 if rules.search_tree else plans_differ(rules, match, players)
+        ok = n % every == every // 2 if search_model(rules).tree else plans_differ(rules, match, players)
         if ok:
             done.append(n)
         return ok

@@ -10,7 +10,7 @@ A move's parts (``prefix.`` before each when given):
   monster ``[x, y, w, h]`` (its top-left space and its orientation) - tied with every end
   placement as good;
 * ``mp``: the movement points spent; ``path``: the spaces entered (no ties: the route is the
-  program's choice among the cheapest, see README "Paths").
+  program's choice among the cheapest, see docs/readings.md, "Movement and boards").
 
 An activation of several figures (Descent's activation card, the Underworld's Dark card) in the
 same way, for each figure F: ``F.steps`` (every action tried, ``[word, performed]``),
@@ -22,7 +22,7 @@ the order they activated.
 
 from __future__ import annotations
 
-from ..core.game import Answer
+from ..core.behaviour import Answer
 from ..core.figures import Scene
 from .movement import move
 

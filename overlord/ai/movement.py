@@ -31,8 +31,8 @@ from ..core.figures import Scene
 from ..core.pathing import count_of, iter_count_layers, iter_mp_levels, levels_array, mp_levels, trace_back
 from ..core.trace import Decision
 from . import placement
-from .targets import (TARGET_RULES, MoveError, choose_target, counting_blockers, layers_to,  # noqa: F401
-                      spaces_between)
+from .targets import TARGET_RULES, MoveError, choose_target, counting_blockers, layers_to
+from .targets import spaces_between  # noqa: F401 - re-exported: tests/test_movement_properties.py imports it from here
 
 VERBS = ("toward", "away", "engage", "spot", "leave-pit")
 
@@ -425,7 +425,7 @@ def _spot_goal_small(scene, fid, target_cells, blockers, levels, levels_iter, mo
     single, t0 = len(target_cells) == 1, target_cells[0]
     layers = iter_count_layers(board, scene.cells[fid], counting_blockers(scene, fid))
     # by spaces from the monster; spaces with no chain of spaces to it are still "on the map"
-    for k, layer in _then_rest(layers, lambda: (INF, stand & ~counted)):
+    for k, layer in _then_rest(layers, lambda: (INF, stand & ~counted)):  # noqa: B023 - late on purpose: what no layer counted
         counted |= layer
         pool = layer & stand
         if not pool:

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from pydantic import BaseModel
+
 SCENARIO = "scenario"       # the top-level key of every scenario file
 GAME_KEY = "game"           # ... and the key that names its game
 
@@ -30,7 +32,7 @@ class FileKind:
     """One kind of content file."""
 
     key: str                               # the top-level key (``scenario`` for scenario files)
-    model: type                            # pydantic model of the whole file's mapping
+    model: type[BaseModel]                 # pydantic model of the whole file's mapping
     game: str                              # the game that reads it
     title: str = ""                        # what it holds, for listings ("monster groups")
     noun: str = "card"                     # how a problem names an item with an ``id``

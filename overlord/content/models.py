@@ -35,7 +35,7 @@ def _one_key(value):
     if isinstance(value, dict) and len(value) == 1:
         return next(iter(value))
     if isinstance(value, BaseModel):
-        return next(iter(type(value).model_fields_set or type(value).model_fields))
+        return next(iter(value.model_fields_set or type(value).model_fields))
     return None
 
 
@@ -52,7 +52,7 @@ def _bare(value):
 
 def tagged(models: dict, kind: str):
     """A union of one-key models, chosen by the key: errors name the unknown key."""
-    union = Union[tuple(Annotated[m, Tag(name)] for name, m in models.items())]  # type: ignore[misc]
+    union = Union[tuple(Annotated[m, Tag(name)] for name, m in models.items())]
     bare = [name for name, m in models.items() if all(not f.is_required() for f in m.model_fields.values())]
     return Annotated[Annotated[union, Discriminator(_one_key, custom_error_type=f"unknown_{kind}",
                                                     custom_error_message=f"unknown {kind}")],

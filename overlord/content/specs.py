@@ -290,7 +290,7 @@ def _names(game: str, spec, base: Path, doc: Located, here: tuple, label: str, s
 _WRAPPED: dict[type, type] = {}
 
 
-def _wrapped(model: type) -> type:
+def _wrapped(model: type) -> Any:
     """A model with one field, ``setup``, of ``model``: its errors' places start at ``setup``."""
     if model not in _WRAPPED:
         _WRAPPED[model] = create_model(f"{model.__name__}Field", __base__=Strict, setup=(model, ...))

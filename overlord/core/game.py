@@ -37,12 +37,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .plugins import PluginError, load_function
-from .rng import new_rng, rng_state
 from .state import clone as clone_state
 from .state import dumps
-
-ENEMY_ENTRY_POINTS = "overlord.enemies"    # enemy policies of the user's own, by name
 
 Action = dict
 Event = dict
@@ -64,13 +60,6 @@ def hidden_draw(event: Event) -> Event:
 def drew_hidden(events: list[Event]) -> bool:
     """Whether any of ``events`` drew something hidden (marked by :func:`hidden_draw`)."""
     return any(e.get(HIDDEN_DRAW) for e in events if isinstance(e, dict))
-
-
-def logistic(features: dict[str, float], weights: dict[str, float]) -> float:
-    """1 / (1 + exp(-(bias + sum of weight * feature))): a fitted model's chance."""
-    import math
-    z = weights.get("bias", 0.0) + sum(w * features.get(k, 0.0) for k, w in weights.items() if k != "bias")
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 class RulesError(ValueError):
@@ -144,42 +133,6 @@ class AgentSpec:
     observe: Callable[[Any, str], np.ndarray]                         # (match, hero) -> vector
     encode: Callable[[Any, list[Action]], list[int | None]]           # (match, legal) -> indices
     describe: str = ""                                                # the numbering, for the docs
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One part of the enemy's answer to a spec's instruction (``overlord check``): where a
-    monster ends, whom it attacks, which plan the boss takes, what an event did. ``value`` is plain
-    data in the spec's terms; ``ties`` are the other values the rules tie with it (the heroes may
-    choose among them: every one of them is a right answer too); ``key`` is the comparison key
-    that chose it (``{name: value}``, empty where the rules leave no choice)."""
-
-    part: str
-    value: Any
-    ties: tuple = ()
-    key: dict = field(default_factory=dict)
-    why: str = ""
-
-    def to_json(self) -> dict:
-        return {"part": self.part, "value": self.value, "ties": list(self.ties), "key": dict(self.key),
-                "why": self.why}
-
-
-@dataclass
-class Situation:
-    """What a spec sets up for the enemy (``overlord check``): a map drawn as text with its
-    figures (``board``: an ``overlord.content.mapfile.MapFile``), or a game from a scenario, a
-    seed and scripted actions; and what the game itself arranges (``setup``, validated by the
-    game's :attr:`GameRules.setup_model`). ``dice``: the players' dice (a generator, or the
-    faces a spec forces, in the order they are rolled)."""
-
-    content: Any = None
-    board: Any = None
-    heroes: list[str] = field(default_factory=list)
-    seed: int = 0
-    actions: list = field(default_factory=list)      # action dicts, or "enemy" for the enemy's phase
-    setup: Any = None
-    dice: Any = None
 
 
 @dataclass
@@ -284,42 +237,24 @@ class GameRules(ABC):
     #: a title and one line for ``overlord games``
     title: str = ""
     summary: str = ""
+    #: a scenario (a shipped one's name, or a path) and a party of its heroes: the game the
+    #: conformance battery (``tests/test_conformance.py``) plays
+    example: tuple[str, list[str]] = ("", [])
     #: the names of its state machines in ``overlord.core.machines`` (for ``overlord diagram``)
     machines: tuple[str, ...] = ()
     #: the hero bots: name -> Bot. "random" and "heuristic" are expected by the tools.
     bots: dict[str, Bot] = {}
     #: the dataclass of its state (for the default :meth:`from_json`)
     state_type: type | None = None
-    #: the enemy's policies where the game has more than one (``overlord compare --enemy``):
-    #: name -> one line; the first is the default
-    enemy_policies: dict[str, str] = {}
-    #: what a behaviour spec may ask the enemy (``overlord check``): instruction -> the pydantic
-    #: model of its arguments (its docstring is the instruction's one line)
-    instructions: dict[str, type] = {}
-    #: the pydantic model of a spec's ``setup:`` for this game (None: the game arranges nothing)
-    setup_model: type | None = None
-    #: the game's search module, where a game has one (``games/<game>/evaluation.py``): its
-    #: ``WEIGHTS`` are :attr:`evaluation` (its ``WEIGHTS_BY_HEROES``, where given, the weights of one
-    #: hero count: :meth:`evaluation_for`), its ``features(match)`` and ``determinize(match, rng)``
-    #: answer :meth:`features` and :meth:`determinize`
-    search_model: Any = None
-    #: rounds a search bot's simulation plays on before it asks :meth:`evaluate` (longer where a
-    #: choice shows its worth late)
-    search_horizon: int = 1
-    #: ... by hero count, where a count's choices show their worth later than the others'
-    search_horizons: dict[int, int] = {}
-    #: plans a search bot may switch between, each played to the game's end where they disagree
-    #: (policy switching): name -> Bot, the heuristic bot first. A game lists them where one choice
-    #: of its heuristic (when to dare the lair) shows its worth only at the end; empty: none
-    search_policies: dict[str, Bot] = {}
-    #: False: the search bot only switches plans, it grows no tree (where the one-round tree's
-    #: departures were measured to win nothing and to dilute what switching wins)
-    search_tree: bool = True
-    #: worlds, by hero count, in which a search bot plays a departure the tree found, and the
-    #: heuristic's action, to the game's end (the heuristic playing on) before it takes it: the
-    #: tree reads its gain through a one-round evaluation, a play-out to the end reads the game's
-    #: result. A hero count not listed: none (where whole play-outs cost too much a decision)
-    search_confirm: dict[int, int] = {}
+    #: the enemy's policies where the game has more than one (``overlord compare --enemy``: an
+    #: ``overlord.core.enemies.EnemyPolicies``); None: the enemy plays one way only
+    enemies: Any = None
+    #: what the search bot knows of the game beyond its rules (``overlord.core.search.SearchModel``:
+    #: its evaluation, determinisation and measured settings); None: the search's defaults
+    search: Any = None
+    #: what the game answers of behaviour specs (``overlord check``: an
+    #: ``overlord.core.behaviour.SpecSupport``); None: it answers none
+    specs: Any = None
 
     # -- content ---------------------------------------------------------------------------------
     @abstractmethod
@@ -360,34 +295,6 @@ class GameRules(ABC):
 
     def heroes(self, match: Any) -> list[str]:
         return list(self.state(match).heroes)
-
-    #: whether the enemy's turn is a series of steps chosen from a list (:meth:`enemy_steps`),
-    #: so that a policy of the user's own (``module:function``, or the entry point group
-    #: ``overlord.enemies``) may choose them: ``(match, steps, rng) -> one of the steps``
-    plugged_enemies: bool = False
-
-    def enemy_policy_problem(self, policy: str) -> str:
-        """Why ``policy`` cannot play this game's enemy ('' when it can): one of
-        :attr:`enemy_policies`, or a plugged-in one where :attr:`plugged_enemies`."""
-        if policy in self.enemy_policies:
-            return ""
-        plugged = ""
-        if self.plugged_enemies:
-            try:
-                if load_function(policy, ENEMY_ENTRY_POINTS, "enemy policy") is not None:
-                    return ""
-            except PluginError as e:
-                return str(e)
-            plugged = f", a plugged-in one (entry points '{ENEMY_ENTRY_POINTS}') or module:function"
-        return (f"{self.name} has no enemy policy {policy!r}; it has "
-                f"{', '.join(self.enemy_policies) or 'one only'}{plugged}")
-
-    def use_enemy(self, match: Any, policy: str) -> None:
-        """Let ``policy`` (one of :attr:`enemy_policies`, or a plugged-in one) play the enemy of
-        this match (kept in its state, so saves and replays keep it)."""
-        problem = self.enemy_policy_problem(policy)
-        if problem:
-            raise RulesError(problem)
 
     @abstractmethod
     def to_act(self, match: Any) -> str | None:
@@ -464,105 +371,6 @@ class GameRules(ABC):
         if hasattr(state, "rng"):
             rng_from_state(state.rng)
         return self.violations(match, full=True)
-
-    # -- behaviour specs (``overlord check``) ---------------------------------------------------
-    def pose(self, situation: Situation) -> Any:
-        """The match a spec's situation sets up, for :meth:`ask`. Default: a new match of the
-        scenario, the scripted actions carried out in order (``"enemy"``: the enemy's phase), then
-        :meth:`arrange`. A game that answers on a map drawn as text overrides it."""
-        if situation.board is not None:
-            raise RulesError(f"{self.name} sets up no situation from a map: name a scenario instead")
-        if situation.content is None:
-            raise RulesError(f"{self.name} needs a scenario to set a situation up")
-        match = self.new_match(situation.content, list(situation.heroes), situation.seed)
-        for i, action in enumerate(situation.actions, start=1):
-            if action == "enemy":
-                if self.to_act(match) is not None:
-                    raise RulesError(f"scripted step {i}: the enemy's phase is not due ({self.to_act(match)} is to act)")
-                self.enemy_phase(match, situation.dice)
-            else:
-                try:
-                    self.apply(match, action, situation.dice)
-                except RulesError as e:
-                    raise RulesError(f"scripted step {i}: {e}") from None
-        if situation.setup is not None:
-            self.arrange(match, situation.setup)
-        return match
-
-    def spec_names(self, content: Any, instruction: str, args: Any, setup: Any) -> list:
-        """The names a behaviour spec uses that the content must hold - its cards, its monster
-        groups - as ``overlord.content.specs.Named``, so ``overlord validate`` names a misspelt one
-        at the line it is written on; ``content`` is the spec's scenario loaded, None where it
-        names none (the game's default content). ``args``: the instruction's model; ``setup``: the
-        validated setup, or None. None by default."""
-        return []
-
-    def arrange(self, match: Any, setup: Any) -> None:
-        """Put the match into the position a spec's ``setup:`` describes (figures, tracks, hands);
-        raises :class:`RulesError` for one it cannot take."""
-        raise RulesError(f"{self.name} arranges nothing: a spec of it has no setup")
-
-    def ask(self, posed: Any, instruction: str, args: Any, dice: Any = None) -> list[Answer]:
-        """The enemy's answer to one of :attr:`instructions` in the posed situation, part by part,
-        each with its comparison key and ties. ``args``: the instruction's model; ``dice``: the
-        players' dice (forced faces or a generator)."""
-        raise RulesError(f"{self.name} answers no instruction {instruction!r}; it answers "
-                         f"{', '.join(self.instructions) or 'none'}")
-
-    # -- search bots -----------------------------------------------------------------------------
-    @property
-    def evaluation(self) -> dict[str, float]:
-        """A logistic model of the heroes' chances over :meth:`features` (name -> weight, "bias"
-        the intercept), fitted on the heuristic bot's games (``bench/fit_evaluation.py``): the
-        search module's ``WEIGHTS``; empty: none (a game may also set it as a class attribute)."""
-        return getattr(self.search_model, "WEIGHTS", {})
-
-    def evaluation_for(self, match: Any) -> dict[str, float]:
-        """The weights :meth:`evaluate` uses for this match: the search module's
-        ``WEIGHTS_BY_HEROES`` for its hero count where the game fitted that count on its own (a
-        count whose rules differ, like the Underworld's solitaire), else :attr:`evaluation`."""
-        by_count = getattr(self.search_model, "WEIGHTS_BY_HEROES", {})
-        return by_count.get(len(self.heroes(match)), self.evaluation)
-
-    def search_horizon_for(self, heroes: int) -> int:
-        """Rounds a search bot's rollout plays at this hero count: :attr:`search_horizons`' entry,
-        else :attr:`search_horizon`."""
-        return self.search_horizons.get(heroes, self.search_horizon)
-
-    def search_confirm_for(self, heroes: int) -> int:
-        """Worlds a search bot plays a departure out in at this hero count (0: none)."""
-        return self.search_confirm.get(heroes, 0)
-
-    def determinize(self, match: Any, rng: np.random.Generator) -> Any:
-        """A clone of the match as it could be, given what the heroes know (information-set
-        search): every hidden card, tile or counter dealt again at random from those the heroes
-        cannot tell apart, and the game's generator reseeded from ``rng`` so that no future draw
-        or die is known. Default: the search module's, else the generator reseeded (a game with
-        no hidden cards); a game with hidden decks or face-down counters shuffles them too."""
-        if self.search_model is not None:
-            return self.search_model.determinize(match, rng)
-        out = self.clone(match)
-        state = self.state(out)
-        if isinstance(getattr(state, "rng", None), dict):
-            state.rng = rng_state(new_rng(int(rng.integers(2**62))))
-        return out
-
-    def features(self, match: Any) -> dict[str, float]:
-        """What :attr:`evaluation` weighs: a few numbers of the position, each about 0 to 1
-        (progress, the enemy's clock, the heroes' health...). Default: the search module's."""
-        return {} if self.search_model is None else self.search_model.features(match)
-
-    def evaluate(self, match: Any) -> float:
-        """The heroes' chances from here, 0 to 1, judged without playing on (a search bot's
-        rollout stops early and asks this): 1 won, 0 lost, else :attr:`evaluation`'s logistic
-        model of :meth:`features` (:meth:`evaluation_for`; one half without one)."""
-        out = self.outcome(match)
-        if out is not None:
-            return 1.0 if out.result == "victory" else 0.0
-        weights = self.evaluation_for(match)
-        if not weights:
-            return 0.5
-        return logistic(self.features(match), weights)
 
     # -- for people --------------------------------------------------------------------------------
     def narrate(self, match: Any, events: list[Event]) -> list[str]:

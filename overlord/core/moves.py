@@ -423,7 +423,7 @@ class MovesRules:
     context of their own) and applies an action with :meth:`play`."""
 
     moves: Moves
-    context: type = Context
+    context: type[Context] = Context
 
     def describe(self, action: dict) -> str:
         return self.moves.describe(action)
@@ -449,6 +449,8 @@ class MovesTable(Table):
     :meth:`action` (the words typed alone, :meth:`Moves.read`; a game whose legal actions fill in
     what is not typed uses :meth:`Moves.parse`), applied, and the enemy acts until a hero must.
     ``options`` names the moves the hero to act may make."""
+
+    rules: Any          # a MovesRules game (the mixin is no GameRules of its own)
 
     def __init__(self, rules: Any, match: Any):
         super().__init__(rules, match)

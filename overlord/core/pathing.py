@@ -2,8 +2,8 @@
 
 * Counting spaces (range, closest, furthest, "toward" and "away"): the fewest adjacent steps,
   ignoring terrain cost, never through spaces that block movement (walls, obstacles). Figures do
-  not block counting unless the scenario flag ``figures_block_counting`` is set (README, "Rule
-  choices"); then the spaces of the given figures are left out like walls.
+  not block counting unless the scenario flag ``figures_block_counting`` is set (docs/readings.md,
+  "Movement and boards"); then the spaces of the given figures are left out like walls.
 * Movement points: entering a space costs its terrain's cost; enemy figures cannot be passed,
   monsters never enter damaging terrain.
 

@@ -87,11 +87,11 @@ def clone(obj: T) -> T:
     if plan is not None:
         return plan.clone(obj)
     if t is list:
-        return [clone(v) for v in obj]
+        return [clone(v) for v in obj]  # type: ignore[attr-defined]  # type(obj) is list: mypy does not narrow a TypeVar on `is`
     if t is dict:
-        return {k: clone(v) for k, v in obj.items()}
+        return {k: clone(v) for k, v in obj.items()}  # type: ignore[attr-defined]  # type(obj) is dict: mypy does not narrow a TypeVar on `is`
     if t is tuple:
-        return tuple(clone(v) for v in obj)
+        return tuple(clone(v) for v in obj)  # type: ignore[attr-defined]  # type(obj) is tuple: mypy does not narrow a TypeVar on `is`
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return _plan(t).clone(obj)
     if isinstance(obj, SCALARS):
@@ -122,6 +122,10 @@ def _view(obj: Any) -> Any:
 
 class _Plan:
     __slots__ = ("to_json", "view", "clone", "read")
+    to_json: Callable[[Any], Any]
+    view: Callable[[Any], Any]
+    clone: Callable[[Any], Any]
+    read: Callable[[Any], Any]
 
 
 _PLANS: dict[type, _Plan] = {}
@@ -182,7 +186,7 @@ def _compile(cls: type, plan: _Plan) -> None:
     exec("\n".join(code), env)          # noqa: S102 - code built from our own type hints
     plan.to_json, plan.view, plan.clone, plan.read = env["c_to_json"], env["c_view"], env["c_clone"], env["c_read"]
     if any(f.init is False for f in fields):          # cannot be passed to the constructor
-        plan.read = lambda d, cls=cls: _reflect_build(cls, d)
+        plan.read = lambda d, cls=cls: _reflect_build(cls, d)  # type: ignore[misc]  # mypy cannot infer a lambda's type from a slot's annotation
 
 
 def _args(tp) -> tuple[Any, tuple]:
@@ -331,7 +335,7 @@ def _reflect_build(tp: Any, data: Any) -> Any:
         hints = typing.get_type_hints(tp)
         kwargs = {f.name: _reflect_build(hints[f.name], data[f.name]) for f in dataclasses.fields(tp)
                   if f.name in data and f.init}
-        return tp(**kwargs)
+        return tp(**kwargs)  # type: ignore[operator]  # tp is a dataclass annotation, a class: mypy's is_dataclass also allows an instance
     if origin in (typing.Union, types.UnionType):
         if data is None and type(None) in args:
             return None

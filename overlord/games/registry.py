@@ -18,11 +18,12 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from ..content.errors import ContentError, Problem, nearest
+from ..content.errors import ContentError, nearest
 from ..content import specs
 from ..content.kinds import GAME_KEY
 from ..content.paths import resolve_scenario
 from ..content.yamlio import load_yaml, reading
+from ..core.behaviour import spec_support
 from ..core.game import GameRules
 
 SHIPPED = {
@@ -50,7 +51,8 @@ def register(rules: GameRules) -> GameRules:
     if old is not None and type(old) is not type(rules):
         raise ValueError(f"a game named {rules.name!r} is registered already ({type(old).__name__})")
     _GAMES[rules.name] = rules
-    specs.register_game(rules.name, rules.instructions, rules.setup_model, rules.spec_names,
+    support = spec_support(rules)
+    specs.register_game(rules.name, support.instructions, support.setup_model, support.names,
                         lambda path: open_scenario(path)[1])    # loaded once, as `check` runs it
     return rules
 

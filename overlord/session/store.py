@@ -121,7 +121,7 @@ class SaveFile:
                             f"up to {FORMAT}); upgrade Overlord to continue it")
         save = cls(path, conn)
         try:
-            save.meta                                   # every value readable, the required ones there
+            _ = save.meta                               # every value readable, the required ones there
             save._upgrade(version)
         except SaveError:
             conn.close()

@@ -1,12 +1,13 @@
 """``overlord check PATH...``: run behaviour specs (``overlord.content.specs``) against the enemy
 of every registered game, through the game interface.
 
-For each spec: the game sets the situation up (:meth:`GameRules.pose`: a map drawn as text, or a
-scenario's game from its seed and scripted actions, then the game's ``setup``), the enemy answers
-the instruction (:meth:`GameRules.ask`: parts, each with its comparison key and ties), and each
-part the spec expects is compared: it passes when the enemy's answer is one of the expected ones
-and its answer with its ties is exactly the expected list - the rules' ties are every right
-answer, an answer that is not tied is wrong, and a tie the spec does not accept is wrong too.
+For each spec: the game sets the situation up (its ``specs``' :meth:`SpecSupport.pose`: a map
+drawn as text, or a scenario's game from its seed and scripted actions, then the game's ``setup``),
+the enemy answers the instruction (:meth:`SpecSupport.ask`: parts, each with its comparison key
+and ties), and each part the spec expects is compared: it passes when the enemy's answer is one
+of the expected ones and its answer with its ties is exactly the expected list - the rules' ties
+are every right answer, an answer that is not tied is wrong, and a tie the spec does not accept is
+wrong too.
 
 A spec passes, fails (a part differs: the enemy's answer, key and ties are shown next to what was
 expected) or errs (the situation could not be set up or the enemy could not answer: one line
@@ -26,7 +27,8 @@ from ..content import specs as formats
 from ..content.errors import ContentError, Problem
 from ..content.paths import kind_of, shown
 from ..content.validate import load_content
-from ..core.game import Answer, RulesError, Situation
+from ..core.behaviour import Answer, Situation, spec_support
+from ..core.game import RulesError
 from ..core.rng import DiceRanOut, Faces
 from ..games import registry
 from ..view.words import count
@@ -157,11 +159,12 @@ def run_spec(spec, doc, index: int, cache: dict | None = None) -> SpecResult:
             info = rules.info(content)
             heroes = rules.party(content, info.hero_counts[0], spec.seed)
         dice = Faces(spec.dice) if spec.dice is not None else players_rng(spec.seed)
-        setup = rules.setup_model.model_validate(spec.setup) if spec.setup is not None and rules.setup_model else spec.setup
+        support = spec_support(rules)
+        setup = support.setup_model.model_validate(spec.setup) if spec.setup is not None and support.setup_model else spec.setup
         situation = Situation(content, board, list(heroes or []), spec.seed, list(spec.actions), setup, dice)
-        posed = rules.pose(situation)
+        posed = support.pose(rules, situation)
         name, args = formats.instruction_of(spec)
-        answers = rules.ask(posed, name, args, dice)
+        answers = support.ask(rules, posed, name, args, dice)
     except (RulesError, DiceRanOut, ContentError, KeyError, ValueError) as e:
         result.message = _one_line(e)
         result.seconds = time.perf_counter() - started

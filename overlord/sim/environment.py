@@ -37,14 +37,14 @@ class MaskedHeroesEnv(AECEnv):
     OBS_SIZE = 0
     N_ACTIONS = 0
 
-    @functools.lru_cache(maxsize=None)
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo's own environments keep it; the cache keeps each environment alive (a few per run)
     def observation_space(self, agent):
         return spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.OBS_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.N_ACTIONS,), np.int8),
         })
 
-    @functools.lru_cache(maxsize=None)
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - as observation_space
     def action_space(self, agent):
         return spaces.Discrete(self.N_ACTIONS)
 

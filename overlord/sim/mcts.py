@@ -2,7 +2,7 @@
 fast clone (``overlord simulate|compare --bot mcts --budget N``).
 
 It never peeks at what the heroes cannot see. Each simulation starts from
-:meth:`GameRules.determinize`: a clone of the match with every hidden card, tile and counter
+:meth:`SearchModel.determinize` (``overlord.core.search``, the game's model of the search): a clone of the match with every hidden card, tile and counter
 dealt again from those the heroes cannot tell apart, and the game's generator reseeded, so no
 future draw or die is known (single-observer information-set MCTS: Cowling, Powley and Whitehouse
 2012, "Information Set Monte Carlo Tree Search"). One tree is shared by all the simulations of a
@@ -24,7 +24,7 @@ A simulation:
 3. **roll out** with the game's heuristic bot until ``horizon`` rounds have begun since the
    decision (truncated rollouts: a whole game is hundreds of decisions; every simulation stops at
    the same point of the game, the start of a round, so their scores compare), then score the
-   end: 1 for a victory, 0 for a defeat, else :meth:`GameRules.evaluate` - the game's own
+   end: 1 for a victory, 0 for a defeat, else :meth:`SearchModel.evaluate` - the game's own
    estimate of the heroes' chances from there (a logistic model fitted on the heuristic bot's
    games: the value of playing on as the rollouts do);
 4. **back up** the score along the path.
@@ -43,7 +43,7 @@ times a game). A decision with one legal action is not searched, nor any once a 
 otherwise walk in a circle).
 
 **Switching plans.** Where a game lists other plans beside its heuristic
-(:attr:`GameRules.search_policies`: the Dragon's heuristic with a higher readiness bar) and they
+(:attr:`SearchModel.policies`: the Dragon's heuristic with a higher readiness bar) and they
 choose differently now, the bot first plays each plan from here to the game's end in ``SWITCH``
 shared worlds (the same determinisation and dice for every plan) and follows the plan that won most
 - the heuristic's unless another beats it by more than ``SWITCH_Z`` standard errors of the paired
@@ -52,10 +52,10 @@ of partially observable Markov decision processes"; it plays at least as well as
 plans where its estimates are right). A one-round search cannot judge such a choice: its evaluation
 is fitted on the heuristic's own games. The plan chosen holds for the rest of that hero's round (a
 plan is not changed step by step); where another plan is followed the tree is not searched. A
-game may search by its plans alone (:attr:`GameRules.search_tree` False: the Dragon, where the
+game may search by its plans alone (:attr:`SearchModel.tree` False: the Dragon, where the
 one-round tree was measured to win nothing and to dilute what the plans win).
 
-**Played out before taken.** Where a game sets :attr:`GameRules.search_confirm` for its hero count
+**Played out before taken.** Where a game sets :attr:`SearchModel.confirm` for its hero count
 (Heldentaufe alone, the Underworld alone), a departure the tree found is played to the game's end
 - it, then the heuristic, and the heuristic's own action, then the heuristic - in that many fresh
 shared worlds, and taken only if it wins more of them by ``SWITCH_Z`` standard errors of the
@@ -83,6 +83,7 @@ from typing import Any
 import numpy as np
 
 from ..core.game import GameRules, RulesError
+from ..core.search import search_model
 
 EXPLORE = 0.7            # UCB1's exploration constant (scores are in [0, 1])
 WIDEN = 1.0              # progressive widening: children allowed = 1 + WIDEN * visits ** ALPHA
@@ -196,8 +197,9 @@ class MCTS:
         if "heuristic" not in rules.bots:
             raise ValueError(f"{rules.name} has no heuristic bot to roll out with")
         self.rollout_bot = rules.bots["heuristic"]
+        self.model = search_model(rules)              # the game's, or the defaults
         self.switch = SWITCH if switch is None else switch
-        self.plans = list(rules.search_policies.values())[1:] if self.switch > 0 else []
+        self.plans = list(self.model.policies.values())[1:] if self.switch > 0 else []
         self.confirm = confirm                           # None: the game's, by its hero count
         self.stats = Stats()
         #: what the last decision searched found, for tests and benches: ``"tree"``, each root action's
@@ -227,7 +229,7 @@ class MCTS:
                 self.stats.deviations += 1
                 self.stats.seconds += time.process_time() - started
                 return other
-        if not self.rules.search_tree:                     # a game searched by its plans alone
+        if not self.model.tree:                     # a game searched by its plans alone
             self.stats.decisions += 1
             self.stats.seconds += time.process_time() - started
             return chosen
@@ -288,16 +290,16 @@ class MCTS:
 
     def horizon_for(self, match) -> int:
         """Rounds a rollout plays on before the evaluation is asked: the bot's own if given, else
-        the game's for the match's hero count (``search_horizons``), else ``search_horizon``."""
+        the game's model's for the match's hero count (``horizons``), else its ``horizon``."""
         if self.horizon:
             return self.horizon
-        return self.rules.search_horizon_for(len(self.rules.heroes(match)))
+        return self.model.horizon_for(len(self.rules.heroes(match)))
 
     def confirm_worlds(self, match) -> int:
         """The worlds a departure is played out in before it is taken (0: it is taken unplayed)."""
         if self.confirm is not None:
             return self.confirm
-        return self.rules.search_confirm_for(len(self.rules.heroes(match)))
+        return self.model.confirm_for(len(self.rules.heroes(match)))
 
     def _confirmed(self, match, chosen, other, search) -> bool:
         """Whether ``other`` (the tree's departure) still beats the heuristic's ``chosen`` when both
@@ -330,7 +332,7 @@ class MCTS:
         to the game's end (``last``: the scenario's last round), else 0."""
         rules = self.rules
         world = np.random.default_rng(seed)
-        game = rules.determinize(match, world)
+        game = self.model.determinize(rules, match, world)
         dice = np.random.default_rng(int(world.integers(2**62)))
         try:
             rules.apply(game, first, dice)
@@ -354,7 +356,7 @@ class MCTS:
         rng = np.random.default_rng(seed)
         rest = [k for k in by_key if k != first]
         if len(rest) > 1:
-            world = self.rules.determinize(match, rng)
+            world = self.model.determinize(self.rules, match, rng)
             dice = np.random.default_rng(seed)
             judged = []
             for i, k in enumerate(rest):
@@ -365,7 +367,7 @@ class MCTS:
                     self.stats.unplayable += 1
                     judged.append((1.0, i, k))
                     continue
-                judged.append((-self.rules.evaluate(game), i, k))
+                judged.append((-self.model.evaluate(self.rules, game), i, k))
             judged.sort()
             rest = [k for _, _, k in judged]
         return [first] + rest
@@ -404,7 +406,7 @@ class MCTS:
         k = child.visits
         seed = seeds[k] if k < len(seeds) else int(search.integers(2**62))
         world = np.random.default_rng(seed)
-        game = rules.determinize(match, world)
+        game = self.model.determinize(rules, match, world)
         dice = np.random.default_rng(int(world.integers(2**62)))
         try:
             rules.apply(game, child.action, dice)
@@ -473,7 +475,7 @@ class MCTS:
         out = rules.outcome(game)
         if out is not None:
             return 1.0 if out.result == "victory" else 0.0
-        return float(rules.evaluate(game))
+        return float(self.model.evaluate(rules, game))
 
 
 def mcts_bot(rules: GameRules, budget: Budget | str | int | None = None, **options) -> MCTS:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..core.enemies import use_enemy
 from ..core.game import GameRules
 from ..core.plugins import load_function
 
@@ -59,7 +60,7 @@ def play(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_r
     names = hero_names or rules.party(content, heroes, seed)
     match = rules.new_match(content, names, seed)
     if enemy is not None:
-        rules.use_enemy(match, enemy)
+        use_enemy(rules, match, enemy)
     players = players_rng(seed)
     timeline: list[dict] = []
     while rules.outcome(match) is None and rules.round(match) <= max_rounds:
@@ -106,7 +107,7 @@ def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, 
                          "simulations": stats.simulations, "deviations": stats.deviations, "unplayable": stats.unplayable,
                          "judged": stats.judged, "switched": stats.switched, "unconfirmed": stats.unconfirmed,
                          "confirm": chooser.confirm_worlds(match), "horizon": chooser.horizon_for(match), "seconds": round(stats.seconds, 3),
-                         "tree": rules.search_tree, "worlds": chooser.switch if chooser.plans else 0}
+                         "tree": chooser.model.tree, "worlds": chooser.switch if chooser.plans else 0}
     rec["cpu_seconds"] = time.process_time() - started
     if log is not None:
         log.extend(rules.log(match))

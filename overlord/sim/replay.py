@@ -106,9 +106,10 @@ def replay(path: str | Path, upto_round: int | None = None):
     except ValueError as e:
         raise ReplayError(f"{where}: bot: {e}") from None
     enemy = header.get("enemy")
-    if enemy is not None and enemy not in rules.enemy_policies:
+    names = rules.enemies.names if rules.enemies is not None else {}
+    if enemy is not None and enemy not in names:
         raise ReplayError(f"{where}: enemy: {info.name} has no enemy policy {enemy!r} (it has "
-                          f"{', '.join(rules.enemy_policies) or 'one only'})")
+                          f"{', '.join(names) or 'one only'})")
     rounds = header.get("max_rounds", 40) if upto_round is None else upto_round
     match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds, enemy=enemy)
     if upto_round is not None:

@@ -23,7 +23,7 @@ def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[i
         heroes = counts[i % len(counts)]
         logged: list[str] = []
 
-        def check(match, i=i, s=s, bot=bot, heroes=heroes):
+        def check(match, i=i, s=s, bot=bot, heroes=heroes, logged=logged):
             nonlocal steps
             steps += 1
             full = steps % 25 == 0

@@ -20,7 +20,6 @@ import io
 import math
 from collections import Counter, defaultdict
 from statistics import NormalDist
-from typing import Any
 
 import numpy as np
 from ..view.words import count, listing

@@ -33,9 +33,10 @@ from overlord.content.models import Strict
 from overlord.content.errors import ContentError, Problem
 from overlord.content.validate import load_content
 from overlord.core import machines
+from overlord.core.behaviour import Answer, SpecSupport
 from overlord.core.context import Context, tied
 from overlord.core.decks import Deck, deck_cards, new_deck
-from overlord.core.game import (AgentSpec, Answer, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table,
+from overlord.core.game import (AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table,
                                 hidden_draw)
 from overlord.core.moves import Move, Moves, MovesRules, MovesTable, Param
 from overlord.core.rng import new_rng, rng_state
@@ -209,13 +210,44 @@ MOVES = Moves([     # a move's apply returns the action as played (a dash with i
 STEP, DASH, REST, RISE = (MOVES[n] for n in ("step", "dash", "rest", "rise"))
 
 
+class TinySpecs(SpecSupport):
+    """Behaviour specs: where everybody stands, and the Warden's answer."""
+
+    instructions = {"warden_turn": WardenTurn}
+    setup_model = TinySetup
+
+    def arrange(self, rules, match: Match, setup: TinySetup) -> None:
+        s = match.state
+        for hero, at in setup.heroes.items():
+            if hero not in s.at:
+                raise RulesError(f"setup.heroes: {hero} does not play")
+            s.at[hero] = at
+        if setup.warden is not None:
+            s.warden = setup.warden
+        s.warden_state = "hunting" if setup.hunting else "asleep"
+
+    def ask(self, rules, match: Match, instruction: str, args, dice=None) -> list[Answer]:
+        s = match.state
+        if args.card not in match.content.cards:
+            raise RulesError(f"no card {args.card!r} in the Warden's deck")
+        for pile in (s.deck.draw, s.deck.discard):
+            if args.card in pile:
+                pile.remove(args.card)
+        s.deck.draw.insert(0, args.card)
+        s.turn = len(s.heroes)                      # the heroes have acted
+        told = next(e for e in rules.enemy_phase(match) if e["event"] == "warden")
+        d = told["decision"]
+        return [Answer("target", told["target"], tuple(d["ties"]), d["key"]), Answer("at", told["at"]),
+                Answer("struck", told["struck"])]
+
+
 class Gauntlet(MovesRules, GameRules):
     name = NAME
     title = "The Gauntlet"
     summary = "the test suite's tiny game: heroes run a corridor past the Warden"
-    instructions = {"warden_turn": WardenTurn}
-    setup_model = TinySetup
+    example = (str(Path(__file__).resolve().parent / "content" / "gauntlet.yaml"), ["ana", "bo"])
     machines = ("tiny-warden",)
+    specs = TinySpecs()
     state_type = TinyState
     moves = MOVES
 
@@ -307,31 +339,6 @@ class Gauntlet(MovesRules, GameRules):
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
         return Outcome(s.outcome, s.reason) if s.outcome else None
-
-    # -- behaviour specs: where everybody stands, and the Warden's answer -------------------------
-    def arrange(self, match: Match, setup: TinySetup) -> None:
-        s = match.state
-        for hero, at in setup.heroes.items():
-            if hero not in s.at:
-                raise RulesError(f"setup.heroes: {hero} does not play")
-            s.at[hero] = at
-        if setup.warden is not None:
-            s.warden = setup.warden
-        s.warden_state = "hunting" if setup.hunting else "asleep"
-
-    def ask(self, match: Match, instruction: str, args, dice=None) -> list[Answer]:
-        s = match.state
-        if args.card not in match.content.cards:
-            raise RulesError(f"no card {args.card!r} in the Warden's deck")
-        for pile in (s.deck.draw, s.deck.discard):
-            if args.card in pile:
-                pile.remove(args.card)
-        s.deck.draw.insert(0, args.card)
-        s.turn = len(s.heroes)                      # the heroes have acted
-        told = next(e for e in self.enemy_phase(match) if e["event"] == "warden")
-        d = told["decision"]
-        return [Answer("target", told["target"], tuple(d["ties"]), d["key"]), Answer("at", told["at"]),
-                Answer("struck", told["struck"])]
 
     def tracks(self, match: Match) -> dict:
         return {"doom": match.state.doom, "fate": match.content.scenario.doom_limit}

@@ -176,17 +176,3 @@ def heuristic_turn(game: Game, hero: str, rng: np.random.Generator) -> None:
 TURNS = {"random": random_turn, "heuristic": heuristic_turn}
 
 
-def play_round(game: Game, bot: str, rng: np.random.Generator, after_turn=None) -> None:
-    """The heroes' phase of a round: every hero's turn, in the order the group chooses ("At the
-    start of each round, the players decide as a group the order in which each hero
-    activates": the heuristic group by ``tactics.order``, the random one as listed).
-    ``after_turn(hero)`` is called after each turn (the soak checks the invariants there)."""
-    order = tactics.order(game) if bot == "heuristic" else list(game.state.heroes)
-    for i, hero in enumerate(order):
-        if game.over:
-            break
-        game.to_act = order[i + 1:]
-        TURNS[bot](game, hero, rng)
-        if after_turn is not None:
-            after_turn(hero)
-    game.to_act = []

@@ -1,5 +1,5 @@
-"""What a search bot reads of a Descent game it stops playing early (``GameRules.features``,
-``evaluate``), and how it deals the hidden decks again (``determinize``).
+"""What a search bot reads of a Descent game it stops playing early (its ``SearchModel``'s
+``features``, ``evaluate``), and how it deals the hidden decks again (``determinize``).
 
 Features, each about 0 to 1 and each the higher the better for the heroes: main encounters
 completed and encounters explored (progress), the gap between fate and doom and the villagers not

@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
 
+from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
 from ...core.rng import new_rng
+from ...core.search import SearchModel
 from ...core.state import clone as clone_state
 from ...view.text import draw
 from ...view.words import listing
@@ -112,10 +114,34 @@ def _kinds_of(actions) -> dict[str, list]:
     return kinds
 
 
+class DescentSpecs(SpecSupport):
+    """What Descent's Overlord answers of behaviour specs (``specs``), on a map or a quest's game."""
+
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.DescentSetup
+
+    def pose(self, rules, situation):
+        if situation.board is not None:
+            return specs.pose_map(situation, shipped_quest)
+        return super().pose(rules, situation)
+
+    def arrange(self, rules, game: Game, setup) -> None:
+        specs.arrange(game, setup)
+
+    def names(self, quest, instruction: str, args, setup) -> list:
+        return specs.names(quest or shipped_quest(), instruction, args, setup)
+
+    def ask(self, rules, posed, instruction: str, args, dice=None):
+        if isinstance(posed, Game):
+            _headless(posed, dice)
+        return specs.ask(posed, instruction, args)
+
+
 class Descent(GameRules):
     name = "descent"
     title = "Descent co-op quest"
     summary = "2-4 heroes explore a dungeon; the program plays the overlord's decks, doom and fate, and every monster"
+    example = ("forgotten-souls", ["syndrael", "avric"])
     machines = ("round",)
     bots = {"heuristic": _bot(tactics.choose, lambda game, actions: {"do": "order", "heroes": tactics.order(game)}),
             "random": _bot(bots.choose_random, _listed_order)}
@@ -254,29 +280,10 @@ class Descent(GameRules):
         rng_from_state(game.state.rng)
         return state_problems(game) or violations(game, game.state.track.doom, full=True, table=True)
 
-    # -- behaviour specs (overlord check) --------------------------------------------------------
-    instructions = specs.INSTRUCTIONS
-    setup_model = specs.DescentSetup
-
-    def pose(self, situation):
-        if situation.board is not None:
-            return specs.pose_map(situation, shipped_quest)
-        return super().pose(situation)
-
-    def arrange(self, game: Game, setup) -> None:
-        specs.arrange(game, setup)
-
-    def spec_names(self, quest, instruction: str, args, setup) -> list:
-        return specs.names(quest or shipped_quest(), instruction, args, setup)
-
-    def ask(self, posed, instruction: str, args, dice=None):
-        if isinstance(posed, Game):
-            _headless(posed, dice)
-        return specs.ask(posed, instruction, args)
-
-    # -- search bots -----------------------------------------------------------------------------
-    search_model = judged
-    search_horizon = 3          # an objective done, a door opened show their worth rounds later
+    # -- what the search bot and behaviour specs are told ----------------------------------------
+    #: 3-round rollouts: docs/search-settings.md, "Descent: Forgotten Souls"
+    search = SearchModel.of_module(judged, horizon=3)
+    specs = DescentSpecs()
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, game: Game, events: list[dict]) -> list[str]:

@@ -11,6 +11,7 @@ before " - ".
 from __future__ import annotations
 
 import difflib
+from typing import Any
 
 from ...core.game import RulesError
 from ...core.rng import Dice
@@ -50,7 +51,7 @@ class CommandError(RulesError):
 class Reports:
     """The report commands of the Descent table (``self.game`` is the game they act on)."""
 
-    game = None
+    game: Any = None        # the table's game (a property of DescentTable)
 
     # -- reading the words --------------------------------------------------------------------------
     def _hero(self, name: str) -> str:

@@ -1,6 +1,6 @@
 """The Descent co-op round (Forgotten Souls) as a state machine written as data.
 
-From ``descent-forgotten-souls.txt``:
+From the Forgotten Souls rulebook:
 
 - "Playing the Game": a round is the Hero phase, then the Overlord phase; then a new round begins.
 - "Overlord Phase": 1. Overlord Effects, 2. Fate, 3. Monster Activation.

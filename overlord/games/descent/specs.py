@@ -42,7 +42,8 @@ from ...ai import answers
 from ...ai.answers import ask_move
 from ...content.models import MAX_MAP, Int, Strict
 from ...content.specs import Move, Named
-from ...core.game import Answer, RulesError
+from ...core.behaviour import Answer
+from ...core.game import RulesError
 from .activation import Hero, Monster, Table, activate_card
 from .content.cards import ActivationCard, GroupActivation
 from .dice import Roll, spend_surges

@@ -136,7 +136,7 @@ def _step_back(game: Game, hero: str, target: str, moves) -> list[int] | None:
     layers = count_layers(board, tuple(scene.cells[target]))
     blockers = scene.figure_mask(hero, target)
     stand = board.bitboard.safe & ~scene.figure_mask(hero) & ~near
-    for mp, level in enumerate(_levels(game, hero, game.speed(f))):
+    for _mp, level in enumerate(_levels(game, hero, game.speed(f))):
         for node in bits(level & stand):
             d = count_of(layers, 1 << node)
             if d is not None and d <= RANGED_REACH and \

@@ -67,7 +67,7 @@ def heuristic_daring_at(ready: float):
     return choose
 
 
-#: the plans a search bot may switch between (:attr:`GameRules.search_policies`): the heuristic
+#: the plans a search bot may switch between (``SearchModel.policies``): the heuristic
 #: itself first, then the same plan with a higher readiness bar - when to dare the lair is the one
 #: choice that shows its worth only at the game's end (bars ours)
 SEARCH_POLICIES = {f"ready {READY:g}": choose_heuristic,
@@ -542,7 +542,7 @@ class Planner:
     def _r_clairvoyance(self, a):
         """Pick what the hero's plan needs: the next being of his weapon's chain, the counter a held
         task asks for, the Rope once armed; anything else is left to the draw."""
-        s, c = self.s, self.c
+        c = self.c
         sp = counter(c, a["target"])
         have = self.have()
         armed = any(c.artifacts[x].dragon for x in have)

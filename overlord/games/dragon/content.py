@@ -29,15 +29,15 @@ from overlord.games.heroes.tasks import TaskSpec, shape_problem
 from ...view.words import count
 
 NAME = "dragon"
-Skill = Literal[SKILLS]  # type: ignore[valid-type]
+Skill = Literal[SKILLS]
 # the book's borders (games.heroes.counters.BORDERS, the Underworld's gray apart)
-Border = Literal[tuple(b for b in BORDERS if b != "gray")]  # type: ignore[valid-type]
+Border = Literal[tuple(b for b in BORDERS if b != "gray")]
 Dot = Literal["blue", "green", "red"]
 Cube = Literal["blue", "green", "red"]
 # where a counter is at the start: face down on the set-up spots (a PA counter), in the bag, in
 # the City of the Mages' pile, the Dragon on V9, the Dragon Man, a Dragon Event
 STARTS = ("covered", "bag", "market", "lair", "guard", "event")
-Start = Literal[STARTS]  # type: ignore[valid-type]
+Start = Literal[STARTS]
 # what a counter does beyond the common rules of its border (games.dragon implements each)
 COUNTER_EFFECTS = (
     "",                  # the common rules of its border
@@ -106,7 +106,7 @@ class DragonCounter(Strict):
     gold: Int(0, 50) = Field(0, description="gold won")
     flip: str = Field("", description="the artifact on its back (an id of dragon_artifacts)")
     artifact: str = Field("", description="a yellow counter: the artifact it is")
-    effect: Literal[COUNTER_EFFECTS] = ""  # type: ignore[valid-type]
+    effect: Literal[COUNTER_EFFECTS] = ""
     needs: list[str] = Field([], description="seen only by a hero carrying all these artifacts")
     task: DragonTask | None = None
     deliver: DragonDeliver | None = Field(None, description="an artifact turned over where it is taken")
@@ -136,15 +136,15 @@ ArtifactField = Literal["bonus", "movement", "life", "price", "kind", "origin"]
 
 class DragonArtifact(Strict):
     name: str = Field(min_length=1)
-    kind: Literal[ITEM_KINDS] = "other"  # type: ignore[valid-type]
-    origin: Literal[ORIGINS] = Field(description="market: the City of the Mages; special: the back of "  # type: ignore[valid-type]
+    kind: Literal[ITEM_KINDS] = "other"
+    origin: Literal[ORIGINS] = Field(description="market: the City of the Mages; special: the back of "
                                      "a counter; chain: a scroll or special material; counter: a plain artifact counter")
     bonus: dict[Skill, Int(-5, 5)] = Field({}, description="skill -> +n (one artifact counts per skill)")
     movement: Int(-5, 5) = 0
     life: Int(0, 20) = Field(0, description="artificial hit points")
     combinable: bool = Field(False, description="combines with armour and shield")
     price: Int(0, 50) = Field(0, description="City of the Mages: its price in gold")
-    effect: Literal[ARTIFACT_EFFECTS] = ""  # type: ignore[valid-type]
+    effect: Literal[ARTIFACT_EFFECTS] = ""
     dragon: Literal["", "magic", "ranged", "close"] = Field("", description="a magic weapon: the skill it fights the Dragon with")
     chain: str = Field("", description="a scroll or material: the magic weapon it leads to")
     seen_with: str = Field("", description="a material: seen only by a hero carrying this artifact (its scroll)")
@@ -170,7 +170,7 @@ class DragonHero(Strict):
     movement: Int(1, 10)
     life: Int(1, 20)
     gold: Int(0, 50)
-    ability: Literal[ABILITIES] = ""  # type: ignore[valid-type]
+    ability: Literal[ABILITIES] = ""
     text: str = ""
     ours: list[HeroField] = []
 
@@ -284,7 +284,7 @@ class DragonCard(Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     book: bool = Field(False, description="one of the book's five Dragon Events")
-    effects: list[DragonEffect] = Field(min_length=1)  # type: ignore[valid-type]
+    effects: list[DragonEffect] = Field(min_length=1)
     text: str = Field(min_length=1)
 
     _text = field_validator("text")(_one_line)
@@ -297,7 +297,7 @@ class DragonCardsFile(Strict):
 # -- scenario -----------------------------------------------------------------------------------------
 
 class DragonFlags(Strict):
-    """The readings with another reading a line away (README, "Under the Shadow of the Dragon")."""
+    """The readings with another reading a line away (docs/readings.md, "Under the Shadow of the Dragon")."""
 
     dragon_in_bag: bool = Field(False, description="the expansion's Dragon: in the bag, its Events follow when drawn")
     dragon_man: Literal["guard", "bag"] = Field("guard", description="guard: on V10 from the start; bag: drawn first")
@@ -338,7 +338,7 @@ class DragonFiles(Strict):
 class DragonScenario(Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
-    mode: Literal[MODES]  # type: ignore[valid-type]
+    mode: Literal[MODES]
     heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many heroes may play")
     names: list[str] = Field(min_length=1, description="the heroes, in the order a headless party is made")
     content: DragonFiles

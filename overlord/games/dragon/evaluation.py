@@ -1,5 +1,5 @@
 """What a search bot reads of a co-operative Dragon game it stops playing early
-(``GameRules.features``, ``evaluate``), and how it deals the hidden counters again
+(its ``SearchModel``'s ``features``, ``evaluate``), and how it deals the hidden counters again
 (``determinize``).
 
 Features, each about 0 to 1 and each the higher the better for the heroes: the hoard's room

@@ -277,7 +277,6 @@ def fear(ctx: Ctx) -> list[dict]:
 
 
 def plunder(ctx: Ctx, per_hero: int, first: str | None) -> list[dict]:
-    s = ctx.s
     order, decision = order_from(ctx, first)
     taken = {}
     for hero in order:

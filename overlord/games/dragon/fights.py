@@ -23,7 +23,7 @@ The book (Combat, Regarding Trials, The Final Battle Against the Dragon, Glossar
   "the Halfling needs to roll 6 (9 – 3) or less to hit the Dragon for 1 HP", with the dice left
   after the cubes are discarded.
 
-Readings (README, the table of readings; flags in ``scenario.rules``):
+Readings (docs/readings.md, "Under the Shadow of the Dragon"; flags in ``scenario.rules``):
 - The example's 9 includes the Bow's +1 (it lists the Bow among what makes the 9), so against the
   Dragon the weapon's +1 counts and the -3 comes after (``weapon_bonus_against_dragon: true``);
   ``false`` reads the Glossary's "+1 against all other creatures" as not against the Dragon.
@@ -403,7 +403,7 @@ def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]
 def _after_fall(ctx: Ctx, hero: str) -> list[dict]:
     """"If your hero loses all HPs here, the Dragon has won. Your fellow player now has the option
     of challenging the Dragon himself within the next four turns.\""""
-    s, c = ctx.s, ctx.c
+    s = ctx.s
     ctx.fire(machines.DRAGON, "repel")
     out = [ctx.log({"event": "dragon_victory", "hero": hero, "machine": "dragon", "state": s.dragon})]
     out += _man_stands(ctx)

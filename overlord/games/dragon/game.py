@@ -8,11 +8,13 @@ from typing import Any
 
 import numpy as np
 
+from overlord.core.behaviour import SpecSupport
 from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
 from overlord.core.moves import MovesRules
 from overlord.view.words import listing
 from overlord.core.decks import new_deck
 from overlord.core.rng import new_rng
+from overlord.core.search import SearchModel
 
 from . import bots, invariants, narrate, turns, verbs
 from .agents import agent_spec
@@ -23,10 +25,37 @@ from . import evaluation as judged
 from . import specs
 
 
+class DragonSpecs(SpecSupport):
+    """What the Dragon answers of behaviour specs (``specs``), on a map or a scenario's game."""
+
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.DragonSetup
+
+    def pose(self, rules, situation):
+        if situation.board is not None:
+            return situation.board.scene
+        return super().pose(rules, situation)
+
+    def arrange(self, rules, match: Match, setup) -> None:
+        specs.arrange(match, setup)
+
+    def ask(self, rules, posed, instruction: str, args, dice=None):
+        if not isinstance(posed, Match):
+            if instruction != "move":
+                raise RulesError(f"{instruction} is asked of a scenario's game (`scenario:` without `map:`)")
+            from overlord.ai.answers import ask_move
+            try:
+                return ask_move(posed, args.figure, args.verb, args.target, args.speed)
+            except ValueError as e:
+                raise RulesError(str(e)) from None
+        return specs.ask(posed, instruction, args, dice)
+
+
 class DragonRules(MovesRules, GameRules):
     name = "dragon"
     title = "Under the Shadow of the Dragon"
     summary = "find a magic weapon and slay the Dragon: together against the program, or the book's game for two"
+    example = ("dragon", ["halfling", "orc"])
     machines = ("dragon", "dragon-man", "dragon-phase")
     state_type = DragonState
     moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
@@ -112,36 +141,10 @@ class DragonRules(MovesRules, GameRules):
     def check_state(self, match: Match) -> list[str]:
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
 
-    # -- behaviour specs (overlord check) --------------------------------------------------------
-    instructions = specs.INSTRUCTIONS
-    setup_model = specs.DragonSetup
-
-    def pose(self, situation):
-        if situation.board is not None:
-            return situation.board.scene
-        return super().pose(situation)
-
-    def arrange(self, match: Match, setup) -> None:
-        specs.arrange(match, setup)
-
-    def ask(self, posed, instruction: str, args, dice=None):
-        if not isinstance(posed, Match):
-            if instruction != "move":
-                raise RulesError(f"{instruction} is asked of a scenario's game (`scenario:` without `map:`)")
-            from overlord.ai.answers import ask_move
-            try:
-                return ask_move(posed, args.figure, args.verb, args.target, args.speed)
-            except ValueError as e:
-                raise RulesError(str(e)) from None
-        return specs.ask(posed, instruction, args, dice)
-
-    # -- search bots -----------------------------------------------------------------------------
-    search_model = judged
-    search_policies = bots.SEARCH_POLICIES
-    # the one-round tree measured on the Dragon (docs/testing-the-ai.md): -0.5 points alone (400
-    # seeds), -4.0 at 2 heroes; with switching +1.0 alone where switching alone won +3.3 (the same
-    # 300 seeds; +7.0 at 2 heroes): the search here is the plans played out to the end
-    search_tree = False
+    # -- what the search bot and behaviour specs are told ----------------------------------------
+    #: the plans alone, no tree: docs/search-settings.md, "Under the Shadow of the Dragon"
+    search = SearchModel.of_module(judged, policies=bots.SEARCH_POLICIES, tree=False)
+    specs = DragonSpecs()
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:

@@ -13,7 +13,7 @@ The book (Glossary, Region Maps):
   a hero uses his Boots of Jumping. If this is the case, this turn's movement has to end on the
   Isle, though."
 
-Readings (README, the table of readings):
+Readings (docs/readings.md, "Under the Shadow of the Dragon"):
 - A jump follows a route of exactly 4 steps through 4 different fields, none of them the start;
   the hero touches only the field he lands on: what lies on the 3 fields between is jumped over
   (not uncovered, not fought). Landing is entering: a covered counter there is turned over, a

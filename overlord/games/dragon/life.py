@@ -111,7 +111,7 @@ def keep_choice(ctx: Ctx, hero: str) -> Decision | None:
 
 def die(ctx: Ctx, hero: str, why: str, keep: str | None = None) -> list[dict]:
     """Death and rebirth at the manor (not in the lair: see :func:`fall`)."""
-    s, c = ctx.s, ctx.c
+    s = ctx.s
     hs = s.at[hero]
     sheet = s.sheets[hero]
     where = hs.between or hs.field

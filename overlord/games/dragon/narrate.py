@@ -21,12 +21,12 @@ def narrate(s: DragonState, c: DragonContent, evs: list[dict]) -> list[str]:
     return out
 
 
-def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # noqa: C901 - one case an event
+def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an event
     told = verbs.tell(s, c, e)              # the events a hero's move tells are worded with the move
     if told is not None:
         return told
     k = e["event"]
-    n = lambda i: name(s, c, i)  # noqa: E731
+    n = lambda i: name(s, c, i)  # noqa: E731 - a one-line shorthand for the many cases below
     h = e.get("hero")
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["manors"].items())
@@ -279,7 +279,7 @@ def region_note(c: DragonContent, letter: str) -> str:
     """What a map's own rules mean for moving on it, with its fields."""
     b = c.board
     mine = b.region_fields(letter)
-    of = lambda feature: [f for f in mine if b.field(f).feature == feature]  # noqa: E731
+    of = lambda feature: [f for f in mine if b.field(f).feature == feature]  # noqa: E731 - a one-line shorthand
     feature = b.features.get(letter, "")
     if feature == "desert":
         return f"a turn ending here costs a hit point, but on {listing(of('caravanserai') + of('oasis'), 'or')}"
@@ -351,7 +351,7 @@ def _layout(c: DragonContent) -> list[str]:
     b = c.board
     width = max(len(r) for r in b.names.values())
     layout: dict[int, list[str]] = {}
-    for letter, (r, col) in sorted(b.grid.items(), key=lambda kv: kv[1]):
+    for letter, (r, _col) in sorted(b.grid.items(), key=lambda kv: kv[1]):
         layout.setdefault(r, []).append(f"{letter} {b.names[letter]:<{width}}")
     return [" | ".join(v).rstrip() for _, v in sorted(layout.items())]
 

@@ -35,7 +35,8 @@ from pydantic import Field
 
 from ...content.models import Strict
 from ...content.specs import Move
-from ...core.game import Answer, Match, RulesError
+from ...core.behaviour import Answer
+from ...core.game import Match, RulesError
 from ...core.trace import Decision
 from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube

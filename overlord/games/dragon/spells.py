@@ -24,7 +24,7 @@ The book (Artifacts, Glossary, "Under the Shadow of the Dragon as an Expansion S
 - The Mage: "If the Mage is chosen as a hero, the player may forfeit his starting 3 gold pieces
   and opt for a spell from among the 'City of the Mages' counters."
 
-Readings (README, the table of readings):
+Readings (docs/readings.md, "Under the Shadow of the Dragon"):
 - Casting a spell is not an action unless the book says so (Clairvoyance); the Healing Potion is
   drunk in ``actions``. Used Experience spells go back to the City's pile; a Strength cast stays
   beside the sheet (``HeroState.strength``) until the hero dies, then returns to the City.

@@ -9,6 +9,7 @@ Phoenix giving its scroll) is in ``backs``: it is the artifact on its back where
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from overlord.core.decks import Deck
@@ -29,9 +30,9 @@ class HeroState:
     generation: int = 1        # 2 for the son or daughter of the first, ...
     primed: str = ""           # an Experience spell made ready for the next trial
     purse: int = 0             # the gold piece in the Bag of Gold
-    found: list[str] = field(default_factory=list)     # level 3-4 tasks whose finding gold is paid
-    strength: list[str] = field(default_factory=list)  # Strength spells cast (beside the sheet)
-    known: list[str] = field(default_factory=list)     # covered counters the hero has looked at (Vision)
+    found: list[str] = dataclasses.field(default_factory=list)     # level 3-4 tasks whose finding gold is paid
+    strength: list[str] = dataclasses.field(default_factory=list)  # Strength spells cast (beside the sheet)
+    known: list[str] = dataclasses.field(default_factory=list)     # covered counters the hero has looked at (Vision)
 
 
 @dataclass

@@ -91,7 +91,7 @@ def end_turn(ctx: Ctx) -> list[dict]:
 
 
 def _waited_out(ctx: Ctx) -> list[dict]:
-    s, c = ctx.s, ctx.c
+    s = ctx.s
     ctx.fire(machines.DRAGON, "wait_out")
     out = [ctx.log({"event": "waited_out", "machine": "dragon", "state": s.dragon})]
     if s.mode == "book":
@@ -103,7 +103,7 @@ def _waited_out(ctx: Ctx) -> list[dict]:
 
 
 def round_end(ctx: Ctx) -> list[dict]:
-    s, c = ctx.s, ctx.c
+    s = ctx.s
     out = [ctx.log({"event": "round_end", "round": s.round})]
     if s.mode == "coop" and s.dragon == "victorious":
         s.follow_up -= 1

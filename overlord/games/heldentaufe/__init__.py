@@ -23,6 +23,6 @@ Modules, from the bottom up:
   ``picture``, ``table`` (``overlord play``), ``agents`` (the PettingZoo view), and ``game``: the
   :class:`~overlord.core.game.GameRules` the registry names.
 
-Every reading of an unclear sentence is in the module that applies it and in the README
-("Heldentaufe: readings").
+Every reading of an unclear sentence is in the module that applies it and in the table
+of readings (docs/readings.md, "Heldentaufe").
 """

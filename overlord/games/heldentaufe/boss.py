@@ -194,9 +194,10 @@ def command(c: Content, state: HState, step: dict) -> bool:
 # with the highest roll). If all heroes are in the Underworld, you roll each monster turn to
 # determine who controls the monsters."
 #
-# Readings (README): the die is the combat die (the game's die with numbers; its faces are ours);
-# the players tied for the highest roll roll again until one is highest; "you roll" when every hero
-# is below is every player. Headless, the program stands in for the boss and nobody rolls.
+# Readings (docs/readings.md, "Heldentaufe"): the die is the combat die (the game's die with
+# numbers; its faces are ours); the players tied for the highest roll roll again until one is
+# highest; "you roll" when every hero is below is every player. Headless, the program stands in for
+# the boss and nobody rolls.
 
 def who_commands(c: Content, state: HState) -> None:
     """At the start of a monsters' turn the players command: the players involved agree (their

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -31,6 +31,9 @@ from overlord.content.models import Id, Int, Strict
 from overlord.content.errors import ContentError, Problem, merge, nearest, strangers
 from overlord.content.validate import load_content, load_named
 from ...view.words import count
+
+if TYPE_CHECKING:                   # a type only: board.py is the rules' board, read by the engine
+    from .board import UnderworldBoard
 
 GAME = "heldentaufe"
 
@@ -50,11 +53,11 @@ PORTALS = 5
 DANGERS = 5
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
-Token = Literal[TOKENS]                       # type: ignore[valid-type]
-Equipment = Literal[EQUIPMENT]                # type: ignore[valid-type]
-Food = Literal[FOODS]                         # type: ignore[valid-type]
-AreaKind = Literal[AREA_KINDS]                # type: ignore[valid-type]
-Slot = Literal[SLOTS]                         # type: ignore[valid-type]
+Token = Literal[TOKENS]
+Equipment = Literal[EQUIPMENT]
+Food = Literal[FOODS]
+AreaKind = Literal[AREA_KINDS]
+Slot = Literal[SLOTS]
 Small = Annotated[int, Field(ge=0, le=9)]
 
 
@@ -168,7 +171,7 @@ class HtReward(Strict):
 
 class HtMissionModel(Strict):
     id: Id
-    kind: Literal[MISSION_KINDS]               # type: ignore[valid-type]
+    kind: Literal[MISSION_KINDS]
     area: AreaKind | None = None
     give: list[Token] = []
     reward: HtReward = HtReward()
@@ -188,13 +191,13 @@ class HtMissionsFile(Strict):
 
 class HtRecipe(Strict):
     level: Annotated[int, Field(ge=1, le=3)]
-    potion: Literal[POTIONS]                  # type: ignore[valid-type]
+    potion: Literal[POTIONS]
     food: Annotated[list[Food], Field(min_length=2, max_length=2)]
 
 
 class HtSupplyBody(Strict):
     combat_die: Annotated[list[Small], Field(min_length=2, max_length=12)]
-    treasure_die: Annotated[list[Literal[TREASURE_FACES]], Field(min_length=1, max_length=12)]   # type: ignore[valid-type]
+    treasure_die: Annotated[list[Literal[TREASURE_FACES]], Field(min_length=1, max_length=12)]
     # ranges (ours): the box holds a handful of each token, a few dozen small teeth
     equipment: dict[Slot, dict[Annotated[int, Field(ge=1, le=3)], Int(0, 20)]]
     food: dict[Food, Int(0, 30)]
@@ -229,7 +232,7 @@ class HtClock(Strict):
 
 
 class HtRules(Strict):
-    """The readings a line away, as flags (README, "Heldentaufe: readings")."""
+    """The readings a line away, as flags (docs/readings.md, "Heldentaufe")."""
 
     first_monster_turn: Literal["at_once", "after_a_round"] = Field(
         "at_once", description="the monsters' first turn: when play next passes the marker (at once), or a round later")
@@ -422,7 +425,7 @@ class Content:
     heroes: dict[str, HtHeroModel]
     monsters: dict[str, HtMonsterModel]
     stacks: dict[str, list[int]]
-    underworld: "object"              # board.UnderworldBoard
+    underworld: UnderworldBoard
     areas: HtAreasBody
     missions: dict[str, HtMissionModel]
     supply: HtSupplyBody

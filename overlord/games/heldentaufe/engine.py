@@ -21,10 +21,10 @@ Turn order: the heroes in the order named ("The next player counter-clockwise");
 when the last has played. When play passes the monster boss marker (after the turn of the hero
 who placed it) while heroes are below, the monsters' turn is due (``to_act`` is None).
 
-Reading of "when the first monster turn comes" (README): the marker is placed "between you and the
-next player" when the first hero enters, so the monsters first act as soon as that hero's turn
-ends (``rules.first_monster_turn: at_once``); ``after_a_round`` lets play pass the marker once
-first.
+Reading of "when the first monster turn comes" (docs/readings.md, "Heldentaufe"): the marker is
+placed "between you and the next player" when the first hero enters, so the monsters first act as
+soon as that hero's turn ends (``rules.first_monster_turn: at_once``); ``after_a_round`` lets play
+pass the marker once first.
 """
 
 from __future__ import annotations

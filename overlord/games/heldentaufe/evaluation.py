@@ -1,5 +1,5 @@
 """What a search bot reads of a co-operative Heldentaufe game it stops playing early
-(``GameRules.features``, ``evaluate``), and how it deals the hidden tiles again
+(its ``SearchModel``'s ``features``, ``evaluate``), and how it deals the hidden tiles again
 (``determinize``).
 
 Features, each about 0 to 1 and each the higher the better for the heroes: the team's teeth

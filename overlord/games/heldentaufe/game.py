@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import (ENEMY_ENTRY_POINTS, AgentSpec, Components, GameRules, Match, Outcome, RulesError,
-                                 ScenarioInfo, Table)
+from overlord.core.behaviour import SpecSupport
+from overlord.core.enemies import ENEMY_ENTRY_POINTS, EnemyPolicies, enemy_policy_problem
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
 from overlord.core.plugins import PluginError, load_function
+from overlord.core.search import SearchModel
 from overlord.view.words import listing
 
 from . import engine, heroes as hb, machines
@@ -30,10 +32,36 @@ def shipped_content() -> Content:
 _SHIPPED: dict = {}
 
 
+def _keep_policy(match: Match, policy: str) -> None:
+    match.state.monster_policy = policy
+
+
+class HeldentaufeSpecs(SpecSupport):
+    """What Heldentaufe's monsters answer of behaviour specs (``specs``), on a drawn board or a game."""
+
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.HeldentaufeSetup
+
+    def pose(self, rules, situation):
+        setup = situation.setup
+        if setup is not None and setup.board is not None:
+            if situation.actions:
+                raise RulesError("a drawn board (setup.board) takes no scripted actions")
+            return specs.pose_drawn(situation.content or shipped_content(), setup)
+        return super().pose(rules, situation)
+
+    def arrange(self, rules, match: Match, setup) -> None:
+        specs.arrange(match, setup)
+
+    def ask(self, rules, posed, instruction: str, args, dice=None):
+        return specs.ask(posed, instruction, args, dice)
+
+
 class Heldentaufe(GameRules):
     name = NAME
     title = "Heldentaufe"
     summary = "heroes go down into a hex Underworld; the program plans the three monsters' turns"
+    example = ("heldentaufe", ["erla", "corlof"])
     machines = (machines.CYCLE, machines.LIFE)
     state_type = HState
 
@@ -86,14 +114,14 @@ class Heldentaufe(GameRules):
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
         policy = match.state.monster_policy or None
-        if policy is None or policy in self.enemy_policies:
+        if policy is None or policy in self.enemies.names:
             return engine.monster_phase(match.content, match.state, policy)
         try:
             plugged = load_function(policy, ENEMY_ENTRY_POINTS, "enemy policy")
         except PluginError as e:
             raise RulesError(str(e)) from None
         if plugged is None:
-            raise RulesError(self.enemy_policy_problem(policy))
+            raise RulesError(enemy_policy_problem(self, policy))
         return engine.monster_phase(match.content, match.state, policy,
                                     chooser=lambda steps, rng: plugged(match, steps, rng))
 
@@ -122,37 +150,16 @@ class Heldentaufe(GameRules):
         from .invariants import state_problems
         return state_problems(match.content, match.state) or super().check_state(match)
 
-    # -- the enemy's policies and behaviour specs ------------------------------------------------
-    enemy_policies = {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
-                      "greedy": "the best single step by the same key, again and again (the baseline)"}
-    plugged_enemies = True          # a policy of your own picks each step of boss.options
-    instructions = specs.INSTRUCTIONS
-    setup_model = specs.HeldentaufeSetup
+    # -- the enemy's policies (a policy of your own picks each step of boss.options) --------------
+    enemies = EnemyPolicies(
+        {"planner": "searches every plan of the monsters' 4 points by an ordered key (the default)",
+         "greedy": "the best single step by the same key, again and again (the baseline)"},
+        keep=_keep_policy, plugged=True)
 
-    def use_enemy(self, match: Match, policy: str) -> None:
-        super().use_enemy(match, policy)
-        match.state.monster_policy = policy
-
-    def pose(self, situation):
-        setup = situation.setup
-        if setup is not None and setup.board is not None:
-            if situation.actions:
-                raise RulesError("a drawn board (setup.board) takes no scripted actions")
-            return specs.pose_drawn(situation.content or shipped_content(), setup)
-        return super().pose(situation)
-
-    def arrange(self, match: Match, setup) -> None:
-        specs.arrange(match, setup)
-
-    def ask(self, posed, instruction: str, args, dice=None):
-        return specs.ask(posed, instruction, args, dice)
-
-    # -- search bots -----------------------------------------------------------------------------
-    search_model = judged
-    #: alone, a departure of the search's tree is played to the end in 100 worlds before it is
-    #: taken (ours): there a whole play-out costs about 35 ms and the one-round evaluation misjudges
-    #: the clock's last rounds (docs/testing-the-ai.md; measured alone only, 2+ heroes as before)
-    search_confirm = {1: 100}
+    # -- what the search bot and behaviour specs are told ----------------------------------------
+    #: departures played out in 100 worlds alone: docs/search-settings.md, "Heldentaufe"
+    search = SearchModel.of_module(judged, confirm={1: 100})
+    specs = HeldentaufeSpecs()
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:

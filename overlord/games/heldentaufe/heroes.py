@@ -1,7 +1,7 @@
 """The hero board ("The Hero Board", "Food & Potions", "You Are Defeated"): abilities, where tokens
 go, healing, brewing, potions and being knocked out. Functions over the state; each says the rule.
 
-Readings (README "Heldentaufe: readings"):
+Readings (docs/readings.md, "Heldentaufe"):
 
 - Received equipment ("goes into your backpack, or you may place it directly in your inventory")
   goes into its empty inventory slot, else into the backpack; when both are full, the better of it

@@ -1,6 +1,6 @@
 """Mission cards ("Mission Cards", "Mission Objectives", "Decline Mission").
 
-Readings (README "Heldentaufe: readings"):
+Readings (docs/readings.md, "Heldentaufe"):
 
 - Porter and Observer areas are Upper World areas (the Travel Guide's kinds).
 - Completing an Observer mission ends the hero's turn on that area ("End your turn on the

@@ -5,11 +5,11 @@ A monster's hearts and sword are read from its board for the tooth on top of its
 "Wounded monsters that only lost individual hit points during the last visit to the Underworld
 remain as they are."
 
-Reading of "12 teeth on the stacks but 11 valuable teeth" (README): the stacks are 5-4-3-2-1,
-5-4-3-2 and 5-4-3, twelve teeth, but the components list "11 valuable monster teeth". Eleven
-valuable teeth are exactly the three 5s, three 4s, three 3s and two 2s: the complete stack's 1 is
-a small tooth taken from the supply at setup (``rules.one_tooth_from_supply: true``, 37 small
-teeth are left). The other reading (a twelfth valuable tooth; the supply keeps its 38) is
+Reading of "12 teeth on the stacks but 11 valuable teeth" (docs/readings.md, "Heldentaufe"): the
+stacks are 5-4-3-2-1, 5-4-3-2 and 5-4-3, twelve teeth, but the components list "11 valuable monster
+teeth". Eleven valuable teeth are exactly the three 5s, three 4s, three 3s and two 2s: the complete
+stack's 1 is a small tooth taken from the supply at setup (``rules.one_tooth_from_supply: true``, 37
+small teeth are left). The other reading (a twelfth valuable tooth; the supply keeps its 38) is
 ``one_tooth_from_supply: false``. Play is the same either way; only the supply's count differs.
 """
 

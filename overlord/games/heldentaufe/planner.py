@@ -50,9 +50,9 @@ made pointless.
 **Greedy** (the baseline): one step at a time, each the best single step by the same key (or stop,
 when holding back is allowed and no step beats it), then the next from where that left the board.
 
-Reading (README): "whether monsters may leave points unused" - yes (the heroes may: "Players may
-also let action points go unused"); ``rules.monsters_may_hold_back: false`` makes every plan use
-as many points as it can.
+Reading (docs/readings.md, "Heldentaufe"): "whether monsters may leave points unused" - yes (the
+heroes may: "Players may also let action points go unused"); ``rules.monsters_may_hold_back: false``
+makes every plan use as many points as it can.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...content.models import Strict
-from ...core.game import Answer, RulesError
+from ...core.behaviour import Answer
+from ...core.game import RulesError
 from . import board as boards, boss, fights, monsters as mb
 from .planner import KEY_FIELDS, Fighter, Situation, Target, describe, greedy_step, key_value, plan
 from .state import UNDER, UPPER

@@ -1,7 +1,8 @@
 """The Underworld ("A Portal Leads You Into the Underworld", "Do You Dare to Venture In?", "You Are
 Defeated", "Leaving the Underworld", "Rebuilding the Underworld", "The Treasure Die").
 
-Each function changes the state and appends its events to the log. Readings (README):
+Each function changes the state and appends its events to the log. Readings (docs/readings.md,
+"Heldentaufe"):
 
 - A hero who teleports onto the treasure takes it like one who walks in ("You may also teleport
   directly onto the treasure"); one who teleports onto a skull reveals the danger like one who

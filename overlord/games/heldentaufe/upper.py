@@ -1,7 +1,7 @@
 """The Upper World ("Move", "Travel Guide", "Setup"): exploring, the areas' effects and the
 buildings.
 
-Readings (README "Heldentaufe: readings"):
+Readings (docs/readings.md, "Heldentaufe"):
 
 - Tiles are squares on a grid, four neighbours each, the campfire at "0,0" (ours); one
   face-down stack ("Form one or more face-down stacks").

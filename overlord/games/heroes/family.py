@@ -4,7 +4,7 @@ Split into ``sheet`` (plain data and the rules that change it), ``trials`` (dice
 ``counters`` (border colours, permitted skills, the turn's action rules).
 """
 
-from overlord.games.heroes.counters import (  # noqa: F401
+from overlord.games.heroes.counters import (  # noqa: F401 - re-exported: the family's API in one import
     ACTIONS,
     BORDERS,
     DOT_SKILL,
@@ -27,7 +27,7 @@ from overlord.games.heroes.counters import (  # noqa: F401
     permitted_skills,
     take_action,
 )
-from overlord.games.heroes.sheet import (  # noqa: F401
+from overlord.games.heroes.sheet import (  # noqa: F401 - re-exported: the family's API in one import
     CENTAUR_ITEM_SLOTS,
     CUBE_SKILL,
     ITEM_KINDS,
@@ -67,7 +67,7 @@ from overlord.games.heroes.sheet import (  # noqa: F401
     spend_gold,
     take_item,
 )
-from overlord.games.heroes.trials import (  # noqa: F401
+from overlord.games.heroes.trials import (  # noqa: F401 - re-exported: the family's API in one import
     DRAGON_HEART_RULE,
     EACH_HEART,
     ONE_SUCCESS,

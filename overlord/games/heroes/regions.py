@@ -33,15 +33,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from pydantic import Field
+import pydantic
 
+from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
+from overlord.core.pathing import count_field
+from overlord.core.routes import RouteBoard
 
 MAX_FIELD = 999         # ours: a region's fields are numbered in the dozens
 FieldNumber = Int(1, MAX_FIELD)
-from overlord.content.errors import Problem, nearest
-from overlord.core.pathing import count_field
-from overlord.core.routes import RouteBoard
 
 COLOURS = ("tan", "red", "green", "yellow", "blue", "violet")
 HIDDEN = ("red", "green", "yellow")          # fields whose route must be found first
@@ -53,10 +53,10 @@ FEATURES = ("", "manor", "smithy", "city", "dump", "teleporter", "corner", "lair
 # What a whole map is (the Desert's heat, the Labyrinth's dice, the Dragon's Cave...).
 REGION_FEATURES = ("", "desert", "labyrinth", "cave", "city", "lake")
 
-Colour = Literal[COLOURS]  # type: ignore[valid-type]
+Colour = Literal[COLOURS]
 Side = Literal["N", "E", "S", "W"]
-Feature = Literal[FEATURES]  # type: ignore[valid-type]
-RegionFeature = Literal[REGION_FEATURES]  # type: ignore[valid-type]
+Feature = Literal[FEATURES]
+RegionFeature = Literal[REGION_FEATURES]
 
 
 # -- content --------------------------------------------------------------------------------------
@@ -64,10 +64,10 @@ RegionFeature = Literal[REGION_FEATURES]  # type: ignore[valid-type]
 class FieldModel(Strict):
     """One round field of a region map."""
 
-    n: Int(1, MAX_FIELD) = Field(description="the number printed on the field")
+    n: Int(1, MAX_FIELD) = pydantic.Field(description="the number printed on the field")
     colour: Colour = "tan"
-    hidden: int | None = Field(None, ge=2, le=12, description="hidden fields: the number two dice must not exceed")
-    side: Side | None = Field(None, description="an entry field: the map's side it lies on")
+    hidden: int | None = pydantic.Field(None, ge=2, le=12, description="hidden fields: the number two dice must not exceed")
+    side: Side | None = pydantic.Field(None, description="an entry field: the map's side it lies on")
     feature: Feature = ""
     name: str = ""
 
@@ -75,13 +75,13 @@ class FieldModel(Strict):
 class RegionModel(Strict):
     """One region map: its fields and the routes between them (by field number)."""
 
-    name: str = Field(min_length=1)
+    name: str = pydantic.Field(min_length=1)
     feature: RegionFeature = ""
-    fields: list[FieldModel] = Field(min_length=1)
-    routes: list[tuple[FieldNumber, FieldNumber]] = Field([], description="two-way routes")
-    oneway: list[tuple[FieldNumber, FieldNumber]] = Field([], description="routes walked from the first field only")
-    dotted: list[tuple[FieldNumber, FieldNumber]] = Field([], description="two-way routes only a map's owner may walk")
-    ferries: list[tuple[FieldNumber, FieldNumber]] = Field([], description="crossings by a ferryman: not walked, "
+    fields: list[FieldModel] = pydantic.Field(min_length=1)
+    routes: list[tuple[FieldNumber, FieldNumber]] = pydantic.Field([], description="two-way routes")
+    oneway: list[tuple[FieldNumber, FieldNumber]] = pydantic.Field([], description="routes walked from the first field only")
+    dotted: list[tuple[FieldNumber, FieldNumber]] = pydantic.Field([], description="two-way routes only a map's owner may walk")
+    ferries: list[tuple[FieldNumber, FieldNumber]] = pydantic.Field([], description="crossings by a ferryman: not walked, "
                                                            "but counted as joined when spaces are counted")
     text: str = ""
 
@@ -89,9 +89,9 @@ class RegionModel(Strict):
 class RegionsModel(Strict):
     """The board: rows of region letters, and each region map by its letter."""
 
-    layout: list[str] = Field(min_length=1, description="rows of region letters, north at the top")
+    layout: list[str] = pydantic.Field(min_length=1, description="rows of region letters, north at the top")
     regions: dict[str, RegionModel]
-    ours: str = Field("", description="what in these maps is ours")
+    ours: str = pydantic.Field("", description="what in these maps is ours")
 
 
 def region_problems(model: RegionsModel, doc, base: tuple) -> list[Problem]:

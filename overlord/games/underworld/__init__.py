@@ -19,4 +19,4 @@ strikes, perils), ``engine`` (a hero's turn as legal actions, rounds), ``setup``
 game), ``invariants`` (what must hold after every step).
 """
 
-from . import kinds as _kinds  # noqa: E402,F401  registers the Underworld's content kinds
+from . import kinds as _kinds  # noqa: F401 - imported for its effect: registers the Underworld's content kinds

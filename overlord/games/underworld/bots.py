@@ -109,7 +109,6 @@ card is taken again at the Throne Hall (goal ``weapon`` on the Hades tile; act r
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import replace
 
 from overlord.core.tiles import OPPOSITE, SIDES, STEP
@@ -131,7 +130,7 @@ from overlord.games.underworld.machines import entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_by_tile, kind_of
 
-from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
+from ..heroes.odds import p_battle, p_cycle_battle, p_success
 
 # -- one plan's readings ------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -24,6 +24,9 @@ from ...content.actions import Attack, Away, Engage, SpotAction, Toward
 from ...content.errors import merge
 from ...content.models import Id, Int, Strict, tagged
 from ...view.words import count
+
+if TYPE_CHECKING:                   # a type only: formats imports this module
+    from .formats import Underworld
 
 HeroCountU = Literal[1, 2, 3, 4, 5]
 EnemyGroup = Literal["creature", "black_creature", "avatar", "damned_creature"]
@@ -290,7 +293,7 @@ class CoopContent:
 
     file: str
     scenario: UnderworldScenario
-    underworld: object            # formats.Underworld (tiles, counters, heroes)
+    underworld: Underworld        # tiles, counters, heroes
     dark: DarkDeck
     perils: list[DarkPeril]
 

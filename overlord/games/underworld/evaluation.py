@@ -1,5 +1,5 @@
-"""What a search bot reads of an Underworld game it stops playing early (``GameRules.features``,
-``evaluate``), and how it deals the hidden markers again (``determinize``).
+"""What a search bot reads of an Underworld game it stops playing early (its ``SearchModel``'s
+``features``, ``evaluate``), and how it deals the hidden markers again (``determinize``).
 
 Features, each about 0 to 1 and each the higher the better for the heroes: the Dark Side's
 boxes still empty (the enemy's clock: 11 cubes lose), the Avatars banished and the special

@@ -93,14 +93,14 @@ EFFECTS = (
 )
 ABILITIES = ("bard_song", "second_round", "combine_skills", "shaman_gray", "centaur")
 
-CounterKind = Literal[COUNTER_KINDS]  # type: ignore[valid-type]
-TileKind = Literal[TILE_KINDS]  # type: ignore[valid-type]
-Skill = Literal[SKILLS]  # type: ignore[valid-type]
-DotColour = Literal[DOT_COLOURS]  # type: ignore[valid-type]
-CubeColour = Literal[CUBE_COLOURS]  # type: ignore[valid-type]
-Slot = Literal[SLOTS]  # type: ignore[valid-type]
-EffectName = Literal[("",) + EFFECTS]  # type: ignore[valid-type]
-Ability = Literal[ABILITIES]  # type: ignore[valid-type]
+CounterKind = Literal[COUNTER_KINDS]
+TileKind = Literal[TILE_KINDS]
+Skill = Literal[SKILLS]
+DotColour = Literal[DOT_COLOURS]
+CubeColour = Literal[CUBE_COLOURS]
+Slot = Literal[SLOTS]
+EffectName = Literal[("",) + EFFECTS]
+Ability = Literal[ABILITIES]
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 ENDS_IN_NUMBER = re.compile(r"-[0-9]+$")
@@ -323,7 +323,7 @@ def counters_problems(model: CountersFile, doc: Located, places=PLACES) -> list[
         for cid, c in counters.items():
             at = (key, cid)
 
-            def bad(field: str, message: str) -> None:
+            def bad(field: str, message: str, at=at, cid=cid) -> None:
                 problems.append(doc.problem(at + (field,) if field else at, f"counter {cid!r}: "
                                             + (f"{field}: " if field else "") + message))
 

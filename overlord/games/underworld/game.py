@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 
+from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Match, Outcome, ScenarioInfo, Table
+from ...core.search import SearchModel
 from ...view.words import listing
 from . import engine, invariants
 from .agents import agent_spec
@@ -42,10 +44,32 @@ def shipped_content():
 _SHIPPED: dict = {}
 
 
+class UnderworldSpecs(SpecSupport):
+    """What the Underworld's enemy answers of behaviour specs (``specs``), on a map or a game."""
+
+    instructions = specs.INSTRUCTIONS
+    setup_model = specs.UnderworldSetup
+
+    def pose(self, rules, situation):
+        if situation.board is not None:
+            return specs.pose_map(situation, shipped_content)
+        return super().pose(rules, situation)
+
+    def arrange(self, rules, match, setup) -> None:
+        specs.arrange(match.state, setup)
+
+    def names(self, content, instruction: str, args, setup) -> list:
+        return specs.names(content or shipped_content(), instruction, args)
+
+    def ask(self, rules, posed, instruction: str, args, dice=None):
+        return specs.ask(posed, instruction, args, dice)
+
+
 class Underworld(GameRules):
     name = "underworld"
     title = "Heroes in the Underworld"
     summary = "co-operative, 1-4 heroes against the Damned One and its Avatars, played by the program"
+    example = ("underworld", ["gladiator", "gnome"])
     machines = ("damned-one", "avatar")
     bots = {"heuristic": _heuristic, "random": _random}
     state_type = UnderworldState
@@ -121,36 +145,11 @@ class Underworld(GameRules):
     def check_state(self, match) -> list[str]:
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
 
-    # -- behaviour specs (overlord check) --------------------------------------------------------
-    instructions = specs.INSTRUCTIONS
-    setup_model = specs.UnderworldSetup
-
-    def pose(self, situation):
-        if situation.board is not None:
-            return specs.pose_map(situation, shipped_content)
-        return super().pose(situation)
-
-    def arrange(self, match, setup) -> None:
-        specs.arrange(match.state, setup)
-
-    def spec_names(self, content, instruction: str, args, setup) -> list:
-        return specs.names(content or shipped_content(), instruction, args)
-
-    def ask(self, posed, instruction: str, args, dice=None):
-        return specs.ask(posed, instruction, args, dice)
-
-    # -- search bots -----------------------------------------------------------------------------
-    search_model = judged
-    #: alone, rollouts of 3 rounds (ours): with the solitaire's own weights, 1,000 paired games
-    #: +3.4 points (-0.04 to +6.8; the fresh 300 of seed 2027 +0.3) against +2.7 (-3.2 to +8.6) at
-    #: 1 round on the first 300 - the best measured, not a clear win. 2-4 heroes stay at 1 (+15 at 2).
-    search_horizons = {1: 3}
-    #: alone, a departure of the tree is played to the end in 60 worlds before it is taken (ours):
-    #: its departures are worth nothing on average, but those passing the test on 60 of 120 worlds
-    #: (0.56 a game) won +14.9 points (+-3.4) on the other 60, the rest -0.0 (+-0.7) (163 departures
-    #: of 32 games, bench/search_departures.py --to-end, docs/testing-the-ai.md); 60 is the test that
-    #: probe measured. 2+ heroes take the tree's departures as it finds them.
-    search_confirm = {1: 60}
+    # -- what the search bot and behaviour specs are told ----------------------------------------
+    #: the settings measured alone (3-round rollouts, departures played out in 60 worlds):
+    #: docs/search-settings.md, "Heroes in the Underworld"
+    search = SearchModel.of_module(judged, horizons={1: 3}, confirm={1: 60})
+    specs = UnderworldSpecs()
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match, events: list[dict]) -> list[str]:

@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal
 from . import darkside
-from .handling import ITEM_COUNTER_KINDS, ability, discard_pile, emit, item_of, relocate  # noqa: F401  (item_of: here too)
+from .handling import ability, discard_pile, emit, item_of, relocate
 from .state import UnderworldState, kind_of, where
 
 GEAR = ("weapon", "armour", "shield", "helmet")

@@ -41,7 +41,8 @@ from pydantic import Field
 from ...ai.answers import activation_answers, ask_move
 from ...content.models import Int, Strict
 from ...content.specs import Move, Named
-from ...core.game import Answer, RulesError
+from ...core.behaviour import Answer
+from ...core.game import RulesError
 from ..heroes.sheet import SHADOW, SKILL_CUBE, dice_for, gain_cube, shadow_cubes, skill_value
 from ..heroes.specs import Fight
 from . import darkside

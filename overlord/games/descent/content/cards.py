@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
-from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
+from ....content.actions import Attack, Away, Engage, SpotAction, Toward
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
 from ....core.decks import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
@@ -35,7 +35,7 @@ DefenseDie = Literal["gray", "brown", "black"]
 ABILITIES = {
     "shambling": "may perform only one move action per activation",
 }
-Ability = Annotated[Literal[tuple(ABILITIES)], Field(  # type: ignore[valid-type]
+Ability = Annotated[Literal[tuple(ABILITIES)], Field(
     description="a monster ability the engine plays: " + "; ".join(f"{k}: {v}" for k, v in ABILITIES.items()))]
 
 # the surge abilities the engine knows: bonuses it spends by the rulebook's priority, the specials

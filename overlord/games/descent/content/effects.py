@@ -15,11 +15,11 @@ No text on a card is ever evaluated as code: ``say`` is read aloud and does noth
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field
 
-from ....content.models import Int, Nothing, OrNames, Strict, tagged  # noqa: F401  (Nothing: for the effects)
+from ....content.models import Int, Nothing, OrNames, Strict, tagged  # Nothing: for the effects
 
 
 

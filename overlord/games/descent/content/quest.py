@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ....content.errors import ContentError, Problem
-from ....content.paths import resolve_scenario, shipped_scenarios  # noqa: F401  (where they were)
+from ....content.paths import resolve_scenario  # noqa: F401 - re-exported: the tests import it from here
 from ....content.validate import load_content
 from .cards import ActivationDeck, ExplorationCard, MonsterGroup, PerilCard, Scenario
 from .checks import check_scenario, deck_files
