@@ -101,7 +101,7 @@ def test_the_pettingzoo_environment_refuses_a_party_the_scenario_does_not_allow(
 
 def test_the_tiny_games_behaviour_specs_pass():
     """A game from outside the package answers `overlord check` through the interface's arrange
-    and ask (docs/adding-a-game.md, 7), its specs beside its scenario."""
+    and ask (docs/adding-a-game.md, 8), its specs beside its scenario."""
     out = run("check", str(Path(CONTENT) / "specs.yaml"))
     assert out.exit_code == 0, out.output
     assert "3 specs in 1 file: 3 passed" in out.output

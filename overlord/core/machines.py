@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from transitions.core import EventData, Machine
 from transitions.extensions.markup import MarkupMachine
 
+from .game import RulesError
+
 NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
 
 
@@ -227,3 +229,59 @@ def refusal(machine: Machine, model, trigger: str, ok: list[str], final, *args, 
         why = "needs " + " and ".join(common or failed_guards(machine, model, trigger, *args))
     return (f"{who + ': ' if who else ''}trigger {trigger!r} is not allowed in {noun} {here!r} ({why}); "
             f"allowed here: {', '.join(ok) or 'none'}")
+
+
+# -- a game's machine, defined once: the data registered, the machine, its table ---------------------
+
+class TriggerRefused(RulesError):
+    """A trigger its machine does not allow now; nothing changed. The message names the machine,
+    the state, why, and what is allowed there (:func:`refusal`)."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One machine of a game, defined once (:func:`define`): the data registered under ``name`` (for
+    ``overlord diagram``), the module-level ``transitions`` machine, its lookup table for hot loops,
+    its final states, and ``field``: the attribute of the game's state that keeps its state name
+    (never the machine itself: "never bind a machine into the state"). Guards take the rule
+    context's state and content (:meth:`overlord.core.context.Context.fire`)."""
+
+    name: str
+    machine: Machine
+    table: Table
+    final: tuple[str, ...]
+    field: str
+
+    def allowed(self, state: str, *args) -> list[str]:
+        return table_allowed(self.table, state, *args)
+
+    def step(self, state: str, trigger: str, *args) -> str:
+        """The state after ``trigger`` from ``state``; :class:`TriggerRefused` when it may not fire."""
+        new = table_step(self.table, state, trigger, *args) if trigger in dict(self.table.triggers[state]) else None
+        if new is None:
+            model = _Model(state)
+            self.machine.add_model(model, initial=state)
+            try:
+                text = refusal(self.machine, model, trigger, self.allowed(state, *args), self.final, *args,
+                               who=self.name)
+            finally:
+                self.machine.remove_model(model)
+            raise TriggerRefused(text)
+        return new
+
+
+class _Model:
+    def __init__(self, state: str):
+        self.state = state
+
+
+def define(name: str, title: str, states: list, transitions: list, initial: str, field: str, module: str = "",
+           notes: list | None = None) -> Kept:
+    """Register a game's machine written as data and build it once (``auto_transitions=False``,
+    guards as named predicates): the one call a game module makes for each of its machines."""
+    register(name, MachineDef(title=title, states=states, transitions=transitions, initial=initial, module=module,
+                              notes=list(notes or [])))
+    machine = Machine(model=None, states=states, transitions=transitions, initial=initial, auto_transitions=False,
+                      send_event=False)
+    final = tuple(s["name"] for s in states if isinstance(s, dict) and s.get("final"))
+    return Kept(name, machine, compile_table(machine), final, field)

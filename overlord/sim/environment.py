@@ -19,6 +19,7 @@ import functools
 
 import numpy as np
 
+from ..core.moves import enemy_until_hero
 from ..games.registry import open_scenario
 from .play import players_rng
 
@@ -143,9 +144,7 @@ class GameEnv(MaskedHeroesEnv):
 
     def _enemy(self):
         """Run the enemy's phases that are due (within the round limit)."""
-        while (self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None
-               and self.rules.round(self.match) <= self.max_rounds):
-            self.rules.enemy_phase(self.match, self.players)
+        enemy_until_hero(self.rules, self.match, self.players, last_round=self.max_rounds)
 
     def render(self):
         return self.rules.picture(self.match) if self.match is not None else ""

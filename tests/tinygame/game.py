@@ -7,7 +7,9 @@ Rules (ours, all of them):
   reaches the last space wins the game for everybody.
 * Heroes act in turn, one action each: ``step`` (one space on), ``dash`` (roll a three-sided
   die, the heroes' own: move that many spaces on), ``rest`` (heal 1, up to full health), or,
-  for a hero at 0 health, ``rise`` (back to 1 health; nothing else).
+  for a hero at 0 health, ``rise`` (back to 1 health; nothing else). Each is a move defined once
+  (:data:`MOVES`, ``overlord.core.moves``): the legal actions, the table's help and parsing, the
+  narration and the PettingZoo numbering all come from it.
 * When every hero has acted, the enemy's phase: doom goes up by 1, then the Warden draws a card
   from its deck. While it is asleep it moves only once a hero comes within ``wake`` spaces (its
   state machine: asleep -> hunting). Hunting, it moves the card's ``advance`` spaces toward the
@@ -25,7 +27,6 @@ from typing import Annotated, Literal
 
 import numpy as np
 from pydantic import Field
-from transitions import Machine
 
 from overlord.content import kinds
 from overlord.content.models import Strict
@@ -33,15 +34,16 @@ from overlord.content.errors import ContentError, Problem
 from overlord.content.validate import load_content
 from overlord.core import machines
 from overlord.core.behaviour import Answer, SpecSupport
-from overlord.core.decks import Deck, deck_cards, draw_card, new_deck
-from overlord.core.game import AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, TableReply, \
-    hidden_draw
-from overlord.core.rng import new_rng, rng_from_state, rng_state
+from overlord.core.context import Context, tied
+from overlord.core.decks import Deck, deck_cards, new_deck
+from overlord.core.game import (AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table,
+                                hidden_draw)
+from overlord.core.moves import Move, Moves, MovesRules, MovesTable, Param
+from overlord.core.rng import new_rng, rng_state
 from overlord.core.state import events
 from overlord.core.trace import Decision
 
 NAME = "tiny"
-PAST = {"step": "steps on", "dash": "dashes", "rest": "rests", "rise": "rises"}
 
 
 # -- content: two kinds of file ------------------------------------------------------------------
@@ -112,12 +114,9 @@ class Content:
 # -- the Warden's state machine, as data --------------------------------------------------------
 
 WARDEN_STATES = ["asleep", "hunting"]
-WARDEN_TRANSITIONS = [{"trigger": "wake", "source": "asleep", "dest": "hunting"}]
-WARDEN = machines.compile_table(Machine(model=None, states=WARDEN_STATES, transitions=WARDEN_TRANSITIONS,
-                                        initial="asleep", auto_transitions=False, send_event=False))
-machines.register("tiny-warden", machines.MachineDef(
-    title="The Gauntlet's Warden (the test suite's tiny game)", states=WARDEN_STATES,
-    transitions=WARDEN_TRANSITIONS, initial="asleep", module=__name__))
+WARDEN = machines.define("tiny-warden", "The Gauntlet's Warden (the test suite's tiny game)", WARDEN_STATES,
+                         [{"trigger": "wake", "source": "asleep", "dest": "hunting"}], "asleep",
+                         field="warden_state", module=__name__)
 
 
 # -- state ------------------------------------------------------------------------------------------
@@ -155,6 +154,62 @@ class WardenTurn(Strict):
     card: str
 
 
+# -- the heroes' moves, each defined once -------------------------------------------------------------
+
+HERO = Param("hero", "hero")
+
+
+def to_act(s: TinyState) -> str | None:
+    return None if s.outcome or s.turn >= len(s.heroes) else s.heroes[s.turn]
+
+
+def standing(ctx: Context, up: bool = True) -> list[str]:
+    """The hero to act, where he stands (``up``) or lies at 0 health (not ``up``)."""
+    hero = to_act(ctx.state)
+    return [hero] if hero is not None and (ctx.state.health[hero] > 0) == up else []
+
+
+def go(ctx: Context, action: dict, spaces: int) -> dict:
+    at = ctx.state.at
+    at[action["hero"]] = min(ctx.content.scenario.length - 1, at[action["hero"]] + spaces)
+    return action
+
+
+def heal(ctx: Context, action: dict, health: int) -> dict:
+    ctx.state.health[action["hero"]] = min(ctx.content.scenario.health, health)
+    return action
+
+
+def dash(ctx: Context, action: dict) -> dict:
+    roll = action.get("roll")
+    if roll is None:
+        if ctx.dice is ctx.rng:                   # at the table the players roll their own die
+            raise RulesError("dash: say what the die showed (dash HERO 1-3)")
+        roll = int(ctx.dice.integers(1, 4))
+    return go(ctx, {**action, "roll": roll}, roll)
+
+
+def told(past: str):
+    """How a hero's move is told: "bo dashes (rolled 2): space 2, health 3"."""
+    def line(e: dict) -> str:
+        roll = f" (rolled {e['roll']})" if "roll" in e else ""
+        return f"{e['hero']} {past}{roll}: space {e['at']}, health {e['health']}"
+    return line
+
+
+MOVES = Moves([     # a move's apply returns the action as played (a dash with its roll); Gauntlet.apply tells it
+    Move("step", "the hero moves one space on", (HERO,), apply=lambda ctx, a: go(ctx, a, 1),
+         legal=lambda ctx: [STEP(h) for h in standing(ctx)], tells={"hero": told("steps on")}),
+    Move("dash", "the hero rolled N (1-3) and moves that far", (HERO, Param("roll", "int", "N", low=1, high=3, listed=False)),
+         apply=dash, legal=lambda ctx: [DASH(h) for h in standing(ctx)], tells={"hero": told("dashes")}),
+    Move("rest", "the hero heals 1", (HERO,), apply=lambda ctx, a: heal(ctx, a, ctx.state.health[a["hero"]] + 1),
+         legal=lambda ctx: [REST(h) for h in standing(ctx)], tells={"hero": told("rests")}),
+    Move("rise", "a hero at 0 health stands up with 1", (HERO,), apply=lambda ctx, a: heal(ctx, a, 1),
+         legal=lambda ctx: [RISE(h) for h in standing(ctx, up=False)], tells={"hero": told("rises")}),
+])
+STEP, DASH, REST, RISE = (MOVES[n] for n in ("step", "dash", "rest", "rise"))
+
+
 class TinySpecs(SpecSupport):
     """Behaviour specs: where everybody stands, and the Warden's answer."""
 
@@ -186,7 +241,7 @@ class TinySpecs(SpecSupport):
                 Answer("struck", told["struck"])]
 
 
-class Gauntlet(GameRules):
+class Gauntlet(MovesRules, GameRules):
     name = NAME
     title = "The Gauntlet"
     summary = "the test suite's tiny game: heroes run a corridor past the Warden"
@@ -194,6 +249,7 @@ class Gauntlet(GameRules):
     machines = ("tiny-warden",)
     specs = TinySpecs()
     state_type = TinyState
+    moves = MOVES
 
     def __init__(self):
         self.bots = {"random": choose_random, "heuristic": choose_heuristic}
@@ -238,83 +294,47 @@ class Gauntlet(GameRules):
         return Match(content, state)
 
     def to_act(self, match: Match) -> str | None:
-        s = match.state
-        if s.outcome or s.turn >= len(s.heroes):
-            return None
-        return s.heroes[s.turn]
-
-    def legal_actions(self, match: Match) -> list[dict]:
-        hero = self.to_act(match)
-        if hero is None:
-            return []
-        if match.state.health[hero] == 0:
-            return [{"do": "rise", "hero": hero}]
-        return [{"do": "step", "hero": hero}, {"do": "dash", "hero": hero}, {"do": "rest", "hero": hero}]
+        return to_act(match.state)
 
     def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
-        s, sc = match.state, match.content.scenario
-        legal = self.legal_actions(match)
-        if {k: v for k, v in action.items() if k != "roll"} not in legal:
-            raise RulesError(f"not legal now: {self.describe(action)}; legal: "
-                             + ("; ".join(self.describe(a) for a in legal) or "nothing (the Warden's turn)"))
-        hero, do = action["hero"], action["do"]
-        start = len(s.log)
-        if do == "dash":
-            roll = action.get("roll")
-            if roll is None:
-                if dice is None:
-                    raise RulesError("dash: say what the die showed (dash HERO 1-3)")
-                roll = int(dice.integers(1, 4))
-            if roll not in (1, 2, 3):
-                raise RulesError(f"dash: a three-sided die shows 1, 2 or 3, not {roll}")
-            s.at[hero] = min(sc.length - 1, s.at[hero] + roll)
-            action = {**action, "roll": roll}
-        elif do == "step":
-            s.at[hero] = min(sc.length - 1, s.at[hero] + 1)
-        elif do == "rest":
-            s.health[hero] = min(sc.health, s.health[hero] + 1)
-        elif do == "rise":
-            s.health[hero] = 1
-        s.log.append({"event": "hero", **action, "at": s.at[hero], "health": s.health[hero]})
+        ctx, played = self.play(match, action, dice)
+        s, hero = ctx.state, action["hero"]
+        ctx.log({"event": "hero", **played, "at": s.at[hero], "health": s.health[hero]})
         s.turn += 1
-        if s.at[hero] == sc.length - 1:
+        if s.at[hero] == match.content.scenario.length - 1:
             _end(s, "victory", f"{hero} ran the Gauntlet")
-        return s.log[start:]
+        return ctx.commit()
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
         s, sc = match.state, match.content.scenario
         if s.outcome or s.turn < len(s.heroes):
             raise RulesError("the Warden plays when every hero has acted")
-        start = len(s.log)
+        ctx = Context.open(s, match.content, dice)
         s.doom += 1
-        s.log.append({"event": "doom", "doom": s.doom})
+        ctx.log({"event": "doom", "doom": s.doom})
         if s.doom >= sc.doom_limit:
             _end(s, "defeat", "doom reached its limit")
-            return s.log[start:]
-        rng = rng_from_state(s.rng)
-        card_id = draw_card(s.deck, rng)
-        s.rng = rng_state(rng)
-        card = match.content.cards[card_id]
-        target, decision = closest_hero(s)
+            return ctx.commit()
+        card = match.content.cards[ctx.draw(s.deck)]
+        target, decision = closest_hero(ctx)
         if s.warden_state == "asleep" and abs(s.at[target] - s.warden) <= sc.wake:
-            s.warden_state = machines.table_step(WARDEN, s.warden_state, "wake")
-            s.log.append({"event": "wake", "machine": "tiny-warden", "trigger": "wake"})
+            ctx.fire(WARDEN, "wake")
+            ctx.log({"event": "wake", "machine": "tiny-warden", "trigger": "wake"})
         moved = 0
         if s.warden_state == "hunting":
-            gap = s.at[target] - s.warden
-            moved = max(-card.advance, min(card.advance, gap))
+            moved = max(-card.advance, min(card.advance, s.at[target] - s.warden))
             s.warden += moved
         struck = card.strike if s.warden_state == "hunting" and abs(s.at[target] - s.warden) <= 1 else 0
         if struck:
             s.health[target] = max(0, s.health[target] - struck)
-        s.deck.discard.append(card_id)
-        s.log.append(hidden_draw({"event": "warden", "card": card_id, "target": target, "moved": moved,
-                                  "at": s.warden, "struck": struck, "decision": decision.to_json()}))
+        s.deck.discard.append(card.id)
+        ctx.log(hidden_draw({"event": "warden", "card": card.id, "target": target, "moved": moved, "at": s.warden,
+                             "struck": struck, "decision": decision.to_json()}))
         if all(h == 0 for h in s.health.values()):
             _end(s, "defeat", "every hero is down")
         s.round += 1
         s.turn = 0
-        return s.log[start:]
+        return ctx.commit()
 
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
@@ -342,26 +362,7 @@ class Gauntlet(GameRules):
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
-        lines = []
-        for e in evs:
-            if e["event"] == "setup":
-                lines.append(f"the heroes {', '.join(e['heroes'])} stand on space 0; the Warden waits on {e['warden']}")
-            elif e["event"] == "hero":
-                roll = f" (rolled {e['roll']})" if "roll" in e else ""
-                lines.append(f"{e['hero']} {PAST[e['do']]}{roll}: space {e['at']}, health {e['health']}")
-            elif e["event"] == "doom":
-                lines.append(f"doom {e['doom']}")
-            elif e["event"] == "wake":
-                lines.append("the Warden wakes")
-            elif e["event"] == "warden":
-                why = e["decision"]
-                ties = f"; tied with {', '.join(why['ties'])}: the heroes may choose" if why["ties"] else ""
-                lines.append(f"the Warden draws {e['card']}: moves {abs(e['moved'])} toward {e['target']} "
-                             f"(closest: {why['key']['spaces']} spaces{ties}), now on {e['at']}"
-                             + (f", strikes {e['target']} for {e['struck']}" if e["struck"] else ""))
-            elif e["event"] == "end":
-                lines.append(f"== {e['result'].capitalize()}: {e['reason']} ==")
-        return lines
+        return [TELLS[e["event"]](e) if e["event"] in TELLS else self.moves[e["do"]].tells["hero"](e) for e in evs]
 
     def picture(self, match: Match) -> str:
         s, length = match.state, match.content.scenario.length
@@ -376,15 +377,11 @@ class Gauntlet(GameRules):
         return [f"round {s.round}; doom {s.doom}/{match.content.scenario.doom_limit}; the Warden on {s.warden}, "
                 f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
 
-    def describe(self, action: dict) -> str:
-        return f"{action['do']} {action['hero']}" + (f" {action['roll']}" if "roll" in action else "")
-
     def table(self, match: Match) -> Table:
         return GauntletTable(self, match)
 
-    # -- for learning agents ---------------------------------------------------------------------
+    # -- for learning agents: the moves' numbering, and what a hero sees ---------------------------
     def agents(self, content: Content, heroes: list[str]) -> AgentSpec:
-        moves = ("step", "dash", "rest", "rise")
         sc = content.scenario
 
         def observe(match: Match, hero: str) -> np.ndarray:
@@ -392,8 +389,24 @@ class Gauntlet(GameRules):
             return np.array([s.at[hero] / (sc.length - 1), s.health[hero] / sc.health, s.warden / (sc.length - 1),
                              s.doom / sc.doom_limit], np.float32)
 
-        return AgentSpec(len(moves), 4, observe, lambda match, legal: [moves.index(a["do"]) for a in legal],
-                         "0 step, 1 dash, 2 rest, 3 rise")
+        return self.moves.agent_spec(4, observe, self.reading)
+
+
+def _warden_line(e: dict) -> str:
+    why = e["decision"]
+    ties = f"; {tied(why['ties'], 'the heroes')}" if why["ties"] else ""
+    return (f"the Warden draws {e['card']}: moves {abs(e['moved'])} toward {e['target']} (closest: {why['key']['spaces']} "
+            f"spaces{ties}), now on {e['at']}" + (f", strikes {e['target']} for {e['struck']}" if e["struck"] else ""))
+
+
+#: the events that are not a hero's move, in words (a move tells its own: ``Move.tells``)
+TELLS = {
+    "setup": lambda e: f"the heroes {', '.join(e['heroes'])} stand on space 0; the Warden waits on {e['warden']}",
+    "doom": lambda e: f"doom {e['doom']}",
+    "wake": lambda e: "the Warden wakes",
+    "warden": _warden_line,
+    "end": lambda e: f"== {e['result'].capitalize()}: {e['reason']} ==",
+}
 
 
 def _end(state: TinyState, result: str, reason: str) -> None:
@@ -401,14 +414,13 @@ def _end(state: TinyState, result: str, reason: str) -> None:
     state.log.append({"event": "end", "result": result, "reason": reason})
 
 
-def closest_hero(state: TinyState) -> tuple[str, Decision]:
+def closest_hero(ctx: Context) -> tuple[str, Decision]:
     """The Warden's target: the minimum of (spaces away, the heroes' order) among heroes who
     are up (all heroes when none is); ties on spaces are recorded."""
-    up = [h for h in state.heroes if state.health[h] > 0] or list(state.heroes)
-    keyed = sorted((abs(state.at[h] - state.warden), state.heroes.index(h), h) for h in up)
-    best = keyed[0]
-    ties = tuple(h for d, _, h in keyed[1:] if d == best[0])
-    return best[2], Decision("closest hero", best[2], ("spaces", "hero order"), best[:2], ties, "hero order", len(up))
+    s = ctx.state
+    up = [h for h in s.heroes if s.health[h] > 0] or list(s.heroes)
+    d = ctx.decide("closest hero", up, lambda h: (abs(s.at[h] - s.warden),), ("spaces",), ("hero order", s.heroes.index))
+    return d.choice, d
 
 
 # -- hero bots ---------------------------------------------------------------------------------------
@@ -419,7 +431,7 @@ def choose_random(match, actions, rng):
 
 def choose_heuristic(match, actions, rng):
     """Rest when one strike from going down and the Warden is near; else dash (an ordered key
-    over the actions)."""
+    over the actions; a move it does not know comes last)."""
     s = match.state
     hero = actions[0]["hero"]
     if actions[0]["do"] == "rise":
@@ -428,40 +440,16 @@ def choose_heuristic(match, actions, rng):
     key = {"dash": 0, "step": 1, "rest": 2}
     if s.health[hero] == 1 and near:
         key = {"rest": 0, "dash": 1, "step": 2}
-    return min(actions, key=lambda a: key[a["do"]])
+    return min(actions, key=lambda a: key.get(a["do"], 3))
 
 
-# -- at the table ------------------------------------------------------------------------------------
+# -- at the table: the moves' help and parsing (MovesTable), the opening and the prompt ------------------
 
-class GauntletTable(Table):
-    commands = {
-        "step": "step HERO - the hero moves one space on",
-        "dash": "dash HERO N - the hero rolled N (1-3) and moves that far",
-        "rest": "rest HERO - the hero heals 1",
-        "rise": "rise HERO - a hero at 0 health stands up with 1",
-    }
-
+class GauntletTable(MovesTable):
     def opening(self, heroes, seed):
         return [f"{self.match.content.scenario.name}: {', '.join(heroes)} (seed {seed})",
                 "put the heroes on space 0 and the Warden on its space:", self.rules.picture(self.match)] \
             + self.rules.narrate(self.match, self.match.state.log)
-
-    def execute(self, verb, args, line):
-        if not args:
-            raise RulesError(f"{verb}: name the hero ({', '.join(self.match.state.heroes)})")
-        action = {"do": verb, "hero": args[0]}
-        if verb == "dash":
-            if len(args) != 2 or not args[1].isdigit():
-                raise RulesError("dash HERO N: say what the die showed (1-3)")
-            action["roll"] = int(args[1])
-        evs = self.rules.apply(self.match, action)
-        if self.rules.to_act(self.match) is None and not self.rules.outcome(self.match):
-            evs += self.rules.enemy_phase(self.match)
-        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True)
-
-    def options(self):
-        hero = self.rules.to_act(self.match)
-        return [f"{hero} to act: " + ", ".join(a["do"] for a in self.rules.legal_actions(self.match))] if hero else []
 
     def epilogue(self):
         return []                 # the narration tells the end

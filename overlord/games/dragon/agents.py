@@ -19,24 +19,12 @@ import numpy as np
 from overlord.core.game import AgentSpec
 from overlord.games.heroes.sheet import SKILLS, artificial_life, cube_count, dice_for, skill_value
 
-from . import draws, jumps, moves, spells
 from .load import DragonContent
 from .machines import DRAGON_STATES
 from .state import Ctx, carried
+from .verbs import MOVES
 
-MOVES = 8
-JUMPS = 12
-PICKS = 32
-SPELLS = 8
-SINGLE = ("hide", "search", "teleport", "roll", "rummage", "rappel", "ferry", "forge", "take_task", "fulfil", "take",
-          "deliver", "market", "close", "drink", "cast", "pray", "rest", "repair", "drop_task", "draw")
-SLOTS: list[str] = (["end"] + [f"move {k}" for k in range(MOVES)] + [f"fight {sk}" for sk in SKILLS] + ["fight lightning"]
-                    + list(SINGLE) + [f"try {sk}" for sk in SKILLS] + ["use"] + [f"use {sk}" for sk in SKILLS]
-                    + [f"buy {k}" for k in range(4)] + [f"drop {k}" for k in range(4)]
-                    + [f"jump {k}" for k in range(JUMPS)] + [f"vision {k}" for k in range(MOVES)]
-                    + [f"clairvoyance {k}" for k in range(PICKS)] + [f"spell {k}" for k in range(SPELLS)]
-                    + [f"defend {sk}" for sk in SKILLS] + ["defend lightning"] + [f"lose {k}" for k in range(4)])
-INDEX = {name: i for i, name in enumerate(SLOTS)}
+SLOTS: list[str] = MOVES.slots()          # the numbering: each move's indices (``verbs``), in the kept layout
 DRAGON_NAMES = [st if isinstance(st, str) else st["name"] for st in DRAGON_STATES]
 
 
@@ -65,50 +53,5 @@ def agent_spec(content: DragonContent, heroes: list[str]) -> AgentSpec:
         v[k + 20 + DRAGON_NAMES.index(s.dragon)] = 1.0
         return v
 
-    def encode(match, legal: list[dict]) -> list[int | None]:
-        s, c = match.state, match.content
-        hero = s.pending.get("hero") if s.pending else s.turn.hero
-        ctx = Ctx(s, c, None, None)
-        steps = moves.step_targets(ctx, hero) if hero else []
-        items = [i.id for i in s.sheets[hero].items] if hero else []
-        landings = jumps.targets(ctx, hero) if hero and any(a["do"] == "jump" for a in legal) else []
-        picks = draws.pickable(ctx) if any(a["do"] == "clairvoyance" for a in legal) else []
-        gifts = spells.gold_spells(ctx, hero) if hero and any(a["do"] == "spell" for a in legal) else []
-        out: list[int | None] = []
-        for a in legal:
-            do = a["do"]
-            name = None
-            if do == "end":
-                name = "end"
-            elif do == "move" and a["to"] in steps and steps.index(a["to"]) < MOVES:
-                name = f"move {steps.index(a['to'])}"
-            elif do == "jump" and a["to"] in landings[:JUMPS]:
-                name = f"jump {landings.index(a['to'])}"
-            elif do == "vision" and a["to"] in steps[:MOVES]:
-                name = f"vision {steps.index(a['to'])}"
-            elif do == "clairvoyance" and a["target"] in picks[:PICKS]:
-                name = f"clairvoyance {picks.index(a['target'])}"
-            elif do == "spell" and a["item"] in gifts[:SPELLS]:
-                name = f"spell {gifts.index(a['item'])}"
-            elif do == "fight":
-                name = "fight lightning" if a.get("spell") else f"fight {a['skill']}"
-            elif do == "try":
-                name = f"try {a['skill']}"
-            elif do == "use":
-                name = f"use {a['skill']}" if a.get("skill") else "use"
-            elif do == "buy" and a["for"] == hero and a["item"] in s.offer:
-                name = f"buy {s.offer.index(a['item'])}"
-            elif do == "drop" and a["item"] in items:
-                name = f"drop {items.index(a['item'])}"
-            elif do == "defend":
-                name = "defend lightning" if a.get("spell") else f"defend {a['skill']}"
-            elif do == "lose" and a["item"] in items:
-                name = f"lose {items.index(a['item'])}"
-            elif do in SINGLE:
-                name = do
-            out.append(INDEX.get(name) if name else None)
-        return out
-
     told = " ".join(__doc__.split("The actions (:data:`SLOTS`): ", 1)[1].split())
-    return AgentSpec(len(SLOTS), obs_size, observe, encode,
-                     told + "\n" + ", ".join(f"{i} {n}" for i, n in enumerate(SLOTS)))
+    return MOVES.agent_spec(obs_size, observe, lambda match: Ctx.reading(match.state, match.content), told)

@@ -141,7 +141,7 @@ def dragon_drawn(ctx: Ctx, inst: str) -> list[dict]:
     s, c = ctx.s, ctx.c
     lair = c.board.with_feature("lair")[0]
     put(s, lair, inst)
-    s.dragon = machines.fire("dragon", s.dragon, "place", s, c)
+    ctx.fire(machines.DRAGON, "place")
     entering = [i for i in list(s.aside) if (counter(c, i).start == "event" and s.mode == "book")
                 or counter(c, i).start == "guard"]
     for i in entering:
@@ -158,7 +158,7 @@ def place(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:
     if spec.at and inst not in s.backs:
         put(s, spec.at, inst, face_down=down)
         if spec.effect == "dragon_man":
-            s.dragon_man = machines.fire("dragon-man", s.dragon_man, "place", s, c)
+            ctx.fire(machines.DRAGON_MAN, "place")
         return [ctx.log({"event": "placed", "counter": inst, "name": spec.name, "at": spec.at, "down": down,
                          "why": "its coordinates"})]
     candidates = candidate_fields(ctx, drawer)

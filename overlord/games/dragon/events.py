@@ -105,10 +105,10 @@ def order_from(ctx: Ctx, first: str | None) -> tuple[list[str], Decision | None]
         lair = c.board.with_feature("lair")[0]
         mouth = c.board.with_feature("cave_mouth")[0]
         near = c.board.spaces_from([mouth])
-        keyed = sorted((near.get(s.at[h].field, 10 ** 4) if s.at[h].field != lair else 0, s.heroes.index(h), h) for h in live)
-        first = keyed[0][2]
-        decision = Decision("the Dragon begins with", first, ("spaces to the lair's mouth", "turn order"),
-                            keyed[0][:2], tuple(h for d, _, h in keyed[1:] if d == keyed[0][0]), "turn order", len(live))
+        decision = ctx.decide("the Dragon begins with", live,
+                              lambda h: (near.get(s.at[h].field, 10 ** 4) if s.at[h].field != lair else 0,),
+                              ("spaces to the lair's mouth",), ("turn order", s.heroes.index))
+        first = decision.choice
     k = live.index(first)
     return live[k:] + live[:k], decision
 
@@ -135,8 +135,8 @@ def hero_trial(ctx: Ctx, hero: str, skill: str, modifier: int):
 
 def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
     """Attack!: the Dragon attacks each hero in turn from ``first``. Each attacked hero's player
-    chooses (a pending choice, :func:`attack_options`): the trial's skill, or Lightning first; and,
-    having failed, the artifact he loses. The attack goes on hero by hero as they answer
+    chooses (a pending choice: the moves ``defend`` and ``lose`` of ``verbs``): the trial's skill,
+    or Lightning first; and, having failed, the artifact he loses. The attack goes on hero by hero as they answer
     (:func:`defend`, :func:`give_up`) and ends when one drives the Dragon off or all were
     attacked; a Dragon card's further effects wait for its end (``turns``)."""
     order, decision = order_from(ctx, first)
@@ -173,18 +173,6 @@ def chances(ctx: Ctx, hero: str, modifier: int) -> dict[str, float]:
     """The attacked hero's chance with each skill at the attack's modifier."""
     sheet = ctx.s.sheets[hero]
     return {sk: round(p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier), 3) for sk in SKILLS}
-
-
-def attack_options(ctx: Ctx) -> list[dict]:
-    """What the attacked hero may answer: "a trial of his choice" (each skill) or Lightning ("may be
-    used to counter the Dragon Event Attack"); after a failed trial, the artifact "of their
-    choice" he loses."""
-    s = ctx.s
-    hero = s.pending["hero"]
-    if s.pending.get("stage") == "lose":
-        return [{"do": "lose", "item": inst} for inst in destroyable(ctx, hero)]
-    bolt = lightning(ctx, hero)
-    return [{"do": "defend", "skill": sk} for sk in SKILLS] + ([{"do": "defend", "spell": bolt}] if bolt else [])
 
 
 def _carry(s) -> dict:
@@ -243,9 +231,8 @@ def cheapest_loss(ctx: Ctx, hero: str) -> Decision | None:
     can = destroyable(ctx, hero)
     if not can:
         return None
-    keyed = sorted((UNSPARED_ORDER[artifact(s, c, i).origin], artifact(s, c, i).price, n, i) for n, i in enumerate(can))
-    return Decision("artifact lost", keyed[0][3], ("origin (market, counter, special)", "price"), keyed[0][:2],
-                    tuple(k[3] for k in keyed[1:] if k[:2] == keyed[0][:2]), "listed order", len(can))
+    return ctx.decide("artifact lost", can, lambda i: (UNSPARED_ORDER[artifact(s, c, i).origin], artifact(s, c, i).price),
+                      ("origin (market, counter, special)", "price"), policy="listed order")
 
 
 def _destroyed(ctx: Ctx, hero: str, inst: str, chosen: bool) -> list[dict]:

@@ -210,7 +210,7 @@ def won(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
     got = give_reward(ctx, hero, inst, choice)
     out = [ctx.log({"event": "won", "hero": hero, "counter": inst, "name": spec.name, **got})]
     if spec.effect == "dragon_man":
-        s.dragon_man = machines.fire("dragon-man", s.dragon_man, "beaten", s, c)
+        ctx.fire(machines.DRAGON_MAN, "beaten")
         out.append(ctx.log({"event": "dragon_man_beaten", "hero": hero, "machine": "dragon-man", "state": s.dragon_man,
                             "why": "A hero who defeats the Dragon Man must enter the Dragon's lair immediately."}))
         return out + enter_lair(ctx, hero, choice.get("discard"), choice.get("lose"))
@@ -353,7 +353,7 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
         return out + _man_stands(ctx)
     keyed = sorted((-dragon_value(ctx, hero, sk), n, inst, sk) for n, (inst, sk) in enumerate(armed))
     inst, skill = keyed[0][2], keyed[0][3]
-    s.dragon = machines.fire("dragon", s.dragon, "challenge", s, c)
+    ctx.fire(machines.DRAGON, "challenge")
     sheet = s.sheets[hero]
     plan = discard_plan(ctx, hero, skill, s.hoard, discard)
     for sk in plan:
@@ -379,7 +379,7 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
         if not t.success:
             out += _dragon_wound(ctx, hero, lose, "the Dragon hits")
     if s.dragon_life <= 0:
-        s.dragon = machines.fire("dragon", s.dragon, "slay", s, c)
+        ctx.fire(machines.DRAGON, "slay")
         out.append(ctx.log({"event": "dragon_slain", "hero": hero, "machine": "dragon", "state": s.dragon}))
         if s.mode == "book":
             s.results[hero] = "major"
@@ -403,8 +403,8 @@ def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]
 def _after_fall(ctx: Ctx, hero: str) -> list[dict]:
     """"If your hero loses all HPs here, the Dragon has won. Your fellow player now has the option
     of challenging the Dragon himself within the next four turns.\""""
-    s, c = ctx.s, ctx.c
-    s.dragon = machines.fire("dragon", s.dragon, "repel", s, c)
+    s = ctx.s
+    ctx.fire(machines.DRAGON, "repel")
     out = [ctx.log({"event": "dragon_victory", "hero": hero, "machine": "dragon", "state": s.dragon})]
     out += _man_stands(ctx)
     if s.dragon == "triumphant":
@@ -425,6 +425,6 @@ def _man_stands(ctx: Ctx) -> list[dict]:
     s = ctx.s
     if s.dragon_man != "beaten":
         return []
-    s.dragon_man = machines.fire("dragon-man", s.dragon_man, "stand", s, ctx.c)
+    ctx.fire(machines.DRAGON_MAN, "stand")
     return [ctx.log({"event": "dragon_man_stands", "machine": "dragon-man", "state": s.dragon_man})]
 

@@ -10,12 +10,13 @@ import numpy as np
 
 from overlord.core.behaviour import SpecSupport
 from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.moves import MovesRules
 from overlord.view.words import listing
 from overlord.core.decks import new_deck
 from overlord.core.rng import new_rng
 from overlord.core.search import SearchModel
 
-from . import bots, invariants, narrate, turns
+from . import bots, invariants, narrate, turns, verbs
 from .agents import agent_spec
 from .load import DragonContent, load
 from .setup import new_state
@@ -50,13 +51,15 @@ class DragonSpecs(SpecSupport):
         return specs.ask(posed, instruction, args, dice)
 
 
-class DragonRules(GameRules):
+class DragonRules(MovesRules, GameRules):
     name = "dragon"
     title = "Under the Shadow of the Dragon"
     summary = "find a magic weapon and slay the Dragon: together against the program, or the book's game for two"
     example = ("dragon", ["halfling", "orc"])
     machines = ("dragon", "dragon-man", "dragon-phase")
     state_type = DragonState
+    moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
+    context = Ctx
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": bots.choose_random}
@@ -100,12 +103,9 @@ class DragonRules(GameRules):
     def to_act(self, match: Match) -> str | None:
         return turns.current(match.state)
 
-    def legal_actions(self, match: Match) -> list[dict]:
-        return turns.legal(match.state, match.content)
-
     def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
         ctx = Ctx.open(match.state, match.content, dice)
-        turns.apply(ctx, action)
+        verbs.apply(ctx, action)
         return ctx.commit()
 
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
@@ -155,9 +155,6 @@ class DragonRules(GameRules):
 
     def status(self, match: Match) -> list[str]:
         return narrate.status(match.state, match.content)
-
-    def describe(self, action: dict) -> str:
-        return narrate.describe(action)
 
     def components(self, match: Match) -> Components:
         c, s = match.content, match.state

@@ -105,11 +105,8 @@ def keep_choice(ctx: Ctx, hero: str) -> Decision | None:
                                           else "material" if a.origin == "chain" else "other")
         return KEEP_RANK[kind], -a.price, -a.life
 
-    keyed = sorted((rank(i), n, i) for n, i in enumerate(items))
-    best = keyed[0]
-    ties = tuple(i for k, _, i in keyed[1:] if k == best[0])
-    return Decision("artifact kept", best[2], ("kind (weapon, scroll, material, other)", "-price", "-hit points"),
-                    best[0], ties, "listed order", len(items))
+    return ctx.decide("artifact kept", items, rank, ("kind (weapon, scroll, material, other)", "-price", "-hit points"),
+                      policy="listed order")
 
 
 def die(ctx: Ctx, hero: str, why: str, keep: str | None = None) -> list[dict]:
@@ -183,7 +180,7 @@ def end(ctx: Ctx, result: str, reason: str) -> list[dict]:
         return []
     s.outcome, s.reason = result, reason
     if s.phase != "over":
-        s.phase = machines.fire("dragon-phase", s.phase, "end", s, ctx.c)
+        ctx.fire(machines.PHASE, "end")
     return [ctx.log({"event": "end", "result": result, "reason": reason,
                      **({"results": dict(s.results)} if s.mode == "book" else {})})]
 
@@ -193,7 +190,7 @@ def check_hoard(ctx: Ctx) -> list[dict]:
     s, c = ctx.s, ctx.c
     if s.outcome or not machines.hoard_at_limit(s, c) or s.dragon in machines.FINAL["dragon"]:
         return []
-    s.dragon = machines.fire("dragon", s.dragon, "hoard_full", s, c)
+    ctx.fire(machines.DRAGON, "hoard_full")
     return [ctx.log({"event": "hoard_full", "hoard": s.hoard, "machine": "dragon", "state": s.dragon})] + \
         end(ctx, "defeat", "the Dragon's hoard is complete")
 

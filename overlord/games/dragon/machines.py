@@ -45,7 +45,6 @@ The co-operative round (ours)
 
 from __future__ import annotations
 
-from transitions import Machine
 
 from overlord.core import machines
 
@@ -53,8 +52,7 @@ from .load import DragonContent
 from .state import DragonState
 
 
-class TriggerRefused(ValueError):
-    """A trigger its machine does not allow now; nothing changed."""
+TriggerRefused = machines.TriggerRefused      # a RulesError: the machine, its state, why, what is allowed
 
 
 # -- guards -------------------------------------------------------------------------------------------
@@ -106,48 +104,31 @@ PHASE_TRANSITIONS = [
     {"trigger": "end", "source": ["heroes", "dragon"], "dest": "over"},
 ]
 
-_DEFS = {
-    "dragon": ("Under the Shadow of the Dragon: the Dragon, from the bag or his lair to slain or triumphant",
-               DRAGON_STATES, DRAGON_TRANSITIONS, "in_bag",
-               ["repel goes to triumphant when no hero is left to follow up",
-                "hoard_full is the co-operative mode's clock (ours)"]),
-    "dragon-man": ("Under the Shadow of the Dragon: the Dragon Man at the Mouth of the Cave (V10)",
-                   MAN_STATES, MAN_TRANSITIONS, "in_bag", ["stand: he guards the Mouth again after each fight (our reading)"]),
-    "dragon-phase": ("Under the Shadow of the Dragon, co-operative: the heroes' rounds and the Dragon phase (ours)",
-                     PHASE_STATES, PHASE_TRANSITIONS, "heroes", ["the book's game for two never has a Dragon phase"]),
+KEPT = {
+    "dragon": machines.define(
+        "dragon", "Under the Shadow of the Dragon: the Dragon, from the bag or his lair to slain or triumphant",
+        DRAGON_STATES, DRAGON_TRANSITIONS, "in_bag", field="dragon", module=__name__,
+        notes=["repel goes to triumphant when no hero is left to follow up",
+               "hoard_full is the co-operative mode's clock (ours)"]),
+    "dragon-man": machines.define(
+        "dragon-man", "Under the Shadow of the Dragon: the Dragon Man at the Mouth of the Cave (V10)", MAN_STATES,
+        MAN_TRANSITIONS, "in_bag", field="dragon_man", module=__name__,
+        notes=["stand: he guards the Mouth again after each fight (our reading)"]),
+    "dragon-phase": machines.define(
+        "dragon-phase", "Under the Shadow of the Dragon, co-operative: the heroes' rounds and the Dragon phase (ours)",
+        PHASE_STATES, PHASE_TRANSITIONS, "heroes", field="phase", module=__name__,
+        notes=["the book's game for two never has a Dragon phase"]),
 }
-
-MACHINES: dict[str, Machine] = {}
-TABLES: dict[str, machines.Table] = {}
-for _name, (_title, _states, _transitions, _initial, _notes) in _DEFS.items():
-    MACHINES[_name] = Machine(model=None, states=_states, transitions=_transitions, initial=_initial,
-                              auto_transitions=False, send_event=False)
-    TABLES[_name] = machines.compile_table(MACHINES[_name])
-    machines.register(_name, machines.MachineDef(title=_title, states=_states, transitions=_transitions,
-                                                 initial=_initial, module=__name__, notes=_notes))
-FINAL = {"dragon": ("slain", "triumphant"), "dragon-man": (), "dragon-phase": ("over",)}
-
-
-class _Model:
-    def __init__(self, state: str):
-        self.state = state
+DRAGON, DRAGON_MAN, PHASE = KEPT["dragon"], KEPT["dragon-man"], KEPT["dragon-phase"]
+FINAL = {name: kept.final for name, kept in KEPT.items()}
 
 
 def allowed(name: str, state: str, s: DragonState, c: DragonContent) -> list[str]:
-    return machines.table_allowed(TABLES[name], state, s, c)
+    return KEPT[name].allowed(state, s, c)
 
 
 def fire(name: str, state: str, trigger: str, s: DragonState, c: DragonContent) -> str:
     """The machine ``name``'s next state from ``state`` on ``trigger``; TriggerRefused (naming
-    the state, why, and what is allowed there) when it may not fire."""
-    new = machines.table_step(TABLES[name], state, trigger, s, c) if trigger in dict(TABLES[name].triggers[state]) else None
-    if new is None:
-        machine = MACHINES[name]
-        model = _Model(state)
-        machine.add_model(model, initial=state)
-        try:
-            text = machines.refusal(machine, model, trigger, allowed(name, state, s, c), FINAL[name], s, c, who=name)
-        finally:
-            machine.remove_model(model)
-        raise TriggerRefused(text)
-    return new
+    the state, why, and what is allowed there) when it may not fire. (A rule with a context fires
+    with ``ctx.fire(machines.DRAGON, trigger)``.)"""
+    return KEPT[name].step(state, trigger, s, c)

@@ -1,40 +1,16 @@
 """The Dragon game for people: every event told in a line (each draw, each event, each choice the
-program makes with its key and the ties the players may take instead), the board as text, the
-status, and an action in words."""
+program makes with its key and the ties the players may take instead; the events of a hero's move
+are told by the move, ``verbs``), the board as text and the status."""
 
 from __future__ import annotations
 
 from overlord.games.heroes.sheet import SKILLS, artificial_life, dice_for, skill_value
 
+from . import verbs
 from .load import DragonContent
-from .state import DragonState, artifact
+from .state import DragonState
+from .words import SKILL_WORD, name, rolled, why
 from ...view.words import count, listing
-
-JUMP_WORDS = "exactly 4 fields"
-SKILL_WORD = {"magic": "magic", "ranged": "ranged combat", "close": "close combat"}
-
-
-def _name(s: DragonState, c: DragonContent, inst: str | None) -> str:
-    if inst is None:
-        return "-"
-    a = artifact(s, c, inst)
-    if a is not None and inst in s.backs:
-        return a.name
-    return c.spec(inst).name
-
-
-def _roll(roll) -> str:
-    """A die ("4") or dice ("3 and 1") as rolled."""
-    return listing(roll) if isinstance(roll, (list, tuple)) else str(roll)
-
-
-def _why(d: dict | None) -> str:
-    if not d:
-        return ""
-    key = ", ".join(f"{k} {v}" for k, v in d["key"].items())
-    ties = f"; as good: {', '.join(map(str, d['ties']))} (the players may choose)" if d.get("ties") else ""
-    return f" [key: {key}{ties}]"
-
 
 def narrate(s: DragonState, c: DragonContent, evs: list[dict]) -> list[str]:
     out = []
@@ -46,8 +22,11 @@ def narrate(s: DragonState, c: DragonContent, evs: list[dict]) -> list[str]:
 
 
 def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an event
+    told = verbs.tell(s, c, e)              # the events a hero's move tells are worded with the move
+    if told is not None:
+        return told
     k = e["event"]
-    n = lambda i: _name(s, c, i)  # noqa: E731 - a one-line shorthand for the many cases below
+    n = lambda i: name(s, c, i)  # noqa: E731 - a one-line shorthand for the many cases below
     h = e.get("hero")
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["manors"].items())
@@ -75,52 +54,22 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
     if k == "search":
         again = " again" if e.get("again") else ""
         res = "found" if e["found"] else "not found: between the fields" if not e.get("again") else "not found: on the field, movement over"
-        return f"  {h} searches{again} for the hidden route to {e['to']}: {_roll(e['roll'])} against {e['number']}, {res}"
-    if k == "teleport":
-        return f"  {h} rolls the teleporter: {_roll(e['roll'])}, takes {e['picked']}"
+        return f"  {h} searches{again} for the hidden route to {e['to']}: {rolled(e['roll'])} against {e['number']}, {res}"
     if k == "labyrinth":
-        return f"  the Labyrinth: {h} rolls {_roll(e['roll'])} and is carried to {e['to']}"
-    if k == "rummage":
-        return f"  {h} rummages in the garbage dump: {_roll(e['roll'])}" + (", something glints" if e["found"] else ", nothing")
+        return f"  the Labyrinth: {h} rolls {rolled(e['roll'])} and is carried to {e['to']}"
     if k == "found":
         if "task" in e:
             return f"  {h} found what {n(e['task'])} asks for: {e['gold']} gold"
         return f"  {h} finds {n(e['counter'])}" + (" (no tray free: it goes back to the City)" if e["to"] == "market" else "")
-    if k == "jump":
-        return f"  {h} jumps {JUMP_WORDS} with the Boots of Jumping ({e['why']})"
-    if k == "vision":
-        return f"  {h} casts Vision on {e['at']}: {e['trial']}"
-    if k == "looked":
-        return (f"    {h} looks at the covered {'counter' if len(e['names']) == 1 else 'counters'} on {e['at']}: "
-                f"{listing(e['names'])} ({e['why']})")
     if k == "draw_pending":
         return (f"  {h} must draw from the bag ({e['why']}): `draw`, or cast Clairvoyance to pick an open counter "
                 "(`clairvoyance COUNTER`)")
-    if k == "clairvoyance":
-        return f"  {h} casts Clairvoyance to pick {e['name']}: {e['trial']}" + ("" if e["success"] else ", so he draws")
-    if k == "spell_for_gold":
-        return f"  {h} forfeits his {e['gold']} starting gold and takes the spell {e['name']} from the City of the Mages"
-    if k == "ferry":
-        return f"  Orchan ferries {h} to {e['to']} for {e['paid']} gold"
-    if k == "rappel":
-        return f"  {h} rappels down the Rope into the lair"
-    if k == "pegasus":
-        return f"  Pegasus carries {h} to {e['to']} and flies home to the City"
     if k == "steered":
-        return f"  {h} is confused: moved to {e['to']}{_why(e.get('decision'))}"
+        return f"  {h} is confused: moved to {e['to']}{why(e.get('decision'))}"
     if k == "steer_pending":
         return f"  {h} is confused: {e['by']} moves him (`steer FIELD`)"
-    if k == "hide":
-        return f"  {h} tries to hide from {n(e['counter'])}: {_roll(e['roll'])}, " + ("hidden, may move on" if e["hidden"] else "seen: must fight")
-    if k == "fight":
-        return f"  {h} fights {e['name']} with {SKILL_WORD[e['skill']]}: {e['trial']} - {'won' if e['won'] else 'lost'}"
-    if k == "trial":
-        return f"  {h} tries {e['name']} with {SKILL_WORD[e['skill']]}: {e['trial']} - {'won' if e['won'] else 'not this time'}"
     if k == "lightning":
         return f"  {h} casts Lightning! against {e['against']}: {e['trial']}"
-    if k == "won":
-        got = ", ".join([f"a {col} cube" for col in e["cubes"]] + ([f"{e['gold']} gold"] if e["gold"] else [])) or "nothing"
-        return f"  {h} defeats {e['name']}: {got}"
     if k == "turned_over":
         where = "on his sheet" if e["to"] == "sheet" else "left on the field (no tray free)"
         return f"  {c.spec(e['counter']).name}: the counter is turned over - {e['back_name']}, {where}"
@@ -140,7 +89,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
     if k == "item_lost":
         return f"  {n(e['counter'])} is lost" + (" (back to the City of the Mages)" if e["to"] == "market" else "")
     if k == "died":
-        kept = f", keeps {n(e['kept'])}{_why(e.get('decision'))}" if e["kept"] else ""
+        kept = f", keeps {n(e['kept'])}{why(e.get('decision'))}" if e["kept"] else ""
         return (f"  {h} dies on {e['at']} ({e['why']}){kept}; the heir starts again by the manor on {e['reborn_at']} "
                 f"(generation {e['generation']})")
     if k == "fell":
@@ -168,60 +117,14 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
         return f"  the others have {e['left']} {e['unit']} left to slay the Dragon"
     if k == "waited_out":
         return "  nobody slew the Dragon in time"
-    if k == "encounter":
-        return f"  {h} visits {e['name']}"
-    if k in ("herbalist", "healer"):
-        return f"    rolls {_roll(e['roll'])}: " + (f"{count(e['healed'], 'hit point')} healed" if e["healed"] else "no healing")
-    if k == "juggler":
-        got = f"a {e['cube']} cube" if "cube" in e else ("another gold stolen" if "stolen" in e else "nothing")
-        return f"    the Juggler: {_roll(e['roll'])}, {got}"
-    if k == "trained":
-        return f"    Cerberos trains {SKILL_WORD[e['skill']]} to {e['value']} for a hit point and a cube; {h} wakes on {e['to']}"
-    if k == "forged":
-        return f"  {e['name']} makes {e['back_name']} for {h} from {', '.join(n(i) for i in e['spent'])}"
-    if k == "task_taken":
-        return f"  {h} takes up the task {e['name']}"
-    if k == "task_dropped":
-        return f"  {h} lays down the task {n(e['counter'])} on {e['at']}"
-    if k == "fulfilled":
-        return f"  {h} fulfils {e['name']} (level {e['level']})"
-    if k == "reward":
-        got = ", ".join([f"a {col} cube" for col in e["cubes"]] + ([f"{e['gold']} gold"] if e["gold"] else []))
-        return f"    reward: {got or 'nothing more'}"
-    if k == "taken":
-        return f"  {h} takes {e['name']}"
-    if k == "dropped":
-        return f"  {h} drops {e['name']} ({e['to']})"
-    if k == "delivered":
-        return f"  {h} delivers {e['name']}: {e['back_name']}"
-    if k == "market":
-        return f"  {h} calls a market in the City of the Mages: {', '.join(e['names']) or 'nothing left'}"
-    if k == "bought":
-        prov = f", {e['seller']} keeps 1 gold provision" if e["provision"] else ""
-        return f"    {h} buys {e['name']} for {e['paid']} gold{prov}"
-    if k == "market_closed":
-        return f"    the market closes; {count(e['unsold'], 'counter')} back to the City's pile"
-    if k == "drank":
-        return f"  {h} drinks the Healing Potion: {count(e['healed'], 'hit point')}"
-    if k == "cast":
-        if "trial" in e:
-            return f"  {h} casts {e['name']}: {e['trial']}"
-        return f"  {h} casts {e['name']}" + (": next trial with more dice" if e.get("primed") else
-                                              f": {e['natural']} of {e['natural_max']} natural hit points")
     if k == "spell_gone":
         return f"  the spell {n(e['counter'])} vanishes back to the City"
-    if k == "prayed":
-        return f"  {h} prays: {_roll(e['roll'])}, {count(e['healed'], 'hit point')}"
-    if k == "rested":
-        return f"  {h} sits out the turn at his manor: {count(e['healed'], 'hit point')}"
-    if k == "repaired":
-        return f"  the Smithy repairs {n(e['counter'])}: {count(e['left'], 'hit point')} on it"
     if k == "bag_of_gold":
-        return f"  {h}'s Bag of Gold: {_roll(e['roll'])}" + (", a gold piece appears" if e["refilled"] else "")
+        return f"  {h}'s Bag of Gold: {rolled(e['roll'])}" + (", a gold piece appears" if e["refilled"] else "")
     if k == "camel":
-        return f"  {h}'s Camel: {_roll(e['roll'])}" + (", the beast refuses to move" if e["refuses"] else "")
+        return f"  {h}'s Camel: {rolled(e['roll'])}" + (", the beast refuses to move" if e["refuses"] else "")
     if k == "storm_roll":
-        return f"  {h} rolls against the Storm: {_roll(e['roll'])}" + (", the weather clears" if e["over"] else ", movement 1")
+        return f"  {h} rolls against the Storm: {rolled(e['roll'])}" + (", the weather clears" if e["over"] else ", movement 1")
     if k == "drawn":
         who = e["hero"] or "the Dragon"
         spec = c.spec(e["counter"])
@@ -233,7 +136,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
         return "  the bag is empty: nothing to draw"
     if k == "placed":
         where = e["at"] or "back into the bag"
-        return f"    {e['name']} is placed on {where} ({e['why']}){_why(e.get('decision'))}"
+        return f"    {e['name']} is placed on {where} ({e['why']}){why(e.get('decision'))}"
     if k == "place_pending":
         return f"    {h} chooses where {e['name']} goes (`place FIELD`, {e['fields']} free tan fields)"
     if k == "dragon_placed":
@@ -243,7 +146,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
     if k == "turn_cut":
         return f"  {h}'s turn ends: {e['why']}"
     if k == "attack":
-        return f"  the Dragon attacks, {', '.join(e['order'])} in turn, at {e['modifier']}{_why(e.get('decision'))}"
+        return f"  the Dragon attacks, {', '.join(e['order'])} in turn, at {e['modifier']}{why(e.get('decision'))}"
     if k == "attack_asks":
         return f"    the Dragon attacks {h}: his player chooses the trial" + (" or Lightning!" if e["lightning"] else "")
     if k == "attack_hero":
@@ -263,7 +166,7 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
                 f"({', '.join(n(i) for i in e['fled']) or 'none'}), {len(e['covered'])} covered again")
     if k == "plunder":
         taken = ", ".join(f"{hero} {v}" for hero, v in e["taken"].items()) or "nobody has gold"
-        return f"  Plunder! The Dragon takes: {taken}{_why(e.get('decision'))}"
+        return f"  Plunder! The Dragon takes: {taken}{why(e.get('decision'))}"
     if k == "market_burns":
         return f"  The Market is Burning! {count(e['burnt'], 'City counter')} burn unseen; {e['left']} left"
     if k == "storm":
@@ -319,7 +222,7 @@ def brought_out(s: DragonState, c: DragonContent, e: dict) -> str:
     """What an event marked as a hidden draw brought into view, in a few words."""
     k = e["event"]
     if k == "drawn":
-        return f"the draw from the bag ({_name(s, c, e['counter'])})"
+        return f"the draw from the bag ({name(s, c, e['counter'])})"
     if k == "revealed":
         return f"the covered counter on {e['at']} ({e['name']})"
     if k == "dragon_card":
@@ -337,30 +240,6 @@ def brought_out(s: DragonState, c: DragonContent, e: dict) -> str:
     if k == "market_burns":
         return "the City's counters burnt unseen"
     return "something hidden"
-
-
-def describe(a: dict) -> str:
-    do = a["do"]
-    rest = {k: v for k, v in a.items() if k != "do"}
-    if do == "move":
-        return f"move {a['to']}"
-    if do in ("fight", "try"):
-        return f"{do} {a['target']} {a['skill']}" + (f" with {a['spell']}" if a.get("spell") else "")
-    if do == "use":
-        return f"use {a['target']}" + (f" {a['skill']}" if a.get("skill") else "")
-    if do == "buy":
-        return f"buy {a['item']} for {a['for']}"
-    if do == "vision":
-        return f"vision {a['to']}"
-    if do == "clairvoyance":
-        return f"clairvoyance {a['target']}"
-    if do == "spell":
-        return f"spell {a['item']} (for the starting gold)"
-    if do == "defend":
-        return f"defend with {a['spell']}" if a.get("spell") else f"defend {a['skill']}"
-    if do == "lose":
-        return f"lose {a['item']}"
-    return " ".join([do] + [str(v) for v in rest.values()])
 
 
 DRAGON_WORDS = {"in_bag": "in the bag", "lair": "in his lair", "challenged": "fighting a challenger",
@@ -382,8 +261,8 @@ def status(s: DragonState, c: DragonContent) -> list[str]:
             out.append(f"  {h}: fell to the Dragon")
             continue
         skills = ", ".join(f"{sk} {skill_value(sheet, sk)} ({dice_for(sheet, sk)}d, {len(sheet.cubes[sk])} cubes)" for sk in SKILLS)
-        items = ", ".join(_name(s, c, i.id) for i in sheet.items) or "no artifacts"
-        tasks = ", ".join(_name(s, c, t) for t in sheet.tasks)
+        items = ", ".join(name(s, c, i.id) for i in sheet.items) or "no artifacts"
+        tasks = ", ".join(name(s, c, t) for t in sheet.tasks)
         where = f"between {hs.field} and {hs.between}" if hs.between else hs.field
         seen = ", ".join(f"{f} {c.spec(i).name}" for f, here in s.board.items() for i in here
                          if i in hs.known and i in s.down)
@@ -426,7 +305,7 @@ def where_things_are(s: DragonState, c: DragonContent) -> dict[str, list[str]]:
             marks.setdefault(hs.field, []).append(h.upper() + (f" (between {hs.field} and {hs.between})" if hs.between else ""))
     for fid, here in s.board.items():
         for inst in here:
-            marks.setdefault(fid, []).append("a covered counter" if inst in s.down else _name(s, c, inst))
+            marks.setdefault(fid, []).append("a covered counter" if inst in s.down else name(s, c, inst))
     return marks
 
 

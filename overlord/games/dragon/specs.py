@@ -204,8 +204,8 @@ def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
         out = events.attack(ctx, args.modifier, args.first)
         while s.pending.get("attack"):              # the attacked heroes' choices: headless, the heuristic bot's
             from .bots import choose_heuristic
-            from .turns import apply, legal
-            answer = choose_heuristic(Match(ctx.c, s), legal(s, ctx.c), None)
+            from .verbs import apply, legal
+            answer = choose_heuristic(Match(ctx.c, s), legal(ctx), None)
             out += apply(ctx, answer)
         head = out[0]
         ties, key = _key(head.get("decision"))

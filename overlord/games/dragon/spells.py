@@ -123,16 +123,6 @@ def vision(ctx: Ctx, hero: str, inst: str, fid: str) -> list[dict]:
 
 # -- Clairvoyance --------------------------------------------------------------------------------------------
 
-def draw_options(ctx: Ctx) -> list[dict]:
-    """A pending draw: draw, or cast Clairvoyance to pick each kind of open counter in the bag."""
-    s = ctx.s
-    spell = draws.clairvoyant(ctx, s.pending["hero"])
-    opts = [{"do": "draw"}]
-    if spell:
-        opts += [{"do": "clairvoyance", "item": spell, "target": i} for i in draws.pickable(ctx)]
-    return opts
-
-
 def draw(ctx: Ctx, hero: str) -> list[dict]:
     """The ordinary draw the pending choice owed."""
     why, then_bag = ctx.s.pending["draw"], ctx.s.pending.get("then_bag", "")

@@ -12,10 +12,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from overlord.core.decks import Deck
-from overlord.core.rng import rng_from_state, rng_state
+from overlord.core.context import Context
 from overlord.core.state import events
 from overlord.games.heroes.sheet import HeroSheet
 
@@ -186,41 +184,24 @@ def face_up(s: DragonState, instance: str) -> bool:
     return instance not in s.down
 
 
-@dataclass
-class Ctx:
-    """One step of play: the state, its content, the game's generator (draws from the bag, the
-    market, the deck) and the heroes' dice (the same generator at a table; the players' own
-    generator headless). ``commit`` writes the game's generator back into the state."""
+class Ctx(Context):
+    """One step of play (``overlord.core.context``): the state (``s``), its content (``c``), the
+    game's generator (draws from the bag, the market, the deck) and the heroes' dice (the same
+    generator at a table; the players' own generator headless). ``commit`` writes the game's
+    generator back into the state."""
 
-    s: DragonState
-    c: DragonContent
-    rng: np.random.Generator
-    dice: np.random.Generator
-    start: int = 0
+    @property
+    def s(self) -> DragonState:
+        return self.state
 
-    @classmethod
-    def open(cls, s: DragonState, c: DragonContent, dice: np.random.Generator | None) -> "Ctx":
-        rng = rng_from_state(s.rng)
-        return cls(s, c, rng, dice if dice is not None else rng, len(s.log))
-
-    def commit(self) -> list[dict]:
-        self.s.rng = rng_state(self.rng)
-        return self.s.log[self.start:]
-
-    def log(self, event: dict) -> dict:
-        self.s.log.append(event)
-        return event
-
-    def roll(self, n: int) -> list[int]:
-        return [int(v) for v in self.dice.integers(1, 7, size=n)]
-
-    def die(self) -> int:
-        return self.roll(1)[0]
+    @property
+    def c(self) -> DragonContent:
+        return self.content
 
     @property
     def hero(self) -> str:
-        return self.s.turn.hero
+        return self.state.turn.hero
 
     @property
     def board(self):
-        return self.c.board
+        return self.content.board

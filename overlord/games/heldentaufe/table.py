@@ -23,6 +23,7 @@ when the scenario says ``no_undo_past_hidden_draw``.
 from __future__ import annotations
 
 from overlord.core.game import RulesError, Table, TableReply
+from overlord.core.moves import enemy_until_hero
 
 from . import boss, engine
 from .narrate import PLAN_EVENTS, key_lines, policy_words
@@ -108,10 +109,7 @@ class HeldentaufeTable(Table):
         c, s = self.match.content, self.match.state
         if self._players_boss():
             return engine.begin_monsters(c, s)
-        events = []
-        while self.rules.to_act(self.match) is None and self.rules.outcome(self.match) is None:
-            events += self.rules.enemy_phase(self.match)
-        return events
+        return enemy_until_hero(self.rules, self.match)
 
     def _command_monsters(self, verb, args) -> TableReply:
         c, s = self.match.content, self.match.state

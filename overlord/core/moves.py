@@ -1,0 +1,471 @@
+"""A move defined once (boardgame.io's ``moves``, OpenSpiel's ``legal_actions`` beside
+``action_to_string``): what the heroes' side may do, each action written in one place.
+
+A :class:`Move` is a verb with its :class:`Param` s (each a key of the action dict, with what it
+names - a hero, a field, a counter, an integer in a range, one of a few words - and how the table
+types it), its help line, when it is possible, how its legal instances are listed, how it is
+applied, how an instance is worded, the events it tells, and its indices for learning agents. A
+game's moves are one :class:`Moves`, and everything the framework needs of an action comes from it:
+
+* the legal actions: plain JSON-able dicts ``{"do": verb, param: value, ...}`` (the same in a
+  save, a log, a bot's choice and a typed command), listed move by move (:meth:`Moves.legal`) or by
+  the game in its own order from the moves' constructors (``BUY(item, buyer)``);
+* applying one (:meth:`Moves.apply`: the move's own function);
+* the table: its help lines (:meth:`Moves.commands`), and its parsing by parameter name - from the
+  words typed alone (:meth:`Moves.read`: types and ranges checked) or matched against the legal
+  actions, which fill in what was not typed (:meth:`Moves.parse`);
+* the words of an action (:meth:`Moves.describe`: numbered options, logs, the save's labels) and
+  of the events a move logs (:meth:`Moves.teller`);
+* the PettingZoo numbering: a fixed ``Discrete`` index per action (:meth:`Moves.slots`,
+  :meth:`Moves.encode`, :meth:`Moves.agent_spec`): each move takes the indices it names, in the
+  moves' order (or a kept layout, :attr:`Moves.numbering`, new moves after it), so adding a move
+  never renumbers the others;
+* the JSON form of each move (:meth:`Move.to_json`, :meth:`Moves.buttons`) a web page draws a
+  button or a form from.
+
+A game whose table reports what happened rather than choosing (Forgotten Souls: ``hurt``,
+``defeated``) defines those commands the same way: a move with no ``legal`` (never offered),
+whose ``apply`` records the report.
+
+The player's own choices that ride along with any action of a game (the Dragon's ``cubes=...``,
+``lose=...``) are :attr:`Moves.choices`: params typed as ``word=value``, never part of a legal
+instance; a move's help shows those it names in ``shows``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from .context import Context
+from .game import AgentSpec, RulesError, Table, TableReply
+
+KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no")
+#: a keyword param's default: the hero to act (``buy ITEM`` buys for the buyer himself)
+ACTOR = "the hero to act"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a move: ``name`` is its key in the action. ``kind`` says what it names
+    (:data:`KINDS`); ``word`` how help writes it (``FIELD``; default the name in capitals);
+    ``choices`` the words it may be where they are fixed (the skills), else the legal instances
+    say; ``low``/``high`` an integer's range. At the table it is typed in its place among the
+    move's words, or after ``keyword`` (``for HERO``, ``with SPELL``: ``default`` is what it means
+    when not typed: None, or :data:`ACTOR`); ``optional`` shows it in brackets; ``shown=False``
+    leaves it out of the help (it may still be typed); ``typed=False``: never typed, the legal
+    instance gives it (the confused hero a ``steer`` moves); ``listed=False``: the legal instances
+    do not carry it - the players say it (a die they rolled) or a default decides."""
+
+    name: str
+    kind: str = "word"
+    word: str = ""
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    keyword: str = ""
+    default: Any = None
+    optional: bool = False
+    shown: bool = True
+    typed: bool = True
+    listed: bool = True
+    refusal: str = ""          # a keyword param whose value fits nothing: what the refusal says
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"param {self.name}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+
+    @property
+    def shape(self) -> str:
+        return self.word or self.name.upper()
+
+    def usage(self) -> str:
+        text = f"{self.keyword} {self.shape}" if self.keyword else self.shape
+        return f"[{text}]" if self.optional else text
+
+    def value(self, typed: str, verb: str) -> Any:
+        """A typed word as this param's value; RulesError (one line) for a word it cannot be."""
+        if self.kind == "int":
+            if not typed.lstrip("-").isdigit():
+                raise RulesError(f"{verb}: {self.shape} is a number, not {typed}")
+            number = int(typed)
+            if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
+                raise RulesError(f"{verb}: {self.shape} is {self.low} to {self.high}, not {number}")
+            return number
+        if self.kind == "yes/no":
+            return typed.lower() in ("yes", "true", "1")
+        if self.kind == "words":
+            return [v for v in typed.split(",") if v]
+        if self.choices and typed not in self.choices:
+            raise RulesError(f"{verb}: {self.shape} is one of {', '.join(map(str, self.choices))}, not {typed}")
+        return typed
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "word": self.shape}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.low is not None or self.high is not None:
+            out["range"] = [self.low, self.high]
+        if self.keyword:
+            out["keyword"] = self.keyword
+        out.update(optional=self.optional, typed=self.typed, listed=self.listed)
+        return out
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of the heroes' side, defined once (see the module's docstring). ``apply`` is
+    called as ``apply(ctx, action, *extra)`` (the extra arguments are the game's: the Dragon passes
+    the hero to act and the player's choices); ``legal(ctx)`` lists this move's instances where the
+    game lists move by move; ``words(action)`` words an instance (default: the verb and its values
+    in order); ``tells``: event name -> how the game words that event, for the events only this
+    move logs; ``slots``: the names of its indices for learning agents (default: one, its name)
+    and ``slot(ctx, action, memo)`` the one an instance takes (None: it has none; ``memo``: a dict
+    shared by one call of :meth:`Moves.encode`); ``typed``: the order its params are typed in,
+    where it is not the order of their keys in the action; ``numbered=False``: the table lists its
+    instances as one line of values rather than as numbered options."""
+
+    name: str
+    help: str
+    params: tuple[Param, ...] = ()
+    apply: Callable[..., list] | None = None
+    legal: Callable[[Any], list[dict]] | None = None
+    words: Callable[[dict], str] | None = None
+    when: str = ""
+    usage: str = ""
+    shows: tuple[str, ...] = ()
+    typed: tuple[str, ...] = ()
+    slots: tuple[str, ...] | None = None
+    slot: Callable[[Any, dict, dict], str | None] | None = None
+    tells: dict[str, Callable] = field(default_factory=dict)
+    numbered: bool = True
+
+    def __call__(self, *values, **named) -> dict:
+        """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
+        or by name (a param left out is left out of the action)."""
+        if len(values) > len(self.params):
+            raise TypeError(f"{self.name} takes {len(self.params)} values, got {len(values)}")
+        given = {p.name: v for p, v in zip(self.params, values)}
+        unknown = set(named) - {p.name for p in self.params}
+        if unknown:
+            raise TypeError(f"{self.name} has no param {', '.join(sorted(unknown))}")
+        given.update(named)
+        return {"do": self.name, **{p.name: given[p.name] for p in self.params if p.name in given}}
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+    def typed_params(self) -> list[Param]:
+        """The params typed in place (not after a keyword), in the order they are typed."""
+        order = list(self.typed) or [p.name for p in self.params]
+        return [self.param(n) for n in order if self.param(n).typed and not self.param(n).keyword]
+
+    def syntax(self, choices: Sequence[Param] = ()) -> str:
+        if self.usage:
+            return self.usage
+        shown = [p.usage() for p in self.typed_params() if p.shown]
+        shown += [p.usage() for p in self.params if p.keyword and p.shown]
+        shown += [f"[{c.name}={c.shape}]" for c in choices if c.name in self.shows]
+        return " ".join(shown)
+
+    def help_line(self, choices: Sequence[Param] = ()) -> str:
+        syntax = self.syntax(choices)
+        return f"{self.name}{' ' + syntax if syntax else ''} - {self.help}"
+
+    def describe(self, action: dict) -> str:
+        if self.words is not None:
+            return self.words(action)
+        return " ".join([self.name] + [str(v) for k, v in action.items() if k != "do"])
+
+    def slot_names(self) -> tuple[str, ...]:
+        return (self.name,) if self.slots is None else self.slots
+
+    def slot_of(self, ctx: Any, action: dict, memo: dict) -> str | None:
+        return self.name if self.slot is None else self.slot(ctx, action, memo)
+
+    def to_json(self, choices: Sequence[Param] = ()) -> dict:
+        """What a web page needs to draw this move as a button (no params) or a form."""
+        return {"name": self.name, "help": self.help, "usage": self.help_line(choices).split(" - ", 1)[0],
+                "when": self.when, "params": [p.to_json() for p in self.params],
+                "choices": [c.to_json() for c in choices if c.name in self.shows]}
+
+
+class Moves:
+    """A game's moves (see the module's docstring). ``numbering``: the names of moves whose
+    indices keep a published layout, in that order; the other moves' follow in their own order.
+    ``listing(ctx)``: the legal actions where the game lists them in an order of its own (the
+    Dragon's: a pending choice, a market, a fight, movement, actions, spells) from the moves'
+    constructors; without it, every move's ``legal`` in turn."""
+
+    def __init__(self, moves: Iterable[Move], choices: Iterable[Param] = (), numbering: Sequence[str] = (),
+                 listing: Callable[[Any], list[dict]] | None = None):
+        self.listing = listing
+        self.moves: dict[str, Move] = {}
+        for m in moves:
+            if m.name in self.moves:
+                raise ValueError(f"two moves are named {m.name!r}")
+            self.moves[m.name] = m
+        self.choices: tuple[Param, ...] = tuple(choices)
+        unknown = [n for n in numbering if n not in self.moves]
+        if unknown:
+            raise ValueError(f"numbering names no move {', '.join(unknown)}")
+        self.numbering = tuple(numbering)
+
+    def __getitem__(self, name: str) -> Move:
+        return self.moves[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.moves
+
+    def __iter__(self):
+        return iter(self.moves.values())
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.moves)
+
+    def of(self, action: dict) -> Move:
+        move = self.moves.get(action.get("do")) if isinstance(action, dict) else None
+        if move is None:
+            raise RulesError(f"no such action: {action.get('do') if isinstance(action, dict) else action}")
+        return move
+
+    def with_move(self, move: Move, after: str | None = None) -> "Moves":
+        """These moves and one more (a variant, a test), placed after ``after`` (default: last)."""
+        moves = list(self.moves.values())
+        at = len(moves) if after is None else self.names.index(after) + 1
+        return Moves(moves[:at] + [move] + moves[at:], self.choices, self.numbering, self.listing)
+
+    # -- play ----------------------------------------------------------------------------------------
+    def legal(self, ctx: Any) -> list[dict]:
+        """The legal actions: the game's ``listing``, else every move's instances, move by move
+        (the moves with a ``legal``)."""
+        if self.listing is not None:
+            return self.listing(ctx)
+        return [a for m in self.moves.values() if m.legal is not None for a in m.legal(ctx)]
+
+    def choice_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.choices)
+
+    def core(self, action: dict) -> dict:
+        """The action without the player's choices and what the players say (as legal lists it)."""
+        move = self.moves.get(action.get("do"))
+        said = {p.name for p in move.params if not p.listed} if move else set()
+        return {k: v for k, v in action.items() if k not in self.choice_names() and k not in said}
+
+    def apply(self, ctx: Any, action: dict, *extra) -> list:
+        move = self.of(action)
+        if move.apply is None:
+            raise RulesError(f"{move.name} is not played, only reported")
+        return move.apply(ctx, action, *extra)
+
+    # -- words -------------------------------------------------------------------------------------------
+    def describe(self, action: dict) -> str:
+        """An action in words (one not well formed: its keys and values)."""
+        move = self.moves.get(action.get("do"))
+        try:
+            if move is not None:
+                return move.describe(action)
+        except (KeyError, TypeError, ValueError):
+            pass
+        return " ".join(str(v) if k == "do" else f"{k}={v}" for k, v in action.items())
+
+    def check(self, action: dict, legal: list[dict]) -> None:
+        """Refuse (one line) an action that is not one of ``legal`` (its choices apart)."""
+        if self.core(action) not in legal:
+            raise RulesError(f"not legal now: {self.describe(action)}; legal: "
+                             + ("; ".join(self.describe(a) for a in legal[:12]) or "nothing")
+                             + (" ..." if len(legal) > 12 else ""))
+
+    def teller(self, event: str) -> Callable | None:
+        """How the event ``event`` is worded, where a move tells it."""
+        for m in self.moves.values():
+            if event in m.tells:
+                return m.tells[event]
+        return None
+
+    # -- the table ---------------------------------------------------------------------------------------
+    def commands(self) -> dict[str, str]:
+        """verb -> its help line, for :attr:`overlord.core.game.Table.commands`."""
+        return {m.name: m.help_line(self.choices) for m in self.moves.values()}
+
+    def read_choices(self, args: Iterable[str]) -> dict:
+        """The player's ``word=value`` choices typed."""
+        out: dict = {}
+        known = {c.name: c for c in self.choices}
+        for arg in args:
+            word, _, value = arg.partition("=")
+            if word not in known:
+                raise RulesError(f"{arg}: not a choice; choices are {', '.join(f'{w}=...' for w in known) or 'none'}")
+            kind = known[word].kind
+            if kind == "int" and not value.isdigit():
+                raise RulesError(f"{arg}: {word} is a number")
+            out[word] = known[word].value(value, arg)
+        return out
+
+    def read(self, verb: str, args: list[str]) -> dict:
+        """The action the words typed say, every typed param checked against its kind and range,
+        none against the legal actions (``apply`` refuses what is not legal now)."""
+        move = self[verb]
+        words = [a for a in args if "=" not in a]
+        choices = self.read_choices([a for a in args if "=" in a])
+        values: dict[str, Any] = {}
+        for p in move.params:
+            if p.keyword and p.keyword in words:
+                k = words.index(p.keyword)
+                words, given = words[:k], words[k + 1:]
+                if given:
+                    values[p.name] = p.value(given[0], verb)
+        typed = move.typed_params()
+        if len(words) > len(typed):
+            raise RulesError(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
+        for p, w in zip(typed, words):
+            values[p.name] = p.value(w, verb)
+        missing = [p.shape for p in typed[len(words):] if not p.optional]
+        if missing:
+            raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
+        return {"do": verb, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}
+
+    def parse(self, verb: str, args: list[str], legal: list[dict], actor: str | None = None,
+              options: list[dict] | None = None) -> dict:
+        """The legal action the words typed name: the words fill the move's typed params in order
+        (keyword params after their word; one not typed means its ``default``), the legal actions
+        that agree give the rest; several that agree where words are missing are asked about
+        ("say which"), and the player's ``word=value`` choices ride along. ``options``: what the
+        refusal lists when the move is not possible now (default: the legal actions)."""
+        move = self[verb]
+        words = [a for a in args if "=" not in a]
+        choices = self.read_choices([a for a in args if "=" in a])
+        mine = [a for a in legal if a.get("do") == verb]
+        if not mine:
+            when = f" (only {move.when})" if move.when else ""
+            raise RulesError(f"{verb}: not possible now{when}; the options: "
+                             + "; ".join(self.describe(a) for a in (legal if options is None else options)[:12]))
+        for p in move.params:
+            if not p.keyword:
+                continue
+            if p.keyword in words:
+                k = words.index(p.keyword)
+                words, given = words[:k], words[k + 1:]
+                fits = [a for a in mine if a.get(p.name) == (given[0] if given else p.default)]
+                if not fits and p.refusal:
+                    raise RulesError(f"{' '.join([verb] + args)}: {p.refusal}; possible: "
+                                     + "; ".join(self.describe(a) for a in mine))
+                mine = fits
+            elif p.default == ACTOR:
+                mine = [a for a in mine if a.get(p.name) == actor]
+            else:
+                mine = [a for a in mine if not a.get(p.name)]
+        keys = [p for p in move.typed_params() if p.listed and any(p.name in a for a in mine)]
+        given = [p.value(w, verb) if p.kind == "int" and w.lstrip("-").isdigit() else w for p, w in zip(keys, words)]
+        fits = [a for a in mine if all(a.get(p.name) == w for p, w in zip(keys, given))]
+        if len(words) > len(keys) or not fits:
+            raise RulesError(f"{' '.join([verb] + args)}: not possible now; possible: "
+                             + "; ".join(self.describe(a) for a in mine[:12]))
+        if len(fits) > 1 and len(words) < len(keys):
+            raise RulesError(f"{verb}: say which - " + "; ".join(self.describe(a) for a in fits[:12]))
+        return {**fits[0], **choices}
+
+    # -- learning agents ---------------------------------------------------------------------------------
+    def slots(self) -> list[str]:
+        """The names of the ``Discrete`` indices, in order."""
+        order = list(self.numbering) + [n for n in self.moves if n not in self.numbering]
+        return [s for n in order for s in self.moves[n].slot_names()]
+
+    def encode(self, ctx: Any, legal: list[dict]) -> list[int | None]:
+        """Each legal action's index (None: it has none)."""
+        index = {name: i for i, name in enumerate(self.slots())}
+        memo: dict = {}
+        out: list[int | None] = []
+        for a in legal:
+            move = self.moves.get(a.get("do"))
+            name = move.slot_of(ctx, a, memo) if move is not None else None
+            out.append(index.get(name) if name is not None else None)
+        return out
+
+    def agent_spec(self, obs_size: int, observe: Callable[[Any, str], np.ndarray], context: Callable[[Any], Any],
+                   told: str = "") -> AgentSpec:
+        """The PettingZoo view: the moves' numbering behind a mask, the game's observation.
+        ``context(match)``: what the moves' ``slot`` functions read."""
+        names = self.slots()
+        described = ", ".join(f"{i} {n}" for i, n in enumerate(names))
+        return AgentSpec(len(names), obs_size, observe, lambda match, legal: self.encode(context(match), legal),
+                         f"{told}\n{described}" if told else described)
+
+    # -- the web -----------------------------------------------------------------------------------------
+    def to_json(self) -> list[dict]:
+        """Every move's JSON form (:meth:`Move.to_json`)."""
+        return [m.to_json(self.choices) for m in self.moves.values()]
+
+    def buttons(self, legal: list[dict]) -> list[dict]:
+        """The legal actions as a page draws them: the action, its words and its move's name."""
+        return [{"move": a["do"], "label": self.describe(a), "action": a} for a in legal]
+
+
+def enemy_until_hero(rules: Any, match: Any, dice: np.random.Generator | None = None,
+                     last_round: int | None = None) -> list:
+    """The enemy acts until a hero must (or the game ends, or ``last_round`` is played): its
+    phases, as many as are due (a table after a command, the PettingZoo environment). Returns the
+    events."""
+    events: list = []
+    while rules.to_act(match) is None and rules.outcome(match) is None \
+            and (last_round is None or rules.round(match) <= last_round):
+        events += rules.enemy_phase(match, dice)
+    return events
+
+
+class MovesRules:
+    """The defaults a game's :class:`Moves` give its ``GameRules`` (a mixin, named before
+    ``GameRules`` among the bases): the legal actions, their words, the table's help, the
+    PettingZoo numbering. The game sets :attr:`moves` (and :attr:`context` where its rules take a
+    context of their own) and applies an action with :meth:`play`."""
+
+    moves: Moves
+    context: type[Context] = Context
+
+    def describe(self, action: dict) -> str:
+        return self.moves.describe(action)
+
+    def reading(self, match: Any) -> Any:
+        """A context that only reads the match (listing the legal actions, numbering them)."""
+        return self.context.reading(match.state, match.content)
+
+    def legal_actions(self, match: Any) -> list[dict]:
+        return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))   # type: ignore[attr-defined]
+
+    def play(self, match: Any, action: dict, dice: np.random.Generator | None = None, *extra) -> tuple[Any, Any]:
+        """Check ``action`` against the legal actions and apply it in a context opened on the match;
+        returns the context and what the move's apply returned (the game finishes the step and
+        commits the context)."""
+        self.moves.check(action, self.legal_actions(match))
+        ctx = self.context.open(match.state, match.content, dice)
+        return ctx, self.moves.apply(ctx, action, *extra)
+
+
+class MovesTable(Table):
+    """A table whose commands are the game's moves (their help lines): a command is read by
+    :meth:`action` (the words typed alone, :meth:`Moves.read`; a game whose legal actions fill in
+    what is not typed uses :meth:`Moves.parse`), applied, and the enemy acts until a hero must.
+    ``options`` names the moves the hero to act may make."""
+
+    rules: Any          # a MovesRules game (the mixin is no GameRules of its own)
+
+    def __init__(self, rules: Any, match: Any):
+        super().__init__(rules, match)
+        self.commands = {**rules.moves.commands(), **type(self).commands}
+
+    def action(self, verb: str, args: list[str]) -> dict:
+        return self.rules.moves.read(verb, args)
+
+    def execute(self, verb: str, args: list[str], line: str) -> TableReply:
+        action = self.action(verb, args)
+        evs = self.rules.apply(self.match, action)
+        evs += enemy_until_hero(self.rules, self.match)
+        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True, label=self.rules.describe(action))
+
+    def options(self) -> list[str]:
+        hero = self.rules.to_act(self.match)
+        moves = dict.fromkeys(a["do"] for a in self.rules.legal_actions(self.match))
+        return [f"{hero} to act: {', '.join(moves)}"] if hero else []

@@ -1,0 +1,220 @@
+"""A move defined once, and the one rule context (``overlord.core.moves``, ``overlord.core.context``;
+issue 40): a move added to the tiny game in one place shows in its legal actions, the table's help
+and parser, the narration, the PettingZoo numbering and the JSON form a web page draws; the
+parser's refusals; ties cut in one declared way; machines refusing with a RulesError; hidden draws
+marked by the draw itself; the enemy's loop written once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from overlord.core import machines
+from overlord.core.context import Context, decide, tied
+from overlord.core.decks import new_deck
+from overlord.core.game import RulesError, drew_hidden
+from overlord.core.moves import ACTOR, Move, Moves, Param, enemy_until_hero
+from overlord.core.rng import new_rng, rng_state
+from overlord.games import registry
+from tinygame.game import GAME, HERO, MOVES, Gauntlet, GauntletTable, go, standing, told
+from cli_helpers import run
+
+SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
+
+#: the one place the new action is written: a hero hops two spaces on
+HOP = Move("hop", "the hero hops two spaces on", (HERO,), apply=lambda ctx, a: go(ctx, a, 2),
+           legal=lambda ctx: [{"do": "hop", "hero": h} for h in standing(ctx)], tells={"hero": told("hops")})
+
+
+class Hopping(Gauntlet):
+    moves = MOVES.with_move(HOP)
+
+
+HOPPING = Hopping()
+
+
+@pytest.fixture
+def hopping(monkeypatch):
+    registry.games()                                           # the shipped ones loaded first
+    monkeypatch.setitem(registry._GAMES, "tiny", HOPPING)
+    monkeypatch.setattr(registry, "_OPENED", {})               # scenarios opened with the plain Gauntlet
+    return HOPPING
+
+
+def test_a_move_added_in_one_place_is_offered_typed_told_numbered_and_drawn(hopping):
+    content = hopping.load(SCENARIO)
+    match = hopping.new_match(content, ["ana", "bo"], 3)
+    legal = hopping.legal_actions(match)
+    assert legal == [{"do": "step", "hero": "ana"}, {"do": "dash", "hero": "ana"}, {"do": "rest", "hero": "ana"},
+                     {"do": "hop", "hero": "ana"}]
+    table = GauntletTable(hopping, match)
+    assert table.commands["hop"] == "hop HERO - the hero hops two spaces on"
+    reply = table.execute("hop", ["ana"], "hop ana")
+    assert reply.lines[0] == "ana hops: space 2, health 3" and reply.label == "hop ana"
+    spec = hopping.agents(content, ["ana", "bo"])
+    assert spec.n_actions == 5 and spec.describe == "0 step, 1 dash, 2 rest, 3 rise, 4 hop"
+    assert spec.encode(match, hopping.legal_actions(match)) == [0, 1, 2, 4]
+    form = next(m for m in hopping.moves.to_json() if m["name"] == "hop")
+    assert form == {"name": "hop", "help": "the hero hops two spaces on", "usage": "hop HERO", "when": "",
+                    "params": [{"name": "hero", "kind": "hero", "word": "HERO", "optional": False, "typed": True,
+                                "listed": True}], "choices": []}
+    assert json.loads(json.dumps(hopping.moves.buttons(hopping.legal_actions(match))))[-1] == \
+        {"move": "hop", "label": "hop bo", "action": {"do": "hop", "hero": "bo"}}
+
+
+def test_the_added_move_at_the_real_table_and_in_the_pettingzoo_environment(hopping):
+    out = run("play", SCENARIO, "--heroes", "ana,bo", "--seed", "3", input="help\nhop ana\nhop zed\nquit\n")
+    assert out.exit_code == 0, out.output
+    assert "hop HERO - the hero hops two spaces on" in out.output
+    assert "ana hops: space 2, health 3" in out.output
+    assert "not legal now: hop zed; legal: step bo; dash bo; rest bo; hop bo" in out.output
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+    from overlord.sim.environment import env
+    e = env(scenario=SCENARIO, heroes=2, max_rounds=6)
+    e.reset(seed=1)
+    assert e.N_ACTIONS == 5 and list(e.observe(e.agent_selection)["action_mask"]) == [1, 1, 1, 0, 1]
+    api_test(env(scenario=SCENARIO, heroes=2, max_rounds=6), num_cycles=100, verbose_progress=False)
+
+
+# -- the table's parsing by parameter name ------------------------------------------------------------------
+
+SKILLS = ("magic", "ranged", "close")
+DEMO = Moves([
+    Move("fight", "fight a creature", (Param("target", "counter", "COUNTER"), Param("skill", "skill", choices=SKILLS),
+                                       Param("spell", "item", keyword="with", optional=True,
+                                             refusal="no such spell to cast now")), when="when he faces a creature"),
+    Move("buy", "buy from the market", (Param("item", "item"), Param("for", "hero", keyword="for", optional=True,
+                                                                       default=ACTOR))),
+    Move("roll", "say what the die showed", (Param("face", "int", "N", low=1, high=6, listed=False),)),
+    Move("end", "end the turn", shows=("pick",)),
+], choices=(Param("pick", "int", "N"), Param("cubes", "words", "COLOURS")))
+LEGAL = [{"do": "fight", "target": "wolf", "skill": "close"}, {"do": "fight", "target": "wolf", "skill": "ranged"},
+         {"do": "fight", "target": "wolf", "skill": "magic", "spell": "bolt"},
+         {"do": "buy", "item": "rope", "for": "orc"}, {"do": "buy", "item": "rope", "for": "elf"}, {"do": "end"}]
+
+
+@pytest.mark.parametrize("typed, action", [
+    ("fight wolf close", {"do": "fight", "target": "wolf", "skill": "close"}),
+    ("fight wolf with bolt", {"do": "fight", "target": "wolf", "skill": "magic", "spell": "bolt"}),
+    ("buy rope", {"do": "buy", "item": "rope", "for": "orc"}),             # for the hero to act by default
+    ("buy rope for elf", {"do": "buy", "item": "rope", "for": "elf"}),
+    ("end pick=2 cubes=red,blue", {"do": "end", "pick": 2, "cubes": ["red", "blue"]}),
+])
+def test_parse_fills_in_from_the_legal_actions(typed, action):
+    verb, *args = typed.split()
+    assert DEMO.parse(verb, args, LEGAL, actor="orc") == action
+
+
+@pytest.mark.parametrize("typed, refusal", [
+    ("fight wolf", r"^fight: say which - fight wolf close; fight wolf ranged$"),
+    ("fight bear close", r"^fight bear close: not possible now; possible: fight wolf close; fight wolf ranged$"),
+    ("fight wolf with fire", r"^fight wolf with fire: no such spell to cast now; possible: "),
+    ("roll 3", r"^roll: not possible now; the options: fight wolf close"),
+    ("end pick=x", r"^pick=x: pick is a number$"),
+    ("end colour=red", r"^colour=red: not a choice; choices are pick=\.\.\., cubes=\.\.\.$"),
+])
+def test_parse_refuses_in_one_line(typed, refusal):
+    verb, *args = typed.split()
+    with pytest.raises(RulesError, match=refusal):
+        DEMO.parse(verb, args, LEGAL, actor="orc")
+
+
+@pytest.mark.parametrize("typed, result", [
+    ("roll 4", {"do": "roll", "face": 4}),
+    ("roll 7", "roll: N is 1 to 6, not 7"),
+    ("roll six", "roll: N is a number, not six"),
+    ("roll", r"roll: say N \(roll N\)"),
+    ("roll 1 2", r"roll 1 2: too many words \(roll N - say what the die showed\)"),
+    ("fight wolf fist", "fight: SKILL is one of magic, ranged, close, not fist"),
+])
+def test_read_checks_kinds_and_ranges_alone(typed, result):
+    verb, *args = typed.split()
+    if isinstance(result, dict):
+        assert DEMO.read(verb, args) == result
+    else:
+        with pytest.raises(RulesError, match=f"^{result}$"):
+            DEMO.read(verb, args)
+
+
+def test_help_lines_come_from_the_params():
+    assert DEMO.commands() == {"fight": "fight COUNTER SKILL [with SPELL] - fight a creature",
+                               "buy": "buy ITEM [for FOR] - buy from the market",
+                               "roll": "roll N - say what the die showed", "end": "end [pick=N] - end the turn"}
+
+
+def test_a_kept_numbering_stays_and_a_new_move_comes_after_it():
+    """A move added last takes the next index; the moves of a kept layout keep theirs wherever a new
+    move is declared (an agent trained on the old numbering still reads it)."""
+    kept = Moves(DEMO, numbering=("end", "fight"))
+    assert kept.slots() == ["end", "fight", "buy", "roll"]
+    assert kept.with_move(Move("pray", "pray")).slots() == ["end", "fight", "buy", "roll", "pray"]
+    assert kept.with_move(Move("pray", "pray"), after="fight").slots()[:2] == ["end", "fight"]
+    with pytest.raises(ValueError, match="two moves are named 'end'"):
+        DEMO.with_move(Move("end", "again"))
+
+
+# -- the one rule context ------------------------------------------------------------------------------------
+
+HEROES = ["ana", "bo", "cy", "di"]
+
+
+@pytest.mark.parametrize("rule, spaces, choice, ties, key", [
+    ("the lowest key wins", {"ana": 3, "bo": 1, "cy": 2, "di": 4}, "bo", (), (1, 1)),
+    ("equal keys tie; the first in the named order is taken", {"ana": 2, "bo": 1, "cy": 1, "di": 1}, "bo", ("cy", "di"),
+     (1, 1)),
+    ("the order breaks ties only: it never makes a tie", {"ana": 1, "bo": 5, "cy": 5, "di": 5}, "ana", (), (1, 0)),
+])
+def test_decide_cuts_ties_one_way(rule, spaces, choice, ties, key):
+    d = decide("closest hero", HEROES, lambda h: (spaces[h],), ("spaces",), ("hero order", HEROES.index))
+    assert (d.choice, d.ties, d.key, d.key_fields, d.policy, d.considered) == \
+        (choice, ties, key, ("spaces", "hero order"), "hero order", 4), rule
+
+
+def test_decide_without_an_order_takes_the_first_listed_and_says_so():
+    d = decide("artifact kept", ["b", "a", "c"], lambda i: (0,), ("kind",), policy="listed order")
+    assert (d.choice, d.ties, d.key, d.policy) == ("b", ("a", "c"), (0,), "listed order")
+    assert tied(d.ties) == "as good: a, c (the players may choose)" and tied(()) == ""
+    with pytest.raises(ValueError, match="artifact kept: nothing to choose from"):
+        decide("artifact kept", [], lambda i: (0,), ("kind",))
+
+
+LAMP = machines.define("test-lamp", "a lamp (the tests' own)", ["off", "on", {"name": "broken", "final": True}],
+                       [{"trigger": "switch", "source": "off", "dest": "on"},
+                        {"trigger": "drop", "source": ["off", "on"], "dest": "broken"}], "off", field="lamp")
+
+
+class LampState:
+    def __init__(self):
+        self.lamp, self.log, self.rng = "off", [], rng_state(new_rng(1))
+
+
+def test_fire_changes_the_kept_state_or_refuses_with_a_rules_error():
+    ctx = Context.open(LampState(), None)
+    assert ctx.fire(LAMP, "switch") == "on" and ctx.state.lamp == "on"
+    with pytest.raises(RulesError, match=r"test-lamp: trigger 'switch' is not allowed in state 'on' .*allowed here: drop"):
+        ctx.fire(LAMP, "switch")
+    assert ctx.state.lamp == "on"
+    assert issubclass(machines.TriggerRefused, RulesError)
+
+
+def test_draw_marks_the_event_it_tells_as_a_hidden_draw():
+    state = LampState()
+    ctx = Context.open(state, None)
+    deck = new_deck("d", ["a", "b", "c"], new_rng(1))
+    top = deck.draw[0]
+    assert ctx.draw(deck, {"event": "card"}) == top
+    assert state.log == [{"event": "card", "card": top, "drew_hidden": True}] and drew_hidden(state.log)
+    ctx.draw(deck)                                             # a draw told later is marked by its teller
+    assert len(state.log) == 1 and ctx.commit() == state.log
+
+
+def test_the_enemy_acts_until_a_hero_must():
+    content = GAME.load(SCENARIO)
+    match = GAME.new_match(content, ["ana"], 3)
+    assert enemy_until_hero(GAME, match) == []                 # a hero is to act: nothing
+    GAME.apply(match, {"do": "step", "hero": "ana"})
+    events = enemy_until_hero(GAME, match)
+    assert [e["event"] for e in events][:2] == ["doom", "warden"] and GAME.to_act(match) == "ana"
