@@ -4,7 +4,7 @@ is ``content.effects``; a test checks every name has a handler here)."""
 from __future__ import annotations
 
 from .content import effects as fx
-from ...core import tracks
+from . import tracks
 from ...core.rng import Dice
 from ...view.words import count
 from . import describe, hooks

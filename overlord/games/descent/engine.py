@@ -31,7 +31,7 @@ from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
 from ...core.pathing import count_layers
 from ...core.rng import Dice, new_rng, rng_state
-from ...core.tracks import LootTrack, start_track
+from .tracks import LootTrack, start_track
 from . import round as rnd
 from .dungeon import attach, build_board, start, to_dungeon
 from .setup import setup_decks
@@ -607,7 +607,7 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
     defeated monster goes to the loot track; a hero whose damage reaches its health is knocked
     out: "Each time a hero is defeated, advance fate by one" ("Defeated Heroes"), and until it
     stands up it is no figure on the map - damage to it is refused."""
-    from ...core.tracks import defeat_monster
+    from .tracks import defeat_monster
     from .hooks import after_event, fire_event
     state = game.state
     f = state.figure(fid)
