@@ -20,7 +20,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, field_validator, mo
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Target, TargetRule, Toward  # noqa: F401
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
-from ....core.decks import FORGOTTEN_SOULS
+from ..exploration import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
