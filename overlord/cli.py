@@ -10,15 +10,15 @@ from pathlib import Path
 import click
 
 from overlord import __version__
+from overlord.ai.measure import distance, sight
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
-from overlord.core import machines
-from overlord.core.board import INF, BoardError
-from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
 from overlord.content.paths import exists, resolve_map, shipped_maps, shown
-from overlord.view.text import draw
+from overlord.core import machines
+from overlord.core.board import BoardError
 from overlord.games import registry
+from overlord.view.text import draw
 from overlord.view.words import count
 
 
@@ -236,8 +236,7 @@ def los_cmd(map_arg, a, b, as_json):
     mf = _open_map(map_arg)
     na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
     scene = mf.scene
-    leave = {scene.occupant.get(na), scene.occupant.get(nb)} - {None}
-    seen = mf.board.line_of_sight(na, nb, scene.figure_mask(*leave))
+    seen = sight(scene, na, nb)
     if as_json:
         click.echo(json.dumps({"los": seen}))
         return
@@ -260,22 +259,14 @@ def distance_cmd(map_arg, a, b, side, as_json):
     mf = _open_map(map_arg)
     scene = mf.scene
     na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
-    mover = scene.occupant.get(na)
-    if side is None:
-        side = scene.figures[mover].side if mover else "monsters"
-    leave = {mover, scene.occupant.get(nb)} - {None}
-    blockers = [c for c, g in scene.occupant.items() if g not in leave] if mf.rules.get("figures_block_counting") else []
-    spaces = count_field(mf.board, [na], blockers)[nb]
-    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g not in leave]
-    dist, pred = mp_field(mf.board, na, monster=(side == "monsters"), enemies=enemies)
-    mp = dist[nb]
-    out = {"spaces": None if spaces == INF else int(spaces), "mp": None if mp == INF else int(mp)}
+    measured = distance(scene, na, nb, side)
     if as_json:
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(measured.to_json()))
         return
-    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
-               f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
-    click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
+    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: "
+               f"{measured.spaces if measured.spaces is not None else 'no chain of'} spaces counted, "
+               f"{measured.mp if measured.mp is not None else 'unreachable by'} movement points ({measured.side})")
+    click.echo(draw(scene, measured.path))
 
 
 @main.command("validate")
