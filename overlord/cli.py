@@ -754,7 +754,7 @@ def replay_cmd(log_path, show, upto):
 
 
 @main.command("soak")
-@click.argument("scenario", default="forgotten-souls")
+@click.argument("scenario")
 @click.option("--games", type=GAMES, default=200, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--table", is_flag=True,
