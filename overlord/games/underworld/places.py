@@ -57,7 +57,7 @@ from __future__ import annotations
 from ..heroes.counters import (
     ACTIONS,
     DOT_SKILL,
-    UNDERWORLD_ACTIONS,
+    ActionRules,
     TurnActions,
     action_problem,
 )
@@ -98,6 +98,11 @@ from .items import make_room, room_for, take, take_problem
 from .state import UnderworldState, kind_of
 from .tiles import styx_id
 from .treasure import draw_treasure
+
+# HitU, "Phase 3: Actions": "The actions are taken in the following order: 1. Combat/Duel
+# 2. Encounters 3. Accepting a Task marker 4. Fulfilling a Task" and "the same action cannot be
+# taken twice on the same turn except fulfilling Tasks"
+UNDERWORLD_ACTIONS = ActionRules(strict_order=True, once_each=True)
 
 
 def _check_action(state: UnderworldState, hero: str, action: str, what: str) -> None:
