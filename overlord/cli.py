@@ -3,21 +3,39 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import textwrap
 from pathlib import Path
 
 import click
+from rich.console import Console
+from rich.progress import Progress
 
 from overlord import __version__
 from overlord.ai.measure import distance, sight
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
-from overlord.content.paths import exists, resolve_map, shipped_maps, shown
+from overlord.content.paths import (exists, resolve_content, resolve_map, shipped_content, shipped_dir, shipped_maps,
+                                    shipped_scenarios, shown)
+from overlord.content import validate
+from overlord.content.validate import json_schema
 from overlord.core import machines
 from overlord.core.board import BoardError
 from overlord.games import registry
+from overlord.session.session import CommandError, Session
+from overlord.session.soak import report, table_soak
+from overlord.session.store import SaveError
+from overlord.sim import check as spec_checks, run
+from overlord.sim.compare import compare, render
+from overlord.sim.mcts import BudgetError, parse_budget
+from overlord.sim.play import SEARCH_BOTS, bot_of
+from overlord.sim.plots import PlotError, plot
+from overlord.sim.replay import ReplayError, replay
+from overlord.sim.soak import soak_game
+from overlord.sim.stats import render_table, summarize
+from overlord.view.colour import colour_board
 from overlord.view.text import draw
 from overlord.view.words import count
 
@@ -147,7 +165,6 @@ def _counts(counts) -> str:
 @main.command("scenarios")
 def scenarios_cmd():
     """List the shipped scenarios: game, hero counts and the heroes that can be named."""
-    from overlord.content.paths import shipped_scenarios
     for name in shipped_scenarios():
         rules, content, _ = _scenario(name)
         info = rules.info(content)
@@ -278,14 +295,12 @@ def validate_cmd(paths):
     Every problem is printed on standard output as FILE:LINE:COL: message, then how many problems
     in how many of the files checked (those given, and the files a scenario among them names);
     exit 0 when clean, 1 when not."""
-    from overlord.content.paths import resolve_content, shipped_content, shipped_dir
-    from overlord.content.validate import check_paths
     registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
     missing = [p for p in paths if not exists(p)]
     for p in missing:
         click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
-    checked = check_paths([p for p in paths if exists(p)])
+    checked = validate.check_paths([p for p in paths if exists(p)])
     for problem in checked.problems:
         click.echo(str(problem))
     click.echo(validate_summary(len(checked.problems) + len(missing), checked.with_problems + len(missing),
@@ -325,15 +340,13 @@ def check_cmd(paths, as_json, junit_path, quiet):
 
     Prints PASS or FAIL a spec (a failure shows the enemy's answer, its comparison key and its
     ties beside what was expected); exit 0 when every spec passes, 1 when not."""
-    from overlord.content.paths import shipped_dir
-    from overlord.sim.check import check_paths, junit, render
-    report = check_paths([Path(p) for p in paths] or [shipped_dir("scenarios") / "specs"])
+    report = spec_checks.check_paths([Path(p) for p in paths] or [shipped_dir("scenarios") / "specs"])
     if junit_path is not None:
         try:
-            junit_path.write_text(junit(report), encoding="utf-8")
+            junit_path.write_text(spec_checks.junit(report), encoding="utf-8")
         except OSError as e:
             _fail(f"--junit {junit_path}: {e.strerror}")
-    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else render(report, quiet))
+    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else spec_checks.render(report, quiet))
     sys.exit(0 if report.ok and report.results else 1)
 
 
@@ -342,7 +355,6 @@ def check_cmd(paths, as_json, junit_path, quiet):
               help="Write to this file instead of standard output.")
 def schema_cmd(output):
     """Write the JSON Schema of the content formats (for editors that complete and check YAML)."""
-    from overlord.content.validate import json_schema
     registry.games()                                   # every game's content kinds registered
     text = json.dumps(json_schema(), indent=2, sort_keys=True)
     if output is None:
@@ -421,14 +433,12 @@ def _commands(session, first, as_json):
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
-        from rich.console import Console
         console = Console(highlight=False)
 
     def show(reply):
         if as_json:
             click.echo(session.reply_json(reply))
         elif console is not None and reply.command.split()[:1] == ["map"]:
-            from overlord.view.colour import colour_board
             console.print(colour_board("\n".join(reply.lines)), end="")
         else:
             for line in reply.lines:
@@ -473,7 +483,7 @@ def _read_line() -> str | None:
 
 def _completion(session):
     try:
-        import readline
+        import readline  # lazy: readline, optional (not on every platform)
     except ImportError:  # pragma: no cover - no readline on this platform
         return
 
@@ -500,11 +510,8 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
     or the path of a scenario file, such as a quest of your own in a folder of its own.
     With --save, every command is saved before its result is shown; `overlord resume FILE`
     continues the game from any folder."""
-    from overlord.session.session import CommandError, Session
-    from overlord.session.store import SaveError
     names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
     if seed is None:
-        import secrets
         seed = secrets.randbelow(2**31)
     opened = _scenario(scenario)
     try:
@@ -523,8 +530,6 @@ def resume_cmd(save_path, as_json, go_on):
     """Continue a saved game exactly where it stopped, from any folder (the save knows where its
     scenario is). When the scenario's files changed since, it says which and asks before going on
     (without a terminal to ask on: --yes goes on)."""
-    from overlord.session.session import Session
-    from overlord.session.store import SaveError
 
     def confirm(warning: str) -> bool:
         click.echo(f"overlord: {warning}", err=True)
@@ -567,9 +572,6 @@ def resume_cmd(save_path, as_json, go_on):
 def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_dir, plot_path, max_rounds,
                  backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
-    from overlord.sim import run
-    from overlord.sim.play import bot_of
-    from overlord.sim.stats import render_table, summarize
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:
@@ -596,7 +598,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     progress = None
     bar = None
     if sys.stderr.isatty() and not as_json:
-        from rich.progress import Progress
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task(f"{scenario_name}", total=total)
@@ -621,7 +622,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     if search:
         summary["search"] = search
     if plot_path is not None:
-        from overlord.sim.plots import PlotError, plot
         try:
             plot(summary, records, plot_path)
         except PlotError as e:
@@ -650,9 +650,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
 def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
     """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
     paired 95% interval, rounds, and the games whose results differ."""
-    from overlord.sim import run
-    from overlord.sim.compare import compare, render
-    from overlord.sim.play import bot_of
     rules, content, path = _scenario(scenario)
     info = rules.info(content)
     if len(enemies) == 2 and len(bots) <= 1:
@@ -699,8 +696,6 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
 def _check_budget(budget, bots) -> None:
     if budget is None:
         return
-    from overlord.sim.mcts import BudgetError, parse_budget
-    from overlord.sim.play import SEARCH_BOTS
     if not any(b in SEARCH_BOTS for b in bots):
         _fail(f"--budget is the search bot's ({', '.join(SEARCH_BOTS)}); no --bot here searches", 2)
     try:
@@ -732,7 +727,6 @@ def _search_summary(records: list[dict]) -> dict:
               help="Stop after this round and show the board.")
 def replay_cmd(log_path, show, upto):
     """Play a logged game again from its seed and inputs and check that it matches the log."""
-    from overlord.sim.replay import ReplayError, replay
     try:
         difference, rules, game, events = replay(log_path, upto)
     except ReplayError as e:
@@ -766,11 +760,8 @@ def replay_cmd(log_path, show, upto):
 def soak_cmd(scenario, games, seed, table, commands):
     """Play many seeded games with the rules' invariants checked after every step (not for CI);
     with --table, through the table session as players type."""
-    from overlord.sim import run
-    from overlord.sim.soak import soak_game
     rules, content, path = _scenario(scenario)
     if table:
-        from overlord.session.soak import report, table_soak
         found = table_soak(rules, content, path, run.game_seeds(seed, games), commands)
         lines = report(found)
         for line in lines[1:]:

@@ -31,6 +31,8 @@ A game package (``overlord/games/NAME/``) defines a subclass of :class:`GameRule
 
 from __future__ import annotations
 
+import json
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -38,8 +40,8 @@ from typing import Any, Callable
 import numpy as np
 
 from .plugins import PluginError, load_function
-from .rng import new_rng, rng_state
-from .state import clone as clone_state
+from .rng import new_rng, rng_from_state, rng_state
+from .state import clone as clone_state, from_json
 from .state import dumps
 
 ENEMY_ENTRY_POINTS = "overlord.enemies"    # enemy policies of the user's own, by name
@@ -68,7 +70,6 @@ def drew_hidden(events: list[Event]) -> bool:
 
 def logistic(features: dict[str, float], weights: dict[str, float]) -> float:
     """1 / (1 + exp(-(bias + sum of weight * feature))): a fitted model's chance."""
-    import math
     z = weights.get("bias", 0.0) + sum(w * features.get(k, 0.0) for k, w in weights.items() if k != "bias")
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
@@ -442,8 +443,6 @@ class GameRules(ABC):
     def from_json(self, content: Any, text: str) -> Any:
         """A match back from :meth:`to_json` (older saves migrated on read); raises ValueError,
         TypeError or KeyError for text that is not a state of this game."""
-        import json
-        from .state import from_json
         return Match(content, from_json(self.state_type, json.loads(text)))
 
     def violations(self, match: Any, full: bool = False) -> list[str]:
@@ -459,7 +458,6 @@ class GameRules(ABC):
         cover a state at a table (a question waiting for its answer), or that must also check
         that what the state names exists in the content, overrides it. It may raise for a state
         its code cannot even look at; the session refuses that state too."""
-        from .rng import rng_from_state
         state = self.state(match)
         if hasattr(state, "rng"):
             rng_from_state(state.rng)

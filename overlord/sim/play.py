@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core.game import GameRules
 from ..core.plugins import load_function
+from .mcts import mcts_bot
 
 
 def players_rng(seed: int) -> np.random.Generator:
@@ -38,7 +39,6 @@ def bot_of(rules: GameRules, bot: str, budget=None):
     if bot in rules.bots:
         return rules.bots[bot]
     if bot == "mcts":
-        from .mcts import mcts_bot
         return mcts_bot(rules, budget)
     found = load_function(bot, BOT_ENTRY_POINTS, "bot")
     if found is not None:

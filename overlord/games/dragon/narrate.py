@@ -7,8 +7,9 @@ from __future__ import annotations
 from overlord.games.heroes.sheet import SKILLS, artificial_life, dice_for, skill_value
 
 from .load import DragonContent
-from .state import DragonState, artifact
+from .state import Ctx, DragonState, artifact
 from ...view.words import count, listing
+from .events import chances, lightning
 
 JUMP_WORDS = "exactly 4 fields"
 SKILL_WORD = {"magic": "magic", "ranged": "ranged combat", "close": "close combat"}
@@ -303,8 +304,6 @@ def asked(s: DragonState, c: DragonContent) -> str:
     if "attack" in p and p.get("stage") == "lose":
         return f"{hero}, the Dragon destroys one of your artifacts - which one:"
     if "attack" in p:
-        from .events import chances, lightning
-        from .state import Ctx
         ctx = Ctx(s, c, None, None)
         odds = ", ".join(f"{SKILL_WORD[sk]} {v:.0%}" for sk, v in chances(ctx, hero, int(p["attack"])).items())
         return (f"{hero}, the Dragon attacks you: the trial of your choice at {p['attack']} ({odds})"

@@ -35,7 +35,7 @@ from pydantic import Field
 
 from ...content.models import Strict
 from ...core.game import Answer, RulesError
-from . import board as boards, boss, fights, monsters as mb
+from . import board as boards, boss, fights, machines, monsters as mb
 from .planner import KEY_FIELDS, Fighter, Situation, Target, describe, greedy_step, key_value, plan
 from .state import UNDER, UPPER
 
@@ -128,7 +128,6 @@ def pose_drawn(content, setup: HeldentaufeSetup) -> Drawn:
 
 def arrange(match, setup: HeldentaufeSetup) -> None:
     """Monsters and heroes put where the setup says in a scenario's game."""
-    from . import machines
     c, s = match.content, match.state
     b = c.underworld
     if setup.board is not None:

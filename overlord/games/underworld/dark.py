@@ -46,6 +46,7 @@ from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
 from .tiles import distances, styx_id
 from ...view.words import count, listing
+from .combat import best_skill, lose_combat, take_shadow_cube, trial_against
 
 
 
@@ -224,7 +225,6 @@ def _strike(state, cid, rule) -> tuple[bool, list[dict]]:
 def defend(state: UnderworldState, hero: str, cid: str) -> list[dict]:
     """The struck hero's combat trial against the counter (best permitted skill); a failure
     costs what a lost combat costs."""
-    from .combat import best_skill, lose_combat, trial_against
     skill, decision = best_skill(state, hero, cid)
     with rolling(state) as rng:
         result = trial_against(state, hero, cid, skill, rng=rng)
@@ -292,7 +292,6 @@ def _hero_effect(state: UnderworldState, name: str, hero: str, amount: int) -> l
     events = []
     for _ in range(amount):
         if name == "shadow_cube":
-            from .combat import take_shadow_cube
             events += take_shadow_cube(state, hero, why="an Underworld event")
         elif name == "lose_life":
             if life_total(sheet) <= 1:
