@@ -3,24 +3,42 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+from rich.console import Console
+from rich.progress import Progress
 
 from overlord import __version__
+from overlord.ai.measure import distance, sight
 from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core import machines
-from overlord.core.board import INF, BoardError
+from overlord.core.board import BoardError
 from overlord.core.enemies import enemy_policy_problem
-from overlord.core.pathing import count_field, mp_field, path_to
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
-from overlord.content.paths import exists, resolve_map, shipped_maps, shown
-from overlord.view.text import draw
+from overlord.content.paths import (exists, resolve_content, resolve_map, shipped_content, shipped_dir, shipped_maps,
+                                    shipped_scenarios, shown)
+from overlord.content import validate
+from overlord.content.validate import json_schema
 from overlord.games import registry
+from overlord.session.session import CommandError, Session
+from overlord.session.soak import report, table_soak
+from overlord.session.store import SaveError
+from overlord.sim import check as spec_checks, run
+from overlord.sim.compare import compare, render
+from overlord.sim.mcts import BudgetError, parse_budget
+from overlord.sim.play import SEARCH_BOTS, bot_of
+from overlord.sim.plots import PlotError, plot
+from overlord.sim.replay import ReplayError, replay
+from overlord.sim.soak import soak_game
+from overlord.sim.stats import render_table, summarize
+from overlord.view.colour import colour_board
+from overlord.view.text import draw
 from overlord.view.words import count
 
 
@@ -149,7 +167,6 @@ def _counts(counts) -> str:
 @main.command("scenarios")
 def scenarios_cmd():
     """List the shipped scenarios: game, hero counts and the heroes that can be named."""
-    from overlord.content.paths import shipped_scenarios
     for name in shipped_scenarios():
         rules, content, _ = _scenario(name)
         info = rules.info(content)
@@ -238,8 +255,7 @@ def los_cmd(map_arg, a, b, as_json):
     mf = _open_map(map_arg)
     na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
     scene = mf.scene
-    leave = {scene.occupant.get(na), scene.occupant.get(nb)} - {None}
-    seen = mf.board.line_of_sight(na, nb, scene.figure_mask(*leave))
+    seen = sight(scene, na, nb)
     if as_json:
         click.echo(json.dumps({"los": seen}))
         return
@@ -262,22 +278,14 @@ def distance_cmd(map_arg, a, b, side, as_json):
     mf = _open_map(map_arg)
     scene = mf.scene
     na, nb = _node(mf, a, "--from"), _node(mf, b, "--to")
-    mover = scene.occupant.get(na)
-    if side is None:
-        side = scene.figures[mover].side if mover else "monsters"
-    leave = {mover, scene.occupant.get(nb)} - {None}
-    blockers = [c for c, g in scene.occupant.items() if g not in leave] if mf.rules.get("figures_block_counting") else []
-    spaces = count_field(mf.board, [na], blockers)[nb]
-    enemies = [c for c, g in scene.occupant.items() if scene.figures[g].side != side and g not in leave]
-    dist, pred = mp_field(mf.board, na, monster=(side == "monsters"), enemies=enemies)
-    mp = dist[nb]
-    out = {"spaces": None if spaces == INF else int(spaces), "mp": None if mp == INF else int(mp)}
+    measured = distance(scene, na, nb, side)
     if as_json:
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(measured.to_json()))
         return
-    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: {out['spaces'] if out['spaces'] is not None else 'no chain of'} "
-               f"spaces counted, {out['mp'] if out['mp'] is not None else 'unreachable by'} movement points ({side})")
-    click.echo(draw(scene, path_to(pred, nb) if mp != INF else None))
+    click.echo(f"{mf.board.label(na)} to {mf.board.label(nb)}: "
+               f"{measured.spaces if measured.spaces is not None else 'no chain of'} spaces counted, "
+               f"{measured.mp if measured.mp is not None else 'unreachable by'} movement points ({measured.side})")
+    click.echo(draw(scene, measured.path))
 
 
 @main.command("validate")
@@ -289,14 +297,12 @@ def validate_cmd(paths):
     Every problem is printed on standard output as FILE:LINE:COL: message, then how many problems
     in how many of the files checked (those given, and the files a scenario among them names);
     exit 0 when clean, 1 when not."""
-    from overlord.content.paths import resolve_content, shipped_content, shipped_dir
-    from overlord.content.validate import check_paths
     registry.games()                                   # every game's content kinds registered
     paths = [resolve_content(str(p)) for p in paths] or [shipped_dir("decks"), shipped_dir("scenarios")]
     missing = [p for p in paths if not exists(p)]
     for p in missing:
         click.echo(f"{shown(p)}: no such file or folder, nor a shipped name{nearest(str(p), shipped_content())}", err=True)
-    checked = check_paths([p for p in paths if exists(p)])
+    checked = validate.check_paths([p for p in paths if exists(p)])
     for problem in checked.problems:
         click.echo(str(problem))
     click.echo(validate_summary(len(checked.problems) + len(missing), checked.with_problems + len(missing),
@@ -336,15 +342,13 @@ def check_cmd(paths, as_json, junit_path, quiet):
 
     Prints PASS or FAIL a spec (a failure shows the enemy's answer, its comparison key and its
     ties beside what was expected); exit 0 when every spec passes, 1 when not."""
-    from overlord.content.paths import shipped_dir
-    from overlord.sim.check import check_paths, junit, render
-    report = check_paths([Path(p) for p in paths] or [shipped_dir("scenarios") / "specs"])
+    report = spec_checks.check_paths([Path(p) for p in paths] or [shipped_dir("scenarios") / "specs"])
     if junit_path is not None:
         try:
-            junit_path.write_text(junit(report), encoding="utf-8")
+            junit_path.write_text(spec_checks.junit(report), encoding="utf-8")
         except OSError as e:
             _fail(f"--junit {junit_path}: {e.strerror}")
-    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else render(report, quiet))
+    click.echo(json.dumps(report.to_json(), sort_keys=True) if as_json else spec_checks.render(report, quiet))
     sys.exit(0 if report.ok and report.results else 1)
 
 
@@ -353,7 +357,6 @@ def check_cmd(paths, as_json, junit_path, quiet):
               help="Write to this file instead of standard output.")
 def schema_cmd(output):
     """Write the JSON Schema of the content formats (for editors that complete and check YAML)."""
-    from overlord.content.validate import json_schema
     registry.games()                                   # every game's content kinds registered
     text = json.dumps(json_schema(), indent=2, sort_keys=True)
     if output is None:
@@ -432,14 +435,12 @@ def _commands(session, first, as_json):
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
-        from rich.console import Console
         console = Console(highlight=False)
 
     def show(reply):
         if as_json:
             click.echo(session.reply_json(reply))
         elif console is not None and reply.command.split()[:1] == ["map"]:
-            from overlord.view.colour import colour_board
             console.print(colour_board("\n".join(reply.lines)), end="")
         else:
             for line in reply.lines:
@@ -484,7 +485,7 @@ def _read_line() -> str | None:
 
 def _completion(session):
     try:
-        import readline
+        import readline  # lazy: readline, optional (not on every platform)
     except ImportError:  # pragma: no cover - no readline on this platform
         return
 
@@ -511,11 +512,8 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
     or the path of a scenario file, such as a quest of your own in a folder of its own.
     With --save, every command is saved before its result is shown; `overlord resume FILE`
     continues the game from any folder."""
-    from overlord.session.session import CommandError, Session
-    from overlord.session.store import SaveError
     names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
     if seed is None:
-        import secrets
         seed = secrets.randbelow(2**31)
     opened = _scenario(scenario)
     try:
@@ -534,8 +532,6 @@ def resume_cmd(save_path, as_json, go_on):
     """Continue a saved game exactly where it stopped, from any folder (the save knows where its
     scenario is). When the scenario's files changed since, it says which and asks before going on
     (without a terminal to ask on: --yes goes on)."""
-    from overlord.session.session import Session
-    from overlord.session.store import SaveError
 
     def confirm(warning: str) -> bool:
         click.echo(f"overlord: {warning}", err=True)
@@ -578,9 +574,6 @@ def resume_cmd(save_path, as_json, go_on):
 def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_dir, plot_path, max_rounds,
                  backend, scheduler):
     """Play many headless games of SCENARIO with hero bots and summarize them."""
-    from overlord.sim import run
-    from overlord.sim.play import bot_of
-    from overlord.sim.stats import render_table, summarize
     try:
         counts = sorted({int(h) for h in heroes.replace(" ", "").split(",") if h})
     except ValueError:
@@ -607,7 +600,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     progress = None
     bar = None
     if sys.stderr.isatty() and not as_json:
-        from rich.progress import Progress
         bar = Progress(transient=True)
         bar.start()
         task = bar.add_task(f"{scenario_name}", total=total)
@@ -632,7 +624,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     if search:
         summary["search"] = search
     if plot_path is not None:
-        from overlord.sim.plots import PlotError, plot
         try:
             plot(summary, records, plot_path)
         except PlotError as e:
@@ -661,9 +652,6 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
 def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_rounds, backend, scheduler, as_json):
     """Two hero bots (or two enemy policies) on the same seeds: the win-rate difference with a
     paired 95% interval, rounds, and the games whose results differ."""
-    from overlord.sim import run
-    from overlord.sim.compare import compare, render
-    from overlord.sim.play import bot_of
     rules, content, path = _scenario(scenario)
     info = rules.info(content)
     if len(enemies) == 2 and len(bots) <= 1:
@@ -710,8 +698,6 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
 def _check_budget(budget, bots) -> None:
     if budget is None:
         return
-    from overlord.sim.mcts import BudgetError, parse_budget
-    from overlord.sim.play import SEARCH_BOTS
     if not any(b in SEARCH_BOTS for b in bots):
         _fail(f"--budget is the search bot's ({', '.join(SEARCH_BOTS)}); no --bot here searches", 2)
     try:
@@ -743,7 +729,6 @@ def _search_summary(records: list[dict]) -> dict:
               help="Stop after this round and show the board.")
 def replay_cmd(log_path, show, upto):
     """Play a logged game again from its seed and inputs and check that it matches the log."""
-    from overlord.sim.replay import ReplayError, replay
     try:
         difference, rules, game, events = replay(log_path, upto)
     except ReplayError as e:
@@ -765,7 +750,7 @@ def replay_cmd(log_path, show, upto):
 
 
 @main.command("soak")
-@click.argument("scenario", default="forgotten-souls")
+@click.argument("scenario")
 @click.option("--games", type=GAMES, default=200, show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--table", is_flag=True,
@@ -777,11 +762,8 @@ def replay_cmd(log_path, show, upto):
 def soak_cmd(scenario, games, seed, table, commands):
     """Play many seeded games with the rules' invariants checked after every step (not for CI);
     with --table, through the table session as players type."""
-    from overlord.sim import run
-    from overlord.sim.soak import soak_game
     rules, content, path = _scenario(scenario)
     if table:
-        from overlord.session.soak import report, table_soak
         found = table_soak(rules, content, path, run.game_seeds(seed, games), commands)
         lines = report(found)
         for line in lines[1:]:

@@ -17,9 +17,10 @@ from click.testing import CliRunner
 from overlord import cli
 from overlord.content.paths import shipped_scenarios
 from overlord.content.validate import validate_paths
-from overlord.core.decks import DeckError, assemble_exploration
+from overlord.core.decks import DeckError
 from overlord.core.rng import new_rng
 from overlord.games import registry
+from overlord.games.descent.exploration import assemble_exploration
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(shipped_scenarios())

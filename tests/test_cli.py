@@ -322,3 +322,14 @@ def test_installed_console_script(tmp_path):
     assert valid.returncode == 0 and f"{shipped} files checked: no problems" in valid.stdout, valid.stderr
     deck = overlord("deck", "forgotten-souls", "exploration", "--seed", "1", "--json")
     assert deck.returncode == 0 and json.loads(deck.stdout)["starting"] == "the-onset"
+
+
+# -- a scenario is always named -------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["soak", "simulate", "compare", "play"])
+def test_a_command_that_plays_names_its_scenario(runner, command):
+    """No command plays a scenario of its own choosing (`soak` once defaulted to forgotten-souls,
+    a game named by the framework): without SCENARIO it is a usage error (exit 2) that says
+    what is missing."""
+    out = run(runner, command)
+    assert out.exit_code == 2 and "Missing argument 'SCENARIO'" in out.output

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from overlord.core.decks import (Assembly, Deck, DeckError, assemble_exploration, deck_cards,
-                                 discard_card, draw_card, new_deck)
+from overlord.core.decks import Deck, DeckError, deck_cards, discard_card, draw_card, new_deck
+from overlord.games.descent.exploration import Assembly, assemble_exploration
 from overlord.core.rng import new_rng, rng_from_state, rng_state
 from overlord.core.state import dumps, from_json
 

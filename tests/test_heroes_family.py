@@ -7,9 +7,8 @@ import pytest
 
 from overlord.core.rng import new_rng
 from overlord.core.state import dumps, from_json, to_json
+from overlord.games.dragon.actions import DRAGON_ACTIONS
 from overlord.games.heroes.family import (
-    DRAGON_ACTIONS,
-    UNDERWORLD_ACTIONS,
     UNDERWORLD_HEART_RULE,
     Counter,
     HeroSheet,
@@ -49,6 +48,7 @@ from overlord.games.heroes.family import (
     take_item,
     trial,
 )
+from overlord.games.underworld.places import UNDERWORLD_ACTIONS
 
 # A track consistent with UtSotD's worked example: "He has collected 7 green ECs, allowing him to
 # roll a ranged combat trial using 5 dice" and after discarding 1 EC "bringing him down to 4 dice";

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from overlord.core.state import dumps, from_json
-from overlord.core.tracks import (LOOT_LIMITS, LootTrack, OverlordTrack, Payout, TrackError,
+from overlord.games.descent.tracks import (LOOT_LIMITS, LootTrack, OverlordTrack, Payout, TrackError,
                                   advance_doom, advance_fate, defeat_monster, fate_back,
                                   flip_search_card, loot_limit, met, refresh_fate, start_track)
 

@@ -6,8 +6,6 @@ Rule readings are listed in the docstrings of ``overlord.games.underworld.items`
 """
 
 import copy
-import sys
-import types
 
 import pytest
 
@@ -18,6 +16,7 @@ from overlord.games.heroes.sheet import (
     movement_allowance,
     new_sheet,
 )
+from overlord.games.underworld import combat
 from overlord.games.underworld.handling import lose_life_points, relocate
 from overlord.games.underworld.items import (
     discard_item,
@@ -104,11 +103,7 @@ def fake_damned(monkeypatch):
         relocate(state, avatar_id, "card")
         return [{"event": "avatar_banished", "avatar": avatar_id, "why": "fake"}]
 
-    module = types.ModuleType("overlord.games.underworld.damned")
-    module.avatar_defeated = avatar_defeated
-    monkeypatch.setitem(sys.modules, "overlord.games.underworld.damned", module)
-    import overlord.games.underworld as pkg
-    monkeypatch.setattr(pkg, "damned", module, raising=False)
+    monkeypatch.setattr(combat, "avatar_defeated", avatar_defeated)     # combat imports it at its top
     return calls
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from ..core.behaviour import Answer
 from ..core.figures import Scene
 from .movement import move
+from .targets import MoveError
 
 
 def _end(at, size) -> object:
@@ -55,7 +56,6 @@ def ask_move(scene: Scene, figure: str, verb: str, target: str = "closest", spee
     """A ``move`` instruction on a scene; raises ``MoveError`` (a ``ValueError``) for one the
     vocabulary refuses (an unknown figure or target)."""
     if figure not in scene.figures:
-        from .targets import MoveError
         raise MoveError(f"no figure {figure!r} on the map (its figures: {', '.join(scene.figures) or 'none'})")
     return move_answers(move(scene, figure, verb, target, speed, exit_at).to_json())
 

@@ -29,6 +29,9 @@ from ..core.terrain import DEFAULT_LEGEND, TERRAIN_FIELDS, TerrainTable
 from .errors import ContentError, Problem, nearest, strangers
 from .models import MAX_MAP
 from .yamlio import Located, load_yaml, parse_yaml
+from ..core.hexes import HexBoard
+from ..core.routes import RouteBoard
+from ..core.tiles import TileBoard
 
 KINDS = ("grid", "hex", "tiles", "routes")
 TOP_KEYS = ("map", "figures", "rules", "name", "description", "source")
@@ -214,14 +217,11 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
             return None
         if kind == "grid":
             return GridBoard(rows, legend, terrains)
-        from ..core.hexes import HexBoard
         return _guard(c, lambda: HexBoard(rows, legend, terrains))
     if not _check_spaces(c, m, "tiles" if kind == "tiles" else "fields", terrains):
         return None
     if kind == "tiles":
-        from ..core.tiles import TileBoard
         return _guard(c, lambda: TileBoard(m.get("tiles") or [], terrains=terrains), ("map", "tiles"), m)
-    from ..core.routes import RouteBoard
     return _guard(c, lambda: RouteBoard(m.get("fields") or [], m.get("routes") or [], terrains=terrains), ("map",), m)
 
 

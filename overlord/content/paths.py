@@ -7,6 +7,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from .errors import ContentError, Problem, nearest
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -108,7 +109,6 @@ def shipped_scenarios() -> dict[str, Path]:
 def resolve_scenario(arg: str) -> Path:
     """A scenario argument: a path to a file, or the name of a shipped scenario; raises
     ContentError for neither."""
-    from .errors import ContentError, Problem, nearest
     found = named_or_path(arg, shipped_scenarios())
     if found is None:
         raise ContentError([Problem(shown(arg), None, None, "no such file, nor the name of a shipped scenario"

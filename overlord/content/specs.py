@@ -45,6 +45,7 @@ from .mapfile import MapFile, check_map
 from .models import Int, Strict, tagged
 from .paths import kind_of, named_or_path, shipped_maps, shipped_scenarios, shown
 from .yamlio import Located, load_yaml
+from .validate import field_words, pydantic_problems
 
 KEY = "specs"
 
@@ -208,7 +209,6 @@ def map_of(spec, base: Path, doc: Located, path: tuple) -> MapFile:
 
 
 def _check(loaded) -> list[Problem]:
-    from .validate import pydantic_problems
     doc = loaded.doc
     base = Path(doc.file).parent
     out: list[Problem] = []
@@ -273,7 +273,6 @@ def _names(game: str, spec, base: Path, doc: Located, here: tuple, label: str, s
         content, problem = contents[key]
         if content is None:
             return [doc.problem(here + ("scenario",), f"{label}scenario {shown(spec.scenario)!r} does not load: {problem}")]
-    from .validate import field_words
     name, args = instruction_of(spec)
     out = []
     for used in names(content, name, args, setup):

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 import os
+import typing
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
+from pydantic.json_schema import models_json_schema
 
 from . import kinds as registered
 from .errors import ContentError, Problem, merge, nearest
@@ -44,7 +46,6 @@ def _all_field_names() -> list[str]:
 
 def _models_in(annotation) -> list:
     """The pydantic models named in a type annotation (inside lists, dicts, unions...)."""
-    import typing
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
@@ -379,7 +380,6 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], int]:
 
 def json_schema() -> dict:
     """A JSON Schema of every content file kind (one of them per file)."""
-    from pydantic.json_schema import models_json_schema
     models = [k.model for k in registered.kinds().values()] + [k.model for k in registered.scenario_kinds().values()]
     models = list(dict.fromkeys(models))
     refs_by_model, top = models_json_schema([(m, "validation") for m in models], title="Overlord content file")

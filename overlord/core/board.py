@@ -18,6 +18,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 
 from .terrain import TerrainTable
+from .bitsets import BitBoard
 
 INF = float("inf")
 
@@ -90,7 +91,6 @@ class Board:
     @cached_property
     def bitboard(self):
         """Bitset views of this board (see ``bitsets``)."""
-        from .bitsets import BitBoard
         return BitBoard(self)
 
     def terrain(self, node: int):

@@ -1,8 +1,9 @@
 """Card decks as plain data: a draw pile and a discard pile of card ids.
 
-Descent co-op (Forgotten Souls): the Peril and Activation decks ("Peril Cards", "3. Monster
-Activation") and the Exploration deck ("Assembling the Exploration Deck"). Functions, not
-methods: every shuffle uses the ``numpy.random.Generator`` passed in (see ``core.rng``).
+Any game's decks: Descent co-op's Peril and Activation decks (Forgotten Souls, "Peril Cards",
+"3. Monster Activation"), the Underworld's, the Dragon's. Functions, not methods: every shuffle
+uses the ``numpy.random.Generator`` passed in (see ``core.rng``). A deck assembled in a game's
+own way is the game's (Descent's Exploration deck: ``games/descent/exploration.py``).
 
 Conventions
 -----------
@@ -28,12 +29,6 @@ from typing import Iterable
 
 import numpy as np
 
-REGULAR_STACKS = (3, 3, 2)   # "two stacks of three cards and one stack of two cards"
-# Forgotten Souls' structure, as (regular cards, main encounter) per stack in the order they are
-# dealt: #3 into the stack of two, #2 into the first stack of three, #1 into the other
-FORGOTTEN_SOULS = ((3, 2), (3, 1), (2, 3))
-
-
 class DeckError(ValueError):
     """A deck operation the rules do not allow (drawing from no cards, a card twice, ...)."""
 
@@ -45,16 +40,6 @@ class Deck:
     discard: list[str] = field(default_factory=list)     # discard[-1] is the newest
 
 
-@dataclass
-class Assembly:
-    """The Exploration deck as assembled: the starting card set aside, the three stacks in the
-    order they end up (top stack first), and the combined draw pile."""
-
-    starting: str
-    stacks: list[list[str]]
-    deck: Deck
-
-
 def shuffled(cards: Iterable[str], rng: np.random.Generator) -> list[str]:
     """``cards`` in a random order drawn from ``rng``."""
     cards = list(cards)
@@ -64,7 +49,7 @@ def shuffled(cards: Iterable[str], rng: np.random.Generator) -> list[str]:
 def new_deck(name: str, card_ids: Iterable[str], rng: np.random.Generator) -> Deck:
     """A shuffled deck, empty discard pile ("General Setup" 4 and 5: "shuffle them together")."""
     cards = list(card_ids)
-    _check_unique(name, cards)
+    check_unique(name, cards)
     return Deck(name, shuffled(cards, rng), [])
 
 
@@ -101,51 +86,13 @@ def deck_cards(deck: Deck, in_play: Iterable[str] = ()) -> Counter:
     return Counter(deck.draw) + Counter(deck.discard) + Counter(in_play)
 
 
-def assemble_exploration(starting: str, mains: dict[int, str], regular: list[str],
-                         rng: np.random.Generator, structure=FORGOTTEN_SOULS) -> Assembly:
-    """"Assembling the Exploration Deck", steps 1-6, for a deck of any ``structure``: (regular
-    cards, main encounter) for each stack in the order they are dealt; the main encounters are
-    shuffled into their stacks from the last to #1, and the stack of #1 goes on top. A scenario
-    declares its structure (Forgotten Souls' is the default, below).
-
-    1-2. The starting encounter and the three main encounters are set aside.
-    3. The regular cards are shuffled and dealt into stacks of 3, 3 and 2 (dealt in runs: the
-       first three, the next three, the last two; after a shuffle any way of dealing is alike).
-    4. #3 is shuffled into the 2-card stack, which goes at the bottom.
-    5. #2 is shuffled into one of the 3-card stacks (the first dealt), placed on top of it.
-    6. #1 is shuffled into the remaining stack, placed on top of both.
-
-    So #1 is among the first four cards, #2 among the next four, #3 among the last three.
-    The rulebook never reshuffles this deck: keep discarded Exploration cards out of
-    ``deck.discard``. (It cannot run out before #3 is drawn: #3 is in the bottom stack.)
-    """
-    numbers = sorted(main for _, main in structure)
-    if sorted(mains) != numbers or numbers != list(range(1, len(numbers) + 1)):
-        labels = [f"#{n}" for n in numbers]
-        named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
-        raise DeckError(f"the Exploration deck needs main encounters {named}, got {sorted(mains)}")
-    sizes = [size for size, _ in structure]
-    if len(regular) != sum(sizes):
-        raise DeckError(f"the Exploration deck needs {sum(sizes)} regular encounters "
-                        f"(stacks of {', '.join(map(str, sizes))}), got {len(regular)}")
-    _check_unique("Exploration", [starting, *mains.values(), *regular])
-    dealt: dict[int, list[str]] = {}
-    at = 0
-    cards = shuffled(regular, rng)
-    for size, main in structure:
-        dealt[main] = cards[at:at + size]
-        at += size
-    by_main = {main: shuffled(dealt[main] + [mains[main]], rng) for main in sorted(dealt, reverse=True)}
-    stacks = [by_main[main] for main in sorted(by_main)]
-    return Assembly(starting, stacks, Deck("exploration", [c for s in stacks for c in s], []))
-
-
 def _reshuffle(deck: Deck, rng: np.random.Generator) -> None:
     deck.draw.extend(shuffled(deck.discard, rng))
     deck.discard.clear()
 
 
-def _check_unique(name: str, cards: list) -> None:
+def check_unique(name: str, cards: list) -> None:
+    """Card ids are non-empty strings, each once in a deck (copies get distinct ids)."""
     for c in cards:
         if not isinstance(c, str) or not c:
             raise DeckError(f"{name} deck: card ids are non-empty strings, got {c!r}")

@@ -31,13 +31,15 @@ A game package (``overlord/games/NAME/``) defines a subclass of :class:`GameRule
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
-from .state import clone as clone_state
+from .rng import rng_from_state
+from .state import clone as clone_state, from_json
 from .state import dumps
 
 Action = dict
@@ -349,8 +351,6 @@ class GameRules(ABC):
     def from_json(self, content: Any, text: str) -> Any:
         """A match back from :meth:`to_json` (older saves migrated on read); raises ValueError,
         TypeError or KeyError for text that is not a state of this game."""
-        import json
-        from .state import from_json
         return Match(content, from_json(self.state_type, json.loads(text)))
 
     def violations(self, match: Any, full: bool = False) -> list[str]:
@@ -366,7 +366,6 @@ class GameRules(ABC):
         cover a state at a table (a question waiting for its answer), or that must also check
         that what the state names exists in the content, overrides it. It may raise for a state
         its code cannot even look at; the session refuses that state too."""
-        from .rng import rng_from_state
         state = self.state(match)
         if hasattr(state, "rng"):
             rng_from_state(state.rng)

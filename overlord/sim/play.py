@@ -16,6 +16,7 @@ import numpy as np
 from ..core.enemies import use_enemy
 from ..core.game import GameRules
 from ..core.plugins import load_function
+from .mcts import mcts_bot
 
 
 def players_rng(seed: int) -> np.random.Generator:
@@ -39,7 +40,6 @@ def bot_of(rules: GameRules, bot: str, budget=None):
     if bot in rules.bots:
         return rules.bots[bot]
     if bot == "mcts":
-        from .mcts import mcts_bot
         return mcts_bot(rules, budget)
     found = load_function(bot, BOT_ENTRY_POINTS, "bot")
     if found is not None:

@@ -21,8 +21,8 @@ class PlotError(RuntimeError):
 
 def _matplotlib():
     try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # lazy: matplotlib (the 'plot' extra)
+        from matplotlib.figure import Figure  # lazy: matplotlib (the 'plot' extra)
     except ImportError as e:
         raise PlotError("charts need matplotlib, which is not installed: "
                         "pip install 'overlord[plot]'") from e

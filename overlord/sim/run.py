@@ -10,6 +10,7 @@ the same seed rolls the dice and makes the bots' choices, which are the players'
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -47,7 +48,6 @@ def _work(args):
 
 
 def write_log(path: Path, record: dict, events: list[dict]) -> None:
-    import json
     with open(path, "w", encoding="utf-8") as f:
         f.write(json.dumps({"game": {k: v for k, v in record.items() if k not in ("timeline", "cpu_seconds")}},
                            sort_keys=True) + "\n")
@@ -103,7 +103,7 @@ def simulate(scenario: str, games: int, seed: int, heroes: list[int], bot: str, 
 def _dask(tasks: list, jobs: int, scheduler: str | None, progress) -> list[dict]:
     """The batch on a Dask cluster: whole games as tasks, gathered back in their order."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster, as_completed  # lazy: dask (the 'dask' extra)
     except ImportError:
         raise BackendError("--backend dask needs dask: pip install 'overlord[dask]'") from None
     cluster = None

@@ -22,6 +22,10 @@ from collections import Counter, defaultdict
 from statistics import NormalDist
 
 import numpy as np
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 from ..view.words import count, listing
 from .cards import left_out, per_card
 
@@ -273,10 +277,6 @@ def render_table(summary: dict) -> str:
     """The summary as plain text for a terminal: an overview, how games ended, the doom-fate
     gap, win rate by hero count (when several) and each deck's cards. No colour codes; the same
     summary gives the same text."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
 
     console = Console(record=True, width=100, file=io.StringIO(), color_system=None,
                       force_terminal=False, force_jupyter=False, legacy_windows=False,

@@ -13,6 +13,7 @@
    encounter's exit. A condition that forbids moving (Immobilized) leaves every move word
    unperformed; one that lasts to the end of the activation goes when it ends. What each
    condition does is the content's (``Table.conditions``; Stun alone when none is given).
+   The loop itself is ``ai.activation.perform_actions``, which the Underworld's Dark phase shares.
 5. Continue with the group's other monsters, then the next group.
 
 The game around the activation is reached through hooks on the :class:`Table`: ``on_start``
@@ -43,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from ...ai.activation import MOVE_WORDS, ONE_ATTACK, perform_actions
 from ...ai.movement import MoveError, move, take_tie
 from ...ai.targets import spaces_between
 from ...content.actions import Attack, Target
@@ -51,7 +53,6 @@ from ...core.trace import Decision
 from . import describe
 from .content.cards import ActivationCard, GroupActivation, MonsterGroup, Perform
 
-MOVE_WORDS = ("toward", "away", "engage", "spot")
 DISCARDED_BY_ACTION = ("stunned",)      # without condition definitions: what a monster spends an action on
 
 
@@ -149,7 +150,8 @@ def _monster_order(table: Table, members: list[str], box: GroupActivation):
 
 
 def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list[dict]]:
-    """Step 4 for one monster: up to two actions, the list repeated while a pass performs one."""
+    """Step 4 for one monster: up to two actions, the list repeated while a pass performs one
+    (``ai.activation.perform_actions``); a condition to discard or a pit comes first."""
     monster = table.monsters[fid]
     stats = _stats(table, fid)
     shambling = "shambling" in table.groups[monster.group].abilities
@@ -158,7 +160,6 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
     out(events, {"event": "monster", "monster": fid, "group": monster.group, "rank": monster.rank})
     performed = 0
     moves = 0
-    attacked = False
     for condition in table.discarded_by_action():                  # Stun first
         if condition in monster.conditions:
             monster.conditions.remove(condition)
@@ -175,42 +176,35 @@ def activate_monster(table: Table, fid: str, actions: list) -> tuple[Table, list
             moves += 1
             scene = table.scene = scene.moved(fid, scene.board.node_of(result.end), tuple(result.size))
             out(events, _event(fid, "leave-pit", True, result.reason, move=result.to_json()))
-    while performed < 2 and not table.stop():
-        performed_this_pass = 0
-        for action in actions:
-            if performed >= 2 or table.stop() or fid not in table.scene.figures:
-                break
-            word = next(iter(type(action).model_fields))
-            if word in MOVE_WORDS:
-                if held:
-                    out(events, _event(fid, word, False, f"{held.capitalize()}: performs no move action"))
-                    continue
-                if shambling and moves >= 1:
-                    out(events, _event(fid, word, False, "Shambling: only one move action per activation"))
-                    continue
-                ok, event = _move_action(table, fid, word, getattr(action, word), stats)
-                if ok:
-                    moves += 1
-            elif isinstance(action, Attack):
-                if attacked:
-                    out(events, _event(fid, "attack", False, "only one attack per activation"))
-                    continue
-                ok, event = _attack(table, fid, action.attack, stats)
-                attacked = attacked or ok
-            elif isinstance(action, Perform):
-                ok, event = _perform(table, fid, action.perform)
-            else:  # pragma: no cover - the content models allow nothing else
-                raise ValueError(f"unknown action {action!r}")
-            out(events, event)
-            if ok:
-                performed += 1
-                performed_this_pass += 1
-                if isinstance(action, Attack) and table.on_attack is not None:
-                    table.on_attack(table, fid, event)
-                elif isinstance(action, Perform) and table.on_perform is not None:
-                    table.on_perform(table, fid, action.perform)
-        if performed_this_pass == 0:
-            break
+
+    def attempt(action) -> tuple[bool, dict]:
+        nonlocal moves
+        word = next(iter(type(action).model_fields))
+        if word in MOVE_WORDS:
+            if held:
+                return False, _event(fid, word, False, f"{held.capitalize()}: performs no move action")
+            if shambling and moves >= 1:
+                return False, _event(fid, word, False, "Shambling: only one move action per activation")
+            ok, event = _move_action(table, fid, word, getattr(action, word), stats)
+            moves += ok
+            return ok, event
+        if isinstance(action, Attack):
+            return _attack(table, fid, action.attack, stats)
+        if isinstance(action, Perform):
+            return _perform(table, fid, action.perform)
+        raise ValueError(f"unknown action {action!r}")  # pragma: no cover - the content models allow nothing else
+
+    def tell(action, ok: bool, event: dict) -> None:
+        out(events, event)
+        if ok and isinstance(action, Attack) and table.on_attack is not None:
+            table.on_attack(table, fid, event)
+        elif ok and isinstance(action, Perform) and table.on_perform is not None:
+            table.on_perform(table, fid, action.perform)
+
+    performed = perform_actions(
+        actions, attempt, tell, lambda action: isinstance(action, Attack),
+        lambda action: _event(fid, "attack", False, ONE_ATTACK),
+        stop=lambda: table.stop() or fid not in table.scene.figures, performed=performed)
     for condition in table.ends_with_activation(monster.conditions):   # Immobilized: until its activation ends
         monster.conditions.remove(condition)
         out(events, {"event": "condition_gone", "figure": fid, "condition": condition,

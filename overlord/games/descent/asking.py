@@ -20,6 +20,7 @@ answers given before it stand and those after it are asked again.
 """
 
 from __future__ import annotations
+from .engine import damage_figure
 
 
 class AwaitAttack(Exception):
@@ -54,7 +55,6 @@ class TableResolver:
         self.point_at: dict[int, int] = {}  # point -> the log's length when it came up
 
     def monster_attack(self, game, fid: str, event: dict) -> None:
-        from .engine import damage_figure
         for target in event["targets"]:
             if game.over:
                 return

@@ -23,6 +23,7 @@ import numpy as np
 from ...ai.targets import spaces_between
 from .dice import DICE, Roll, roll, spend_surges_many
 from .engine import Game, GameError, damage_figure
+from .heroes import recover, suffer_fatigue
 
 HEAL_SURGE = "Recover 1 health"
 
@@ -96,7 +97,6 @@ def monster_attack(game: Game, fid: str, event: dict, rng: np.random.Generator) 
                 as_fatigue = min(dmg, max(0, hero.stamina - hero.fatigue), game.health(hero) - 1)
                 as_fatigue = max(0, as_fatigue)
             if as_fatigue:
-                from .heroes import suffer_fatigue
                 suffer_fatigue(game, t, as_fatigue, why=f"{game.sheet(hero).name} takes the blow as fatigue")
             if dmg - as_fatigue:
                 damage_figure(game, t, dmg - as_fatigue)
@@ -185,7 +185,6 @@ def hero_attack(game: Game, hid: str, target: str, rng: np.random.Generator) -> 
              "why": _why(a, d, dmg, reach, need, ranged, spent)}
     game.log(event)
     if HEAL_SURGE in spent:
-        from .heroes import recover
         recover(game, hid, health=1, why="surge: recover 1 health")
     for text in spent:
         name = conditions.get(text.strip().lower())

@@ -15,6 +15,7 @@ from __future__ import annotations
 from . import hooks
 
 from .engine import Game, damage_figure
+from .heroes import suffer_fatigue, test_attribute
 
 
 def _defs(game: Game) -> dict:
@@ -22,7 +23,6 @@ def _defs(game: Game) -> dict:
 
 
 def hero_turn_starts(game: Game, hid: str) -> None:
-    from .heroes import suffer_fatigue, test_attribute
     f = game.hero(hid)
     for name in list(f.conditions):
         d = _defs(game).get(name)

@@ -4,11 +4,25 @@ is ``content.effects``; a test checks every name has a handler here)."""
 from __future__ import annotations
 
 from .content import effects as fx
-from ...core import tracks
+from . import tracks
 from ...core.rng import Dice
 from ...view.words import count
 from . import describe, hooks
-from .engine import Game, discard_active, marker_at, monster_activation, run_effects, spawn_one
+from .engine import (
+    Game,
+    _limit,
+    ask_choice,
+    complete_encounter,
+    damage_figure,
+    discard_active,
+    marker_at,
+    monster_activation,
+    run_effects,
+    spawn_one,
+)
+from ...ai.targets import spaces_between
+from .heroes import suffer_fatigue, test_heroes
+from .state import TokenState
 
 
 def move_track(game: Game, what: str, n: int, source: str) -> None:
@@ -69,7 +83,6 @@ def _heroes(game: Game, who, source: str) -> list:
 def _tie(game: Game, figures: list, source: str, what: str, key: str):
     """One of ``figures``, tied for ``what``: the players' choice at a table (asked), headless
     the first listed; logged as a ``pick`` with its options."""
-    from .engine import ask_choice
     ids = [f.id for f in figures]
     i, point = ask_choice(game, {"kind": "pick", "ask": True, "options": ids, "what": what, "source": source,
                                  "key": key})
@@ -79,8 +92,6 @@ def _tie(game: Game, figures: list, source: str, what: str, key: str):
 
 
 def run_effect(game: Game, effect, source: str, actor: str | None = None) -> None:
-    from .engine import damage_figure
-    from .heroes import suffer_fatigue, test_heroes
     state = game.state
     name = fx.effect_name(effect)
     if name in ("advance_doom", "advance_fate", "fate_back"):
@@ -94,7 +105,6 @@ def run_effect(game: Game, effect, source: str, actor: str | None = None) -> Non
     elif name == "discard_exploration":
         discard_active(game)
     elif name == "complete_objective":
-        from .engine import complete_encounter
         if state.active_exploration is not None and state.active_exploration == state.current_encounter:
             complete_encounter(game)
     elif name == "activate_group":
@@ -134,7 +144,6 @@ def run_effect(game: Game, effect, source: str, actor: str | None = None) -> Non
     elif name == "heal_monster":
         _heal_monster(game, effect.heal_monster, source, actor)
     elif name == "place_token":
-        from .state import TokenState
         spec = effect.place_token
         at = marker_at(game, spec.at or "exit")
         for _ in range(spec.count):
@@ -158,7 +167,6 @@ def run_effect(game: Game, effect, source: str, actor: str | None = None) -> Non
 
 
 def _within(game: Game, a: str, b: str, spaces: int) -> bool:
-    from ...ai.targets import spaces_between
     scene = game.scene()
     if a not in scene.figures or b not in scene.figures:
         return False
@@ -248,7 +256,6 @@ def _idle(game: Game, effect, actor: str | None) -> str:
 def _room(game: Game, spec, spawn: bool) -> bool:
     """Whether a figure of ``spec``'s group may come onto the map (group limits; a spawn may take
     one back from another encounter)."""
-    from .engine import _limit
     ranks = ["master", "minion"] if spec.rank == "all" else [spec.rank]
     for rank in ranks:
         on_map = [f for f in game.state.monsters() if f.group == spec.group and f.rank == rank]
@@ -279,7 +286,6 @@ def test(game: Game, t) -> bool:
         clear = not any(f.encounter == state.current_encounter for f in state.monsters())
         return clear == t.encounter_clear
     if name == "hero_on":
-        from .engine import marker_at
         x, y = marker_at(game, t.hero_on.at)
         reach = 1 if t.hero_on.adjacent else 0
         return any(max(abs(h.at[0] - x), abs(h.at[1] - y)) <= reach for h in state.heroes_up())

@@ -31,11 +31,12 @@ from ...core.figures import Figure, Scene
 from ...core.grids import GridBoard
 from ...core.pathing import count_layers
 from ...core.rng import Dice, new_rng, rng_state
-from ...core.tracks import LootTrack, start_track
-from . import round as rnd
+from .tracks import LootTrack, defeat_monster, start_track
+from . import hooks, round as rnd
 from .dungeon import attach, build_board, start, to_dungeon
 from .setup import setup_decks
 from .state import DescentState, FigureState, TokenState
+from .content.effects import effect_name
 
 STAND_IN = "stand-in"     # the hero sheet of a hero whose name has no sheet
 
@@ -189,9 +190,8 @@ class Game:
     def _view(self) -> dict:
         s = self.state
         if s.failed is None and self.quest.scenario.lose_when:
-            from .hooks import test
             for condition in self.quest.scenario.lose_when:
-                if test(self, condition.test):
+                if hooks.test(self, condition.test):
                     s.failed = condition.reason
                     self.log({"event": "lose_condition", "reason": condition.reason})
                     break
@@ -239,8 +239,7 @@ def new_game(quest: Quest, heroes: list[str], seed: int) -> Game:
     game.log({"event": "setup", "heroes": list(heroes), "seed": seed, "doom": track.doom, "fate": track.fate})
     set_up_encounter(game, cards[starting])
     game.machine("setup_done")
-    from .hooks import after_event
-    after_event(game)
+    hooks.after_event(game)
     return game
 
 
@@ -353,13 +352,12 @@ def run_effects(game: Game, effects, source: str, actor: str | None = None) -> N
     """Carry out card effects top to bottom; after each the game settles and the active card's
     triggers are checked; nothing more happens once the quest is decided. ``actor``: the monster
     performing them, for effects that count spaces from it."""
-    from .hooks import after_event, run_effect
     for effect in effects:
         if game.over:
             return
-        run_effect(game, effect, source, actor)
+        hooks.run_effect(game, effect, source, actor)
         game.settle()
-        after_event(game)
+        hooks.after_event(game)
 
 
 def discard_active(game: Game) -> None:
@@ -425,16 +423,14 @@ def overlord_effects(game: Game) -> None:
 def _tells(effect) -> bool:
     """Whether an overlord line's effect does something at the table (not an ``if`` whose test
     fails, judged later): every effect but a bare ``if``."""
-    from .content.effects import effect_name
     return effect_name(effect) != "if"
 
 
 def fate_step(game: Game) -> None:
     """2. Fate: advance fate by one and resolve one Peril card (top half without monsters on the
     map, bottom half with)."""
-    from .hooks import move_track
     state = game.state
-    move_track(game, "advance_fate", 1, "fate step")
+    hooks.move_track(game, "advance_fate", 1, "fate step")
     if game.over:
         return
     with Dice(state.__dict__) as rng:
@@ -482,11 +478,10 @@ def judge(game: Game, table: Table) -> None:
     """The activation's hooks that judge without changing the game: whether a ``perform``
     action's effects would do anything now (``effects.no_effect``), and who breaks a tie (the
     resolver: the players at a table, the named policy headless)."""
-    from .hooks import no_effect
 
     def effect_of(t, fid, effects):
         _sync(game, t)
-        return no_effect(game, effects, fid)
+        return hooks.no_effect(game, effects, fid)
     table.effect_of = effect_of
     table.choose = lambda kind, options: ask_choice(game, {"kind": kind, "options": options})
 
@@ -545,8 +540,7 @@ def monster_starts(game: Game, fid: str) -> None:
     """A monster begins its activation: its conditions' start effects (``conditions.yaml``: a
     monster does not test, it suffers the failed test's effect and the condition goes), and the
     heroes' abilities that act on it (Ashrian: an adjacent minion is Stunned)."""
-    from .hooks import monster_turn_starts
-    monster_turn_starts(game, fid)
+    hooks.monster_turn_starts(game, fid)
 
 
 def resolve_attack(game: Game, fid: str, event: dict) -> None:
@@ -578,8 +572,7 @@ def open_door(game: Game, hero: str) -> ExplorationCard:
     state.fired = []
     game.log(hidden_draw({"event": "open_door", "hero": hero, "card": card_id}))
     set_up_encounter(game, card)
-    from .hooks import after_event
-    after_event(game)
+    hooks.after_event(game)
     return card
 
 
@@ -607,8 +600,6 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
     defeated monster goes to the loot track; a hero whose damage reaches its health is knocked
     out: "Each time a hero is defeated, advance fate by one" ("Defeated Heroes"), and until it
     stands up it is no figure on the map - damage to it is refused."""
-    from ...core.tracks import defeat_monster
-    from .hooks import after_event, fire_event
     state = game.state
     f = state.figure(fid)
     if f.knocked_out:
@@ -618,7 +609,7 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
     f.damage += amount
     game.log({"event": "damage", "figure": fid, "amount": amount, "health": game.health(f)})
     if game.health(f) > 0:
-        after_event(game)
+        hooks.after_event(game)
         return
     if f.side == "monsters":
         state.figures.remove(f)
@@ -628,19 +619,18 @@ def damage_figure(game: Game, fid: str, amount: int, by: str | None = None) -> N
                   **({"by": by} if by else {})})
         if payout is not None:
             loot_payout(game, payout.cards, by or state.heroes[0])
-        fire_event(game, "monster_defeated", group=f.group)
+        hooks.fire_event(game, "monster_defeated", group=f.group)
     else:
         knock_out(game, f)
-        fire_event(game, "hero_defeated")
-    after_event(game)
+        hooks.fire_event(game, "hero_defeated")
+    hooks.after_event(game)
 
 
 def knock_out(game: Game, f: FigureState) -> None:
-    from .hooks import move_track
     f.damage = game.max_health(f)
     f.knocked_out = True
     game.log({"event": "hero_defeated", "hero": f.id, "at": list(f.at)})
-    move_track(game, "advance_fate", 1, f"{f.id} defeated")
+    hooks.move_track(game, "advance_fate", 1, f"{f.id} defeated")
 
 
 def loot_payout(game: Game, cards: int, hero: str) -> list[str]:
@@ -673,8 +663,7 @@ def move_figure(game: Game, fid: str, at: list[int]) -> None:
     if f.side == "heroes" and fid not in game.state.moved:
         game.state.moved.append(fid)
     game.log({"event": "move", "figure": fid, "to": list(at)})
-    from .hooks import after_event
-    after_event(game)
+    hooks.after_event(game)
 
 
 def place_figure(game: Game, fid: str, at: list[int], size: list[int] | None = None) -> None:

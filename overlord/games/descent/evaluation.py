@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
+from .engine import Game
 
 # fitted by `python bench/fit_evaluation.py forgotten-souls` (heuristic bot, 2-4 heroes)
 WEIGHTS: dict[str, float] = {"bias": -4.923, "active": 0.158, "clear": 0.333, "explored": 2.449, "gap": 2.284, "health": 0.876, "mains": 0.284, "monsters_hurt": 0.382, "standing": 0.984, "throne": 0.815, "villagers_off": 0.130}
@@ -76,7 +77,6 @@ def determinize(game, rng):
     which regular encounters were dealt into which: "Shuffle the remaining Exploration cards and
     deal them into three facedown stacks"), each stack shuffled with its main encounter; the
     activation, peril and shop draw piles shuffled; the generator reseeded."""
-    from .engine import Game
     state = clone_state(game.state)
     out = Game(game.quest, state)
     draw = state.exploration.draw

@@ -27,9 +27,9 @@ from itertools import permutations
 
 from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
-from ...core.rng import new_rng
+from ...core.rng import new_rng, rng_from_state
 from ...core.search import SearchModel
-from ...core.state import clone as clone_state
+from ...core.state import clone as clone_state, from_json
 from ...view.text import draw
 from ...view.words import listing
 from . import bots, specs, tactics
@@ -41,6 +41,10 @@ from .narrate import narrate
 from .resolve import Headless
 from .setup import setup_decks
 from .state import DescentState, upgrade
+from ...content.paths import resolve_scenario
+from .agents import agent_spec
+from .invariants import state_problems, violations
+from .table import DescentTable, status_lines
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
@@ -267,7 +271,6 @@ class Descent(GameRules):
     def violations(self, game: Game, full: bool = False) -> list[str]:
         """``invariants.violations``; doom may not have moved down since the last check of this
         match (a clone starts afresh)."""
-        from .invariants import violations
         last = game.__dict__.get("_doom_seen", game.state.track.doom)
         game.__dict__["_doom_seen"] = game.state.track.doom
         return violations(game, last, full=full)
@@ -275,8 +278,6 @@ class Descent(GameRules):
     def check_state(self, game: Game) -> list[str]:
         """A state read from a save: sound (``invariants.state_problems``), then the generator and
         the invariants, a question waiting at the table allowed."""
-        from ...core.rng import rng_from_state
-        from .invariants import state_problems, violations
         rng_from_state(game.state.rng)
         return state_problems(game) or violations(game, game.state.track.doom, full=True, table=True)
 
@@ -293,7 +294,6 @@ class Descent(GameRules):
         return draw(game.scene())
 
     def status(self, game: Game) -> list[str]:
-        from .table import status_lines
         return status_lines(game)
 
     def describe(self, action: dict) -> str:
@@ -332,19 +332,16 @@ class Descent(GameRules):
         return Components(tuple(u for u in use if u), tuple(replaced), tuple(coordinates))
 
     def table(self, game: Game) -> Table:
-        from .table import DescentTable
         return DescentTable(self, game)
 
     # -- for learning agents ---------------------------------------------------------------------
     def agents(self, quest, heroes: list[str]):
-        from .agents import agent_spec
         return agent_spec(self.info(quest).max_rounds)
 
 
 @lru_cache(maxsize=1)
 def shipped_quest():
     """The shipped Forgotten Souls quest: a map spec that names no scenario uses its cards."""
-    from ...content.paths import resolve_scenario
     return load_quest(resolve_scenario("forgotten-souls"))
 
 
@@ -414,7 +411,6 @@ def track_moves(game: Game) -> dict:
 
 def load_state(quest, text: str) -> DescentState:
     """A state from JSON; saves from before damage was kept are upgraded (``state.upgrade``)."""
-    from ...core.state import from_json
     data = json.loads(text)
     data = upgrade(data, lambda f: _full_health(quest, data, f))
     return from_json(DescentState, data)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from ...core.pathing import mp_levels, trace_back
 from .engine import Game, GameError, damage_figure, free_spot, place_figure
+from . import hooks
+from ...ai.targets import spaces_between
 
 STAND_DICE = ("red", "red")
 TEST_DICE = ("gray", "black")
@@ -85,8 +87,7 @@ def stand_up(game: Game, hid: str, hearts: int, surges: int, by: str | None = No
     f.at = list(spot)
     game.log({"event": "stand_up", "hero": hid, "by": by, "hearts": hearts, "surges": surges,
               "health": game.health(f), "at": list(spot)})
-    from .hooks import after_event
-    after_event(game)
+    hooks.after_event(game)
 
 
 def heal_skill(game: Game, hid: str):
@@ -100,7 +101,6 @@ def heal_skill(game: Game, hid: str):
 def heal_targets(game: Game, hid: str) -> list[str]:
     """Heroes the healing skill reaches now: itself or a hero on the map within its spaces who
     has damage to recover, while the hero has the fatigue to pay for it."""
-    from ...ai.targets import spaces_between
     spec = heal_skill(game, hid)
     f = game.hero(hid)
     if spec is None or f.knocked_out or f.fatigue + spec.fatigue > f.stamina:
@@ -140,18 +140,16 @@ def rest(game: Game, hid: str) -> None:
 
 def begin_turn(game: Game, hid: str) -> None:
     """A hero's turn starts: the turn's record is cleared and its conditions act (headless)."""
-    from .hooks import hero_turn_starts
     state = game.state
     state.moved = [h for h in state.moved if h != hid]
     state.rested = [h for h in state.rested if h != hid]
     if not game.hero(hid).knocked_out:
-        hero_turn_starts(game, hid)
+        hooks.hero_turn_starts(game, hid)
 
 
 def end_turn(game: Game, hid: str) -> None:
     """A hero's turn ends: a rest recovers all fatigue; Syndrael, if she kept still, recovers
     2; conditions that last to the end of the turn (Immobilized) go."""
-    from .hooks import hero_turn_ends
     state = game.state
     f = game.hero(hid)
     if not f.knocked_out:
@@ -161,7 +159,7 @@ def end_turn(game: Game, hid: str) -> None:
             recover(game, hid, fatigue=f.fatigue, why="rested")
         elif still and hid not in state.moved and f.fatigue:
             recover(game, hid, fatigue=still, why=f"{sheet.name} did not move")
-        hero_turn_ends(game, hid)
+        hooks.hero_turn_ends(game, hid)
     state.moved = [h for h in state.moved if h != hid]
     state.rested = [h for h in state.rested if h != hid]
 
@@ -237,15 +235,13 @@ def walk(game: Game, hid: str, at: list[int], speed: int | None = None) -> int:
             game.log({"event": "terrain", "hero": hid, "terrain": board.terrain(node).name,
                       "at": game.dungeon_at(node), "damage": hurt})
             damage_figure(game, hid, hurt)
-    from .hooks import after_event
-    after_event(game)
+    hooks.after_event(game)
     return mp
 
 
 def take_token(game: Game, hid: str, token: str) -> None:
     """The hero takes a token on or next to its space (a search token, an objective token):
     it leaves the map."""
-    from .hooks import after_event, fire_event
     f = game.hero(hid)
     if f.knocked_out:
         raise GameError(f"{hid} is knocked out")
@@ -258,5 +254,5 @@ def take_token(game: Game, hid: str, token: str) -> None:
                         + (f"; next to {hid}: {', '.join(kinds)}" if kinds else ""))
     game.state.tokens.remove(near[0])
     game.log({"event": "token_taken", "hero": hid, "token": token, "at": list(near[0].at)})
-    fire_event(game, "token_taken", token=token)
-    after_event(game)
+    hooks.fire_event(game, "token_taken", token=token)
+    hooks.after_event(game)

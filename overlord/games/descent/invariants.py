@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...core.state import dumps, from_json
 from .state import DescentState
+from .round import PHASES
 
 
 def state_problems(game) -> list[str]:
@@ -19,7 +20,6 @@ def state_problems(game) -> list[str]:
     them, a monster's group and rank exist and its size is the group's, the act, the phase and
     the cards it names are the quest's, every figure and token stands on the dungeon's board, and
     a question waiting at the table is one the table asked. Empty when it is sound."""
-    from .round import PHASES
     s = game.state
     quest = game.quest
     out: list[str] = []

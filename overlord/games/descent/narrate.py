@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import describe
 from ...view.words import count, listing
+from .engine import derived
 
 
 def _at(p) -> str:
@@ -117,7 +118,6 @@ ACTION_WORDS = {"discard_condition": "throw off a condition", "leave-pit": "leav
 
 def source_name(game, source: str) -> str:
     """Where an effect came from, as players know it: a Peril or Exploration card by its name."""
-    from .engine import derived
     cards = derived(game.quest)
     card = cards["perils"].get(source) or cards["cards"].get(source)
     return card.name if card is not None else source

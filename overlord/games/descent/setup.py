@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from .content.quest import Quest
-from ...core.decks import Assembly, Deck, assemble_exploration, new_deck
+from ...core.decks import Deck, new_deck
+from .exploration import Assembly, assemble_exploration
 
 DECKS = ("exploration", "activation", "peril")
 

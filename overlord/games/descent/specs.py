@@ -47,6 +47,7 @@ from ...core.game import RulesError
 from .activation import Hero, Monster, Table, activate_card
 from .content.cards import ActivationCard, GroupActivation
 from .dice import Roll, spend_surges
+from .engine import _table, complete_encounter, fate_step as step, judge, marker_at, open_door, overlord_phase
 
 
 class MonsterSetup(Strict):
@@ -157,7 +158,6 @@ def pose_map(situation, shipped_quest) -> OnMap:
 
 def arrange(game, setup: DescentSetup) -> None:
     """A scenario's game put where the setup says: a card explored, doom and fate, no monsters."""
-    from .engine import complete_encounter, open_door
     s = game.state
     if setup.monsters or setup.heroes:
         raise RulesError("setup.monsters and setup.heroes are for a map situation (`map:`); a scenario's "
@@ -273,7 +273,6 @@ def activation(posed, args: ActivationAsk) -> list[Answer]:
                       scene.board.label(scene.board.node_of(setup.exit)) if setup.exit else None,
                       conditions=quest.conditions)
     else:
-        from .engine import _table, judge, marker_at
         quest = posed.quest
         table = _table(posed)
         judge(posed, table)
@@ -307,7 +306,6 @@ def _heroes_pass(game) -> None:
 
 
 def overlord_phases(game, times: int) -> list[Answer]:
-    from .engine import overlord_phase
     s = game.state
     start = len(s.log)
     for _ in range(times):
@@ -327,7 +325,6 @@ def overlord_phases(game, times: int) -> list[Answer]:
 
 
 def fate_step(game, peril: str) -> list[Answer]:
-    from .engine import fate_step as step
     s = game.state
     if peril not in s.peril.draw and peril not in s.peril.discard:
         raise RulesError(f"no peril card {peril!r} in the deck (its cards: {', '.join(s.peril.draw + s.peril.discard)})")
@@ -343,7 +340,6 @@ def fate_step(game, peril: str) -> list[Answer]:
 
 
 def explore(game, args: ExploreAsk) -> list[Answer]:
-    from .engine import complete_encounter, open_door
     s = game.state
     if args.card is not None:
         if args.card not in s.exploration.draw:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...core.decks import Deck
 from ...core.state import events
-from ...core.tracks import LootTrack, OverlordTrack
+from .tracks import LootTrack, OverlordTrack
 from .dungeon import Dungeon
 
 

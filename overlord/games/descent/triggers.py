@@ -15,6 +15,8 @@ active or is discarded. Nothing fires once the quest is decided.
 from __future__ import annotations
 
 from . import hooks
+from .effects import test
+from .engine import run_effects
 
 
 def _active(game):
@@ -25,8 +27,6 @@ def _active(game):
 
 def after_event(game) -> None:
     """Fire the active card's ``when`` triggers whose test holds now."""
-    from .effects import test
-    from .engine import run_effects
     state = game.state
     card = _active(game)
     if card is None:
@@ -45,7 +45,6 @@ def after_event(game) -> None:
 
 def fire_event(game, event: str, *, group: str | None = None, token: str | None = None) -> None:
     """An event happened: fire the active card's ``whenever`` triggers for it."""
-    from .engine import run_effects
     state = game.state
     card_id = state.active_exploration
     if card_id is None or game.over:

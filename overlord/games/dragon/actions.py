@@ -30,6 +30,7 @@ Readings:
 from __future__ import annotations
 
 from overlord.core.game import hidden_draw
+from overlord.games.heroes.counters import ActionRules
 from overlord.games.heroes.market import call_market, close_market, sale
 from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
 from overlord.games.heroes.tasks import fulfilled
@@ -288,3 +289,8 @@ def repair(ctx: Ctx, hero: str) -> list[dict]:
     s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "sat out the turn at the Smithy"
     return [ctx.log({"event": "repaired", "hero": hero, "counter": inst, "left": item.life - item.lost})]
 
+
+# UtSotD, "Sequence of Play": "Combat is always the first action. After this, apply all other
+# actions in any order you like" - the family's default (Return of the Heroes' order), for the
+# family's action_problem; the turn (turns.py) keeps that order in its own legal actions.
+DRAGON_ACTIONS = ActionRules(strict_order=False, once_each=False)

@@ -23,7 +23,7 @@ from pydantic import Field, field_validator
 from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
 from overlord.games.heroes.counters import BORDERS
-from overlord.games.heroes.regions import RegionsModel, region_problems
+from overlord.games.heroes.regions import RegionsModel, region_problems, setup_fields
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.tasks import TaskSpec, shape_problem
 from ...view.words import count
@@ -426,7 +426,6 @@ class Parts:
 def cross_problems(sc: DragonScenario, parts: Parts, sdoc, board) -> list[Problem]:
     """What spans the files: every name a counter, hero or scenario uses exists, fields are on the
     board, the covered counters fill the set-up spots."""
-    from overlord.games.heroes.regions import setup_fields
     problems: list[Problem] = []
     counters = parts.counters.dragon_counters
     artifacts = parts.artifacts.dragon_artifacts

@@ -34,7 +34,7 @@ from overlord.core.game import hidden_draw
 from overlord.games.heroes.bag import draw as bag_draw
 from overlord.games.heroes.bag import free_tan_fields, placement_choice
 
-from . import machines
+from . import events, machines
 from .state import Ctx, artifact, counter, put
 
 NOT_FOR_PLACING = ("city", "lair", "cave_mouth", "landing")
@@ -114,7 +114,6 @@ def draw_one(ctx: Ctx, drawer: str | None, why: str) -> list[dict]:
 
 def deal(ctx: Ctx, inst: str, drawer: str | None, why: str, picked: bool = False) -> list[dict]:
     """A counter out of the bag (drawn, or ``picked`` by Clairvoyance): placed, or its event applied."""
-    from . import events
     s, c = ctx.s, ctx.c
     if inst in s.bag:
         s.bag.remove(inst)

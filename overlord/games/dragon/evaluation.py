@@ -27,6 +27,8 @@ from __future__ import annotations
 from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
 from .state import Ctx, carried
+from ...core.game import Match
+from .fights import dragon_odds
 
 # fitted by `python bench/fit_evaluation.py dragon` (heuristic bot, 1-4 heroes)
 WEIGHTS: dict[str, float] = {"bias": -4.182, "chain": 0.312, "hoard_room": 1.409, "hp": 0.235, "nobody_fallen": 0.992, "odds": 2.552, "time_left": 1.652}
@@ -34,7 +36,6 @@ CHAIN = {"scroll": 1, "material": 2, "weapon": 3}
 
 
 def features(match) -> dict[str, float]:
-    from .fights import dragon_odds
     c, s = match.content, match.state
     n = max(1, len(s.heroes))
     coop = c.scenario.coop
@@ -64,7 +65,6 @@ def determinize(match, rng):
     """A clone with the face-down counters dealt again among the face-down places, the bag, the
     City's pile and the Dragon deck shuffled (from their sorted contents: nothing of the hidden
     order leaks), and the generator reseeded."""
-    from overlord.core.game import Match
     s = clone_state(match.state)
     down = set(s.down)
     slots = [(fid, i) for fid, here in sorted(s.board.items()) for i, inst in enumerate(here) if inst in down]

@@ -23,6 +23,8 @@ from .setup import new_state
 from .state import Ctx, DragonState
 from . import evaluation as judged
 from . import specs
+from ...ai.answers import ask_move
+from .table import DragonTable
 
 
 class DragonSpecs(SpecSupport):
@@ -43,7 +45,6 @@ class DragonSpecs(SpecSupport):
         if not isinstance(posed, Match):
             if instruction != "move":
                 raise RulesError(f"{instruction} is asked of a scenario's game (`scenario:` without `map:`)")
-            from overlord.ai.answers import ask_move
             try:
                 return ask_move(posed, args.figure, args.verb, args.target, args.speed)
             except ValueError as e:
@@ -184,7 +185,6 @@ class DragonRules(MovesRules, GameRules):
                          "`move FIELD` names the field a hero steps onto; the options list every field reachable now"))
 
     def table(self, match: Match) -> Table:
-        from .table import DragonTable
         return DragonTable(self, match)
 
     # -- for learning agents ---------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from overlord.core.decks import deck_cards
-from overlord.games.heroes.sheet import SKILL_MAX
+from overlord.games.heroes.sheet import SKILL_MAX, sheet_problems
 
 from . import machines
 from .load import DragonContent
@@ -44,7 +44,6 @@ def state_problems(s: DragonState, c: DragonContent) -> list[str]:
     """What a state read from a save edited by hand may not hold, checked before the invariants
     (which assume it): its heroes are the scenario's, each with one sound sheet and one place;
     the turn's hero and the order are theirs; the mode is the scenario's."""
-    from overlord.games.heroes.sheet import sheet_problems
     unknown = [h for h in s.heroes if h not in c.heroes]
     if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
         return [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]

@@ -8,9 +8,10 @@ from overlord.games.heroes.sheet import SKILLS, artificial_life, dice_for, skill
 
 from . import verbs
 from .load import DragonContent
-from .state import DragonState
+from .state import Ctx, DragonState
 from .words import SKILL_WORD, name, rolled, why
 from ...view.words import count, listing
+from .events import chances, lightning
 
 def narrate(s: DragonState, c: DragonContent, evs: list[dict]) -> list[str]:
     out = []
@@ -206,8 +207,6 @@ def asked(s: DragonState, c: DragonContent) -> str:
     if "attack" in p and p.get("stage") == "lose":
         return f"{hero}, the Dragon destroys one of your artifacts - which one:"
     if "attack" in p:
-        from .events import chances, lightning
-        from .state import Ctx
         ctx = Ctx(s, c, None, None)
         odds = ", ".join(f"{SKILL_WORD[sk]} {v:.0%}" for sk, v in chances(ctx, hero, int(p["attack"])).items())
         return (f"{hero}, the Dragon attacks you: the trial of your choice at {p['attack']} ({odds})"

@@ -42,6 +42,19 @@ from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
 from ..heroes.specs import Fight
 from .state import Ctx, artifact, counter, lift, put, where
+from . import events
+from .bots import choose_heuristic
+from .fights import (
+    dice_count,
+    dragon_value,
+    enter_lair,
+    fight as fight_counter,
+    fight_skills,
+    item_of,
+    value_against,
+    weapons,
+)
+from .verbs import apply, legal
 
 Colour = Literal["blue", "green", "red"]
 Skill = Literal["magic", "ranged", "close"]
@@ -112,7 +125,6 @@ def take_counter(s, inst: str) -> None:
 
 
 def arrange(match, setup: DragonSetup) -> None:
-    from .fights import item_of
     c, s = match.content, match.state
     s.rules.update(setup.rules)
 
@@ -196,15 +208,12 @@ def _key(d: dict | None) -> tuple[tuple, dict]:
 
 
 def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
-    from . import events
     s = ctx.s
     if args.first is not None and args.first not in s.heroes:
         raise RulesError(f"first: {args.first} does not play (the heroes: {', '.join(s.heroes)})")
     if args.event == "attack":
         out = events.attack(ctx, args.modifier, args.first)
         while s.pending.get("attack"):              # the attacked heroes' choices: headless, the heuristic bot's
-            from .bots import choose_heuristic
-            from .verbs import apply, legal
             answer = choose_heuristic(Match(ctx.c, s), legal(ctx), None)
             out += apply(ctx, answer)
         head = out[0]
@@ -238,7 +247,6 @@ def event(ctx: Ctx, args: EventAsk) -> list[Answer]:
 
 
 def fight(ctx: Ctx, args) -> list[Answer]:
-    from .fights import fight as fight_counter, fight_skills, value_against
     s, c = ctx.s, ctx.c
     if args.hero not in s.heroes:
         raise RulesError(f"{args.hero} does not play (the heroes: {', '.join(s.heroes)})")
@@ -275,7 +283,6 @@ def fight(ctx: Ctx, args) -> list[Answer]:
 
 
 def battle(ctx: Ctx, args: BattleAsk) -> list[Answer]:
-    from .fights import dice_count, dragon_value, enter_lair, weapons
     s = ctx.s
     if args.hero not in s.heroes:
         raise RulesError(f"{args.hero} does not play (the heroes: {', '.join(s.heroes)})")

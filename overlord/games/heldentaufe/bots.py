@@ -34,6 +34,7 @@ a food source explored); **down** (ready - full hearts - and a portal explored: 
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 from . import heroes as hb, monsters, upper
@@ -42,6 +43,7 @@ from .content import FOOD_SOURCES
 from .dice import win_chance
 from .engine import ap_left
 from .state import UNDER, UPPER
+from .under import figures
 
 END = 8
 NEVER = 9
@@ -131,7 +133,6 @@ class _Mind:
         danger = {b.area(a) for a in s.dangers}
         out = {g: 0 for g in goals}
         frontier = sorted((0, g) for g in goals)
-        import heapq
         while frontier:
             d, a = heapq.heappop(frontier)
             if d > out.get(a, d):
@@ -285,5 +286,4 @@ class _Mind:
 
 
 def _figures(s):
-    from .under import figures
     return figures(s)

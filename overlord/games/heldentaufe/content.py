@@ -31,6 +31,7 @@ from overlord.content.models import Id, Int, Strict
 from overlord.content.errors import ContentError, Problem, merge, nearest, strangers
 from overlord.content.validate import load_content, load_named
 from ...view.words import count
+from overlord.games.heldentaufe.board import UnderworldBoard
 
 if TYPE_CHECKING:                   # a type only: board.py is the rules' board, read by the engine
     from .board import UnderworldBoard
@@ -328,7 +329,6 @@ def board_problems(doc, body: HtUnderworldBody) -> list[Problem]:
     if found["!"] != DANGERS:
         out.append(doc.problem(base + ("rows",), f"the board needs {DANGERS} skulls ('!') for the dangers, has {found['!']}"))
     if not out:
-        from .board import UnderworldBoard
         board = UnderworldBoard(body.rows, body.nests)
         cut = board.unreachable()
         if cut:
@@ -448,7 +448,6 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
     """Cross-file checks of a valid scenario: each content file exists, holds its kind and is valid;
     targets and clock limits for every hero count; monsters named on missions and the board exist.
     Returns the problems and, when there are none, the content."""
-    from .board import UnderworldBoard
     sc: HtScenarioModel = loaded.model.scenario
     doc = loaded.doc
     problems: list[Problem] = []

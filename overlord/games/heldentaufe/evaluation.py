@@ -20,6 +20,7 @@ from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
 from . import heroes as hb
 from .state import UNDER
+from ...core.game import Match
 
 # fitted by `python bench/fit_evaluation.py heldentaufe` (heuristic bot, 1-4 heroes)
 WEIGHTS: dict[str, float] = {"bias": -5.438, "below": 0.059, "boots": 1.545, "hearts": 0.377, "points": 3.525, "sword": 3.252, "teeth_taken": 0.747, "time_left": 4.796}
@@ -47,7 +48,6 @@ def determinize(match, rng):
     again (from their sorted contents: nothing of the hidden order leaks), and the generator
     reseeded. In the race the other heroes' hands are dealt again with the draw pile too (each
     keeps its size): the hero deciding sees only his own."""
-    from overlord.core.game import Match
     s = clone_state(match.state)
     tiles = sorted(s.tiles.draw)
     s.tiles.draw = [tiles[i] for i in rng.permutation(len(tiles))]

@@ -17,13 +17,19 @@ from .content import Content, load
 from .state import HState
 from . import evaluation as judged
 from . import specs
+from ...content.paths import resolve_scenario
+from .agents import spec
+from .bots import choose_heuristic, choose_random
+from .invariants import state_problems, violations
+from .narrate import narrate
+from .picture import picture, status
+from .table import HeldentaufeTable
 
 NAME = "heldentaufe"
 
 
 def shipped_content() -> Content:
     """The shipped co-operative game: a drawn board that names no scenario plays with its dice."""
-    from overlord.content.paths import resolve_scenario
     if "content" not in _SHIPPED:
         _SHIPPED["content"] = load(resolve_scenario("heldentaufe"))
     return _SHIPPED["content"]
@@ -66,7 +72,6 @@ class Heldentaufe(GameRules):
     state_type = HState
 
     def __init__(self):
-        from .bots import choose_heuristic, choose_random
         self.bots = {"heuristic": choose_heuristic, "random": choose_random}
 
     # -- content ---------------------------------------------------------------------------------
@@ -143,11 +148,9 @@ class Heldentaufe(GameRules):
                 "cards": {"areas": [e["tile"] for e in s.log if e.get("event") == "explored"]}}
 
     def violations(self, match: Match, full: bool = False) -> list[str]:
-        from .invariants import violations
         return violations(match.content, match.state, full)
 
     def check_state(self, match: Match) -> list[str]:
-        from .invariants import state_problems
         return state_problems(match.content, match.state) or super().check_state(match)
 
     # -- the enemy's policies (a policy of your own picks each step of boss.options) --------------
@@ -163,15 +166,12 @@ class Heldentaufe(GameRules):
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:
-        from .narrate import narrate
         return narrate(match.content, match.state, events)
 
     def picture(self, match: Match) -> str:
-        from .picture import picture
         return picture(match.content, match.state)
 
     def status(self, match: Match) -> list[str]:
-        from .picture import status
         return status(match.content, match.state)
 
     def describe(self, action: dict) -> str:
@@ -206,11 +206,9 @@ class Heldentaufe(GameRules):
                          "from 0 at the top left, every odd row shifted half an area to the right"))
 
     def table(self, match: Match) -> Table:
-        from .table import HeldentaufeTable
         return HeldentaufeTable(self, match)
 
     def agents(self, content: Content, heroes: list[str]) -> AgentSpec:
-        from .agents import spec
         return spec(content, heroes)
 
 

@@ -14,6 +14,7 @@ from .content import Content
 from .planner import KEY_FIELDS, key_value
 from .state import HState
 from ...view.words import count
+from .engine import describe
 
 SHOWN_TIES = 3
 PLAN_EVENTS = ("monster_plan", "monster_advice")
@@ -211,6 +212,5 @@ def _boss_roll(e: dict) -> str:
 def _action(e: dict) -> str | None:
     do = e["do"]
     if do in ("move", "descend", "ascend", "eat", "brew", "drink", "teleport", "equip", "unequip", "drop"):
-        from .engine import describe
         return "  " + describe({k: v for k, v in e.items() if k != "event"})
     return None

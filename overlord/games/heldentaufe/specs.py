@@ -36,7 +36,7 @@ from pydantic import Field
 from ...content.models import Strict
 from ...core.behaviour import Answer
 from ...core.game import RulesError
-from . import board as boards, boss, fights, monsters as mb
+from . import board as boards, boss, fights, machines, monsters as mb
 from .planner import KEY_FIELDS, Fighter, Situation, Target, describe, greedy_step, key_value, plan
 from .state import UNDER, UPPER
 
@@ -129,7 +129,6 @@ def pose_drawn(content, setup: HeldentaufeSetup) -> Drawn:
 
 def arrange(match, setup: HeldentaufeSetup) -> None:
     """Monsters and heroes put where the setup says in a scenario's game."""
-    from . import machines
     c, s = match.content, match.state
     b = c.underworld
     if setup.board is not None:

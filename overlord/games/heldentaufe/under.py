@@ -22,6 +22,7 @@ from . import clock, heroes as hb, machines, monsters
 from .content import Content
 from .state import UNDER, UPPER, HState, Hero
 from .upper import lowest_portal, portal_cell, portal_number
+from .missions import play_explorer
 
 
 def draw(state: HState, n: int) -> int:
@@ -118,7 +119,6 @@ def spring_trap(c: Content, state: HState, hero: Hero) -> None:
     """"Your hero triggers a trap. Give up 1 heart, and your turn ends immediately." An Explorer
     mission in hand is played for the hero ("When your hero triggers a trap, play this card and take
     the reward of 2 monster teeth"), one card a trap."""
-    from .missions import play_explorer
     play_explorer(c, state, hero)
     lose_heart(c, state, hero, by="trap")
     state.log.append({"event": "turn_ends", "hero": hero.id, "why": "trap"})

@@ -134,11 +134,10 @@ class ActionRules:
     repeatable: tuple[str, ...] = ("fulfil_task",)
 
 
-UNDERWORLD_ACTIONS = ActionRules(strict_order=True, once_each=True)
 # RotH: "Combat (only once per turn)" then "Exploit encounter and/or fulfill task and/or pick up
-# object and/or complete heroic deed" "in any order you like"; UtSotD the same.
+# object and/or complete heroic deed" "in any order you like": the family's default. A game whose
+# actions are ordered otherwise names its own rules in its package (the Underworld's: places.py).
 RETURN_ACTIONS = ActionRules(strict_order=False, once_each=False)
-DRAGON_ACTIONS = RETURN_ACTIONS
 _ORDER = {"combat": 0, "encounter": 1, "accept_task": 2, "fulfil_task": 3}
 
 

@@ -39,6 +39,7 @@ from .damned import _log, _machine_event, _markers, damned_marker
 from .handling import keep_problem, lose_life_points
 from .machines import chaos_tile, fire_damned
 from .state import UnderworldState, kind_of, rolling
+from .items import drink
 
 DAMNED_MODIFIER = -3          # "In the fight against the Damned One heroes have a difficulty modification of -3."
 SOLITAIRE_FIRST = "magic"     # "The Damned One must be fought with each skill beginning with Magic"
@@ -234,7 +235,6 @@ def drink_when_hurt(state: UnderworldState, hero: str) -> list[dict] | None:
     Ambrosia can be used"): drink the first Nektar or Ambrosia carried whose healing fits the LP
     lost, or any one on the last natural LP; else nothing. (The fight is to the death, so a draught
     is worth most when none of it is wasted.)"""
-    from .items import drink
     sheet = state.sheets[hero]
     lost = sheet.natural_max - sheet.natural
     for item in sheet.items:

@@ -115,6 +115,7 @@ from overlord.core.tiles import OPPOSITE, SIDES, STEP
 from overlord.games.heroes.counters import DOT_SKILL
 from overlord.games.heroes.sheet import (
     SKILL_CUBE,
+    cube_count,
     dice_for,
     life_total,
     movement_allowance,
@@ -130,7 +131,8 @@ from overlord.games.underworld.machines import entry_count
 from overlord.games.underworld.places import destination
 from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counters_by_tile, kind_of
 
-from ..heroes.odds import p_battle, p_cycle_battle, p_success
+from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
+from overlord.games.underworld.treasure import trap_options
 
 # -- one plan's readings ------------------------------------------------------------------------
 
@@ -734,7 +736,6 @@ def _act(state, hero, actions, rng):
     if "escape" in kinds:
         trap = state.trapped[hero]
         mods = {}
-        from overlord.games.underworld.treasure import trap_options
         for s, m in trap_options(state, hero, trap):
             mods[s] = max(mods.get(s, m), m)
 
@@ -769,7 +770,6 @@ def _act(state, hero, actions, rng):
 
 def _cube_gain(sheet, skill: str) -> float:
     """How much one more normal cube on ``skill`` raises its battle trial (value - 3)."""
-    from overlord.games.heroes.sheet import cube_count
     n = cube_count(sheet, skill) + 1
     dice = min(5, 2 + sum(1 for step in sheet.thresholds[skill] if n >= step))
     target = skill_value(sheet, skill) + DAMNED_MODIFIER

@@ -72,6 +72,7 @@ from .handling import (
 from .items import lightning_bolts, use_up
 from .state import ENEMY_KINDS, KIND_BORDER, UnderworldState, kind_of
 from .treasure import draw_treasure
+from .damned import avatar_defeated, avatar_survived
 
 GRAY_KINDS = ("black_creature", "avatar", "damned_creature")
 
@@ -287,7 +288,6 @@ def _survived(state, hero, cid) -> list[dict]:
     encountered again" (its machine: ``fought -> revealed`` by ``survive``)."""
     if kind_of(state, cid).kind != "avatar":
         return []
-    from .damned import avatar_survived
     return avatar_survived(state, cid, hero)
 
 
@@ -327,7 +327,6 @@ def _route_defeated(state, hero, cid) -> list[dict]:
         return emit(state, {"event": "defeated", "hero": hero, "counter": cid, "to": "tile",
                             "why": "no free task box: the defeated black creature stays face up on the tile"})
     if spec.kind == "avatar":
-        from .damned import avatar_defeated
         events = emit(state, {"event": "defeated", "hero": hero, "counter": cid, "to": "card",
                               "why": "HitU: 'Avatars are placed on the Damned One's reference card'"})
         return events + list(avatar_defeated(state, cid, hero) or [])

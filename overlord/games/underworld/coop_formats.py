@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
-from ...content.errors import merge
+from ...content.errors import ContentError, Problem, merge
 from ...content.models import Id, Int, Strict, tagged
 from ...view.words import count
+from ...content.validate import load_content, load_named
+from .formats import load_underworld
 
 if TYPE_CHECKING:                   # a type only: formats imports this module
     from .formats import Underworld
@@ -302,9 +304,6 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
     """Cross-file checks of a valid scenario file: each content file exists, holds the kind it
     should and is valid; the Dark Side starts for every hero count; every kind of enemy has a
     speed. Returns the problems and, when there are none, the loaded content."""
-    from ...content.errors import ContentError
-    from ...content.validate import load_named
-    from .formats import load_underworld
     sc: UnderworldScenario = loaded.model.scenario
     doc = loaded.doc
     base = Path(loaded.file).parent
@@ -348,8 +347,6 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
 def load_scenario(path) -> CoopContent:
     """Load a co-operative Underworld scenario and everything it names; raises ContentError
     listing every problem (FILE:LINE:COL: message)."""
-    from ...content.errors import ContentError, Problem
-    from ...content.validate import load_content
     loaded = load_content(path)
     if loaded.problems:
         raise ContentError(loaded.problems)

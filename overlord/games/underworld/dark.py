@@ -7,8 +7,9 @@ After every hero has taken a turn, the program draws a card of the Damned One's 
 2. **Enemies**: for each kind of face-up enemy counter in the deck's order (Avatars, black
    creatures, creatures of the Damned One, creatures), each counter of that kind in the order
    its tile was placed performs the card's actions for its kind, top to bottom, repeating the
-   list while a pass performs one, at most two actions and at most one attack (Descent's
-   "Perform actions", Forgotten Souls step 4). Move actions are the movement vocabulary
+   list while a pass performs one, at most two actions and at most one attack: Descent's
+   "Perform Actions" (Forgotten Souls, "3. Monster Activation", step 4), the loop
+   ``ai.activation.perform_actions`` both games share. Move actions are the movement vocabulary
    (``overlord.ai.movement``) over the tile map: one tile a speed point, through tiles joined by
    matching exits. "attack" strikes a hero on the same tile (in the Underworld, counter and hero
    meet on one tile).
@@ -36,6 +37,7 @@ from ...core.game import hidden_draw
 from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
 from ...core.trace import Decision
+from ...ai.activation import MOVE_WORDS, ONE_ATTACK, perform_actions
 from ...ai.movement import MoveError, move
 from ..heroes.sheet import life_total, shadow_cubes, spend_gold
 from .handling import lose_life_points
@@ -44,8 +46,8 @@ from .markers import enemies_on_map, face_down_on, move_counter, reveal
 from .state import UnderworldState, kind_of, rolling
 from .tiles import distances, styx_id
 from ...view.words import count, listing
+from .combat import best_skill, lose_combat, take_shadow_cube, trial_against
 
-MOVE_WORDS = ("toward", "away", "engage", "spot")
 
 
 @dataclass
@@ -154,36 +156,26 @@ def draw_peril(state: UnderworldState, content: DarkContent) -> list[dict]:
 
 def activate(state: UnderworldState, content: DarkContent, cid: str, actions: list) -> list[dict]:
     """One counter's activation: up to two actions, at most one attack, the list repeated while
-    a pass performs one."""
+    a pass performs one (``ai.activation.perform_actions``); an action not performed is told
+    once, on the first pass."""
     spec = kind_of(state, cid)
     events = [_log(state, {"event": "enemy", "counter": cid, "name": spec.name, "kind": spec.kind,
                            "tile": _tile_of(state, cid), "why": f"{spec.name} activates"})]
-    performed = 0
-    attacked = False
-    first_pass = True
-    while performed < 2 and not state.outcome:
-        this_pass = 0
-        for action in actions:
-            if performed >= 2 or state.outcome:
-                break
-            word = next(iter(type(action).model_fields))
-            rule = getattr(action, word)
-            if word in MOVE_WORDS:
-                ok, evs = _move(state, content, cid, word, rule)
-            elif attacked:
-                ok, evs = False, [_act(cid, "attack", False, "only one attack per activation")]
-            else:
-                ok, evs = _strike(state, cid, rule)
-                attacked = attacked or ok
-            if ok:
-                performed += 1
-                this_pass += 1
-                events += evs                      # logged as they happened
-            elif first_pass:                       # an action not performed is told once
-                events += [_log(state, e) for e in evs]
-        if this_pass == 0:
-            break
-        first_pass = False
+
+    def attempt(action) -> tuple[bool, list[dict]]:
+        word = next(iter(type(action).model_fields))
+        rule = getattr(action, word)
+        if word in MOVE_WORDS:
+            return _move(state, content, cid, word, rule)
+        return _strike(state, cid, rule)
+
+    def tell(_action, ok: bool, evs: list[dict]) -> None:
+        events.extend(evs if ok else [_log(state, e) for e in evs])   # a performed one is logged already
+
+    performed = perform_actions(
+        actions, attempt, tell, lambda action: next(iter(type(action).model_fields)) not in MOVE_WORDS,
+        lambda _action: [_act(cid, "attack", False, ONE_ATTACK)],
+        stop=lambda: bool(state.outcome), retell=False)        # an action not performed is told once
     events.append(_log(state, {"event": "enemy_done", "counter": cid, "actions": performed,
                                "why": f"{spec.name} performed {count(performed, 'action')}"}))
     return events
@@ -233,7 +225,6 @@ def _strike(state, cid, rule) -> tuple[bool, list[dict]]:
 def defend(state: UnderworldState, hero: str, cid: str) -> list[dict]:
     """The struck hero's combat trial against the counter (best permitted skill); a failure
     costs what a lost combat costs."""
-    from .combat import best_skill, lose_combat, trial_against
     skill, decision = best_skill(state, hero, cid)
     with rolling(state) as rng:
         result = trial_against(state, hero, cid, skill, rng=rng)
@@ -301,7 +292,6 @@ def _hero_effect(state: UnderworldState, name: str, hero: str, amount: int) -> l
     events = []
     for _ in range(amount):
         if name == "shadow_cube":
-            from .combat import take_shadow_cube
             events += take_shadow_cube(state, hero, why="an Underworld event")
         elif name == "lose_life":
             if life_total(sheet) <= 1:

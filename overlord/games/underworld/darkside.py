@@ -16,6 +16,7 @@ Every change returns an event (plain data) and appends it to ``state.log``.
 from __future__ import annotations
 
 from ..heroes.sheet import shadow_cubes
+from .machines import fire_damned
 from .state import DARK_SIDE_BOXES, UnderworldState
 
 
@@ -49,7 +50,6 @@ def add(state: UnderworldState, n: int = 1, why: str = "") -> dict:
         state.outcome = "lost"
         state.reason = f"the Dark Side filled ({DARK_SIDE_BOXES} shadow cubes)"
         state.winner = ",".join(winners)
-        from .machines import fire_damned      # the machine module imports this one's users
         fire_damned(state, "triumph")
         end = {"event": "game_over", "outcome": "lost", "reason": state.reason,
                "lesser_victory": winners}

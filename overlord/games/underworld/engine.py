@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from ...core.decks import new_deck
 from ...core.game import RulesError, hidden_draw
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
-from . import darkside, tiles
+from ..heroes.sheet import RulesError as SheetRulesError, SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
+from . import battle, combat, damned, darkside, places, tiles, treasure
 from .dark import DarkContent, dark_phase
 from .markers import draw_adventure, enemies_on, face_down_on, reveal
-from .state import KIND_HEAP, CounterSpec, TurnState, UnderworldState, instance_ids, kind_of, rolling
+from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, counters_on, instance_ids, kind_of, rolling
 from ...view.words import count, listing
+from .combat import must_fight
+from .damned import solitaire_turn
+from .duels import duel, duel_problem
+from .handling import check_acting, used_this_turn
+from .items import discard_item, drink
 
 
 class ActionError(RulesError):
@@ -119,7 +124,6 @@ def start_turn(state: UnderworldState, hero: str) -> list[dict]:
              "why": f"{hero}'s turn, round {state.round}"}
     state.log.append(event)
     events = [event]
-    from .damned import solitaire_turn
     events += solitaire_turn(state)
     if hero in state.trapped:
         state.turn.phase = "act"
@@ -174,9 +178,6 @@ def legal_actions(state: UnderworldState) -> list[dict]:
 
 
 def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
-    from . import battle, combat, places, treasure
-    from .handling import check_acting, used_this_turn
-    from ..heroes.sheet import RulesError
     turn = state.turn
     if hero in state.trapped:
         if "escape_trap" in turn.actions:
@@ -185,7 +186,7 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         return [{"do": "escape", "skill": s} for s in skills]
     try:
         check_acting(state, hero, "act")
-    except RulesError:
+    except SheetRulesError:
         return [{"do": "end"}]
     fights = combat.must_fight(state, hero)
     if fights and "combat" not in turn.actions and not turn.actions:
@@ -201,7 +202,7 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         try:
             places._check_action(state, hero, kind, kind)
             return True
-        except RulesError:
+        except SheetRulesError:
             return False
 
     here = state.map.heroes[hero]
@@ -231,7 +232,6 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
         if not (item.black and shadow_cubes(sheet, item.black)):
             out.append({"do": "discard", "item": item.id})
     if state.rules.get("duels") and not turn.actions:
-        from .duels import duel_problem
         for other in state.heroes:
             if other != hero and state.map.heroes[other] == here and duel_problem(state, hero, other) is None:
                 out.append({"do": "duel", "defender": other})
@@ -247,7 +247,6 @@ def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
 
 
 def _counters(state: UnderworldState, tile: str) -> list[str]:
-    from .state import counters_on
     return counters_on(state, tile)
 
 
@@ -315,7 +314,6 @@ def act(state: UnderworldState, content: UnderworldContent, action: dict) -> lis
 
 
 def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
-    from . import battle, combat, places, treasure
     turn = state.turn
     hero = turn.hero
     do = a["do"]
@@ -355,13 +353,10 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
         {"styx": places.use_styx, "lethe": places.use_lethe, "hades": places.use_throne_hall}[a["place"]](
             state, hero, **kw)
     elif do == "discard":
-        from .items import discard_item
         discard_item(state, hero, a["item"])
     elif do == "drink":
-        from .items import drink
         drink(state, hero, a["item"])
     elif do == "duel":
-        from .duels import duel
         duel(state, hero, a["defender"], **kw)
     elif do == "attack_damned":                 # solitaire: Nektar or Ambrosia between rounds unless declined
         drinks = kw.pop("drink", True)
@@ -372,7 +367,6 @@ def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: di
 
 
 def _place(state: UnderworldState, hero: str, stack: int, side: str, turns: int) -> None:
-    from . import damned
     here = state.map.heroes[hero]
     state.map, placement = tiles.place_tile(state.map, here, stack, side, turns)
     tile = placement.tile
@@ -387,7 +381,6 @@ def _place(state: UnderworldState, hero: str, stack: int, side: str, turns: int)
 
 
 def _step(state: UnderworldState, hero: str, to: str) -> None:
-    from .combat import must_fight
     turn = state.turn
     state.map.heroes[hero] = to
     turn.moved += 1
@@ -408,7 +401,6 @@ def _step(state: UnderworldState, hero: str, to: str) -> None:
 
 def _passable(state: UnderworldState, hero: str, tile: str) -> list[str]:
     """Revealed enemies the hero may pass (the Bard's song: red; the Shoes of Hermes: all)."""
-    from .combat import must_fight
     enemies = enemies_on(state, tile)
     blocking = set(must_fight(state, hero)) if state.map.heroes[hero] == tile else set(enemies)
     return [c for c in enemies if c not in blocking]

@@ -27,6 +27,8 @@ from . import darkside
 from .machines import avatar_ids, avatar_state
 from .state import kind_of
 from .tiles import ADVENTURE
+from ...core.game import Match
+from .bots import attack_odds, battle_chance, solo_odds
 
 # fitted by `python bench/fit_evaluation.py underworld` (heuristic bot, 1-4 heroes)
 WEIGHTS: dict[str, float] = {"bias": -6.526, "banished": 0.306, "damned": 0.257, "explored": 0.713, "life": 1.048, "light": 0.942, "odds": 1.637, "time_left": 4.290}
@@ -37,7 +39,6 @@ WEIGHTS_BY_HEROES: dict[int, dict[str, float]] = {1: {"bias": -6.014, "cubes": 1
 
 
 def features(match) -> dict[str, float]:
-    from .bots import attack_odds
     state = match.state
     heroes = state.heroes
     n = max(1, len(heroes))
@@ -62,7 +63,6 @@ def strength(state, hero: str) -> float:
     """P(``hero`` wins the final battle now with its own skills, as if it carried a weapon for each):
     solitaire, the cycle of skills (``bots.solo_odds``); else its best combat skill without a shadow
     cube, each trial at the Damned One's -3."""
-    from .bots import battle_chance, solo_odds
     if state.solitaire:
         return solo_odds(state, hero)
     sheet = state.sheets[hero]
@@ -74,7 +74,6 @@ def determinize(match, rng):
     """A clone with the face-down markers, the treasure heap, the tile stacks and the Dark and
     peril decks dealt again (from their sorted contents: nothing of the hidden order leaks), and
     the generator reseeded."""
-    from overlord.core.game import Match
     state = clone_state(match.state)
     revealed = set(state.revealed)
     slots = [(t, i) for t in state.map.placed for i, c in enumerate(t.markers)

@@ -33,6 +33,8 @@ from ...content.models import Int, Strict
 from ...content.errors import ContentError, Problem, merge, nearest
 from ...content.yamlio import Located
 from ...view.words import count
+from ...content.paths import shipped_dir
+from ...content.validate import load_content
 
 # -- vocabularies (copied from overlord.games; the tests check they agree) ----------------------
 
@@ -426,7 +428,6 @@ class Underworld:
 
 
 def shipped_paths() -> tuple[Path, Path, Path]:
-    from ...content.paths import shipped_dir
     folder = shipped_dir("decks") / "underworld"
     return folder / "tiles.yaml", folder / "counters.yaml", folder / "heroes.yaml"
 
@@ -434,7 +435,6 @@ def shipped_paths() -> tuple[Path, Path, Path]:
 def load_underworld(tiles_path=None, counters_path=None, heroes_path=None) -> Underworld:
     """Load and check the three files (the shipped ones where a path is not given). Raises
     :class:`ContentError` with every problem of every file, each FILE:LINE:COL: message."""
-    from ...content.validate import load_content
     shipped = shipped_paths()
     paths = [p if p is not None else s for p, s in zip((tiles_path, counters_path, heroes_path), shipped)]
     problems: list[Problem] = []

@@ -21,6 +21,7 @@ from .picture import draw_map
 from .setup import load_game
 from .state import DARK_SIDE_BOXES, UnderworldState, load_state
 from .table import UnderworldTable, status_lines
+from ...content.paths import resolve_scenario
 
 TRACK_NAMES = {"doom": "Dark Side", "fate": "its last box"}
 
@@ -35,7 +36,6 @@ def _random(match, actions, rng):
 
 def shipped_content():
     """The shipped co-operative Underworld: a map spec that names no scenario plays with it."""
-    from ...content.paths import resolve_scenario
     if "content" not in _SHIPPED:
         _SHIPPED["content"] = load_game(resolve_scenario("underworld"))
     return _SHIPPED["content"]

@@ -26,9 +26,10 @@ Rule readings
 
 from __future__ import annotations
 
-from ..heroes.sheet import SHADOW, Item, RulesError, lose_life, rebirth, shadow_cubes
-from .state import UnderworldState, kind_of, where
+from ..heroes.sheet import Item, RulesError, SHADOW, gain_cube, lose_life, rebirth, shadow_cubes
+from .state import UnderworldState, kind_of, rolling, where
 from .tiles import placed_tile, styx_id
+from ..heroes.trials import DiceSource
 
 # the content's names (formats.ABILITIES)
 ABILITIES = ("bard_song", "second_round", "combine_skills", "shaman_gray", "centaur")
@@ -205,7 +206,6 @@ def drop_dark_tasks(state: UnderworldState, hero: str) -> list[dict]:
 
 def give_shadow_cube(state: UnderworldState, hero: str, skill: str, why: str) -> list[dict]:
     """One SC onto ``skill`` of the hero's sheet (drops Hades/Persephone)."""
-    from ..heroes.sheet import gain_cube
     gain_cube(state.sheets[hero], SHADOW, skill)
     events = emit(state, {"event": "shadow_cube", "hero": hero, "skill": skill, "why": why})
     return events + drop_dark_tasks(state, hero)
@@ -298,7 +298,6 @@ def lose_life_points(state: UnderworldState, hero: str, n: int = 1, *, source: s
 
 def dice_source(dice):
     """``None`` (roll with the game's generator at each trial) or a shared forced-dice source."""
-    from ..heroes.trials import DiceSource
     if dice is None or isinstance(dice, DiceSource):
         return dice
     return DiceSource(dice=dice)
@@ -307,7 +306,6 @@ def dice_source(dice):
 def roll(state: UnderworldState, src, fn):
     """Call ``fn(rng)`` with the forced dice ``src`` or, without it, the game's generator
     (``rolling``, never nested)."""
-    from .state import rolling
     if src is not None:
         return fn(src)
     with rolling(state) as rng:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ...core.state import dumps
-from ..heroes.sheet import artificial_life
+from ...core.state import dumps, to_json
+from ..heroes.sheet import artificial_life, sheet_problems
 from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
+from .engine import legal_actions
 
 
 def state_problems(state: UnderworldState, content) -> list[str]:
@@ -21,8 +22,6 @@ def state_problems(state: UnderworldState, content) -> list[str]:
     (which assume it): its heroes are the scenario's, each with one sound sheet and one tile to
     stand on; the counter and tile catalogues it carries are the scenario's; its tiles lie on
     distinct squares within reach of Styx; the turn's hero is one of its heroes."""
-    from ...core.state import to_json
-    from ..heroes.sheet import sheet_problems
     out: list[str] = []
     unknown = [h for h in state.heroes if h not in content.heroes]
     if unknown or len(set(state.heroes)) != len(state.heroes) or not state.heroes:
@@ -93,7 +92,6 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
             if deck is not None and Counter(deck.draw + deck.discard) != Counter(list(cards)):
                 out.append(f"the {deck.name} deck lost or doubled a card")
     if full:                              # the legal actions never name a counter lying face down
-        from .engine import legal_actions
         for action in legal_actions(state):
             cid = action.get("counter") or action.get("task")
             if cid and cid not in state.revealed and not any(cid in sh.tasks for sh in state.sheets.values()):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal
+from ..heroes.sheet import Item, RulesError, carry_problem, drop_item, gain_gold, heal, shadow_cubes
 from . import darkside
 from .handling import ability, discard_pile, emit, item_of, relocate
 from .state import UnderworldState, kind_of, where
@@ -113,7 +113,6 @@ def _worth(item: Item) -> int:
 def _may_discard(state: UnderworldState, hero: str, item: Item) -> bool:
     """"Black Weapons may only be discarded if the hero does not have one or more Shadow Cubes in
     the appropriate skill"; anything else may be."""
-    from ..heroes.sheet import shadow_cubes
     return not (item.black and shadow_cubes(state.sheets[hero], item.black))
 
 

@@ -16,6 +16,7 @@ from ...core.game import hidden_draw
 from . import darkside
 from .state import ENEMY_KINDS, UnderworldState, counters_on, kind_of, rolling
 from .tiles import ADVENTURE, placed_tile
+from .damned import avatar_revealed
 
 
 def draw_adventure(state: UnderworldState, tile: str) -> list[dict]:
@@ -55,7 +56,6 @@ def reveal(state: UnderworldState, cid: str, by: str = "") -> list[dict]:
                            "why": f"{by or 'the Damned One'} turns up {spec.name}"})]
     state.log.append(events[0])
     if spec.kind == "avatar":
-        from .damned import avatar_revealed
         events += avatar_revealed(state, cid, by)
     elif spec.kind == "black_creature":
         events.append(darkside.add(state, 1, f"{spec.name}, a black creature, turned up"))

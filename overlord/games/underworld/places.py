@@ -57,7 +57,7 @@ from __future__ import annotations
 from ..heroes.counters import (
     ACTIONS,
     DOT_SKILL,
-    UNDERWORLD_ACTIONS,
+    ActionRules,
     TurnActions,
     action_problem,
 )
@@ -95,9 +95,15 @@ from .handling import (
     used_this_turn,
 )
 from .items import make_room, room_for, take, take_problem
-from .state import UnderworldState, kind_of
+from .state import UnderworldState, instance_ids, kind_of
 from .tiles import styx_id
 from .treasure import draw_treasure
+from .damned import check_entry
+
+# HitU, "Phase 3: Actions": "The actions are taken in the following order: 1. Combat/Duel
+# 2. Encounters 3. Accepting a Task marker 4. Fulfilling a Task" and "the same action cannot be
+# taken twice on the same turn except fulfilling Tasks"
+UNDERWORLD_ACTIONS = ActionRules(strict_order=True, once_each=True)
 
 
 def _check_action(state: UnderworldState, hero: str, action: str, what: str) -> None:
@@ -343,7 +349,6 @@ def _special(state, hero, weapon, why, discard=None) -> list[dict]:
                                      "why": f"{hero} does not carry {kind_of(state, weapon).name} "
                                             f"({take_problem(state, hero, weapon)}): it stays on the Damned One's "
                                             f"card; {again}"})
-    from .damned import check_entry
     events += take(state, hero, weapon, why=why) + emit(state, {"event": "special_weapon_gained", "hero": hero,
                                                                 "weapon": weapon, "why": why})
     return events + check_entry(state, hero)          # "acquired special treasures" count towards its entry
@@ -441,7 +446,6 @@ def throne_waiting(state: UnderworldState) -> list[str]:
     out = []
     for spec in state.catalogue.values():
         if spec.kind == "task" and spec.effect in ("hades_task", "persephone_task") and spec.grants in state.card:
-            from .state import instance_ids
             if all(t in state.removed for t in instance_ids(spec)):
                 out.append(spec.grants)
     return out

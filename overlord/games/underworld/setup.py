@@ -8,6 +8,7 @@ from .dark import DarkContent
 from .engine import HeroSpec, UnderworldContent
 from .state import CounterSpec
 from .tiles import TileSpec
+from .formats import load_underworld
 
 
 def counter_catalogue(counters: dict) -> dict[str, CounterSpec]:
@@ -18,7 +19,6 @@ def counter_catalogue(counters: dict) -> dict[str, CounterSpec]:
 def shipped_catalogue() -> dict[str, CounterSpec]:
     """The shipped counters (``decks/underworld/counters.yaml``), for tests and tools that need the
     real ones (a hand-made counter once hid that the shipped Trident was wrong)."""
-    from .formats import load_underworld
     return counter_catalogue(load_underworld().counters)
 
 

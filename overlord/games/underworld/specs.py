@@ -42,11 +42,19 @@ from ...ai.answers import activation_answers, ask_move
 from ...content.models import Int, Strict
 from ...content.specs import Move, Named
 from ...core.behaviour import Answer
-from ...core.game import RulesError
+from ...core.game import Match, RulesError
 from ..heroes.sheet import SHADOW, SKILL_CUBE, dice_for, gain_cube, shadow_cubes, skill_value
 from ..heroes.specs import Fight
-from . import darkside
+from . import darkside, engine
 from .state import instances, kind_of
+from ..heroes.counters import modifier_for
+from .battle import DAMNED_MODIFIER, weapon_skills
+from .combat import best_skill, counter_of, fight as fight_counter
+from .damned import check_entry
+from .dark import build_scene, dark_phase
+from .handling import relocate
+from .tiles import PlacedTile
+from .treasure import default_pick, forced_black, resolve
 
 Skill = Literal["magic", "ranged", "close"]
 
@@ -99,10 +107,6 @@ INSTRUCTIONS = {"move": Move, "dark_card": DarkCardAsk, "damned_one": DamnedOneA
 # -- setting up ---------------------------------------------------------------------------------
 
 def pose_map(situation, shipped):
-    from ...core.game import Match
-    from . import engine
-    from .handling import relocate
-    from .tiles import PlacedTile
     content = situation.content if situation.content is not None else shipped()
     mf = situation.board
     board = mf.board
@@ -144,7 +148,6 @@ def pose_map(situation, shipped):
 
 
 def arrange(state, setup: UnderworldSetup) -> None:
-    from .handling import relocate
     known = set(instances(state.catalogue))
 
     def counter(cid: str, what: str) -> str:
@@ -201,7 +204,6 @@ def names(content, instruction: str, args) -> list[Named]:
 def ask(match, instruction: str, args, dice) -> list[Answer]:
     state, content = match.state, match.content
     if instruction == "move":
-        from .dark import build_scene
         try:
             return ask_move(build_scene(state, content.dark), args.figure, args.verb, args.target, args.speed)
         except ValueError as e:
@@ -220,7 +222,6 @@ def ask(match, instruction: str, args, dice) -> list[Answer]:
 
 
 def dark_card(state, content, card: str) -> list[Answer]:
-    from .dark import dark_phase
     deck = state.dark_deck
     if card not in content.dark.cards:
         raise RulesError(f"no Dark card {card!r} (the deck's cards: {', '.join(content.dark.cards)})")
@@ -241,7 +242,6 @@ def dark_card(state, content, card: str) -> list[Answer]:
 
 
 def damned_one(state, hero: str) -> list[Answer]:
-    from .damned import check_entry
     start = len(state.log)
     check_entry(state, hero)
     events = state.log[start:]
@@ -260,8 +260,6 @@ def damned_one(state, hero: str) -> list[Answer]:
 
 
 def fight(state, args, dice) -> list[Answer]:
-    from .combat import best_skill, counter_of, fight as fight_counter
-    from ..heroes.counters import modifier_for
     if args.hero not in state.sheets:
         raise RulesError(f"no hero {args.hero!r} in the game")
     sheet = state.sheets[args.hero]
@@ -278,7 +276,6 @@ def fight(state, args, dice) -> list[Answer]:
 
 
 def battle(state, hero: str) -> list[Answer]:
-    from .battle import DAMNED_MODIFIER, weapon_skills
     if hero not in state.sheets:
         raise RulesError(f"no hero {hero!r} in the game")
     sheet = state.sheets[hero]
@@ -293,7 +290,6 @@ def battle(state, hero: str) -> list[Answer]:
 
 
 def treasure_pick(state, args) -> list[Answer]:
-    from .treasure import default_pick, forced_black, resolve
     if args.hero not in state.sheets:
         raise RulesError(f"no hero {args.hero!r} in the game")
     known = set(instances(state.catalogue))

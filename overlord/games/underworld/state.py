@@ -37,7 +37,7 @@ import numpy as np
 
 from ...core.decks import Deck
 from ...core.rng import rng_from_state, rng_state
-from ...core.state import events, shared
+from ...core.state import events, from_json, shared
 
 from ..heroes.sheet import HeroSheet
 from .tiles import ADVENTURE, UnderworldMap
@@ -311,5 +311,4 @@ def rolling(state: UnderworldState):
 def load_state(data: dict) -> UnderworldState:
     """A state from its JSON data (``core.state.to_json`` / ``dumps``, which keep every
     mapping's order: a sheet's skills, a counter's dots - the order rules read them in)."""
-    from ...core.state import from_json
     return from_json(UnderworldState, data)

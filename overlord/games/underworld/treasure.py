@@ -32,7 +32,7 @@ from ...view.words import listing
 
 from ...core.game import hidden_draw
 from ..heroes.counters import DOT_SKILL, GRAY
-from ..heroes.sheet import RulesError, shadow_cubes, spend_gold
+from ..heroes.sheet import RulesError, shadow_cubes, skill_value, spend_gold
 from ..heroes.trials import skill_trial
 from . import darkside
 from .handling import (
@@ -213,7 +213,6 @@ def trap_options(state: UnderworldState, hero: str, cid: str) -> list[tuple[str,
 
 
 def _trap_trial(state, hero, cid, skill, src):
-    from ..heroes.sheet import skill_value
     sheet = state.sheets[hero]
     options = trap_options(state, hero, cid)
     if skill is None:

@@ -14,13 +14,14 @@ project rather than taken from a published card.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Toward
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
-from ....core.decks import FORGOTTEN_SOULS
+from ..exploration import FORGOTTEN_SOULS
 from .effects import Attribute, Condition, Effect, Test
 
 HeroCount = Literal[2, 3, 4]
@@ -49,7 +50,6 @@ BASE_CONDITION_SURGES = ("Stun", "Immobilize", "Poison", "Disease")
 
 
 def _surge(text: str) -> str:
-    import re
     s = " ".join(text.split())
     if any(re.match(p, s, re.IGNORECASE) for p in SURGE_FORMS):
         return text

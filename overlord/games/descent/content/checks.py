@@ -5,12 +5,13 @@ start by hero count, and the exploration deck's make-up ("Assembling the Explora
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from ....content.errors import Problem, nearest
-from ....content.paths import shown
+from ....content.paths import shipped_dir, shown
 from ....content.validate import Loaded, load_content, load_named
 from ....content.validate import owner as _owner_of
 from ....content.validate import resolve_path as _resolve
@@ -179,7 +180,6 @@ DEFAULT_DECKS = {"heroes": ("descent", "heroes.yaml"), "conditions": ("descent",
 def deck_files(loaded: Loaded) -> dict[str, Path]:
     """Each deck file of a scenario: those it names (relative to the scenario file), and the base
     game's hero sheets and conditions shipped in decks/descent/ where it names none."""
-    from ....content.paths import shipped_dir
     base = Path(loaded.file).parent
     out = {kind: base / rel for kind, rel in loaded.model.scenario.decks.items()}
     for kind, parts in DEFAULT_DECKS.items():
@@ -212,7 +212,6 @@ def _check_conditions(loaded: Loaded, known: set[str]) -> list[Problem]:
 def _check_surges(monsters: Loaded, conditions: Loaded) -> list[Problem]:
     """Every surge ability is one the engine knows: a bonus it spends, a special it tells, or the
     surge of one of the scenario's conditions (the Zombie's Disease)."""
-    import re
     surges = sorted({c.surge for c in conditions.model.conditions.values() if getattr(c, "surge", None)})
     known = [*cards.TOLD_SURGES, *surges]
     problems = []
