@@ -15,7 +15,7 @@ from overlord.core import machines
 from overlord.core.context import Context, decide, tied
 from overlord.core.decks import new_deck
 from overlord.core.game import RulesError, drew_hidden
-from overlord.core.moves import ACTOR, Move, Moves, Param, enemy_until_hero
+from overlord.core.moves import ACTOR, ANY, Move, Moves, Param, enemy_until_hero
 from overlord.core.rng import new_rng, rng_state
 from overlord.games import registry
 from tinygame.game import GAME, HERO, MOVES, Gauntlet, GauntletTable, go, standing, told
@@ -218,3 +218,55 @@ def test_the_enemy_acts_until_a_hero_must():
     GAME.apply(match, {"do": "step", "hero": "ana"})
     events = enemy_until_hero(GAME, match)
     assert [e["event"] for e in events][:2] == ["doom", "warden"] and GAME.to_act(match) == "ana"
+
+
+# -- words matched exactly (a table that takes every word: Heldentaufe's) -------------------------------------
+
+EXACT = Moves([
+    Move("forge", "at a Blacksmith", (Param("hero", "hero", typed=False), Param("give", "item", "TOKEN TOKEN", unordered=True),
+                                      Param("take", "item", "INTO"))),
+    Move("descend", "down a portal", (Param("hero", "hero", typed=False),
+                                      Param("portal", "int", "N", optional=True, default=ANY))),
+    Move("fight", "a figure next to the hero", (Param("hero", "hero", typed=False), Param("target", "word", "MONSTER"),
+                                                Param("companion", "card", optional=True))),
+])
+FORGE = {"do": "forge", "hero": "mathian", "give": ["ring+1", "ring+1"], "take": "ring+2"}
+SWAP = {"do": "forge", "hero": "mathian", "give": ["ring+1", "sword+1"], "take": "boots+2"}
+EXACT_LEGAL = [FORGE, SWAP, {"do": "descend", "hero": "erla", "portal": 2},
+               {"do": "fight", "hero": "erla", "target": "ulumu"},
+               {"do": "fight", "hero": "erla", "target": "ulumu", "companion": "bear-1"}]
+
+
+@pytest.mark.parametrize("typed, action", [
+    ("forge ring+1 sword+1 boots+2", SWAP),                 # the two tokens given in the order listed
+    ("forge SWORD+1 ring+1 boots+2", SWAP),                 # ... or the other: unordered, and no case
+    ("forge ring+1 ring+1 ring+2", FORGE),
+    ("forge ring+1 boots+2", None),                         # a token missing
+    ("forge ring+1 sword+1 boots+2 more", None),            # a word too many
+    ("forge ring+1 sword+1 ring+2", None),                  # not what is offered
+    ("descend", {"do": "descend", "hero": "erla", "portal": 2}),    # left out: any listed (default ANY)
+    ("descend 2", {"do": "descend", "hero": "erla", "portal": 2}),
+    ("descend 3", None),
+    ("fight ulumu", {"do": "fight", "hero": "erla", "target": "ulumu"}),     # left out: the one without it
+    ("fight ulumu bear-1", {"do": "fight", "hero": "erla", "target": "ulumu", "companion": "bear-1"}),
+])
+def test_find_matches_the_words_typed_exactly(typed, action):
+    verb, *words = typed.split()
+    assert EXACT.find(verb, words, EXACT_LEGAL) == action
+
+
+def test_an_unordered_param_and_a_cost_in_the_json_form():
+    forge = EXACT["forge"].to_json()
+    assert forge["params"][1] == {"name": "give", "kind": "item", "word": "TOKEN TOKEN", "optional": False,
+                                  "typed": True, "listed": True, "unordered": True}
+    assert Move("walk", "one area on", cost=1).to_json()["cost"] == 1 and "cost" not in forge
+
+
+def test_a_kept_numbering_may_name_one_index_of_a_move():
+    """A published layout where a move's indices are not side by side (Heldentaufe: ``end`` is 0,
+    ending the turn improving a token is the last)."""
+    moves = Moves([Move("end", "end", slots=("end the turn", "end improving")), Move("walk", "walk", slots=("n", "s")),
+                   Move("rest", "rest")], numbering=("end the turn", "walk", "end improving"))
+    assert moves.slots() == ["end the turn", "n", "s", "end improving", "rest"]
+    with pytest.raises(ValueError, match="numbering names no move or index fly"):
+        Moves([Move("walk", "walk")], numbering=("fly",))

@@ -45,6 +45,9 @@ from .game import AgentSpec, RulesError, Table, TableReply
 KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no")
 #: a keyword param's default: the hero to act (``buy ITEM`` buys for the buyer himself)
 ACTOR = "the hero to act"
+#: an optional param's default where words are matched exactly (:meth:`Move.matches`): left out, it
+#: names any of the legal instances (``descend`` alone: the one portal there is)
+ANY = "any listed"
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Param:
     typed: bool = True
     listed: bool = True
     refusal: str = ""          # a keyword param whose value fits nothing: what the refusal says
+    unordered: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -111,6 +115,8 @@ class Param:
         if self.keyword:
             out["keyword"] = self.keyword
         out.update(optional=self.optional, typed=self.typed, listed=self.listed)
+        if self.unordered:
+            out["unordered"] = True
         return out
 
 
@@ -125,12 +131,13 @@ class Move:
     and ``slot(ctx, action, memo)`` the one an instance takes (None: it has none; ``memo``: a dict
     shared by one call of :meth:`Moves.encode`); ``typed``: the order its params are typed in,
     where it is not the order of their keys in the action; ``numbered=False``: the table lists its
-    instances as one line of values rather than as numbered options."""
+    instances as one line of values rather than as numbered options; ``cost``: what it costs of the
+    hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``)."""
 
     name: str
     help: str
     params: tuple[Param, ...] = ()
-    apply: Callable[..., list] | None = None
+    apply: Callable[..., Any] | None = None
     legal: Callable[[Any], list[dict]] | None = None
     words: Callable[[dict], str] | None = None
     when: str = ""
@@ -141,6 +148,7 @@ class Move:
     slot: Callable[[Any, dict, dict], str | None] | None = None
     tells: dict[str, Callable] = field(default_factory=dict)
     numbered: bool = True
+    cost: int = 0
 
     def __call__(self, *values, **named) -> dict:
         """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
@@ -179,6 +187,26 @@ class Move:
             return self.words(action)
         return " ".join([self.name] + [str(v) for k, v in action.items() if k != "do"])
 
+    def matches(self, action: dict, words: Sequence[str]) -> bool:
+        """Whether the words typed name this instance exactly (a table that takes every word, as
+        Heldentaufe's): the values of its typed params in order, a list value as its words (in any
+        order where ``unordered``), compared without case; a param the instance lacks is not typed,
+        and one left out at the end matches only where its ``default`` is :data:`ANY`."""
+        typed = [w.lower() for w in words]
+        k = 0
+        for p in self.typed_params():
+            value = action.get(p.name)
+            if value is None:
+                continue
+            values = [str(x).lower() for x in value] if isinstance(value, list) else [str(value).lower()]
+            got = typed[k:k + len(values)]
+            if not got and p.default == ANY:
+                continue
+            if (sorted(got) != sorted(values)) if p.unordered else (got != values):
+                return False
+            k += len(values)
+        return k == len(typed)
+
     def slot_names(self) -> tuple[str, ...]:
         return (self.name,) if self.slots is None else self.slots
 
@@ -189,12 +217,15 @@ class Move:
         """What a web page needs to draw this move as a button (no params) or a form."""
         return {"name": self.name, "help": self.help, "usage": self.help_line(choices).split(" - ", 1)[0],
                 "when": self.when, "params": [p.to_json() for p in self.params],
-                "choices": [c.to_json() for c in choices if c.name in self.shows]}
+                "choices": [c.to_json() for c in choices if c.name in self.shows],
+                **({"cost": self.cost} if self.cost else {})}
 
 
 class Moves:
     """A game's moves (see the module's docstring). ``numbering``: the names of moves whose
-    indices keep a published layout, in that order; the other moves' follow in their own order.
+    indices keep a published layout, in that order (or of one index of a move, where a move's
+    indices are not side by side: Heldentaufe's ``end`` is 0 and, improving, 52); the other moves'
+    follow in their own order.
     ``listing(ctx)``: the legal actions where the game lists them in an order of its own (the
     Dragon's: a pending choice, a market, a fight, movement, actions, spells) from the moves'
     constructors; without it, every move's ``legal`` in turn."""
@@ -208,9 +239,10 @@ class Moves:
                 raise ValueError(f"two moves are named {m.name!r}")
             self.moves[m.name] = m
         self.choices: tuple[Param, ...] = tuple(choices)
-        unknown = [n for n in numbering if n not in self.moves]
+        slots = {s for m in self.moves.values() for s in m.slot_names()}
+        unknown = [n for n in numbering if n not in self.moves and n not in slots]
         if unknown:
-            raise ValueError(f"numbering names no move {', '.join(unknown)}")
+            raise ValueError(f"numbering names no move or index {', '.join(unknown)}")
         self.numbering = tuple(numbering)
 
     def __getitem__(self, name: str) -> Move:
@@ -255,7 +287,12 @@ class Moves:
         said = {p.name for p in move.params if not p.listed} if move else set()
         return {k: v for k, v in action.items() if k not in self.choice_names() and k not in said}
 
-    def apply(self, ctx: Any, action: dict, *extra) -> list:
+    def find(self, verb: str, words: Sequence[str], legal: list[dict]) -> dict | None:
+        """The first of ``legal`` the words typed name exactly (:meth:`Move.matches`), or None."""
+        move = self[verb]
+        return next((a for a in legal if a.get("do") == verb and move.matches(a, words)), None)
+
+    def apply(self, ctx: Any, action: dict, *extra) -> Any:
         move = self.of(action)
         if move.apply is None:
             raise RulesError(f"{move.name} is not played, only reported")
@@ -370,9 +407,10 @@ class Moves:
 
     # -- learning agents ---------------------------------------------------------------------------------
     def slots(self) -> list[str]:
-        """The names of the ``Discrete`` indices, in order."""
-        order = list(self.numbering) + [n for n in self.moves if n not in self.numbering]
-        return [s for n in order for s in self.moves[n].slot_names()]
+        """The names of the ``Discrete`` indices, in order: the kept layout (a move named there
+        takes its indices, an index named alone its place), then the other moves' indices."""
+        kept = [s for n in self.numbering for s in (self.moves[n].slot_names() if n in self.moves else (n,))]
+        return kept + [s for m in self.moves.values() for s in m.slot_names() if s not in kept]
 
     def encode(self, ctx: Any, legal: list[dict]) -> list[int | None]:
         """Each legal action's index (None: it has none)."""
