@@ -1,4 +1,5 @@
 """How learning agents see Heldentaufe (the PettingZoo environment, ``overlord.sim.environment``).
+Each move says its own indices (``verbs.MOVES``); this module words them and observes.
 
 Actions: one ``Discrete(53)`` space behind the mask of the legal ones::
 
@@ -25,21 +26,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from overlord.core.context import Context
 from overlord.core.game import AgentSpec
 
 from . import heroes as hb, monsters
-from .board import xy
-from .content import SLOTS
-from .engine import ap_left
 from .state import UNDER
+from .verbs import MOVES, MONSTERS, ap_left
 
-N_ACTIONS = 53
+N_ACTIONS = len(MOVES.slots())           # 53: each move's indices (``verbs``), in the kept layout
 HERO_FEATURES = 9
 OBS = 5 * HERO_FEATURES + 3 * 4 + 8
-MONSTERS = ("ulumu", "zibbler", "wallrog")
 FOOD = ("apple", "fish", "mushroom")
-POTIONS = ("healing", "berserker", "teleport")
-EQUIP = tuple(f"{s}+{v}" for s in SLOTS for v in (1, 2, 3))
 CYCLE = ("empty", "marked", "monster_turn", "rebuilding")
 
 
@@ -72,54 +69,6 @@ def spec(content, heroes: list[str]) -> AgentSpec:
         return np.clip(out, 0, 1)
 
     def encode(match, legal: list[dict]) -> list[int | None]:
-        c, s = match.content, match.state
-        out: list[int | None] = []
-        forge = trade = improve = False
-        for a in legal:
-            do = a["do"]
-            hero = s.board[a["hero"]]
-            i = None
-            if do == "end":
-                if "improve" not in a:
-                    i = 0
-                elif not improve:
-                    i, improve = 52, True
-            elif do in ("move", "explore") and hero.world != UNDER:
-                (x, y), (tx, ty) = xy(hero.at), xy(a["to"])
-                i = 1 + [(0, -1), (1, 0), (0, 1), (-1, 0)].index((tx - x, ty - y))
-            elif do == "move":
-                b = c.underworld
-                i = 5 + b.neighbours[b.area(hero.at)].index(b.area(a["to"]))
-            elif do == "descend":
-                i = 11
-            elif do == "ascend":
-                i = 12
-            elif do == "fight" and "companion" not in a:
-                i = 13 + MONSTERS.index(a["target"]) if a["target"] in MONSTERS else 16 + s.heroes.index(a["target"])
-            elif do == "decline":
-                i = 21 + hero.hand.index(a["card"])
-            elif do == "eat":
-                i = 24 + FOOD.index(a["food"])
-            elif do == "brew" and "companion" not in a:
-                i = 27 + POTIONS.index(a["potion"])
-            elif do == "drink":
-                i = 30 + POTIONS.index(a["potion"])
-            elif do == "teleport":
-                treasure = c.underworld.labels[c.underworld.treasure]
-                i = 32 if (a["world"], a["to"]) == ("upper", "0,0") else 33 if (a["world"], a["to"]) == ("under", treasure) else None
-            elif do == "collect":
-                i = 34
-            elif do == "equip":
-                i = 35 + EQUIP.index(a["token"])
-            elif do == "unequip":
-                i = 44 + SLOTS.index(a["slot"])
-            elif do == "forge" and not forge:
-                i, forge = 47, True
-            elif do == "trade" and not trade:
-                i, trade = 48, True
-            elif do == "mission":
-                i = 49 + hero.hand.index(a["card"])
-            out.append(i)
-        return out
+        return MOVES.encode(Context.reading(match.state, match.content), legal)
 
     return AgentSpec(N_ACTIONS, OBS, observe, encode, __doc__.split("Actions:")[1].split("Observation")[0].strip())

@@ -1,5 +1,7 @@
 """A game of Heldentaufe as legal actions and their effects ("Turn Sequence", "The Three
-Actions", and everything a hero may do for free on a turn).
+Actions", and everything a hero may do for free on a turn): the setup, who acts, the turn's end, the
+monsters' turn. Each action is defined once in ``verbs`` (``MOVES``); :func:`legal` and :func:`apply`
+list and carry them out.
 
 An action is a small dict, the same in a save, a log, a bot's choice and a typed command:
 
@@ -29,20 +31,17 @@ pass the marker once first.
 
 from __future__ import annotations
 
+from overlord.core.context import Context
 from overlord.core.decks import Deck
 from overlord.core.game import RulesError, hidden_draw
 from overlord.core.rng import new_rng, rng_state
 
-from . import boss, clock, heroes as hb, machines, missions, monsters, under, upper
-from .clock import end_game
+from . import boss, clock, heroes as hb, machines, missions, under, upper
 from .board import cell
-from .content import FOODS, POTIONS, SLOTS, Content
-from .fights import hero_attacks_hero, hero_attacks_monster
-from .state import UNDER, UPPER, Hero, HState, Monster, Turn
+from .content import Content
+from .state import UPPER, Hero, HState, Monster, Turn
+from .verbs import MOVES, ap_left
 
-FREE = ("eat", "brew", "drink", "teleport", "collect", "equip", "unequip", "drop", "forge", "trade",
-        "mission", "end")
-COSTLY = ("move", "explore", "descend", "ascend", "fight", "decline")
 
 
 # -- setting up -----------------------------------------------------------------------------------------
@@ -96,115 +95,11 @@ def to_act(s: HState) -> str | None:
     return s.heroes[s.seat]
 
 
-def ap_left(c: Content, s: HState, hero: Hero) -> int:
-    return max(0, hb.actions(c, hero) + s.turn.extra - s.turn.used)
-
-
-# -- legal actions -------------------------------------------------------------------------------------
+# -- legal actions and carrying one out (each action is defined once, in ``verbs``) ---------------------
 
 def legal(c: Content, s: HState) -> list[dict]:
-    hid = to_act(s)
-    if hid is None:
-        return []
-    hero = s.board[hid]
-    out: list[dict] = []
-    a = {"hero": hid}
-    if ap_left(c, s, hero) > 0:
-        out += _costly(c, s, hero, a)
-    out += _free(c, s, hero, a)
-    return out
+    return [] if to_act(s) is None else MOVES.legal(Context.reading(s, c))
 
-
-def _costly(c: Content, s: HState, hero: Hero, a: dict) -> list[dict]:
-    out = []
-    if hero.world == UPPER:
-        out += [{"do": "move", **a, "to": to} for to in upper.walkable(s, hero)]
-        out += [{"do": "explore", **a, "to": to} for to in upper.explorable(s, hero)]
-        k = under.entry(c, s, hero)
-        if k:
-            out.append({"do": "descend", **a, "portal": k})
-    else:
-        out += [{"do": "move", **a, "to": to} for to in under.steps(c, s, hero)]
-        if under.exit_cell(c, s, hero):
-            out.append({"do": "ascend", **a})
-        bonus = missions.companions(c, hero, "sword")
-        for target in adjacent_foes(c, s, hero):
-            out.append({"do": "fight", **a, "target": target})
-            out += [{"do": "fight", **a, "target": target, "companion": cid} for cid in bonus]
-    if s.missions.draw or s.missions.discard:
-        out += [{"do": "decline", **a, "card": cid} for cid in hero.hand]
-    return out
-
-
-def adjacent_foes(c: Content, s: HState, hero: Hero) -> list[str]:
-    """Monsters (and, in the race, heroes) next to a hero below: "If your hero figure is next to a
-    monster or a hero, you may spend action points to fight.\""""
-    b = c.underworld
-    around = {b.labels[n] for n in b.neighbours[b.area(hero.at)]}
-    out = [m.id for m in monsters.active(s) if m.at in around]
-    if not c.coop:
-        out += [h for h in s.down() if h != hero.id and s.board[h].at in around]
-    return out
-
-
-def _free(c: Content, s: HState, hero: Hero, a: dict) -> list[dict]:
-    out = []
-    for food in FOODS:
-        if hb.can_eat(c, hero, food):
-            out.append({"do": "eat", **a, "food": food})
-    ring = missions.companions(c, hero, "ring")
-    for potion in POTIONS:
-        if hb.can_brew(c, s, hero, potion):
-            out.append({"do": "brew", **a, "potion": potion})
-        elif ring and hb.can_brew(c, s, hero, potion, bonus=1):
-            out += [{"do": "brew", **a, "potion": potion, "companion": cid} for cid in ring
-                    if _brew_with(c, s, hero, potion, cid)]
-    for potion in ("healing", "berserker"):
-        if hb.can_drink(c, hero, potion):
-            out.append({"do": "drink", **a, "potion": potion})
-    if hb.can_drink(c, hero, "teleport"):
-        out += [{"do": "teleport", **a, "world": w, "to": to} for w, to in teleports(c, s, hero)]
-    food = upper.food_here(s, hero)
-    if food and hb.backpack_room(c, hero) > 0 and s.supply.get(food, 0) > 0:
-        out.append({"do": "collect", **a})
-    for t in sorted({t for t in hero.backpack if hb.slot_of(t)}):
-        out.append({"do": "equip", **a, "token": t})
-    if hb.backpack_room(c, hero) > 0:
-        out += [{"do": "unequip", **a, "slot": slot} for slot in SLOTS if slot in hero.inventory]
-    for where in ("backpack", "rack"):
-        out += [{"do": "drop", **a, "token": t, "from": where}
-                for t in sorted(set(getattr(hero, where))) if ":" not in t]
-    out += [{"do": "drop", **a, "token": t, "from": "inventory"} for t in hero.inventory.values()]
-    out += [{"do": "forge", **a, "give": list(pair), "take": t} for pair, t in upper.forge_options(s, hero)]
-    out += [{"do": "trade", **a, "give": g, "take": t} for g, t in upper.trade_options(s, hero, s.turn.traded)]
-    for cid in hero.hand:
-        out += [{"do": "mission", **a, "card": cid, **extra} for extra in missions.completable(c, s, hero, cid)]
-    out.append({"do": "end", **a})
-    out += [{"do": "end", **a, "improve": t} for t in upper.improve_options(s, hero)]
-    return out
-
-
-def _brew_with(c: Content, s: HState, hero: Hero, potion: str, cid: str) -> bool:
-    """A Companion's ring: its food is given up too, so the recipe must still be there after."""
-    need = list(hb.recipe(c, potion).food) + [c.missions[cid].food]
-    have = list(hero.backpack)
-    for f in need:
-        if f not in have:
-            return False
-        have.remove(f)
-    return True
-
-
-def teleports(c: Content, s: HState, hero: Hero) -> list[tuple[str, str]]:
-    """"Move your hero to any space in the Upper World or Underworld that your figure could
-    normally stand on. You may also teleport directly onto the treasure.\""""
-    out = [(UPPER, at) for at in s.upper if not (hero.world == UPPER and at == hero.at)]
-    taken = under.figures(s)
-    out += [(UNDER, lab) for lab in c.underworld.labels if lab not in taken]
-    return out
-
-
-# -- carrying an action out -------------------------------------------------------------------------------
 
 def apply(c: Content, s: HState, action: dict) -> list[dict]:
     ok = legal(c, s)
@@ -214,153 +109,14 @@ def apply(c: Content, s: HState, action: dict) -> list[dict]:
                          + (f" ({hid} to act)" if hid else " (the monsters' turn)"))
     hero = s.board[action["hero"]]
     start = len(s.log)
-    do = action["do"]
-    if do in COSTLY:
-        s.turn.used += 1
+    s.turn.used += MOVES.of(action).cost
     s.log.append({"event": "action", **action})
-    if do in _BOARD:
-        _BOARD[do](c, s, hero, action)
-        ends = False
-    else:
-        ends = getattr(_Do, do)(c, s, hero, action)
+    ends = MOVES.apply(Context.reading(s, c), action)
     forced = ends or any(e.get("event") in ("turn_ends", "knocked_out") and e.get("hero") == hero.id
                          for e in s.log[start:])
-    if not s.outcome and (forced or do == "end"):
+    if not s.outcome and (forced or action["do"] == "end"):
         finish_turn(c, s, hero, action.get("improve"))
     return s.log[start:]
-
-
-# the actions that only change the hero's board (they never end the turn)
-_BOARD = {
-    "eat": lambda c, s, hero, a: hb.eat(c, s, hero, a["food"]),
-    "drink": lambda c, s, hero, a: hb.drink(c, s, hero, a["potion"]),
-    "equip": lambda c, s, hero, a: hb.equip(hero, a["token"]),
-    "unequip": lambda c, s, hero, a: hb.unequip(hero, a["slot"]),
-    "drop": lambda c, s, hero, a: hb.drop(s, hero, a["token"], a["from"]),
-}
-
-
-class _Do:
-    """One function per other action; each returns True when the action itself ends the turn."""
-
-    @staticmethod
-    def move(c, s, hero, a):
-        if hero.world == UNDER:
-            under.arrive(c, s, hero, a["to"], "move")
-            return False
-        hero.at = a["to"]
-        return _entered_upper(c, s, hero)
-
-    @staticmethod
-    def explore(c, s, hero, a):
-        """"Take an area from a face-down stack and place it at the spot you chose in advance. Then
-        move your hero figure onto the newly explored area." A forest: "their turn ends immediately
-        ... they roll once with the treasure die and take the reward.\""""
-        tile = s.tiles.draw.pop(0)
-        s.upper[a["to"]] = tile
-        hero.at = a["to"]
-        s.log.append(hidden_draw({"event": "explored", "hero": hero.id, "at": a["to"], "tile": tile,
-                                  "kind": upper.kind_of(tile)}))
-        if upper.kind_of(tile) == "forest":
-            under.treasure_die(c, s, hero)
-            s.log.append({"event": "turn_ends", "hero": hero.id, "why": "forest"})
-            return True
-        return _entered_upper(c, s, hero)
-
-    @staticmethod
-    def descend(c, s, hero, a):
-        under.arrive(c, s, hero, c.underworld.labels[c.underworld.portals[a["portal"]]], "portal")
-        return False
-
-    @staticmethod
-    def ascend(c, s, hero, a):
-        under.leave(c, s, hero, under.exit_cell(c, s, hero), "portal")
-        return _entered_upper(c, s, hero)
-
-    @staticmethod
-    def fight(c, s, hero, a):
-        bonus = 0
-        if "companion" in a:
-            missions.complete(c, s, hero, a["companion"], {})
-            bonus = 2                          # "Sword +2: Add +2 to your next combat die roll."
-        if a["target"] in s.monsters:
-            hero_attacks_monster(c, s, hero, s.monsters[a["target"]], bonus)
-        else:
-            hero_attacks_hero(c, s, hero, s.board[a["target"]], bonus)
-        return False
-
-    @staticmethod
-    def decline(c, s, hero, a):
-        new = missions.decline(s, hero, a["card"])
-        s.log.append(hidden_draw({"event": "declined", "hero": hero.id, "card": a["card"], "drew": new}))
-        return False
-
-    @staticmethod
-    def brew(c, s, hero, a):
-        if "companion" in a:
-            missions.complete(c, s, hero, a["companion"], {})
-        hb.brew(c, s, hero, a["potion"])
-        return False
-
-    @staticmethod
-    def teleport(c, s, hero, a):
-        hb.drink(c, s, hero, "teleport")
-        if a["world"] == UNDER:
-            under.arrive(c, s, hero, a["to"], "teleport")
-            return False
-        if hero.world == UNDER:
-            under.leave(c, s, hero, a["to"], "teleport")
-        hero.at = a["to"]
-        return _entered_upper(c, s, hero)
-
-    @staticmethod
-    def collect(c, s, hero, a):
-        food = upper.food_here(s, hero)
-        got = hb.collect_food(c, s, hero, food)
-        s.log.append({"event": "collected", "hero": hero.id, "food": food, "count": got})
-        return False
-
-    @staticmethod
-    def forge(c, s, hero, a):
-        went = upper.forge(c, s, hero, tuple(a["give"]), a["take"])
-        s.log.append({"event": "forged", "hero": hero.id, "give": a["give"], "take": a["take"], "went": went})
-        return False
-
-    @staticmethod
-    def trade(c, s, hero, a):
-        s.turn.traded = True
-        went = upper.trade(c, s, hero, a["give"], a["take"])
-        s.log.append({"event": "traded", "hero": hero.id, "give": a["give"], "take": a["take"], "went": went})
-        return False
-
-    @staticmethod
-    def mission(c, s, hero, a):
-        event = missions.complete(c, s, hero, a["card"], a)
-        if event.get("boost") == "boots":
-            s.turn.extra += 1                   # "You immediately have +1 action point available"
-        return event["kind"] == "observer"
-
-    @staticmethod
-    def end(c, s, hero, a):
-        return True
-
-
-def _entered_upper(c: Content, s: HState, hero: Hero) -> bool:
-    """A hero entering the campfire with enough teeth wins ("If a hero enters this area holding the
-    required number of monster teeth, the game ends immediately"; co-operative: the team's teeth)."""
-    if hero.at != upper.CAMPFIRE:
-        return False
-    target = c.scenario.target[len(s.heroes)]
-    if c.coop:
-        team = sum(hb.points(s.board[h]) for h in s.heroes)
-        if team >= target:
-            end_game(s, "victory", f"{hero.id} brought the team's {team} points of teeth to the campfire "
-                                   f"(target {target})")
-    elif hb.points(hero) >= target:
-        s.winner = hero.id
-        end_game(s, "victory", f"{hero.id} entered the campfire with {hb.points(hero)} points of teeth "
-                               f"(target {target}) and wins")
-    return bool(s.outcome)
 
 
 # -- the end of a turn, the monsters' turn, the next hero ---------------------------------------------------
@@ -468,20 +224,9 @@ def advance(c: Content, s: HState) -> None:
 # -- words --------------------------------------------------------------------------------------------------
 
 def describe(a: dict) -> str:
-    """An action in words ("erla: move 1,0", "corlof: fight ulumu with companion-bear-1")."""
-    do, hero = a.get("do", "?"), a.get("hero", "?")
-    rest = {"move": lambda: a.get("to"), "explore": lambda: a.get("to"), "descend": lambda: f"portal {a.get('portal')}",
-            "ascend": lambda: "", "fight": lambda: a.get("target"), "decline": lambda: a.get("card"),
-            "eat": lambda: a.get("food"), "brew": lambda: a.get("potion"), "drink": lambda: a.get("potion"),
-            "teleport": lambda: f"{a.get('world')} {a.get('to')}", "collect": lambda: "",
-            "equip": lambda: a.get("token"), "unequip": lambda: a.get("slot"),
-            "drop": lambda: f"{a.get('token')} from {a.get('from')}",
-            "forge": lambda: f"{' + '.join(a.get('give', []))} -> {a.get('take')}",
-            "trade": lambda: f"{a.get('give')} -> {a.get('take')}",
-            "mission": lambda: " ".join(str(x) for x in (a.get("card"), a.get("reward"), a.get("target")) if x),
-            "end": lambda: f"improve {a['improve']}" if a.get("improve") else ""}.get(do, lambda: "")()
-    extra = f" with {a['companion']}" if a.get("companion") else ""
-    return f"{hero}: {do}{(' ' + str(rest)) if rest else ''}{extra}"
+    """An action in words ("erla: move 1,0", "corlof: fight ulumu with companion-bear-1"): its move's."""
+    move = MOVES.moves.get(a.get("do", "?"))
+    return move.describe(a) if move is not None else f"{a.get('hero', '?')}: {a.get('do', '?')}"
 
 
 __all__ = ["apply", "ap_left", "describe", "legal", "monster_phase", "new_state", "to_act", "cell"]

@@ -8,6 +8,7 @@ import numpy as np
 from overlord.core.behaviour import SpecSupport
 from overlord.core.enemies import ENEMY_ENTRY_POINTS, EnemyPolicies, enemy_policy_problem
 from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.moves import MovesRules
 from overlord.core.plugins import PluginError, load_function
 from overlord.core.search import SearchModel
 from overlord.view.words import listing
@@ -24,6 +25,7 @@ from .invariants import state_problems, violations
 from .narrate import narrate
 from .picture import picture, status
 from .table import HeldentaufeTable
+from .verbs import MOVES
 
 NAME = "heldentaufe"
 
@@ -63,13 +65,14 @@ class HeldentaufeSpecs(SpecSupport):
         return specs.ask(posed, instruction, args, dice)
 
 
-class Heldentaufe(GameRules):
+class Heldentaufe(MovesRules, GameRules):
     name = NAME
     title = "Heldentaufe"
     summary = "heroes go down into a hex Underworld; the program plans the three monsters' turns"
     example = ("heldentaufe", ["erla", "corlof"])
     machines = (machines.CYCLE, machines.LIFE)
     state_type = HState
+    moves = MOVES                    # every hero action, defined once: legal actions, words, help, numbering
 
     def __init__(self):
         self.bots = {"heuristic": choose_heuristic, "random": choose_random}
@@ -110,9 +113,6 @@ class Heldentaufe(GameRules):
 
     def to_act(self, match: Match) -> str | None:
         return engine.to_act(match.state)
-
-    def legal_actions(self, match: Match) -> list[dict]:
-        return engine.legal(match.content, match.state)
 
     def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
         return engine.apply(match.content, match.state, action)

@@ -15,6 +15,7 @@ from .planner import KEY_FIELDS, key_value
 from .state import HState
 from ...view.words import count
 from .engine import describe
+from .verbs import MOVES
 
 SHOWN_TIES = 3
 PLAN_EVENTS = ("monster_plan", "monster_advice")
@@ -82,7 +83,7 @@ def narrate(c: Content, s: HState, events: list[dict]) -> list[str]:
     carried = None                     # the number of the program's plan being carried out
     for e in events:
         kind = e.get("event")
-        f = _TELL.get(kind)
+        f = _TELL.get(kind) or MOVES.teller(kind)        # the events only one action logs: its move tells them
         if kind == "monster_plan":
             carried = numbers[id(e)]
             lines += _plan(e, carried)
@@ -154,7 +155,6 @@ _TELL = {
                                                                           if e.get("clock") else "")],
     "turn": lambda c, s, e: f"-- round {e['round']}: {e['hero']}'s turn --",
     "round": lambda c, s, e: None,
-    "explored": lambda c, s, e: f"  {e['hero']} explores {e['at']}: {e['kind'].replace('_', ' ')}",
     "treasure_die": lambda c, s, e: f"  {e['hero']} rolls the treasure die: {e['face'].replace('_', ' ')} ({e['result']})",
     "turn_ends": lambda c, s, e: f"  {e['hero']}'s turn ends ({'an explored forest' if e['why'] == 'forest' else 'a trap'})",
     "marker": lambda c, s, e: f"  {e['hero']} is the first below: the monster boss marker goes after {e['hero']}'s turn",
@@ -172,10 +172,6 @@ _TELL = {
                                + (f": {e['equipment']} ({e['went']})" if e.get("equipment") else "")
                                + (f": {_BOOSTS.get(e['boost'], e['boost'])}" if e.get("boost") else "")
                                + (f": 1 small tooth from {e['from']}" if e.get("from") else ""),
-    "declined": lambda c, s, e: f"  {e['hero']} declines {e['card']} and draws {e['drew']}",
-    "collected": lambda c, s, e: f"  {e['hero']} collects {count(e['count'], e['food'].replace('_', ' '))}",
-    "forged": lambda c, s, e: f"  {e['hero']} forges {' + '.join(e['give'])} into {e['take']}",
-    "traded": lambda c, s, e: f"  {e['hero']} trades {e['give']} for {e['take']}",
     "improved": lambda c, s, e: f"  {e['hero']} improves {e['from']} to {e['to']} in the laboratory",
     "potion_spent": lambda c, s, e: f"  {e['hero']} gives up the used {e['potion']} potion",
     "monster_turn": lambda c, s, e: f"== The monsters' turn: {e['points']} action points "

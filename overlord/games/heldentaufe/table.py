@@ -26,6 +26,7 @@ from overlord.core.game import RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 
 from . import boss, engine
+from .verbs import MOVES
 from .narrate import PLAN_EVENTS, key_lines, policy_words
 from ...view.words import count
 from ...view.words import options as numbered
@@ -37,24 +38,7 @@ COMMANDS = ("action", "monster_command")      # the events a command typed at th
 class HeldentaufeTable(Table):
     numbered = True                  # a number typed is one of the numbered options
     commands = {
-        "move": "move X,Y - to an explored area next to the hero, or a free area next to it below",
-        "explore": "explore X,Y - lay the next Upper World area there and step onto it",
-        "descend": "descend [N] - from Upper World portal N to Underworld portal N",
-        "ascend": "ascend - from an Underworld portal up to its Upper World portal",
-        "fight": "fight MONSTER|HERO [COMPANION] - attack a figure next to the hero",
-        "decline": "decline CARD - discard a mission and draw another (1 point)",
-        "eat": "eat apple|fish|mushroom - 1 heart back",
-        "brew": "brew healing|berserker|teleport [COMPANION] - from two foods",
-        "drink": "drink healing|berserker - use a potion",
-        "teleport": "teleport upper|under X,Y - use a Teleportation potion",
-        "collect": "collect - food at an apple tree, fish pond or mushroom ring",
-        "equip": "equip TOKEN - wear a piece from the backpack",
-        "unequip": "unequip boots|ring|sword - into the backpack",
-        "drop": "drop TOKEN [backpack|inventory|rack] - give a token up to the supply",
-        "forge": "forge TOKEN TOKEN INTO - at a Blacksmith",
-        "trade": "trade GIVE TAKE - at a Trader, once a turn",
-        "mission": "mission CARD [tooth|equipment|HERO] - complete a mission",
-        "end": "end [TOKEN] - end the turn (improving TOKEN at a Laboratory)",
+        **MOVES.commands(),
         "why": "why [N] - the monsters' plans of the last command, or the key (each number and which way it "
                "counts) and the ties of plan N",
         "options": "options - number every action possible now (then type the number)",
@@ -190,10 +174,9 @@ class HeldentaufeTable(Table):
         mine = [a for a in legal if a["do"] == verb]
         if not mine:
             raise RulesError(f"{hero} cannot {verb} now" + (f"; {self._hint(legal)}" if legal else ""))
-        words = [w.lower() for w in args]
-        for a in mine:
-            if _matches(a, words):
-                return a
+        found = MOVES.find(verb, args, mine)
+        if found is not None:
+            return found
         raise RulesError(f"{verb} {' '.join(args)}: not possible now; possible: "
                          + "; ".join(self.rules.describe(a).split(": ", 1)[1] for a in mine[:8])
                          + (" ..." if len(mine) > 8 else ""))
@@ -203,7 +186,7 @@ class HeldentaufeTable(Table):
 
     @staticmethod
     def _numbered(legal):
-        return [a for a in legal if a["do"] != "teleport"]
+        return [a for a in legal if MOVES[a["do"]].numbered]
 
     def options(self):
         if self.rules.outcome(self.match) is not None:
@@ -221,7 +204,7 @@ class HeldentaufeTable(Table):
         head = f"{hero}'s turn, {count(engine.ap_left(c, s, s.board[hero]), 'action point')} left:"
         lines = [head] + [f"  {i:>2}. {self.rules.describe(a).split(': ', 1)[1]}"
                           for i, a in enumerate(self._numbered(legal), start=1)]
-        tele = [a for a in legal if a["do"] == "teleport"]
+        tele = [a for a in legal if not MOVES[a["do"]].numbered]
         if tele:
             lines.append(f"  teleport: {len(tele)} places, e.g. "
                          + ", ".join(f"{a['world']} {a['to']}" for a in tele[:TELEPORT_SHOWN]) + " ...")
@@ -253,27 +236,4 @@ class HeldentaufeTable(Table):
         s = self.match.state
         return {"round": s.round, "clock": s.clock, "to_act": self.rules.to_act(self.match),
                 **({"commanders": list(s.commanders)} if s.commanders else {})}
-
-
-def _matches(a: dict, words: list[str]) -> bool:
-    """Whether typed words name this action (its fields in order; optional ones may be left out)."""
-    do = a["do"]
-    fields = {"move": ["to"], "explore": ["to"], "descend": ["portal"], "ascend": [], "fight": ["target", "companion"],
-              "decline": ["card"], "eat": ["food"], "brew": ["potion", "companion"], "drink": ["potion"],
-              "teleport": ["world", "to"], "collect": [], "equip": ["token"], "unequip": ["slot"],
-              "drop": ["token", "from"], "forge": ["give", "take"], "trade": ["give", "take"],
-              "mission": ["card", "reward", "target"], "end": ["improve"]}[do]
-    values = []
-    for f in fields:
-        v = a.get(f)
-        if v is None:
-            continue
-        values += [str(x).lower() for x in v] if isinstance(v, list) else [str(v).lower()]
-    if do == "forge" and len(words) == 3:
-        return sorted(words[:2]) == sorted(values[:2]) and words[2] == values[2]
-    if do in ("descend",) and not words:
-        return True
-    if do == "drop" and len(words) == 1:
-        return words[0] == values[0]
-    return words == values
 
