@@ -119,7 +119,7 @@ class Sections(click.Group):
         return listed + sorted(set(self.commands) - set(listed))
 
     def format_commands(self, ctx, formatter):
-        listed = set()
+        listed: set[str] = set()
         for title, names in [*SECTIONS.items(), ("Other commands", sorted(set(self.commands) - {
                 n for section in SECTIONS.values() for n in section}))]:
             rows = [(n, self.commands[n].get_short_help_str(200)) for n in names
@@ -686,7 +686,7 @@ def compare_cmd(scenario, bots, budget, enemies, games, seed, heroes, jobs, max_
                    for bot, enemy in sides]
     except run.BackendError as e:
         _fail(str(e))
-    summary = compare(*batches, *labels)
+    summary = compare(batches[0], batches[1], labels[0], labels[1])     # the two sides, as given
     summary.update({"scenario": info.id, "seed": seed})
     for label, batch in zip(labels, batches):
         search = _search_summary(batch)

@@ -221,7 +221,7 @@ class Session:
             return False
 
     def _clear_fault(self) -> None:
-        if self._faulted():
+        if self.save is not None and self._faulted():
             try:
                 self.save.set_meta("fault", None)
             except SaveError:

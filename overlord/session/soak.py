@@ -21,6 +21,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Set as AbstractSet, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,7 +47,7 @@ CODE_WORDS: dict[str, re.Pattern] = {
 }
 
 
-def code_words(line: str, allowed: set[str] = frozenset()) -> list[str]:
+def code_words(line: str, allowed: AbstractSet[str] = frozenset()) -> list[str]:
     """What of :data:`CODE_WORDS` a line holds (their names). Not counted: a rule flag's own name
     ("rules: undo_hidden_draws"), a file's path, and the ``allowed`` words - what the player typed
     on that line (a refusal may quote it) and the table's own verbs (``take_task``)."""
@@ -95,7 +96,7 @@ def usage(help_line: str) -> str:
     return help_line.split(" - ", 1)[0].strip()
 
 
-def fill(form: str, words: list[str], rng: np.random.Generator, heroes: list[str] = ()) -> str:
+def fill(form: str, words: list[str], rng: np.random.Generator, heroes: Sequence[str] = ()) -> str:
     """A command typed after a usage line (``attack MONSTER DAMAGE [by HERO]``): each optional
     part in or out, one alternative of ``a|b`` (or of `` | `` between whole forms), each
     placeholder a word of the game's, a space or a number."""
@@ -287,7 +288,7 @@ def _resume(rules, content, path, save, at, found: Found, left: str | None):
     return session
 
 
-def _read(lines: list[str], where: str, what: str, found: Found, allowed: set[str] = frozenset()) -> None:
+def _read(lines: list[str], where: str, what: str, found: Found, allowed: AbstractSet[str] = frozenset()) -> None:
     for text in lines:
         hits = code_words(text, allowed)
         if hits:

@@ -175,7 +175,7 @@ class SaveFile:
                                         (command, state, int(drew)))
         except (sqlite3.Error, UnicodeEncodeError) as e:
             raise SaveError(f"{shown(self.path)}: the command could not be saved ({e}); it was not applied") from None
-        return cur.lastrowid
+        return int(cur.lastrowid or 0)          # sqlite3 gives the new row's id after an INSERT
 
     def set_meta(self, key: str, value) -> None:
         """Keep ``value`` (JSON) under ``key`` in the save's meta; None removes it."""

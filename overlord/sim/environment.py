@@ -19,6 +19,7 @@ import functools
 
 import numpy as np
 
+from ..core.game import AgentSpec
 from ..core.moves import enemy_until_hero
 from ..games.registry import open_scenario
 from .play import players_rng
@@ -57,7 +58,7 @@ class MaskedHeroesEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
 
     def _settle(self, over: bool, out_of_rounds: bool, reward: float, info: dict | None = None) -> None:
         """Every hero's reward for this step: ``reward`` and the end of the episode when the game
@@ -87,9 +88,10 @@ class GameEnv(MaskedHeroesEnv):
         if not isinstance(heroes, int) or isinstance(heroes, bool) or heroes not in info.hero_counts:
             raise ValueError(f"heroes={heroes!r}: {info.name} is for {', '.join(map(str, info.hero_counts))} heroes")
         self.possible_agents = self.rules.party(self.content, heroes, 0)
-        self.spec = self.rules.agents(self.content, self.possible_agents)
-        if self.spec is None:
+        spec = self.rules.agents(self.content, self.possible_agents)
+        if spec is None:
             raise ValueError(f"{self.rules.name} has no view for learning agents")
+        self.spec: AgentSpec = spec
         self.OBS_SIZE, self.N_ACTIONS = self.spec.obs_size, self.spec.n_actions
         self.max_rounds = max_rounds
         self.render_mode = render_mode

@@ -41,7 +41,7 @@ def _work(args):
     scenario, seed, heroes, bot, log_dir, index, max_rounds, enemy, budget = args
     events: list | None = [] if log_dir else None
     record = play_one(scenario, seed, heroes, bot, max_rounds, log=events, enemy=enemy, budget=budget)
-    if log_dir:
+    if log_dir and events is not None:
         write_log(Path(log_dir) / f"game-{index:06d}.jsonl", {**record, "scenario": scenario,
                                                               "max_rounds": max_rounds}, events)
     return record

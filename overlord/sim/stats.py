@@ -20,6 +20,7 @@ import io
 import math
 from collections import Counter, defaultdict
 from statistics import NormalDist
+from typing import Literal
 
 import numpy as np
 from rich import box
@@ -34,7 +35,7 @@ REQUIRED = ("seed", "heroes", "result", "rounds", "doom", "fate")
 DIGITS = 6
 CONFIDENCE = 0.95
 CI_METHOD = "Wilson score interval"
-PERCENTILE_METHOD = "linear"           # numpy.percentile(method="linear"), Hyndman & Fan type 7
+PERCENTILE_METHOD: Literal["linear"] = "linear"           # numpy.percentile(method="linear"), Hyndman & Fan type 7
 FORMAT = "overlord-sim-summary"
 VERSION = 1
 
@@ -282,7 +283,7 @@ def render_table(summary: dict) -> str:
                       force_terminal=False, force_jupyter=False, legacy_windows=False,
                       emoji=False, highlight=False, markup=False)
 
-    def table(title: str, *columns: tuple[str, str]) -> Table:
+    def table(title: str, *columns: tuple[str, Literal["left", "right"]]) -> Table:
         console.print(Text(title))                  # above the table, never wrapped to its width
         t = Table(box=box.ASCII2, show_edge=True)
         for name, justify in columns:
