@@ -156,7 +156,6 @@ class Move:
     name: str
     help: str
     params: tuple[Param, ...] = ()
-    verb: str = ""
     apply: Callable[..., list] | None = None
     legal: Callable[[Any], list[dict]] | None = None
     words: Callable[[dict], str] | None = None
@@ -168,6 +167,7 @@ class Move:
     slot: Callable[[Any, dict, dict], str | None] | None = None
     tells: dict[str, Callable] = field(default_factory=dict)
     numbered: bool = True
+    verb: str = ""
 
     def __call__(self, *values, **named) -> dict:
         """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
