@@ -139,6 +139,48 @@ def test_read_checks_kinds_and_ranges_alone(typed, result):
             DEMO.read(verb, args)
 
 
+COLOURS = ("red", "green", "blue")
+#: the Underworld's shapes: a flag typed as its word, a repeated word, a keyword param, a table word
+#: that is not the action's name
+LOOSE = Moves([
+    Move("fight", "combat", (Param("counter", "counter"), Param("skill", "skill", choices=SKILLS),
+                             Param("wish", "flag"), Param("colours", "repeated", "COLOUR", choices=COLOURS),
+                             Param("sc_skill", "skill", "SKILL", keyword="shadow", optional=True))),
+    Move("skip_extend", "do not extend the Underworld", verb="skip"),
+])
+
+
+@pytest.mark.parametrize("rule, typed, result", [
+    ("a flag typed is True, left out is left out", "fight ixion close wish",
+     {"do": "fight", "counter": "ixion", "skill": "close", "wish": True}),
+    ("repeated words are gathered in the order typed, flags among them", "fight ixion close red wish blue",
+     {"do": "fight", "counter": "ixion", "skill": "close", "wish": True, "colours": ["red", "blue"]}),
+    ("a keyword param after the loose words", "fight ixion close green shadow magic",
+     {"do": "fight", "counter": "ixion", "skill": "close", "colours": ["green"], "sc_skill": "magic"}),
+    ("the required words come first: a loose word there is the param's value", "fight wish close",
+     {"do": "fight", "counter": "wish", "skill": "close"}),
+    ("a table word that is not the action's name", "skip", {"do": "skip_extend"}),
+    ("a word no param takes is refused", "fight ixion close purple",
+     r"fight ixion close purple: too many words \(fight COUNTER SKILL \[wish\] \[COLOUR \.\.\.\] \[shadow SKILL\] - combat\)"),
+    ("the action's name is not the table's word", "skip_extend", "no such action: skip_extend"),
+])
+def test_read_takes_flags_repeated_words_and_table_words(rule, typed, result):
+    verb, *args = typed.split()
+    if isinstance(result, dict):
+        assert LOOSE.read(verb, args) == result, rule
+    else:
+        with pytest.raises(RulesError, match=f"^{result}$"):
+            LOOSE.read(verb, args)
+
+
+def test_loose_params_in_help_and_json():
+    assert LOOSE.commands() == {"fight": "fight COUNTER SKILL [wish] [COLOUR ...] [shadow SKILL] - combat",
+                                "skip": "skip - do not extend the Underworld"}
+    params = {p["name"]: p for p in LOOSE["fight"].to_json()["params"]}
+    assert params["wish"]["kind"] == "flag" and params["wish"]["word"] == "wish"
+    assert params["colours"]["choices"] == list(COLOURS)
+
+
 def test_help_lines_come_from_the_params():
     assert DEMO.commands() == {"fight": "fight COUNTER SKILL [with SPELL] - fight a creature",
                                "buy": "buy ITEM [for FOR] - buy from the market",

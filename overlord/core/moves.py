@@ -42,7 +42,11 @@ import numpy as np
 from .context import Context
 from .game import AgentSpec, RulesError, Table, TableReply
 
-KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no")
+KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no",
+         "flag", "repeated")
+#: the kinds typed after a move's other words, in any order, each optional: a ``flag`` is its one word
+#: (``wish``: True when typed), a ``repeated`` param any number of its ``choices`` (``red blue``: a list)
+LOOSE = ("flag", "repeated")
 #: a keyword param's default: the hero to act (``buy ITEM`` buys for the buyer himself)
 ACTOR = "the hero to act"
 #: an optional param's default where words are matched exactly (:meth:`Move.matches`): left out, it
@@ -60,7 +64,10 @@ class Param:
     when not typed: None, or :data:`ACTOR`); ``optional`` shows it in brackets; ``shown=False``
     leaves it out of the help (it may still be typed); ``typed=False``: never typed, the legal
     instance gives it (the confused hero a ``steer`` moves); ``listed=False``: the legal instances
-    do not carry it - the players say it (a die they rolled) or a default decides."""
+    do not carry it - the players say it (a die they rolled) or a default decides. The kinds
+    typed loosely after the move's other words (:data:`LOOSE`): a ``flag`` is typed as its word
+    (``wish``; its value True), a ``repeated`` param as any number of its ``choices`` (``red
+    blue``; its value the list); both are optional."""
 
     name: str
     kind: str = "word"
@@ -83,11 +90,25 @@ class Param:
 
     @property
     def shape(self) -> str:
+        if self.kind == "flag":
+            return self.word or self.name
         return self.word or self.name.upper()
+
+    @property
+    def loose(self) -> bool:
+        return self.kind in LOOSE
 
     def usage(self) -> str:
         text = f"{self.keyword} {self.shape}" if self.keyword else self.shape
-        return f"[{text}]" if self.optional else text
+        if self.kind == "repeated":
+            text += " ..."
+        return f"[{text}]" if self.optional or self.loose else text
+
+    def takes(self, typed: str) -> bool:
+        """Whether a loose param takes the word ``typed`` (a flag its word, a repeated one a choice)."""
+        if self.kind == "flag":
+            return typed.lower() == self.shape.lower()
+        return self.kind == "repeated" and typed.lower() in self.choices
 
     def value(self, typed: str, verb: str) -> Any:
         """A typed word as this param's value; RulesError (one line) for a word it cannot be."""
@@ -100,6 +121,10 @@ class Param:
             return number
         if self.kind == "yes/no":
             return typed.lower() in ("yes", "true", "1")
+        if self.kind == "flag":
+            return True
+        if self.kind == "repeated":
+            return [typed.lower()]
         if self.kind == "words":
             return [v for v in typed.split(",") if v]
         if self.choices and typed not in self.choices:
@@ -132,7 +157,8 @@ class Move:
     shared by one call of :meth:`Moves.encode`); ``typed``: the order its params are typed in,
     where it is not the order of their keys in the action; ``numbered=False``: the table lists its
     instances as one line of values rather than as numbered options; ``cost``: what it costs of the
-    hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``)."""
+    hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``); ``verb``: the word
+    the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``)."""
 
     name: str
     help: str
@@ -149,6 +175,7 @@ class Move:
     tells: dict[str, Callable] = field(default_factory=dict)
     numbered: bool = True
     cost: int = 0
+    verb: str = ""
 
     def __call__(self, *values, **named) -> dict:
         """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
@@ -166,21 +193,27 @@ class Move:
         return next(p for p in self.params if p.name == name)
 
     def typed_params(self) -> list[Param]:
-        """The params typed in place (not after a keyword), in the order they are typed."""
+        """The params typed in place (not after a keyword, not loose), in the order they are typed."""
         order = list(self.typed) or [p.name for p in self.params]
-        return [self.param(n) for n in order if self.param(n).typed and not self.param(n).keyword]
+        return [self.param(n) for n in order
+                if self.param(n).typed and not self.param(n).keyword and not self.param(n).loose]
 
     def syntax(self, choices: Sequence[Param] = ()) -> str:
         if self.usage:
             return self.usage
         shown = [p.usage() for p in self.typed_params() if p.shown]
-        shown += [p.usage() for p in self.params if p.keyword and p.shown]
+        shown += [p.usage() for p in self.params if (p.keyword or p.loose) and p.shown]
         shown += [f"[{c.name}={c.shape}]" for c in choices if c.name in self.shows]
         return " ".join(shown)
 
+    @property
+    def said(self) -> str:
+        """The word the table types for this move."""
+        return self.verb or self.name
+
     def help_line(self, choices: Sequence[Param] = ()) -> str:
         syntax = self.syntax(choices)
-        return f"{self.name}{' ' + syntax if syntax else ''} - {self.help}"
+        return f"{self.said}{' ' + syntax if syntax else ''} - {self.help}"
 
     def describe(self, action: dict) -> str:
         if self.words is not None:
@@ -326,7 +359,14 @@ class Moves:
     # -- the table ---------------------------------------------------------------------------------------
     def commands(self) -> dict[str, str]:
         """verb -> its help line, for :attr:`overlord.core.game.Table.commands`."""
-        return {m.name: m.help_line(self.choices) for m in self.moves.values()}
+        return {m.said: m.help_line(self.choices) for m in self.moves.values()}
+
+    def typed(self, verb: str) -> Move:
+        """The move the table's word ``verb`` names (its ``verb``, else its name)."""
+        move = next((m for m in self.moves.values() if m.said == verb), None)
+        if move is None:
+            raise RulesError(f"no such action: {verb}")
+        return move
 
     def read_choices(self, args: Iterable[str]) -> dict:
         """The player's ``word=value`` choices typed."""
@@ -344,8 +384,9 @@ class Moves:
 
     def read(self, verb: str, args: list[str]) -> dict:
         """The action the words typed say, every typed param checked against its kind and range,
-        none against the legal actions (``apply`` refuses what is not legal now)."""
-        move = self[verb]
+        none against the legal actions (``apply`` refuses what is not legal now). Loose params
+        (flags, repeated words) are read among the words after the required ones."""
+        move = self.typed(verb)
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
         values: dict[str, Any] = {}
@@ -356,6 +397,19 @@ class Moves:
                 if given:
                     values[p.name] = p.value(given[0], verb)
         typed = move.typed_params()
+        loose = [p for p in move.params if p.loose]
+        if loose:
+            head = len([p for p in typed if not p.optional])
+            rest = []
+            for w in words[head:]:
+                p = next((p for p in loose if p.takes(w)), None)
+                if p is None:
+                    rest.append(w)
+                elif p.kind == "flag":
+                    values[p.name] = True
+                else:
+                    values.setdefault(p.name, []).append(w.lower())
+            words = words[:head] + rest
         if len(words) > len(typed):
             raise RulesError(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
         for p, w in zip(typed, words):
@@ -363,7 +417,7 @@ class Moves:
         missing = [p.shape for p in typed[len(words):] if not p.optional]
         if missing:
             raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
-        return {"do": verb, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}
+        return {"do": move.name, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}
 
     def parse(self, verb: str, args: list[str], legal: list[dict], actor: str | None = None,
               options: list[dict] | None = None) -> dict:
@@ -372,10 +426,10 @@ class Moves:
         that agree give the rest; several that agree where words are missing are asked about
         ("say which"), and the player's ``word=value`` choices ride along. ``options``: what the
         refusal lists when the move is not possible now (default: the legal actions)."""
-        move = self[verb]
+        move = self.typed(verb)
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
-        mine = [a for a in legal if a.get("do") == verb]
+        mine = [a for a in legal if a.get("do") == move.name]
         if not mine:
             when = f" (only {move.when})" if move.when else ""
             raise RulesError(f"{verb}: not possible now{when}; the options: "

@@ -20,19 +20,19 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
-from ...core.game import RulesError, hidden_draw
+from ...core.game import RulesError
 from ...core.rng import new_rng, rng_state
 from ..heroes.sheet import RulesError as SheetRulesError, SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
-from . import battle, combat, damned, darkside, places, tiles, treasure
+from . import battle, combat, darkside, places, tiles, treasure
 from .dark import DarkContent, dark_phase
-from .markers import draw_adventure, enemies_on, face_down_on, reveal
+from .markers import enemies_on
 from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, counters_on, instance_ids, kind_of, rolling
 from ...view.words import count, listing
-from .combat import must_fight
 from .damned import solitaire_turn
-from .duels import duel, duel_problem
+from .duels import duel_problem
 from .handling import check_acting, used_this_turn
-from .items import discard_item, drink
+from .context import UnderworldContext
+from .verbs import MOVES
 
 
 class ActionError(RulesError):
@@ -145,35 +145,20 @@ def _log(state: UnderworldState, event: dict) -> dict:
 # -- what may be done now ------------------------------------------------------------------------
 
 def legal_actions(state: UnderworldState) -> list[dict]:
-    """Every action the active hero's player may take now, in a stable order."""
+    """Every action the active hero's player may take now, in a stable order: the moves of the
+    phase he is in (``verbs``), Phase 3's listed by :func:`_act_actions`."""
     if state.outcome or state.turn is None:
         return []
-    turn = state.turn
-    hero = turn.hero
-    here = state.map.heroes[hero]
-    if turn.phase == "extend":
-        out = [{"do": "extend", "stack": i, "side": side}
-               for i, stack in enumerate(state.map.stacks) if stack
-               for side in tiles.can_place(state.map, here)]
-        return out + [{"do": "skip_extend"}]
-    if turn.phase == "orient":
-        stack, side = turn.pending_tile
-        spec = tiles.top_tile(state.map, stack)
-        seen, out = set(), []
-        for t in range(4):
-            exits = tiles.rotate(spec.exits, t)
-            if exits not in seen:
-                seen.add(exits)
-                out.append({"do": "orient", "turns": t, "exits": exits})
-        return out
-    if turn.phase == "move":
-        out = []
-        if turn.mp_left > 0:
-            options = tiles.first_move_rule(state.map, here).options if turn.moved == 0 else tiles.neighbours(state.map, here)
-            out = [{"do": "step", "to": t} for t in options]
-        return out + [{"do": "stop"}]
-    if turn.phase == "act":
-        return _act_actions(state, hero)
+    ctx = UnderworldContext.reading(state, None)
+    phase = state.turn.phase
+    if phase == "extend":
+        return MOVES["extend"].legal(ctx) + MOVES["skip_extend"].legal(ctx)
+    if phase == "orient":
+        return MOVES["orient"].legal(ctx)
+    if phase == "move":
+        return MOVES["step"].legal(ctx) + MOVES["stop"].legal(ctx)
+    if phase == "act":
+        return _act_actions(state, state.turn.hero)
     return []
 
 
@@ -314,96 +299,10 @@ def act(state: UnderworldState, content: UnderworldContent, action: dict) -> lis
 
 
 def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
-    turn = state.turn
-    hero = turn.hero
-    do = a["do"]
     kw = dict(choices or {})
-    state.log.append({"event": "action", "hero": hero, "action": dict(a), "why": describe(a),
+    state.log.append({"event": "action", "hero": state.turn.hero, "action": dict(a), "why": describe(a),
                       **({"with": kw} if kw else {})})
-    if do == "skip_extend":
-        turn.phase = "move"
-    elif do == "extend":
-        spec = tiles.top_tile(state.map, a["stack"])
-        state.log.append(hidden_draw({"event": "tile_drawn", "hero": hero, "tile": spec.id, "stack": a["stack"],
-                                      "arrow": bool(spec.arrow), "why": "Phase 1: the top tile of the stack"}))
-        if spec.arrow:
-            _place(state, hero, a["stack"], a["side"], 0)
-        else:
-            turn.phase = "orient"
-            turn.pending_tile = [a["stack"], a["side"]]
-    elif do == "orient":
-        stack, side = turn.pending_tile
-        turn.pending_tile = []
-        _place(state, hero, stack, side, a["turns"])
-    elif do == "step":
-        _step(state, hero, a["to"])
-    elif do == "stop":
-        turn.phase = "act"
-    elif do == "fight":
-        combat.fight(state, hero, a["counter"], skill=a["skill"], **kw)
-    elif do == "escape":
-        treasure.escape_trap(state, hero, skill=a["skill"])
-    elif do == "encounter":
-        places.encounter(state, hero, a["counter"], **kw)
-    elif do == "accept":
-        places.accept_task(state, hero, a["task"])
-    elif do == "fulfil":
-        places.fulfil_task(state, hero, a["task"], **kw)
-    elif do == "use":
-        {"styx": places.use_styx, "lethe": places.use_lethe, "hades": places.use_throne_hall}[a["place"]](
-            state, hero, **kw)
-    elif do == "discard":
-        discard_item(state, hero, a["item"])
-    elif do == "drink":
-        drink(state, hero, a["item"])
-    elif do == "duel":
-        duel(state, hero, a["defender"], **kw)
-    elif do == "attack_damned":                 # solitaire: Nektar or Ambrosia between rounds unless declined
-        drinks = kw.pop("drink", True)
-        battle.final_battle(state, hero, weapon=a["weapon"], skill=a["skill"],
-                            between_rounds=battle.drink_when_hurt if drinks else None, **kw)
-    elif do == "end":
-        turn.phase = "done"
-
-
-def _place(state: UnderworldState, hero: str, stack: int, side: str, turns: int) -> None:
-    here = state.map.heroes[hero]
-    state.map, placement = tiles.place_tile(state.map, here, stack, side, turns)
-    tile = placement.tile
-    state.log.append({"event": "tile_placed", "hero": hero, "tile": tile.id, "at": list(tile.at), "exits": tile.exits,
-                      "connected": placement.connected,
-                      "why": "Phase 1: a new tile beside the hero's, on a free exit side"
-                             + ("" if placement.connected else "; no exit faces the hero's: the hero cannot move")})
-    draw_adventure(state, tile.id)
-    if state.map.catalogue[tile.id].name == "Chaos":
-        damned.chaos_placed(state, hero)
-    state.turn.phase = "move"
-
-
-def _step(state: UnderworldState, hero: str, to: str) -> None:
-    turn = state.turn
-    state.map.heroes[hero] = to
-    turn.moved += 1
-    turn.mp_left -= 1
-    state.log.append({"event": "moved", "hero": hero, "to": to, "mp_left": turn.mp_left,
-                      "why": "1 step = 1 map tile = 1 MP"})
-    hidden = face_down_on(state, to)
-    for cid in hidden:
-        reveal(state, cid, hero)
-    stops = [c for c in _counters(state, to) if c not in _passable(state, hero, to)]
-    if hidden or stops or must_fight(state, hero):
-        turn.phase = "act"
-        state.log.append({"event": "movement_interrupted", "hero": hero, "tile": to,
-                          "why": "a marker lies on the tile: movement is interrupted"})
-    elif turn.mp_left <= 0:
-        turn.phase = "act"
-
-
-def _passable(state: UnderworldState, hero: str, tile: str) -> list[str]:
-    """Revealed enemies the hero may pass (the Bard's song: red; the Shoes of Hermes: all)."""
-    enemies = enemies_on(state, tile)
-    blocking = set(must_fight(state, hero)) if state.map.heroes[hero] == tile else set(enemies)
-    return [c for c in enemies if c not in blocking]
+    MOVES.apply(UnderworldContext.open(state, content), a, kw)
 
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:
@@ -444,39 +343,5 @@ def enemy_phase(state: UnderworldState, content: UnderworldContent) -> list[dict
 
 
 def describe(a: dict) -> str:
-    """One line for an action, as a player would say it."""
-    do = a.get("do")
-    if do == "extend":
-        return f"draw a tile from stack {a['stack'] + 1} and place it to the {a['side']}"
-    if do == "orient":
-        return f"turn the tile {count(a['turns'], 'quarter turn')}: exits {a.get('exits', '?')}"
-    if do == "skip_extend":
-        return "do not extend the Underworld"
-    if do == "step":
-        return f"move to {a['to']}"
-    if do == "stop":
-        return "stop moving"
-    if do == "fight":
-        return f"fight {a['counter']} with {a['skill']}"
-    if do == "escape":
-        return f"try to escape the trap with {a['skill']}"
-    if do == "encounter":
-        return f"encounter {a['counter']}"
-    if do == "accept":
-        return f"accept the task {a['task']}"
-    if do == "fulfil":
-        return f"fulfil the task {a['task']}"
-    if do == "use":
-        return "take the Trident or the Mail at the Throne Hall (Hades)" if a["place"] == "hades" else \
-            f"use {a['place'].capitalize()}"
-    if do == "discard":
-        return f"discard {a['item']}"
-    if do == "attack_damned":
-        return f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")
-    if do == "drink":
-        return f"eat or drink {a['item']}"
-    if do == "duel":
-        return f"challenge {a['defender']} to a Duel"
-    if do == "end":
-        return "end the turn"
-    return str(a)
+    """One line for an action, as a player would say it (its move's words, ``verbs``)."""
+    return MOVES.describe(a) if a.get("do") in MOVES else str(a)

@@ -26,6 +26,7 @@ from .engine import apply, describe, legal_actions
 from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
+from .verbs import MOVES
 from ...view.words import listing, options, pairs
 
 
@@ -34,36 +35,7 @@ class CommandError(RulesError):
 
 
 HELP = {
-    "extend": "extend STACK SIDE - Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
-    "skip": "skip - Phase 1: do not extend the Underworld",
-    "turn": "turn N - turn the drawn tile N quarter turns clockwise (tiles without an arrow)",
-    "move": "move TILE - Phase 2: move the hero one tile",
-    "stop": "stop - Phase 2: stop moving; Phase 3 begins",
-    "fight": "fight COUNTER SKILL [wish] [trade] [second] [COLOUR ...] [shadow SKILL] - combat (magic, ranged, "
-             "close; a Gnome's pair as close+magic); wish: spend 1 gold to see 3 treasures for each draw (then "
-             "`pick ID`); trade: take 1 gold for an item won instead of carrying it; second: the "
-             "Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several are shown; "
-             "shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
-    "escape": "escape SKILL - try to escape the trap",
-    "encounter": "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all] - have the encounter on the "
-                 "hero's tile (SKILL for Hypnos, the Low Demon, the Well; stay: Hermes does not take the hero to "
-                 "Styx; discard ITEM: the item given up to carry Hekate's, Orion's or Thanatos' weapon - by default "
-                 "the least useful, never a special weapon; keep-all: give nothing up, the weapon stays on the card)",
-    "accept": "accept TASK - take the task on the hero's tile",
-    "fulfil": "fulfil TASK [wish] [trade] [discard ITEM|keep-all] - fulfil a task on its destination (wish: 1 gold "
-              "to see 3 treasures, then `pick ID`; trade: 1 gold instead of an item; discard/keep-all: as for "
-              "encounter, for the Trident or the Mail)",
-    "use": "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all] - heal at Styx / give up a cube of "
-           "SKILL at Lethe (and one shadow cube with it unless keep-shadow) / take the Trident or the Mail back at "
-           "the Throne Hall on the Hades tile",
-    "discard": "discard ITEM - give up a carried item (1 gold for a weapon or armour; a Black Weapon only without "
-               "shadow cubes in its skill)",
-    "attack": "attack WEAPON [SKILL] [keep ITEM] [no-drink] - fight the Damned One with a special weapon (keep: "
-              "the item kept if the hero dies; alone, Nektar or Ambrosia is drunk between rounds when it heals "
-              "without waste or on the last LP, unless no-drink)",
-    "drink": "drink ITEM - eat Ambrosia or drink Nektar (heals natural LP)",
-    "duel": "duel HERO - challenge a hero on the same tile (only when the scenario allows duels)",
-    "end": "end - the hero's turn is over (after the last hero, the Damned One plays)",
+    **MOVES.commands(),           # the hero actions' help lines, each from its move (``verbs``)
     "pick": "pick ID - keep this one of the three treasures turned up by wishing for luck",
     "choose": "choose N TILE - decision N of the last command, to another of its tiles: a Damned One's counter "
               "to another of its equally good ends (the heroes choose where the rules tie), or the Adventure markers "
@@ -77,8 +49,9 @@ HELP = {
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-ACTION_WORDS = {"extend", "skip", "turn", "move", "stop", "fight", "escape", "encounter", "accept", "fulfil",
-                "use", "attack", "drink", "duel", "discard", "end"}
+ACTION_WORDS = set(MOVES.commands())
+#: the commands read from their moves' params alone (the others' choices ride in the action's ``with``)
+READ = {"skip", "move", "stop", "end", "accept", "discard", "drink", "duel"}
 
 
 class UnderworldTable(Table):
@@ -225,13 +198,14 @@ class UnderworldTable(Table):
             if len(args) < n:
                 raise CommandError(f"usage: {usage}")
 
+        if verb in READ:
+            need(len([p for p in MOVES.typed(verb).typed_params() if not p.optional]), HELP[verb])
+            return MOVES.read(verb, args)
         if verb == "extend":
             need(2, HELP["extend"])
             if not args[0].isdigit():
                 raise CommandError(f"extend: the stack is 1, 2 or 3, not {args[0]!r}")
             return {"do": "extend", "stack": int(args[0]) - 1, "side": args[1].upper()}
-        if verb == "skip":
-            return {"do": "skip_extend"}
         if verb == "turn":
             need(1, HELP["turn"])
             for a in legal_actions(self.state):
@@ -239,11 +213,6 @@ class UnderworldTable(Table):
                     return a
             raise CommandError(f"turn {args[0]}: turns of this tile that change its exits: "
                                + ", ".join(str(a["turns"]) for a in legal_actions(self.state) if a["do"] == "orient"))
-        if verb == "move":
-            need(1, HELP["move"])
-            return {"do": "step", "to": args[0]}
-        if verb in ("stop", "end"):
-            return {"do": verb}
         if verb == "fight":
             need(2, "fight COUNTER SKILL [wish] [second] [COLOUR ...] [shadow SKILL]")
             return _with({"do": "fight", "counter": args[0], "skill": args[1].lower()}, _fight_choices(args[2:]))
@@ -254,25 +223,16 @@ class UnderworldTable(Table):
             need(1, "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all]")
             rest, extra = _room_choice(verb, args[1:])
             return _with({"do": "encounter", "counter": args[0]}, {**_encounter_choices(rest), **extra})
-        if verb in ("accept", "fulfil"):
-            need(1, f"{verb} TASK")
-            rest, extra = _room_choice(verb, args[1:]) if verb == "fulfil" else (args[1:], {})
+        if verb == "fulfil":
+            need(1, "fulfil TASK")
+            rest, extra = _room_choice(verb, args[1:])
             for word in (a.lower() for a in rest):
-                if verb == "fulfil" and word in ("wish", "trade"):
+                if word in ("wish", "trade"):
                     extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
                 else:
-                    raise CommandError(f"{verb}: unexpected {word!r}" + ("; after the task: wish, trade, discard "
-                                                                        "ITEM or keep-all" if verb == "fulfil" else ""))
+                    raise CommandError(f"fulfil: unexpected {word!r}; after the task: wish, trade, discard ITEM or "
+                                       "keep-all")
             return _with({"do": verb, "task": args[0]}, extra)
-        if verb == "discard":
-            need(1, HELP["discard"])
-            return {"do": "discard", "item": args[0]}
-        if verb == "drink":
-            need(1, HELP["drink"])
-            return {"do": "drink", "item": args[0]}
-        if verb == "duel":
-            need(1, HELP["duel"])
-            return {"do": "duel", "defender": args[0]}
         if verb == "use":
             need(1, "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all]")
             rest, extra = _room_choice(verb, args[1:])

@@ -1,0 +1,231 @@
+"""Every action a hero's player may take in Heroes in the Underworld, each defined once
+(``overlord.core.moves``): its words and what it names, its help line, how it is applied and how it
+is worded; the legal instances of the turn's first two phases (extend, turn the tile, move) are
+listed here too. The table's help (``table.HELP``), the words of an action (``engine.describe``)
+and applying one (``engine.act``) come from :data:`MOVES`.
+
+HitU "Course of Play": "1. extend the Underworld, 2. movement, 3. actions". :func:`legal_actions`
+lists what the active hero may do in the phase he is in, in a stable order (the PettingZoo
+numbering, ``agents``, is the i-th of that list).
+
+Still spelled elsewhere (issue 40, the port goes on): the actions of Phase 3 are listed in
+``engine._act_actions``; the table parses ``extend``, ``turn``, ``escape``, ``fight``,
+``encounter``, ``fulfil``, ``use`` and ``attack`` itself (their choices ride in the action's
+``with``), the other commands through :meth:`overlord.core.moves.Moves.read`.
+"""
+
+from __future__ import annotations
+
+from ...core.moves import Move, Moves, Param
+from ...view.words import count
+from ..heroes.sheet import SKILLS
+from . import battle, combat, damned, places, tiles, treasure
+from .context import UnderworldContext
+from .duels import duel
+from .items import discard_item, drink
+from .markers import draw_adventure, enemies_on, face_down_on, reveal
+from .state import counters_on
+from ...core.game import hidden_draw
+
+COLOURS = ("red", "green", "blue")
+
+
+# -- Phase 1: extending the Underworld ---------------------------------------------------------------
+
+def _extend_legal(ctx: UnderworldContext) -> list[dict]:
+    s = ctx.state
+    here = s.map.heroes[ctx.hero]
+    return [EXTEND(i, side) for i, stack in enumerate(s.map.stacks) if stack for side in tiles.can_place(s.map, here)]
+
+
+def _extend(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    s, hero = ctx.state, ctx.hero
+    spec = tiles.top_tile(s.map, a["stack"])
+    ctx.log(hidden_draw({"event": "tile_drawn", "hero": hero, "tile": spec.id, "stack": a["stack"],
+                         "arrow": bool(spec.arrow), "why": "Phase 1: the top tile of the stack"}))
+    if spec.arrow:
+        place(ctx, a["stack"], a["side"], 0)
+    else:
+        s.turn.phase = "orient"
+        s.turn.pending_tile = [a["stack"], a["side"]]
+
+
+def _orient_legal(ctx: UnderworldContext) -> list[dict]:
+    s = ctx.state
+    stack, _side = s.turn.pending_tile
+    spec = tiles.top_tile(s.map, stack)
+    seen, out = set(), []
+    for t in range(4):
+        exits = tiles.rotate(spec.exits, t)
+        if exits not in seen:
+            seen.add(exits)
+            out.append(ORIENT(t, exits))
+    return out
+
+
+def _orient(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    turn = ctx.state.turn
+    stack, side = turn.pending_tile
+    turn.pending_tile = []
+    place(ctx, stack, side, a["turns"])
+
+
+def place(ctx: UnderworldContext, stack: int, side: str, turns: int) -> None:
+    """The drawn tile laid beside the hero's, turned ``turns`` quarter turns; its Adventure
+    markers drawn; Phase 2 begins."""
+    s, hero = ctx.state, ctx.hero
+    here = s.map.heroes[hero]
+    s.map, placement = tiles.place_tile(s.map, here, stack, side, turns)
+    tile = placement.tile
+    ctx.log({"event": "tile_placed", "hero": hero, "tile": tile.id, "at": list(tile.at), "exits": tile.exits,
+             "connected": placement.connected,
+             "why": "Phase 1: a new tile beside the hero's, on a free exit side"
+                    + ("" if placement.connected else "; no exit faces the hero's: the hero cannot move")})
+    draw_adventure(s, tile.id)
+    if s.map.catalogue[tile.id].name == "Chaos":
+        damned.chaos_placed(s, hero)
+    s.turn.phase = "move"
+
+
+def _skip(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    ctx.state.turn.phase = "move"
+
+
+# -- Phase 2: movement -----------------------------------------------------------------------------------
+
+def _step_legal(ctx: UnderworldContext) -> list[dict]:
+    s, turn = ctx.state, ctx.state.turn
+    if turn.mp_left <= 0:
+        return []
+    here = s.map.heroes[ctx.hero]
+    options = tiles.first_move_rule(s.map, here).options if turn.moved == 0 else tiles.neighbours(s.map, here)
+    return [STEP(t) for t in options]
+
+
+def _step(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    """1 MP a tile; entering a tile with a marker stops the hero and reveals it."""
+    s, hero, to = ctx.state, ctx.hero, a["to"]
+    turn = s.turn
+    s.map.heroes[hero] = to
+    turn.moved += 1
+    turn.mp_left -= 1
+    ctx.log({"event": "moved", "hero": hero, "to": to, "mp_left": turn.mp_left, "why": "1 step = 1 map tile = 1 MP"})
+    hidden = face_down_on(s, to)
+    for cid in hidden:
+        reveal(s, cid, hero)
+    stops = [c for c in counters_on(s, to) if c not in passable(s, hero, to)]
+    if hidden or stops or combat.must_fight(s, hero):
+        turn.phase = "act"
+        ctx.log({"event": "movement_interrupted", "hero": hero, "tile": to,
+                 "why": "a marker lies on the tile: movement is interrupted"})
+    elif turn.mp_left <= 0:
+        turn.phase = "act"
+
+
+def passable(state, hero: str, tile: str) -> list[str]:
+    """Revealed enemies the hero may pass (the Bard's song: red; the Shoes of Hermes: all)."""
+    enemies = enemies_on(state, tile)
+    blocking = set(combat.must_fight(state, hero)) if state.map.heroes[hero] == tile else set(enemies)
+    return [c for c in enemies if c not in blocking]
+
+
+def _stop(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    ctx.state.turn.phase = "act"
+
+
+# -- Phase 3: actions ------------------------------------------------------------------------------------
+
+def _use(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    {"styx": places.use_styx, "lethe": places.use_lethe, "hades": places.use_throne_hall}[a["place"]](
+        ctx.state, ctx.hero, **kw)
+
+
+def _use_words(a: dict) -> str:
+    if a["place"] == "hades":
+        return "take the Trident or the Mail at the Throne Hall (Hades)"
+    return f"use {a['place'].capitalize()}"
+
+
+def _attack(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    """Solitaire: Nektar or Ambrosia between rounds unless declined."""
+    kw = dict(kw)
+    drinks = kw.pop("drink", True)
+    battle.final_battle(ctx.state, ctx.hero, weapon=a["weapon"], skill=a["skill"],
+                        between_rounds=battle.drink_when_hurt if drinks else None, **kw)
+
+
+def _end(ctx: UnderworldContext, a: dict, kw: dict) -> None:
+    ctx.state.turn.phase = "done"
+
+
+SKILL = Param("skill", "skill", choices=SKILLS)
+ROOM = "[discard ITEM|keep-all]"
+
+MOVES = Moves([
+    Move("extend", "Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
+         (Param("stack", "int", low=0, high=2), Param("side")), _extend, _extend_legal,
+         lambda a: f"draw a tile from stack {a['stack'] + 1} and place it to the {a['side']}"),
+    Move("skip_extend", "Phase 1: do not extend the Underworld", apply=_skip,
+         legal=lambda ctx: [SKIP_EXTEND()], words=lambda a: "do not extend the Underworld", verb="skip"),
+    Move("orient", "turn the drawn tile N quarter turns clockwise (tiles without an arrow)",
+         (Param("turns", "int", "N", low=0, high=3), Param("exits", typed=False)), _orient, _orient_legal,
+         lambda a: f"turn the tile {count(a['turns'], 'quarter turn')}: exits {a.get('exits', '?')}", verb="turn"),
+    Move("step", "Phase 2: move the hero one tile", (Param("to", "field", "TILE"),), _step, _step_legal,
+         lambda a: f"move to {a['to']}", verb="move"),
+    Move("stop", "Phase 2: stop moving; Phase 3 begins", apply=_stop, legal=lambda ctx: [STOP()],
+         words=lambda a: "stop moving"),
+    Move("fight", "combat (magic, ranged, close; a Gnome's pair as close+magic); wish: spend 1 gold to see 3 "
+                  "treasures for each draw (then `pick ID`); trade: take 1 gold for an item won instead of carrying "
+                  "it; second: the Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several "
+                  "are shown; shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
+         (Param("counter", "counter"), Param("skill", "skill"), Param("wish", "flag"), Param("trade", "flag"),
+          Param("second", "flag"), Param("colours", "repeated", "COLOUR", choices=COLOURS),
+          Param("sc_skill", "skill", "SKILL", keyword="shadow", optional=True, choices=SKILLS),
+          Param("keep", "item", "ITEM", keyword="keep", optional=True, shown=False)),
+         lambda ctx, a, kw: combat.fight(ctx.state, ctx.hero, a["counter"], skill=a["skill"], **kw),
+         words=lambda a: f"fight {a['counter']} with {a['skill']}"),
+    Move("escape", "try to escape the trap", (SKILL,),
+         lambda ctx, a, kw: treasure.escape_trap(ctx.state, ctx.hero, skill=a["skill"]),
+         words=lambda a: f"try to escape the trap with {a['skill']}"),
+    Move("encounter", "have the encounter on the hero's tile (SKILL for Hypnos, the Low Demon, the Well; stay: "
+                      "Hermes does not take the hero to Styx; discard ITEM: the item given up to carry Hekate's, "
+                      "Orion's or Thanatos' weapon - by default the least useful, never a special weapon; keep-all: "
+                      "give nothing up, the weapon stays on the card)",
+         (Param("counter", "counter"),),
+         lambda ctx, a, kw: places.encounter(ctx.state, ctx.hero, a["counter"], **kw),
+         words=lambda a: f"encounter {a['counter']}", usage=f"COUNTER [SKILL] [stay] [COLOUR] {ROOM}"),
+    Move("accept", "take the task on the hero's tile", (Param("task", "task"),),
+         lambda ctx, a, kw: places.accept_task(ctx.state, ctx.hero, a["task"]),
+         words=lambda a: f"accept the task {a['task']}"),
+    Move("fulfil", "fulfil a task on its destination (wish: 1 gold to see 3 treasures, then `pick ID`; trade: 1 gold "
+                   "instead of an item; discard/keep-all: as for encounter, for the Trident or the Mail)",
+         (Param("task", "task"),), lambda ctx, a, kw: places.fulfil_task(ctx.state, ctx.hero, a["task"], **kw),
+         words=lambda a: f"fulfil the task {a['task']}", usage=f"TASK [wish] [trade] {ROOM}"),
+    Move("use", "heal at Styx / give up a cube of SKILL at Lethe (and one shadow cube with it unless keep-shadow) / "
+                "take the Trident or the Mail back at the Throne Hall on the Hades tile",
+         (Param("place", choices=("styx", "lethe", "hades")),), _use, words=_use_words,
+         usage=f"styx|lethe|hades [SKILL] [keep-shadow] {ROOM}"),
+    Move("discard", "give up a carried item (1 gold for a weapon or armour; a Black Weapon only without shadow cubes "
+                    "in its skill)", (Param("item", "item"),),
+         lambda ctx, a, kw: discard_item(ctx.state, ctx.hero, a["item"]), words=lambda a: f"discard {a['item']}"),
+    Move("attack_damned", "fight the Damned One with a special weapon (keep: the item kept if the hero dies; alone, "
+                          "Nektar or Ambrosia is drunk between rounds when it heals without waste or on the last LP, "
+                          "unless no-drink)",
+         (Param("weapon", "item"), Param("skill", "skill", optional=True),
+          Param("keep", "item", "ITEM", keyword="keep", optional=True), Param("drink", "flag", "no-drink")),
+         _attack, verb="attack",
+         words=lambda a: f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")),
+    Move("drink", "eat Ambrosia or drink Nektar (heals natural LP)", (Param("item", "item"),),
+         lambda ctx, a, kw: drink(ctx.state, ctx.hero, a["item"]), words=lambda a: f"eat or drink {a['item']}"),
+    Move("duel", "challenge a hero on the same tile (only when the scenario allows duels)", (Param("defender", "hero", "HERO"),),
+         lambda ctx, a, kw: duel(ctx.state, ctx.hero, a["defender"], **kw),
+         words=lambda a: f"challenge {a['defender']} to a Duel"),
+    Move("end", "the hero's turn is over (after the last hero, the Damned One plays)", apply=_end,
+         words=lambda a: "end the turn"),
+])
+# the constructors: EXTEND(0, "N") -> {"do": "extend", "stack": 0, "side": "N"}
+EXTEND: Move = MOVES["extend"]
+SKIP_EXTEND: Move = MOVES["skip_extend"]
+ORIENT: Move = MOVES["orient"]
+STEP: Move = MOVES["step"]
+STOP: Move = MOVES["stop"]
