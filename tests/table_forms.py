@@ -78,3 +78,15 @@ def needs_two(help_line: str) -> bool:
     """Whether a help line has optional parts or alternatives before its " - " explanation."""
     usage = help_line.split(" - ", 1)[0]
     return bool(OPTIONAL.search(usage))
+
+
+def uncovered(helps: dict[str, str], forms) -> tuple[list[str], list[str]]:
+    """The help lines no form types (``missing``), and those with optional parts or alternatives
+    typed only one way (``short``: fewer than two different lines). A number typed is the form of
+    help's "N - the N-th of `options`"."""
+    typed: dict[str, set[str]] = {}
+    for form in forms:
+        typed.setdefault("n" if form.verb.isdigit() else form.verb, set()).add(form.line)
+    missing = [line for verb, line in helps.items() if verb not in typed]
+    short = [line for verb, line in helps.items() if needs_two(line) and len(typed.get(verb, ())) < 2]
+    return missing, short

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from session_helpers import TableSession
-from table_forms import Form, help_lines, needs_two, run_form
+from table_forms import Form, run_form
 
 SCENARIO = "forgotten-souls"
 HEROES = ("leoric", "tarha")
@@ -125,14 +124,3 @@ FORMS = [
 @pytest.mark.parametrize("form", FORMS, ids=str)
 def test_a_command_form_typed_at_the_table(form, tmp_path):
     run_form(form, tmp_path, SCENARIO, HEROES)
-
-
-def test_every_help_line_has_its_forms(tmp_path):
-    """Every verb `help` lists has a form; a usage with optional parts or alternatives has at
-    least two (with and without them)."""
-    session, _ = TableSession.start(SCENARIO, list(HEROES), 4)
-    lines = help_lines(session)
-    verbs = [f.verb if not f.verb.isdigit() else "n" for f in FORMS]
-    for verb, line in lines.items():
-        have = verbs.count(verb)
-        assert have >= (2 if needs_two(line) else 1), f"help line {line!r} has {have} form(s)"

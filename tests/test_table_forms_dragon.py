@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from session_helpers import TableSession
-from table_forms import Form, help_lines, needs_two, run_form
+from table_forms import Form, run_form
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROUTES = yaml.safe_load((FIXTURES / "dragon-forms.yaml").read_text(encoding="utf-8"))["routes"]
@@ -159,24 +158,6 @@ FORMS = [
 @pytest.mark.parametrize("form", FORMS, ids=lambda f: f"{f.scenario.split('/')[-1].removesuffix('.yaml')}: {f.line}")
 def test_each_form_at_the_table(form, tmp_path):
     run_form(form, tmp_path)
-
-
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_every_help_line_has_its_forms(scenario, tmp_path):
-    """Every verb `help` lists has a form; a line with optional parts or alternatives has at least
-    two different ones; a number typed is the form of "N"."""
-    session, _ = TableSession.start(scenario, ["halfling", "orc"], 1)
-    try:
-        lines = help_lines(session)
-    finally:
-        session.close()
-    typed: dict[str, set[str]] = {}
-    for form in FORMS:
-        verb = "n" if form.verb.isdigit() else form.verb
-        typed.setdefault(verb, set()).add(form.line)
-    missing = [line for verb, line in lines.items() if verb not in typed]
-    short = [line for verb, line in lines.items() if needs_two(line) and len(typed.get(verb, ())) < 2]
-    assert missing == [] and short == []
 
 
 # verbs whose forms are typed in one scenario only, and why

@@ -206,17 +206,3 @@ FORMS.append(_pick_form())
 @pytest.mark.parametrize("form", FORMS, ids=str)
 def test_a_form_typed_at_the_table(form, tmp_path):
     run_form(form, tmp_path, SCENARIO, PAIR)
-
-
-def test_every_line_of_help_has_its_forms(tmp_path):
-    """Every verb `help` lists has a form; a usage with optional parts or alternatives has at
-    least two (with and without them)."""
-    from session_helpers import TableSession
-    from table_forms import help_lines, needs_two
-    session, _ = TableSession.start(SCENARIO, list(PAIR), 4, tmp_path / "help.db")
-    lines = help_lines(session)
-    session.close()
-    for verb, line in lines.items():
-        forms = {f.line for f in FORMS if f.verb == verb or (verb == "n" and f.verb.isdigit())}
-        assert forms, f"no form for {line!r}"
-        assert not needs_two(line) or len(forms) >= 2, f"{line!r} has optional parts: {forms}"

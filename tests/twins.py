@@ -49,6 +49,7 @@ import numpy as np
 
 from overlord.core.rng import new_rng, rng_state
 from overlord.core.state import EVENTS, SHARED, to_json
+from overlord.games.descent.evaluation import exploration_stacks
 from overlord.games.underworld.machines import avatar_state
 from overlord.games.underworld.state import kind_of
 from overlord.games.underworld.tiles import ADVENTURE
@@ -102,26 +103,12 @@ class Twins:
 
 # -- Descent: Forgotten Souls ---------------------------------------------------------------------------
 
-def _exploration_stacks(game) -> list[tuple[str, int]]:
-    """The exploration deck's stacks still holding cards, top first: (main encounter id, cards
-    left). "Shuffle the #1 main encounter into the remaining stack and place that stack facedown
-    on top of the other two stacks"; cards are drawn from the top only."""
-    mains = {c.number: c.id for c in game.quest.exploration if c.kind == "main"}
-    stacks = sorted(game.quest.scenario.exploration_stacks, key=lambda st: st.main)
-    drawn = sum(st.regular + 1 for st in stacks) - len(game.state.exploration.draw)
-    out = []
-    for st in stacks:
-        taken = min(st.regular + 1, max(0, drawn))
-        drawn -= taken
-        out.append((mains[st.main], st.regular + 1 - taken))
-    return out
-
 
 def descent_redeal(rules, game, rng):
     twin = rules.clone(game)
     s = twin.state
     draw = s.exploration.draw
-    stacks = _exploration_stacks(twin)
+    stacks = exploration_stacks(twin)
     mains = {m for m, _ in stacks}
     regular = deal([c for c in draw if c not in mains], rng)
     dealt = []
@@ -142,7 +129,7 @@ def descent_redeal(rules, game, rng):
 def descent_visible(rules, game) -> dict:
     data = plain(game.state)
     data["rng"] = FACE_DOWN
-    data["exploration"] = {**deck_view(data["exploration"]), "stacks": _exploration_stacks(game)}
+    data["exploration"] = {**deck_view(data["exploration"]), "stacks": exploration_stacks(game)}
     for name in ("activation", "peril"):
         data[name] = deck_view(data[name])
     data["shop"] = {act: deck_view(deck) for act, deck in data["shop"].items()}
