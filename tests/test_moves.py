@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from overlord.core import machines
-from overlord.core.context import Context, decide, tied
+from overlord.core.context import Context, decide, ranking, tied
 from overlord.core.decks import new_deck
 from overlord.core.game import RulesError, drew_hidden
 from overlord.core.moves import ACTOR, ANY, Move, Moves, Param, enemy_until_hero
@@ -221,6 +221,50 @@ def test_decide_without_an_order_takes_the_first_listed_and_says_so():
     assert tied(d.ties) == "as good: a, c (the players may choose)" and tied(()) == ""
     with pytest.raises(ValueError, match="artifact kept: nothing to choose from"):
         decide("artifact kept", [], lambda i: (0,), ("kind",))
+
+
+# Spaces as node numbers on a board 10 wide: node 12 is the space 2,1 - the reading order sorts the
+# nodes, the decision records the spaces as players write them.
+NODES = {12: 3, 31: 1, 14: 1, 25: 1, 40: 2}
+
+
+def _space(node: int) -> list[int]:
+    return [node % 10, node // 10]
+
+
+@pytest.mark.parametrize("rule, options, expected", [
+    ("the order sorts the ties by its rank and records the value players read (a space, not its node)",
+     dict(order=("reading order", int, _space)),
+     (14, ("spaces", "reading order"), (1, [4, 1]), (25, 31), "reading order")),
+    ("the recorded names may stand for the candidates too (named): choice and ties as spaces",
+     dict(order=("reading order", int, _space), named=_space),
+     ([4, 1], ("spaces", "reading order"), (1, [4, 1]), ([5, 2], [1, 3]), "reading order")),
+    ("the policy may be named apart from the order (the order 'listed order', the policy 'listed first')",
+     dict(order=("listed order", list(NODES).index), policy="listed first"),
+     (31, ("spaces", "listed order"), (1, 1), (14, 25), "listed first")),
+    ("the key players read may differ from the key compared (shown): the furthest compared negated",
+     dict(key=lambda n: (-NODES[n],), shown=lambda n: (NODES[n],)),
+     (12, ("spaces",), (3,), (), "first")),
+    ("the heroes choose among the ties (choose): their pick, its own key, the first among the ties",
+     dict(order=("reading order", int), choose=lambda tied: tied.index(31)),
+     (31, ("spaces", "reading order"), (1, 31), (14, 25), "the heroes' choice")),
+    ("the heroes may take the first: the decision is the program's own",
+     dict(order=("reading order", int), choose=lambda tied: 0),
+     (14, ("spaces", "reading order"), (1, 14), (25, 31), "reading order")),
+])
+def test_decide_records_what_players_read(rule, options, expected):
+    options = {"key": lambda n: (NODES[n],), **options}
+    d = decide("space", list(NODES), options.pop("key"), ("spaces",), **options)
+    assert (d.choice, d.key_fields, d.key, d.ties, d.policy) == expected, rule
+    assert d.considered == len(NODES), rule
+
+
+def test_ranking_lists_every_candidate_best_first_as_decide_orders_them():
+    """A rule that goes down the list when the first will not do (Descent's "spot": the next
+    target when no space sees the closest) reads the whole order from the one declared way."""
+    order, d = ranking("closest target", list(NODES), lambda n: (NODES[n],), ("spaces",), ("reading order", int))
+    assert order == [14, 25, 31, 40, 12] and d == decide("closest target", list(NODES), lambda n: (NODES[n],),
+                                                         ("spaces",), ("reading order", int))
 
 
 LAMP = machines.define("test-lamp", "a lamp (the tests' own)", ["off", "on", {"name": "broken", "final": True}],

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core.bitsets import bits
 from ..core.board import INF, BoardError
+from ..core.context import ranking
 from ..core.figures import Scene
 from ..core.pathing import count_of, iter_count_layers, iter_mp_levels, levels_array, mp_levels, trace_back
 from ..core.trace import Decision
@@ -498,15 +499,13 @@ def leave_pit(scene: Scene, fid: str, exit_at) -> MoveResult:
         return INF if k is None else k
 
     options = sorted({n for c in cells for n in board.neighbours[c]
-                      if stand >> n & 1 and not board.pit[n] and n not in enemies and n not in cells},
-                     key=lambda n: (spaces(n), n))
+                      if stand >> n & 1 and not board.pit[n] and n not in enemies and n not in cells})
     if not options:
         return MoveResult(performed=False, end=f.at, reason=f"{fid} has no free space beside the pit", **base)
-    best = options[0]
-    ties = [board.at_of(n) for n in options[1:] if spaces(n) == spaces(best)]
-    key = {"spaces to exit": None if spaces(best) == INF else int(spaces(best))}
-    d = Decision("space out of the pit", board.at_of(best), ("spaces to exit", "reading order"),
-                 (key["spaces to exit"], board.at_of(best)), tuple(ties), "reading order", len(options))
+    ranked, d = ranking("space out of the pit", options, lambda n: (spaces(n),), ("spaces to exit",),
+                        ("reading order", int, board.at_of),
+                        shown=lambda n: (None if spaces(n) == INF else int(spaces(n)),), named=board.at_of)
+    best, ties, key = ranked[0], list(d.ties), {"spaces to exit": d.key[0]}
     base.update(path=[f.at, board.at_of(best)], mp=int(board.cost[best]), ties=ties, key=key,
                 tie_sizes=[list(f.size)] * len(ties))
     return MoveResult(performed=True, end=board.at_of(best),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.board import INF
+from ..core.context import ranking
 from ..core.figures import Scene
 from ..core.trace import Decision
 
@@ -87,13 +88,9 @@ def anchor_cell(scene: Scene, fid: str, spaces_to_target, toward: bool) -> tuple
     if len(cells) == 1:
         return cells[0], None
     sign = 1 if toward else -1
-    counted = {c: spaces_to_target(c) for c in cells}
-    ranked = sorted(cells, key=lambda c: (sign * counted[c], c))
-    best = ranked[0]
+    counted = {c: sign * spaces_to_target(c) for c in cells}
     board = scene.board
-    ties = tuple(board.at_of(c) for c in ranked[1:] if counted[c] == counted[best])
-    d = Decision("space counted from", board.at_of(best),
-                 ("spaces to target" if toward else "-spaces to target", "reading order"),
-                 (int(sign * counted[best]) if counted[best] != INF else None, board.at_of(best)),
-                 ties, "reading order", len(cells))
-    return best, d
+    ranked, d = ranking("space counted from", cells, lambda c: (counted[c],),
+                        ("spaces to target" if toward else "-spaces to target",), ("reading order", int, board.at_of),
+                        shown=lambda c: (int(counted[c]) if abs(counted[c]) != INF else None,), named=board.at_of)
+    return ranked[0], d

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.board import BoardError
 from ..core.figures import Scene
 from ..core.pathing import count_layers, count_of
+from ..core.context import ranking
 from ..core.trace import Decision
 
 TARGET_RULES = ("closest", "furthest")
@@ -48,22 +49,12 @@ def choose_target(scene: Scene, fid: str, rule: str, candidates: list[str] | Non
     if not candidates:
         raise MoveError(f"{fid} has no {'enemy ' if not exclude else 'other '}figure to target")
     inf = float("inf")
-    keyed = []
-    for order, cid in enumerate(candidates):
-        d = spaces_between(scene, scene.cells[fid], scene.cells[cid], fid, cid)
-        if rule == "furthest":
-            if d == inf:
-                continue
-            keyed.append(((-d, order), cid, d))
-        else:
-            keyed.append(((d, order), cid, d))
-    if not keyed:
+    spaces = {cid: spaces_between(scene, scene.cells[fid], scene.cells[cid], fid, cid) for cid in candidates}
+    listed = {cid: n for n, cid in enumerate(candidates)}
+    reached = [cid for cid in candidates if spaces[cid] != inf] if rule == "furthest" else candidates
+    if not reached:
         raise MoveError(f"no target of {fid} can be reached by counting spaces")
-    keyed.sort()
-    best_d = keyed[0][0][0]
-    ties = [cid for k, cid, _ in keyed[1:] if k[0] == best_d]
-    spaces = keyed[0][2]
-    decision = Decision(f"{rule} target", keyed[0][1], ("spaces", "listed order"),
-                        (None if spaces == inf else int(spaces), keyed[0][0][1]),
-                        tuple(ties), "listed first", len(keyed))
-    return [cid for _, cid, _ in keyed], decision
+    sign = -1 if rule == "furthest" else 1
+    return ranking(f"{rule} target", reached, lambda cid: (sign * spaces[cid],), ("spaces",),
+                   ("listed order", listed.__getitem__), "listed first",
+                   lambda cid: (None if spaces[cid] == inf else int(spaces[cid]),))

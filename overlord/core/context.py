@@ -12,7 +12,10 @@ fires and how a hidden card is drawn:
   it leaves equal are the ties, which the heroes may choose among at a table; among them the first
   in ``order`` is taken (a named rank such as the turn order or the reading order, recorded as the
   key's last field; without one, the candidates' own order, recorded as the policy). No rule
-  compares "part of a key" again: what is not the rules' key is the tie-break.
+  compares "part of a key" again: what is not the rules' key is the tie-break. The decision
+  records what players read (a distance where the key compares it negated, a space "4,2" for its
+  node, a field "T4"), and a table's heroes may take another of the ties (``choose``);
+  :func:`ranking` gives the whole order for a rule that goes down the list.
 * :meth:`Context.fire` - a machine's trigger (:func:`overlord.core.machines.define`); a trigger the
   machine does not allow now raises :class:`overlord.core.machines.TriggerRefused`, a
   :class:`~overlord.core.game.RulesError`.
@@ -88,9 +91,10 @@ class Context:
 
     # -- the enemy's choices and machines ---------------------------------------------------------------
     def decide(self, what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
-               order: tuple[str, Callable[[Any], Any]] | None = None, policy: str = "first") -> Decision:
+               order: Order | None = None, policy: str | None = None, shown: Callable[[Any], tuple] | None = None,
+               choose: Callable[[list], int] | None = None, named: Callable[[Any], Any] | None = None) -> Decision:
         """The candidate with the lowest ``key`` (see the module's docstring), ties recorded."""
-        return decide(what, candidates, key, fields, order, policy)
+        return decide(what, candidates, key, fields, order, policy, shown, choose, named)
 
     def fire(self, machine: Kept, trigger: str) -> str:
         """Fire ``trigger`` on ``machine`` (its state kept in ``state.<machine.field>``), guards
@@ -100,21 +104,65 @@ class Context:
         return new
 
 
-def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
-           order: tuple[str, Callable[[Any], Any]] | None = None, policy: str = "first") -> Decision:
-    """:meth:`Context.decide` for code that has no context (a bot, a behaviour spec's answer).
-    ``key(candidate)`` is the rules' key, a tuple named by ``fields``; ``order``, when given, is
-    ``(name, rank)``: the tie-break, recorded as the key's last field (its name is the policy)."""
+#: a tie-break: ``(name, rank)`` or ``(name, rank, recorded)`` - ``rank(candidate)`` sorts the
+#: candidates the rules' key leaves equal; ``recorded(candidate)`` is the value the decision keeps
+#: for it where that is not the rank (a space "4,2" for its node number, a field "T4" for (T, 4))
+Order = tuple
+
+
+def ranking(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
+            order: Order | None = None, policy: str | None = None, shown: Callable[[Any], tuple] | None = None,
+            choose: Callable[[list], int] | None = None, named: Callable[[Any], Any] | None = None) -> tuple[list, Decision]:
+    """Every candidate, best first (by the rules' key, then the order, then as listed), and the
+    :func:`decide` decision; for a rule that goes down the list when the first will not do."""
     pool = list(candidates)
     if not pool:
         raise ValueError(f"{what}: nothing to choose from")
-    rank = order[1] if order else (lambda _c: 0)
-    keyed = sorted(((tuple(key(c)), rank(c), n, c) for n, c in enumerate(pool)), key=lambda k: k[:3])
-    best = keyed[0]
-    ties = tuple(c for k, _, _, c in keyed[1:] if k == best[0])
     if order:
-        return Decision(what, best[3], (*fields, order[0]), (*best[0], best[1]), ties, order[0], len(pool))
-    return Decision(what, best[3], tuple(fields), best[0], ties, policy, len(pool))
+        rank = order[1]
+        keyed = [(tuple(key(c)), rank(c), n, c) for n, c in enumerate(pool)]
+    else:
+        keyed = [(tuple(key(c)), 0, n, c) for n, c in enumerate(pool)]
+    keyed.sort()                      # the listed position n is unique: candidates are never compared
+    best = keyed[0][0]
+    tied = [keyed[0][3]]
+    for k in keyed[1:]:
+        if k[0] != best:
+            break
+        tied.append(k[3])
+    i = choose(tied) if choose is not None else 0
+    chosen = tied[i]
+    if i:
+        policy = "the heroes' choice"
+    elif policy is None:
+        policy = order[0] if order else "first"
+    values = tuple(shown(chosen)) if shown is not None else keyed[i][0]
+    names = tuple(fields)
+    if order:
+        names += (order[0],)
+        values += ((order[2] if len(order) > 2 else order[1])(chosen),)
+    ties = tied[:i] + tied[i + 1:]
+    if named is not None:
+        return [k[3] for k in keyed], Decision(what, named(chosen), names, values, tuple(map(named, ties)), policy,
+                                               len(pool))
+    return [k[3] for k in keyed], Decision(what, chosen, names, values, tuple(ties), policy, len(pool))
+
+
+def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
+           order: Order | None = None, policy: str | None = None, shown: Callable[[Any], tuple] | None = None,
+           choose: Callable[[list], int] | None = None, named: Callable[[Any], Any] | None = None) -> Decision:
+    """:meth:`Context.decide` for code that has no context (a bot, a behaviour spec's answer).
+
+    ``key(candidate)`` is the rules' key, a tuple compared in full; ``order``, when given, the
+    tie-break (:data:`Order`), recorded as the key's last field (its name is the policy unless
+    ``policy`` names it otherwise; without an order the candidates' own order, policy "first").
+    ``shown(candidate)``: the rules' key as players read it, where it is not the key compared (a
+    distance where the key holds it negated; None for "no way there"); ``fields`` name its values.
+    ``choose(tied)``: at a table, the heroes' choice among the tied candidates (best first):
+    the index of the one taken; another than the first is recorded with the policy "the heroes'
+    choice", the first among the ties. ``named(candidate)``: the choice and the ties as the
+    decision records them, where that is not the candidate itself (a space "4,2" for its node)."""
+    return ranking(what, candidates, key, fields, order, policy, shown, choose, named)[1]
 
 
 def tied(ties: Iterable, who: str = "the players") -> str:

@@ -48,6 +48,7 @@ from ...ai.activation import MOVE_WORDS, ONE_ATTACK, perform_actions
 from ...ai.movement import MoveError, move, take_tie
 from ...ai.targets import spaces_between
 from ...content.actions import Attack, Target
+from ...core.context import decide
 from ...core.figures import Scene
 from ...core.trace import Decision
 from . import describe
@@ -268,27 +269,27 @@ def _pick(table: Table, fid: str, rule: Target, candidates: list[str]) -> tuple[
     if rule.pick == "all":
         return list(candidates), None, {}
     scene = table.scene
-    keyed = []
-    for order, h in enumerate(candidates):
-        spaces = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h)
-        spaces = int(spaces) if spaces != float("inf") else 10**6
-        health = table.heroes[h].health
-        primary = {"closest": spaces, "furthest": -spaces, "lowest_health": health,
-                   "highest_health": -health}[rule.pick]
-        keyed.append(((primary, spaces, order), h))
-    keyed.sort()
-    best = keyed[0][0]
-    tied = [h for k, h in keyed if k[:2] == best[:2]]
-    i, point = table.tie("target", tied)
-    key, chosen = next((k, h) for k, h in keyed if h == tied[i])
-    value = key[0] if rule.pick in ("closest", "lowest_health") else -key[0]
-    names, values = (KEYS[rule.pick], "spaces", "listed order"), (value, key[1], key[2])
-    if rule.pick in ("closest", "furthest"):            # the spaces are the pick itself
-        names, values = (KEYS[rule.pick], "listed order"), (value, key[2])
-    decision = Decision(f"target ({target_words(rule)})", chosen, names, values,
-                        tuple(h for h in tied if h != chosen), "listed first" if point is None or not i
-                        else "the heroes' choice", len(keyed))
-    return [chosen], decision, _tie_record(point, tied)
+    spaces, health = {}, {}
+    for h in candidates:
+        d = spaces_between(scene, scene.cells[fid], scene.cells[h], fid, h)
+        spaces[h], health[h] = int(d) if d != float("inf") else 10**6, table.heroes[h].health
+    listed = {h: n for n, h in enumerate(candidates)}
+    sign = -1 if rule.pick in ("furthest", "highest_health") else 1
+    if rule.pick in ("closest", "furthest"):             # the spaces are the pick itself
+        fields, key, shown = (KEYS[rule.pick],), lambda h: (sign * spaces[h],), lambda h: (spaces[h],)
+    else:
+        fields = (KEYS[rule.pick], "spaces")
+        key, shown = lambda h: (sign * health[h], spaces[h]), lambda h: (health[h], spaces[h])
+    asked: dict = {}
+
+    def choose(tied: list) -> int:
+        i, asked["point"] = table.tie("target", tied)
+        asked["tied"] = tied
+        return i
+
+    decision = decide(f"target ({target_words(rule)})", candidates, key, fields,
+                      ("listed order", listed.__getitem__), "listed first", shown, choose)
+    return [decision.choice], decision, _tie_record(asked["point"], asked["tied"])
 
 
 def _tie_record(point, options) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .content import effects as fx
 from . import tracks
+from ...core.context import decide
 from ...core.rng import Dice
 from ...view.words import count
 from . import describe, hooks
@@ -58,8 +59,8 @@ def _candidates(game: Game, who) -> list:
         return heroes
     if who.pick in ("lowest_health", "highest_health"):
         sign = 1 if who.pick == "lowest_health" else -1
-        best = min(sign * game.health(f) for f in heroes)
-        return [f for f in heroes if sign * game.health(f) == best]
+        d = decide(f"hero ({who.pick})", heroes, lambda f: (sign * game.health(f),), ("health",))
+        return [d.choice, *d.ties]
     # the exploring hero: the one who opened the door of the current encounter ("Exploration Example")
     return [f for f in heroes if f.id == game.state.exploring_hero]
 

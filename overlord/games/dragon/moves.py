@@ -58,8 +58,10 @@ Readings:
 
 from __future__ import annotations
 
+from overlord.core.context import decide
 from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
+from overlord.games.heroes.bag import reading_order
 from overlord.games.heroes.regions import search as found_route
 from overlord.games.heroes.sheet import movement_allowance
 
@@ -337,11 +339,8 @@ def steer_choice(ctx: Ctx, hero: str) -> Decision:
     mouth = b.with_feature("cave_mouth")[0]
     far = b.spaces_from([mouth])
     fields = steer_fields(ctx, hero)
-    keyed = sorted((-far.get(f, 0), b.order(f), f) for f in fields)
-    best = keyed[0]
-    return Decision("the confused hero is moved to", best[2], ("spaces from the Mouth of the Cave (negated)", "reading order"),
-                    (best[0], f"{best[1][0]}{best[1][1]}"), tuple(f for k, _, f in keyed[1:] if k == best[0]),
-                    "reading order", len(fields))
+    return decide("the confused hero is moved to", fields, lambda f: (-far.get(f, 0),),
+                  ("spaces from the Mouth of the Cave (negated)",), reading_order(b))
 
 
 def steer(ctx: Ctx, hero: str, to: str, decision: Decision | None = None) -> list[dict]:

@@ -36,8 +36,8 @@ from pydantic import Field
 from ...content.models import Strict
 from ...content.specs import Move
 from ...core.behaviour import Answer
+from ...core.context import decide
 from ...core.game import Match, RulesError
-from ...core.trace import Decision
 from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
 from ..heroes.specs import Fight
@@ -258,26 +258,25 @@ def fight(ctx: Ctx, args) -> list[Answer]:
     skills = fight_skills(ctx, args.counter)
     if args.skill is not None and args.skill not in skills:
         raise RulesError(f"{spec.name} cannot be fought with {args.skill}: its circles permit {', '.join(skills)}")
-    keyed = []
-    for i, sk in enumerate(skills):
+    odds = {}                                            # skill -> (chance negated, target, dice)
+    for sk in skills:
         value, mod, n = value_against(ctx, args.hero, args.counter, sk)
-        keyed.append((-round(p_success(n, value + mod), 9), i, sk, value + mod, n))
-    keyed.sort()
+        odds[sk] = (-round(p_success(n, value + mod), 9), value + mod, n)
+    decision = None
     if args.skill is None:
-        best = keyed[0]
-        decision = Decision("skill", best[2], ("chance (negated)", "circle order"), best[:2],
-                            tuple(k[2] for k in keyed[1:] if k[0] == best[0]), "first", len(keyed))
-    else:
-        best = next(k for k in keyed if k[2] == args.skill)
-        decision = None
+        circle = {sk: i for i, sk in enumerate(skills)}
+        decision = decide("skill", skills, lambda sk: odds[sk][:1], ("chance (negated)",),
+                          ("circle order", circle.__getitem__), "first")
+    skill = args.skill if decision is None else decision.choice
+    _, target, dice = odds[skill]
     s.turn.hero = args.hero
     s.at[args.hero].field = where(s, args.counter) or s.at[args.hero].field
-    out = fight_counter(ctx, args.hero, args.counter, best[2], {})
+    out = fight_counter(ctx, args.hero, args.counter, skill, {})
     told = next(e for e in out if e["event"] in ("fight", "lightning"))
     sheet = s.sheets[args.hero]
-    return [Answer("skill", best[2], decision.ties if decision else (),
+    return [Answer("skill", skill, decision.ties if decision else (),
                    dict(zip(decision.key_fields, decision.key)) if decision else {}),
-            Answer("target", best[3]), Answer("dice", best[4]), Answer("won", told.get("won", told.get("success")),
+            Answer("target", target), Answer("dice", dice), Answer("won", told.get("won", told.get("success")),
                                                                        why=told.get("trial", "")),
             Answer("hp", sheet.natural), Answer("cubes", sum(cube_count(sheet, sk) for sk in CUBE_SKILL.values()))]
 

@@ -21,6 +21,7 @@ from typing import Iterable
 
 import numpy as np
 
+from overlord.core.context import Order, decide
 from overlord.core.trace import Decision
 
 from .regions import RegionBoard
@@ -59,9 +60,11 @@ def placement_choice(board: RegionBoard, candidates: list[str], hero_fields: lis
         d = near.get(f, far)
         return d if harmful else -d
 
-    keyed = sorted((first(f), board.order(f), f) for f in candidates)
-    best = keyed[0]
-    ties = tuple(f for k, _, f in keyed[1:] if k == best[0])
     name = "spaces to the nearest hero" if harmful else "spaces from the nearest hero (negated)"
-    return Decision(what, best[2], (name, "reading order"), (best[0], f"{best[1][0]}{best[1][1]}"), ties,
-                    "reading order", len(candidates))
+    return decide(what, candidates, lambda f: (first(f),), (name,), reading_order(board))
+
+
+def reading_order(board: RegionBoard) -> Order:
+    """The fields' reading order as a tie-break (:func:`overlord.core.context.decide`): by region
+    letter, then number; recorded as players write a field ("T4")."""
+    return ("reading order", board.order, lambda f: "{}{}".format(*board.order(f)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from overlord.core.context import decide
 from overlord.core.trace import Decision
 from overlord.games.heroes.sheet import HeroSheet, RulesError, cube_count
 
@@ -77,11 +78,9 @@ def gray_dot_choice(sheet: HeroSheet, policy: str = "first") -> Decision:
     Headless, the named ``policy`` "first" takes the first in sheet order."""
     if policy not in TIE_POLICIES:
         raise RulesError(f"unknown tie policy {policy!r}; expected one of {TIE_POLICIES}")
-    keyed = sorted(((cube_count(sheet, s), i, s) for i, s in enumerate(sheet.skills)))
-    least = keyed[0][0]
-    tied = [s for n, _, s in keyed if n == least]
-    return Decision("gray dot skill", tied[0], ("cubes", "sheet order"), (least, keyed[0][1]),
-                    tuple(tied[1:]), policy, len(keyed))
+    order = {s: i for i, s in enumerate(sheet.skills)}
+    return decide("gray dot skill", sheet.skills, lambda s: (cube_count(sheet, s),), ("cubes",),
+                  ("sheet order", order.__getitem__), policy)
 
 
 @dataclass
