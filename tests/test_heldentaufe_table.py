@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from heldentaufe_helpers import game, put_below
-from overlord.core.game import drew_hidden
-from overlord.games.heldentaufe import engine
+from overlord.core.game import RulesError, drew_hidden
+from overlord.games.heldentaufe import engine, monster_commands
 from overlord.games.heldentaufe.game import GAME
+from overlord.games.heldentaufe.table import HeldentaufeTable
 from session_helpers import TableSession
 
 PLAYERS = str(Path(__file__).resolve().parent / "fixtures" / "heldentaufe-players.yaml")
@@ -186,3 +187,38 @@ def test_dangers_and_missions_drawn_at_the_turns_end_are_hidden_draws(what):
         kind = "turn_end"
     marked = [e for e in events if e.get("event") == kind]
     assert marked and drew_hidden(marked)
+
+
+# -- the players' commands of the monsters, defined once (overlord.games.heldentaufe.monster_commands) ---------
+
+@pytest.mark.parametrize("rule, words, read", [
+    ("\"The monsters may also move\": a monster and the area it steps to, names without case",
+     ["Ulumu", "move", "4,2"], {"do": "move", "monster": "ulumu", "to": "4,2"}),
+    ("\"... or fight against heroes\": a monster and the hero it attacks",
+     ["zibbler", "attack", "Erla"], {"do": "attack", "monster": "zibbler", "target": "erla"}),
+    ("holding back the points left (our reading of \"Players may also let action points go unused\")",
+     ["done"], {"do": "done"}),
+    ("\"If they cannot agree, a die roll decides which player controls the monsters\"", ["roll"], {"do": "roll"}),
+    ("anything else is refused with every form", ["ulumu", "fly", "4,2"],
+     "the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done | monster roll"),
+    ("a step needs its monster, its verb and its place or hero", ["ulumu", "move"],
+     "the monsters' turn: monster ID move X,Y"),
+])
+def test_the_monsters_commands_are_read_from_their_one_definition(rule, words, read):
+    if isinstance(read, str):
+        with pytest.raises(RulesError, match=re.escape(read)):
+            monster_commands.read(words)
+        return
+    assert monster_commands.read(words) == read, rule
+    assert monster_commands.BOSS.describe(read) == " ".join(w.lower() for w in words), rule
+
+
+def test_the_monsters_help_and_options_come_from_the_same_moves():
+    """The table's `monster` help line is the moves' forms and the roll's help; `options` in the
+    monsters' turn numbers the moves' listing (``boss.options``)."""
+    help_line = monster_commands.help_line()
+    assert HeldentaufeTable.commands["monster"] == help_line
+    assert help_line.startswith("monster ID move X,Y | monster ID attack HERO | monster done | monster roll - ")
+    assert help_line.endswith(monster_commands.BOSS["roll"].help)
+    assert monster_commands.option_words({"do": "done"}) == "done (hold back the rest)"
+    assert monster_commands.option_words({"do": "move", "monster": "ulumu", "to": "5,0"}) == "ulumu move 5,0"

@@ -10,6 +10,11 @@ GIVE TAKE``, ``mission CARD [tooth|equipment|HERO]``, ``end [TOKEN]`` (the Labor
 improvement), ``options`` (the numbered actions; a number typed does one), ``why [N]`` (the
 monsters' plans of the last command, or plan N's key and ties).
 
+When the players are the monster boss (``rules.monster_boss: players``) they command the monsters in
+their turn: ``monster ID move X,Y``, ``monster ID attack HERO``, ``monster done``, ``monster roll``
+or a number of ``options`` - the monsters' commands, their help and their parsing defined once in
+``monster_commands``, as the heroes' actions are in ``verbs``.
+
 The monsters' plans are numbered from 1 in the game's log, so ``why N`` answers every plan shown,
 after ``resume`` and ``undo`` too; ``why`` alone finds the last command in the log (a hero's action,
 or the players' command of the monsters).
@@ -22,10 +27,11 @@ when the scenario says ``no_undo_past_hidden_draw``.
 
 from __future__ import annotations
 
+from overlord.core.context import Context
 from overlord.core.game import RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 
-from . import boss, engine
+from . import engine, monster_commands
 from .verbs import MOVES
 from .narrate import PLAN_EVENTS, key_lines, policy_words
 from ...view.words import count
@@ -43,9 +49,7 @@ class HeldentaufeTable(Table):
                "counts) and the ties of plan N",
         "options": "options - number every action possible now (then type the number)",
         "N": "N - do the N-th of `options`",
-        "monster": "monster ID move X,Y | monster ID attack HERO | monster done | monster roll - command the "
-                   "monsters (when the players are the monster boss); `monster roll`: the players commanding them "
-                   "cannot agree, the highest combat die commands",
+        "monster": monster_commands.help_line(),
     }
     changes = set(commands) - {"why", "options", "N"}
 
@@ -97,25 +101,21 @@ class HeldentaufeTable(Table):
 
     def _command_monsters(self, verb, args) -> TableReply:
         c, s = self.match.content, self.match.state
-        options = engine.monster_options(c, s) if s.monster_points else []
+        ctx = Context.reading(s, c)
         if verb.isdigit():
+            options = monster_commands.BOSS.legal(ctx) if s.monster_points else []
             if not 1 <= int(verb) <= len(options):
                 raise RulesError(f"no option {verb}; {numbered(len(options))}")
             step = options[int(verb) - 1]
-        elif verb == "monster" and args[:1] == ["roll"]:
-            events = engine.roll_for_monsters(c, s)
-            return TableReply(self.rules.narrate(self.match, events), events, changed=True, label="monster roll")
-        elif verb == "monster" and args[:1] == ["done"]:
-            step = {"do": "done"}
-        elif verb == "monster" and len(args) == 3 and args[1] in ("move", "attack"):
-            step = {"do": args[1], "monster": args[0].lower(), ("to" if args[1] == "move" else "target"): args[2].lower()}
+        elif verb == "monster":
+            step = monster_commands.read(args)
         else:
-            raise RulesError("the monsters' turn: monster ID move X,Y | monster ID attack HERO | monster done"
-                             " | monster roll")
-        events = engine.command_monsters(c, s, step)
-        events += self._enemy()
+            raise RulesError(f"the monsters' turn: {monster_commands.usage()}")
+        events = monster_commands.BOSS.apply(ctx, step)
+        if step["do"] != "roll":
+            events += self._enemy()
         return TableReply(self.rules.narrate(self.match, events), events, changed=True,
-                          label=f"monster {boss.step_words(step)}")
+                          label=f"monster {monster_commands.BOSS.describe(step)}")
 
     # -- why ----------------------------------------------------------------------------------------
     def _plans(self) -> list[dict]:
@@ -194,8 +194,8 @@ class HeldentaufeTable(Table):
         c, s = self.match.content, self.match.state
         if s.cycle == "monster_turn" and s.monster_points:
             return [f"the monsters' turn, {count(s.monster_points, 'point')} left ({self._commanders()}):"] + [
-                f"  {i:>2}. " + (f"{o['monster']} {o['do']} {o.get('to') or o.get('target')}" if o["do"] != "done"
-                                 else "done (hold back the rest)") for i, o in enumerate(engine.monster_options(c, s), 1)]
+                f"  {i:>2}. {monster_commands.option_words(o)}"
+                for i, o in enumerate(monster_commands.BOSS.legal(Context.reading(s, c)), 1)]
         hero = self.rules.to_act(self.match)
         if hero is None:
             return []
