@@ -267,6 +267,19 @@ def test_ranking_lists_every_candidate_best_first_as_decide_orders_them():
                                                          ("spaces",), ("reading order", int))
 
 
+@pytest.mark.parametrize("rule, ties, options, words", [
+    ("names stand apart by commas", ["T4", "T5"], {}, "as good: T4, T5 (the players may choose)"),
+    ("spaces hold a comma: they stand apart by semicolons", [[4, 3], [4, 4]], {}, "as good: 4,3; 4,4 (the players may choose)"),
+    ("plans of several steps hold semicolons: they stand apart by bars",
+     ["ulumu attacks erla; ulumu attacks erla", "hold back"], {"more": 3},
+     "as good: ulumu attacks erla; ulumu attacks erla | hold back and 3 more (the players may choose)"),
+    ("who may choose is the game's to say", ["bo"], {"who": "the heroes"}, "as good: bo (the heroes may choose)"),
+    ("no ties, no words", [], {}, ""),
+])
+def test_ties_are_worded_one_way_for_players(rule, ties, options, words):
+    assert tied(ties, **options) == words, rule
+
+
 LAMP = machines.define("test-lamp", "a lamp (the tests' own)", ["off", "on", {"name": "broken", "final": True}],
                        [{"trigger": "switch", "source": "off", "dest": "on"},
                         {"trigger": "drop", "source": ["off", "on"], "dest": "broken"}], "off", field="lamp")

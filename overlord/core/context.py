@@ -165,8 +165,14 @@ def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields:
     return ranking(what, candidates, key, fields, order, policy, shown, choose, named)[1]
 
 
-def tied(ties: Iterable, who: str = "the players") -> str:
+def tied(ties: Iterable, who: str = "the players", more: int = 0) -> str:
     """The ties of a decision for players, the same words in every game: "as good: T4, T5 (the
-    players may choose)"; empty without ties."""
-    ties = list(ties)
-    return f"as good: {', '.join(spoken(t) for t in ties)} ({who} may choose)" if ties else ""
+    players may choose)"; empty without ties. Each tie stands apart from the others by a mark none
+    of them holds: ", " between names, "; " between spaces ("as good: 4,3; 4,4"), " | " between
+    plans of several steps. ``who``: who may choose; ``more``: ties counted but not shown ("and 3
+    more")."""
+    words = [spoken(t) for t in ties]
+    if not words:
+        return ""
+    mark = " | " if any(";" in w for w in words) else "; " if any("," in w for w in words) else ", "
+    return f"as good: {mark.join(words)}{f' and {more} more' if more else ''} ({who} may choose)"

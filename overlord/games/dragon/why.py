@@ -8,6 +8,8 @@ events begin), so `why` explains the same command after ``resume`` and after ``u
 
 from __future__ import annotations
 
+from overlord.core.context import tied
+
 from .load import DragonContent
 from .narrate import narrate
 from .state import DragonState
@@ -120,7 +122,7 @@ def _rule(e: dict) -> tuple[str, str] | None:
 def _choice(d: dict) -> str:
     key = ", then ".join(f"{name} ({value})" for name, value in d["key"].items())
     told = CHOSEN.get(d["what"], f"the program's choice of {d['what']}")
-    ties = f"; as good by that key: {', '.join(map(str, d['ties']))}" if d.get("ties") else ""
+    ties = f"; {tied(d['ties'])}" if d.get("ties") else ""
     return f"{told} - by {key}{ties}"
 
 

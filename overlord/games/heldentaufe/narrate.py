@@ -119,6 +119,11 @@ def policy_words(policy: str) -> str:
     return POLICIES.get(policy, f"the policy {policy}")
 
 
+def plan_words(plans) -> list[str]:
+    """Plans as players read them, each its steps ("ulumu attacks corlof; wallrog attacks corlof")."""
+    return ["; ".join(steps) or "hold back" for steps in plans]
+
+
 def _plan(e: dict, n: int) -> list[str]:
     d = e["decision"]
     steps = "; ".join(d["choice"]) or "hold back every point"

@@ -27,13 +27,13 @@ when the scenario says ``no_undo_past_hidden_draw``.
 
 from __future__ import annotations
 
-from overlord.core.context import Context
+from overlord.core.context import Context, tied
 from overlord.core.game import RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 
 from . import engine, monster_commands
 from .verbs import MOVES
-from .narrate import PLAN_EVENTS, key_lines, policy_words
+from .narrate import PLAN_EVENTS, key_lines, plan_words, policy_words
 from ...view.words import count
 from ...view.words import options as numbered
 
@@ -143,11 +143,8 @@ class HeldentaufeTable(Table):
                  "first that differs decides:"]
         lines += key_lines(d["key"])
         if d.get("tied"):
-            lines.append(f"  {count(d['tied'], 'plan')} as good; the fixed order (monster, attack before move, area) took "
-                         "the first, and the players may choose another:")
-            lines += [f"    {'; '.join(t) or 'hold back'}" for t in d["ties"]]
-            if d["tied"] > len(d["ties"]):
-                lines.append(f"    and {d['tied'] - len(d['ties'])} more")
+            lines.append("  the fixed order (monster, attack before move, area) took the first; "
+                         + tied(plan_words(d["ties"]), more=d["tied"] - len(d["ties"])))
         return lines
 
     def _why_last(self, plans: list[dict]) -> list[str]:
