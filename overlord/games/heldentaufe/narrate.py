@@ -1,13 +1,16 @@
 """Heldentaufe's events in words, for the table and for ``overlord replay --print``.
 
-The monsters' turn says each plan with its key and its ties ("the heroes may choose"), then each
-monster's step with the plan it carries out ("[plan N]"). Plans are numbered from 1 in the order
+The monsters' turn says each plan with its key and its ties in the words of every game
+(``overlord.core.context.tied``: "as good: ... (the players may choose)"), then each monster's step
+with the plan it carries out ("[plan N]"). Plans are numbered from 1 in the order
 the game's log holds them (the program's plans and its advice to players who command the monsters
 alike), so a number means the same plan in every narration of the game, after ``resume`` too. The
 players' own commands of the monsters carry no plan number.
 """
 
 from __future__ import annotations
+
+from overlord.core.context import tied
 
 from . import forecast
 from .content import Content
@@ -131,9 +134,7 @@ def _plan(e: dict, n: int) -> list[str]:
     out = [f"  plan {n} ({count(e['points'], 'point')}, {policy_words(policy)}): {steps}",
            f"    why: {key_text(d['key'])} - the best of {count(d['considered'], 'plan')} (`why {n}` says more)"]
     if d.get("tied"):
-        shown = " | ".join("; ".join(t) or "hold back" for t in d["ties"][:SHOWN_TIES])
-        more = f" and {d['tied'] - SHOWN_TIES} more" if d["tied"] > SHOWN_TIES else ""
-        out.append(f"    as good ({d['tied']}; the fixed order took the first): {shown}{more}")
+        out.append(f"    {tied(plan_words(d['ties'][:SHOWN_TIES]), more=max(0, d['tied'] - SHOWN_TIES))}")
     return out
 
 
