@@ -115,37 +115,8 @@ def ranking(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields
             choose: Callable[[list], int] | None = None, named: Callable[[Any], Any] | None = None) -> tuple[list, Decision]:
     """Every candidate, best first (by the rules' key, then the order, then as listed), and the
     :func:`decide` decision; for a rule that goes down the list when the first will not do."""
-    pool = list(candidates)
-    if not pool:
-        raise ValueError(f"{what}: nothing to choose from")
-    if order:
-        rank = order[1]
-        keyed = [(tuple(key(c)), rank(c), n, c) for n, c in enumerate(pool)]
-    else:
-        keyed = [(tuple(key(c)), 0, n, c) for n, c in enumerate(pool)]
-    keyed.sort()                      # the listed position n is unique: candidates are never compared
-    best = keyed[0][0]
-    tied = [keyed[0][3]]
-    for k in keyed[1:]:
-        if k[0] != best:
-            break
-        tied.append(k[3])
-    i = choose(tied) if choose is not None else 0
-    chosen = tied[i]
-    if i:
-        policy = "the heroes' choice"
-    elif policy is None:
-        policy = order[0] if order else "first"
-    values = tuple(shown(chosen)) if shown is not None else keyed[i][0]
-    names = tuple(fields)
-    if order:
-        names += (order[0],)
-        values += ((order[2] if len(order) > 2 else order[1])(chosen),)
-    ties = tied[:i] + tied[i + 1:]
-    if named is not None:
-        return [k[3] for k in keyed], Decision(what, named(chosen), names, values, tuple(map(named, ties)), policy,
-                                               len(pool))
-    return [k[3] for k in keyed], Decision(what, chosen, names, values, tuple(ties), policy, len(pool))
+    keyed, decision = _cut(what, candidates, key, fields, order, policy, shown, choose, named)
+    return [k[3] for k in keyed], decision
 
 
 def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
@@ -162,7 +133,41 @@ def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields:
     the index of the one taken; another than the first is recorded with the policy "the heroes'
     choice", the first among the ties. ``named(candidate)``: the choice and the ties as the
     decision records them, where that is not the candidate itself (a space "4,2" for its node)."""
-    return ranking(what, candidates, key, fields, order, policy, shown, choose, named)[1]
+    return _cut(what, candidates, key, fields, order, policy, shown, choose, named)[1]
+
+
+def _cut(what, candidates, key, fields, order, policy, shown, choose, named) -> tuple[list, Decision]:
+    """The candidates keyed (key, rank, listed position, candidate) in order, and the decision.
+    On the enemy's hot paths (a monster's target, the space it counts from): kept lean."""
+    pool = candidates if isinstance(candidates, list) else list(candidates)
+    if not pool:
+        raise ValueError(f"{what}: nothing to choose from")
+    if order:
+        rank = order[1]
+        keyed = [(tuple(key(c)), rank(c), n, c) for n, c in enumerate(pool)]
+    else:
+        keyed = [(tuple(key(c)), 0, n, c) for n, c in enumerate(pool)]
+    keyed.sort()                      # the listed position n is unique: candidates are never compared
+    best = keyed[0][0]
+    last = 1
+    while last < len(keyed) and keyed[last][0] == best:
+        last += 1
+    i = choose([k[3] for k in keyed[:last]]) if choose is not None else 0
+    chosen = keyed[i][3]
+    if i:
+        policy = "the heroes' choice"
+    elif policy is None:
+        policy = order[0] if order else "first"
+    values = tuple(shown(chosen)) if shown is not None else keyed[i][0]
+    if order:
+        names = (*fields, order[0])
+        values = (*values, (order[2] if len(order) > 2 else order[1])(chosen))
+    else:
+        names = tuple(fields)
+    ties = [k[3] for n, k in enumerate(keyed[:last]) if n != i]
+    if named is not None:
+        return keyed, Decision(what, named(chosen), names, values, tuple(map(named, ties)), policy, len(pool))
+    return keyed, Decision(what, chosen, names, values, tuple(ties), policy, len(pool))
 
 
 def tied(ties: Iterable, who: str = "the players", more: int = 0) -> str:
