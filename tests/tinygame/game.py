@@ -364,19 +364,6 @@ class Gauntlet(MovesRules, GameRules):
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return [TELLS[e["event"]](e) if e["event"] in TELLS else self.moves[e["do"]].tells["hero"](e) for e in evs]
 
-    def picture(self, match: Match) -> str:
-        s, length = match.state, match.content.scenario.length
-        cells = []
-        for i in range(length):
-            mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
-            cells.append(mark or ("X" if i == length - 1 else "."))
-        return " ".join(f"{c:>2}" for c in cells)
-
-    def status(self, match: Match) -> list[str]:
-        s = match.state
-        return [f"round {s.round}; doom {s.doom}/{match.content.scenario.doom_limit}; the Warden on {s.warden}, "
-                f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
-
     def table(self, match: Match) -> Table:
         return GauntletTable(self, match)
 
@@ -448,8 +435,21 @@ def choose_heuristic(match, actions, rng):
 class GauntletTable(MovesTable):
     def opening(self, heroes, seed):
         return [f"{self.match.content.scenario.name}: {', '.join(heroes)} (seed {seed})",
-                "put the heroes on space 0 and the Warden on its space:", self.rules.picture(self.match)] \
+                "put the heroes on space 0 and the Warden on its space:", *self.picture()] \
             + self.rules.narrate(self.match, self.match.state.log)
+
+    def picture(self):
+        s, length = self.match.state, self.match.content.scenario.length
+        cells = []
+        for i in range(length):
+            mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
+            cells.append(mark or ("X" if i == length - 1 else "."))
+        return [" ".join(f"{c:>2}" for c in cells)]
+
+    def status(self):
+        s = self.match.state
+        return [f"round {s.round}; doom {s.doom}/{self.match.content.scenario.doom_limit}; the Warden on {s.warden}, "
+                f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
 
     def epilogue(self):
         return []                 # the narration tells the end
