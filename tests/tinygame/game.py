@@ -30,8 +30,8 @@ from pydantic import Field
 
 from overlord.content import kinds
 from overlord.content.models import Strict
-from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_content
+from overlord.content.errors import Problem
+from overlord.content.validate import load_content, load_scenario
 from overlord.core import machines
 from overlord.core.behaviour import Answer, SpecSupport
 from overlord.core.context import Context, tied
@@ -109,6 +109,14 @@ class Content:
     file: str
     scenario: Scenario
     cards: dict[str, Card]
+
+
+def _content(loaded) -> tuple[list[Problem], Content | None]:
+    problems, sc = _cross_check(loaded), loaded.model.scenario
+    if problems:
+        return problems, None
+    cards = load_content(Path(loaded.file).parent / sc.cards).model.tiny_cards
+    return [], Content(loaded.file, sc, {c.id: c for c in cards})
 
 
 # -- the Warden's state machine, as data --------------------------------------------------------
@@ -256,17 +264,7 @@ class Gauntlet(MovesRules, GameRules):
 
     # -- content ---------------------------------------------------------------------------------
     def load(self, path) -> Content:
-        loaded = load_content(path)
-        if loaded.problems:
-            raise ContentError(loaded.problems)
-        if loaded.kind != kinds.SCENARIO:
-            raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a scenario")])
-        problems = _cross_check(loaded)
-        if problems:
-            raise ContentError(problems)
-        sc = loaded.model.scenario
-        cards = load_content(Path(loaded.file).parent / sc.cards).model.tiny_cards
-        return Content(loaded.file, sc, {c.id: c for c in cards})
+        return load_scenario(path, NAME, "a scenario", _content)
 
     def info(self, content: Content) -> ScenarioInfo:
         sc = content.scenario
