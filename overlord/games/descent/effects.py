@@ -59,7 +59,8 @@ def _candidates(game: Game, who) -> list:
         return heroes
     if who.pick in ("lowest_health", "highest_health"):
         sign = 1 if who.pick == "lowest_health" else -1
-        d = decide(f"hero ({who.pick})", heroes, lambda f: (sign * game.health(f),), ("health",))
+        d = decide("the hero with the lowest health" if sign > 0 else "the hero with the highest health", heroes,
+                   lambda f: (sign * game.health(f),), ("health" if sign > 0 else "health, the most first",))
         return [d.choice, *d.ties]
     # the exploring hero: the one who opened the door of the current encounter ("Exploration Example")
     return [f for f in heroes if f.id == game.state.exploring_hero]

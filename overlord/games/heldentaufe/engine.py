@@ -161,10 +161,6 @@ def _monsters_done(c: Content, s: HState) -> None:
         advance(c, s)
 
 
-def monster_options(c: Content, s: HState) -> list[dict]:
-    return boss.options(c, s)
-
-
 def begin_monsters(c: Content, s: HState) -> list[dict]:
     """The players take up the monsters' turn: its 4 points, and the program's plan as advice."""
     if s.outcome or s.cycle != "monster_turn" or s.monster_points:
