@@ -22,15 +22,12 @@ from dataclasses import dataclass
 from ...core.decks import new_deck
 from ...core.game import RulesError
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import RulesError as SheetRulesError, SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
-from . import battle, combat, darkside, places, tiles, treasure
+from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
+from . import darkside, tiles
 from .dark import DarkContent, dark_phase
-from .markers import enemies_on
-from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, counters_on, instance_ids, kind_of, rolling
+from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, instance_ids, rolling
 from ...view.words import count, listing
 from .damned import solitaire_turn
-from .duels import duel_problem
-from .handling import check_acting, used_this_turn
 from .context import UnderworldContext
 from .verbs import MOVES
 
@@ -145,94 +142,9 @@ def _log(state: UnderworldState, event: dict) -> dict:
 # -- what may be done now ------------------------------------------------------------------------
 
 def legal_actions(state: UnderworldState) -> list[dict]:
-    """Every action the active hero's player may take now, in a stable order: the moves of the
-    phase he is in (``verbs``), Phase 3's listed by :func:`_act_actions`."""
-    if state.outcome or state.turn is None:
-        return []
-    ctx = UnderworldContext.reading(state, None)
-    phase = state.turn.phase
-    if phase == "extend":
-        return MOVES["extend"].legal(ctx) + MOVES["skip_extend"].legal(ctx)
-    if phase == "orient":
-        return MOVES["orient"].legal(ctx)
-    if phase == "move":
-        return MOVES["step"].legal(ctx) + MOVES["stop"].legal(ctx)
-    if phase == "act":
-        return _act_actions(state, state.turn.hero)
-    return []
-
-
-def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
-    turn = state.turn
-    if hero in state.trapped:
-        if "escape_trap" in turn.actions:
-            return [{"do": "end"}]
-        skills = sorted({s for s, _m in treasure.trap_options(state, hero, state.trapped[hero])})
-        return [{"do": "escape", "skill": s} for s in skills]
-    try:
-        check_acting(state, hero, "act")
-    except SheetRulesError:
-        return [{"do": "end"}]
-    fights = combat.must_fight(state, hero)
-    if fights and "combat" not in turn.actions and not turn.actions:
-        return [{"do": "fight", "counter": cid, "skill": o["skill"]}
-                for cid in fights for o in combat.options(state, hero, cid)] or [{"do": "end"}]
-    out: list[dict] = []
-    if not turn.actions:                    # enemies the hero may pass (the Bard's song, the Shoes
-        for cid in enemies_on(state, state.map.heroes[hero]):      # of Hermes) may still be fought
-            if cid not in fights and kind_of(state, cid).kind != "damned_one":
-                out += [{"do": "fight", "counter": cid, "skill": o["skill"]} for o in combat.options(state, hero, cid)]
-
-    def allowed(kind: str) -> bool:
-        try:
-            places._check_action(state, hero, kind, kind)
-            return True
-        except SheetRulesError:
-            return False
-
-    here = state.map.heroes[hero]
-    on_tile = [c for c in _counters(state, here)]
-    sheet = state.sheets[hero]
-    if allowed("encounter"):
-        for cid in on_tile:
-            if kind_of(state, cid).kind == "encounter" and not used_this_turn(state, f"encounter:{cid}", hero):
-                if places.encounter_problem(state, hero, cid) is None:
-                    out.append({"do": "encounter", "counter": cid})
-    if allowed("accept_task"):
-        for cid in on_tile:
-            if kind_of(state, cid).kind == "task" and places.accept_problem(state, hero, cid) is None:
-                out.append({"do": "accept", "task": cid})
-    if allowed("fulfil_task"):
-        for cid in sheet.tasks:
-            if places.fulfil_problem(state, hero, cid) is None:
-                out.append({"do": "fulfil", "task": cid})
-    if allowed("use_place"):
-        for place in ("styx", "lethe", "hades"):
-            if places.place_problem(state, hero, place) is None:
-                out.append({"do": "use", "place": place})
-    for item in sheet.items:                 # Nektar and Ambrosia may be taken whenever the hero acts
-        if kind_of(state, item.id).effect == "heal" and sheet.natural < sheet.natural_max:
-            out.append({"do": "drink", "item": item.id})
-    for item in sheet.items:                 # "Extra weapons and armor can be discarded": not an action
-        if not (item.black and shadow_cubes(sheet, item.black)):
-            out.append({"do": "discard", "item": item.id})
-    if state.rules.get("duels") and not turn.actions:
-        for other in state.heroes:
-            if other != hero and state.map.heroes[other] == here and duel_problem(state, hero, other) is None:
-                out.append({"do": "duel", "defender": other})
-    if "combat" not in turn.actions and not turn.actions:
-        for item in sheet.items:
-            if kind_of(state, item.id).kind == "special_weapon":
-                for skill in sheet.skills:
-                    if battle.can_attack(state, hero, skill, item.id) and not state.solitaire:
-                        out.append({"do": "attack_damned", "weapon": item.id, "skill": skill})
-                if state.solitaire and battle.can_attack(state, hero, None, item.id):
-                    out.append({"do": "attack_damned", "weapon": item.id, "skill": None})
-    return out + [{"do": "end"}]
-
-
-def _counters(state: UnderworldState, tile: str) -> list[str]:
-    return counters_on(state, tile)
+    """Every action the active hero's player may take now, in a stable order: the moves'
+    listing (``verbs.legal``)."""
+    return MOVES.legal(UnderworldContext.reading(state, None))
 
 
 # -- doing it ------------------------------------------------------------------------------------
