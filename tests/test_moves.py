@@ -215,6 +215,13 @@ def test_decide_cuts_ties_one_way(rule, spaces, choice, ties, key):
         (choice, ties, key, ("spaces", "hero order"), "hero order", 4), rule
 
 
+def test_decide_words_its_policy_where_the_order_alone_does_not():
+    # the Underworld's Dark cards record "first in turn order" (HitU "The Dark Phase": the heroes may choose)
+    d = decide("hero", HEROES, lambda h: (0,), ("lowest life",), ("turn order", HEROES.index), "first in turn order")
+    assert (d.choice, d.key_fields, d.key, d.policy) == ("ana", ("lowest life", "turn order"), (0, 0),
+                                                         "first in turn order")
+
+
 def test_decide_without_an_order_takes_the_first_listed_and_says_so():
     d = decide("artifact kept", ["b", "a", "c"], lambda i: (0,), ("kind",), policy="listed order")
     assert (d.choice, d.ties, d.key, d.policy) == ("b", ("a", "c"), (0,), "listed order")
