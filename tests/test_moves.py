@@ -269,6 +269,32 @@ def test_the_enemy_acts_until_a_hero_must():
     assert [e["event"] for e in events][:2] == ["doom", "warden"] and GAME.to_act(match) == "ana"
 
 
+class Announced(Gauntlet):
+    """A game that records each action begun before its move applies, and refuses in its own words."""
+
+    def started(self, ctx, action, *extra):
+        ctx.log({"event": "begun", "action": dict(action)})
+
+    def refused(self, match, action, legal):
+        return RulesError(f"{self.describe(action)} is not legal now; legal: {len(legal)}")
+
+
+@pytest.mark.parametrize("rules, refusal", [
+    (GAME, r"not legal now: rest zed; legal: step ana"),          # the default: Moves.refusal's line
+    (Announced(), r"rest zed is not legal now; legal: 3"),        # a game's own words (the Underworld's)
+])
+def test_play_checks_the_legal_actions_then_records_the_start_then_applies(rules, refusal):
+    content = rules.load(SCENARIO)
+    match = rules.new_match(content, ["ana", "bo"], 3)
+    before = len(match.state.log)
+    with pytest.raises(RulesError, match=refusal):
+        rules.play(match, {"do": "rest", "hero": "zed"})
+    assert len(match.state.log) == before                         # refused: nothing changed
+    ctx, _played = rules.play(match, {"do": "step", "hero": "ana"})
+    begun = [e["event"] for e in ctx.commit()][:1]
+    assert begun == (["begun"] if isinstance(rules, Announced) else [])
+
+
 # -- words matched exactly (a table that takes every word: Heldentaufe's) -------------------------------------
 
 EXACT = Moves([

@@ -345,9 +345,13 @@ class Moves:
     def check(self, action: dict, legal: list[dict]) -> None:
         """Refuse (one line) an action that is not one of ``legal`` (its choices apart)."""
         if self.core(action) not in legal:
-            raise RulesError(f"not legal now: {self.describe(action)}; legal: "
-                             + ("; ".join(self.describe(a) for a in legal[:12]) or "nothing")
-                             + (" ..." if len(legal) > 12 else ""))
+            raise RulesError(self.refusal(action, legal))
+
+    def refusal(self, action: dict, legal: list[dict]) -> str:
+        """The one line that refuses ``action``: it and the legal actions, in words."""
+        return (f"not legal now: {self.describe(action)}; legal: "
+                + ("; ".join(self.describe(a) for a in legal[:12]) or "nothing")
+                + (" ..." if len(legal) > 12 else ""))
 
     def teller(self, event: str) -> Callable | None:
         """How the event ``event`` is worded, where a move tells it."""
@@ -528,12 +532,24 @@ class MovesRules:
         return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))   # type: ignore[attr-defined]
 
     def play(self, match: Any, action: dict, dice: np.random.Generator | None = None, *extra) -> tuple[Any, Any]:
-        """Check ``action`` against the legal actions and apply it in a context opened on the match;
-        returns the context and what the move's apply returned (the game finishes the step and
-        commits the context)."""
-        self.moves.check(action, self.legal_actions(match))
+        """Check ``action`` against the legal actions (:meth:`refused` words the refusal) and apply
+        it in a context opened on the match (:meth:`started` first records what the game keeps of
+        an action begun); returns the context and what the move's apply returned (the game
+        finishes the step and commits the context)."""
+        legal = self.legal_actions(match)
+        if self.moves.core(action) not in legal:
+            raise self.refused(match, action, legal)
         ctx = self.context.open(match.state, match.content, dice)
+        self.started(ctx, action, *extra)
         return ctx, self.moves.apply(ctx, action, *extra)
+
+    def refused(self, match: Any, action: dict, legal: list[dict]) -> RulesError:
+        """The refusal of an action that is not legal now (default: :meth:`Moves.refusal`'s line)."""
+        return RulesError(self.moves.refusal(action, legal))
+
+    def started(self, ctx: Any, action: dict, *extra) -> None:
+        """What a game records when a legal action begins, before its move applies (the
+        Underworld's ``action`` event); by default nothing."""
 
 
 class MovesTable(Table):

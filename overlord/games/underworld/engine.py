@@ -20,7 +20,8 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
-from ...core.game import RulesError
+from ...core.game import Match, RulesError
+from ...core.moves import MovesRules
 from ...core.rng import new_rng, rng_state
 from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
 from . import darkside, tiles
@@ -185,36 +186,57 @@ def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> l
 
 
 def act(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
-    """Do one legal action; the events it caused. When the active hero's turn is over the next
-    hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
-    ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
-    refuse raises ``RulesError`` - callers that take typed input restore the state they saved
-    before (the table session does)."""
-    choices = action.get("with") or {}
-    action = {k: v for k, v in action.items() if k != "with"}
-    known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
-    unknown = [k for k in choices if k not in known]
-    if unknown:
-        words = [CHOICE_WORDS.get(k, k) for k in known]
-        raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
-                          + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
-    legal = legal_actions(state)
-    if action not in legal:
+    """Do one legal action; the events it caused (:meth:`HeroTurns.apply` on the state)."""
+    return TURNS.apply(Match(content, state), action)
+
+
+class HeroTurns(MovesRules):
+    """The heroes' turns on the moves (``verbs``): the legal actions are the moves' listing, and an
+    action is played by :meth:`overlord.core.moves.MovesRules.play` - checked against the legal
+    actions, its ``action`` event logged, its move applied in a context opened on the match - then
+    the turn goes on (:func:`_advance`). The game's rules (``game.Underworld``) build on it."""
+
+    moves = MOVES
+    context = UnderworldContext
+
+    def to_act(self, match) -> str | None:
+        s = match.state
+        if s.outcome or s.turn is None or dark_due(s):
+            return None
+        return s.turn.hero
+
+    def apply(self, match, action: dict, dice=None) -> list[dict]:
+        """Do one legal action; the events it caused. When the active hero's turn is over the next
+        hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
+        ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
+        refuse raises ``RulesError`` - callers that take typed input restore the state they saved
+        before (the table session does)."""
+        choices = action.get("with") or {}
+        action = {k: v for k, v in action.items() if k != "with"}
+        known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" \
+            else CHOICES.get(action.get("do"), ())
+        unknown = [k for k in choices if k not in known]
+        if unknown:
+            words = [CHOICE_WORDS.get(k, k) for k in known]
+            raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
+                              + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
+        ctx, _ = self.play(match, action, dice, dict(choices))
+        _advance(match.state, match.content)
+        return ctx.commit()
+
+    def refused(self, match, action: dict, legal: list[dict]) -> RulesError:
+        state = match.state
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         phase = state.turn.phase if state.turn else "over"
-        raise ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
-                          f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
-    start = len(state.log)
-    _do(state, content, action, choices)
-    _advance(state, content)
-    return state.log[start:]
+        return ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
+                           f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
+
+    def started(self, ctx: UnderworldContext, action: dict, choices: dict) -> None:
+        ctx.log({"event": "action", "hero": ctx.hero, "action": dict(action), "why": describe(action),
+                 **({"with": choices} if choices else {})})
 
 
-def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
-    kw = dict(choices or {})
-    state.log.append({"event": "action", "hero": state.turn.hero, "action": dict(a), "why": describe(a),
-                      **({"with": kw} if kw else {})})
-    MOVES.apply(UnderworldContext.open(state, content), a, kw)
+TURNS = HeroTurns()
 
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:
