@@ -55,7 +55,7 @@ def _move_line(e: dict) -> str:
     if keys:
         out += f" (key: {keys})"
     if ties:
-        out += f"; equally good: {', '.join(map(str, ties))} (the heroes may choose)"
+        out += f"; {tied(ties, 'the heroes')}"
     return out
 
 
