@@ -290,12 +290,19 @@ def _end(ctx: UnderworldContext, a: dict, kw: dict) -> None:
     ctx.state.turn.phase = "done"
 
 
-SKILL = Param("skill", "skill", choices=SKILLS)
+SKILL = Param("skill", "skill", choices=SKILLS, case="lower")
 ROOM = "[discard ITEM|keep-all]"
+# the player's choices that ride in the action's ``with`` (``engine.CHOICES``), typed after the move's words
+WISH = Param("wish", "flag", into="with.treasure.wish", listed=False)
+TRADE = Param("trade", "flag", into="with.treasure.keep", sets=False, listed=False)
+#: discard ITEM (the item given up to carry a special weapon) or keep-all (nothing given up)
+DISCARD_ROOM = (Param("discard", "item", "ITEM", keyword="discard", optional=True, into="with.discard", listed=False),
+                Param("keep_all", "flag", "keep-all", sets="", into="with.discard", listed=False))
 
 MOVES = Moves([
     Move("extend", "Phase 1: draw the top tile of stack 1-3 and place it on that side (N, E, S, W)",
-         (Param("stack", "int", low=0, high=2), Param("side")), _extend, _extend_legal,
+         (Param("stack", "int", base=1, refusal="the stack is 1, 2 or 3"), Param("side", case="upper")), _extend,
+         _extend_legal,
          lambda a: f"draw a tile from stack {a['stack'] + 1} and place it to the {a['side']}"),
     Move("skip_extend", "Phase 1: do not extend the Underworld", apply=_skip,
          legal=lambda ctx: [SKIP_EXTEND()], words=lambda a: "do not extend the Underworld", verb="skip"),
@@ -310,12 +317,16 @@ MOVES = Moves([
                   "treasures for each draw (then `pick ID`); trade: take 1 gold for an item won instead of carrying "
                   "it; second: the Gladiator's second round; COLOUR (red, green, blue): the reward cubes where several "
                   "are shown; shadow SKILL: where a shadow cube goes if lost; keep ITEM: the item kept if the hero dies",
-         (Param("counter", "counter"), Param("skill", "skill"), Param("wish", "flag"), Param("trade", "flag"),
-          Param("second", "flag"), Param("colours", "repeated", "COLOUR", choices=COLOURS),
-          Param("sc_skill", "skill", "SKILL", keyword="shadow", optional=True, choices=SKILLS),
-          Param("keep", "item", "ITEM", keyword="keep", optional=True, shown=False)),
+         (Param("counter", "counter"), Param("skill", "skill", case="lower"), WISH, TRADE,
+          Param("second", "flag", into="with.second_round", listed=False),
+          Param("colours", "repeated", "COLOUR", choices=COLOURS, into="with.colours", listed=False),
+          Param("sc_skill", "skill", "SKILL", keyword="shadow", optional=True, choices=SKILLS, case="lower",
+                into="with.sc_skill", listed=False),
+          Param("keep", "item", "ITEM", keyword="keep", optional=True, shown=False, case="lower", into="with.keep",
+                listed=False)),
          lambda ctx, a, kw: combat.fight(ctx.state, ctx.hero, a["counter"], skill=a["skill"], **kw), _fight_legal,
-         words=lambda a: f"fight {a['counter']} with {a['skill']}"),
+         words=lambda a: f"fight {a['counter']} with {a['skill']}",
+         after=f"after the skill: wish, trade, second, a colour ({', '.join(COLOURS)}), shadow SKILL or keep ITEM"),
     Move("escape", "try to escape the trap", (SKILL,),
          lambda ctx, a, kw: treasure.escape_trap(ctx.state, ctx.hero, skill=a["skill"]), _escape_legal,
          words=lambda a: f"try to escape the trap with {a['skill']}"),
@@ -323,29 +334,38 @@ MOVES = Moves([
                       "Hermes does not take the hero to Styx; discard ITEM: the item given up to carry Hekate's, "
                       "Orion's or Thanatos' weapon - by default the least useful, never a special weapon; keep-all: "
                       "give nothing up, the weapon stays on the card)",
-         (Param("counter", "counter"),),
+         (Param("counter", "counter"), Param("skill", "one", choices=SKILLS, into="with.skill", listed=False),
+          Param("stay", "flag", sets=False, into="with.go", listed=False),
+          Param("colour", "one", "COLOUR", choices=COLOURS, into="with.colour", listed=False), *DISCARD_ROOM),
          lambda ctx, a, kw: places.encounter(ctx.state, ctx.hero, a["counter"], **kw), _encounter_legal,
-         words=lambda a: f"encounter {a['counter']}", usage=f"COUNTER [SKILL] [stay] [COLOUR] {ROOM}"),
+         words=lambda a: f"encounter {a['counter']}", usage=f"COUNTER [SKILL] [stay] [COLOUR] {ROOM}",
+         after=f"give a skill ({', '.join(SKILLS)}), stay, or a colour"),
     Move("accept", "take the task on the hero's tile", (Param("task", "task"),),
          lambda ctx, a, kw: places.accept_task(ctx.state, ctx.hero, a["task"]), _accept_legal,
          words=lambda a: f"accept the task {a['task']}"),
     Move("fulfil", "fulfil a task on its destination (wish: 1 gold to see 3 treasures, then `pick ID`; trade: 1 gold "
                    "instead of an item; discard/keep-all: as for encounter, for the Trident or the Mail)",
-         (Param("task", "task"),), lambda ctx, a, kw: places.fulfil_task(ctx.state, ctx.hero, a["task"], **kw),
-         _fulfil_legal, words=lambda a: f"fulfil the task {a['task']}", usage=f"TASK [wish] [trade] {ROOM}"),
+         (Param("task", "task"), WISH, TRADE, *DISCARD_ROOM),
+         lambda ctx, a, kw: places.fulfil_task(ctx.state, ctx.hero, a["task"], **kw), _fulfil_legal,
+         words=lambda a: f"fulfil the task {a['task']}", usage=f"TASK [wish] [trade] {ROOM}",
+         after="after the task: wish, trade, discard ITEM or keep-all"),
     Move("use", "heal at Styx / give up a cube of SKILL at Lethe (and one shadow cube with it unless keep-shadow) / "
                 "take the Trident or the Mail back at the Throne Hall on the Hades tile",
-         (Param("place", choices=PLACES),), _use, _use_legal, words=_use_words,
-         usage=f"styx|lethe|hades [SKILL] [keep-shadow] {ROOM}"),
+         (Param("place", choices=PLACES, case="lower"),
+          Param("skill", "one", choices=SKILLS, into="with.skill", listed=False),
+          Param("keep_shadow", "flag", "keep-shadow", sets=False, into="with.with_shadow", listed=False), *DISCARD_ROOM),
+         _use, _use_legal, words=_use_words, usage=f"styx|lethe|hades [SKILL] [keep-shadow] {ROOM}",
+         after=f"give a skill ({', '.join(SKILLS)}) or keep-shadow"),
     Move("discard", "give up a carried item (1 gold for a weapon or armour; a Black Weapon only without shadow cubes "
                     "in its skill)", (Param("item", "item"),),
          lambda ctx, a, kw: discard_item(ctx.state, ctx.hero, a["item"]), _discard_legal, words=lambda a: f"discard {a['item']}"),
     Move("attack_damned", "fight the Damned One with a special weapon (keep: the item kept if the hero dies; alone, "
                           "Nektar or Ambrosia is drunk between rounds when it heals without waste or on the last LP, "
                           "unless no-drink)",
-         (Param("weapon", "item"), Param("skill", "skill", optional=True),
-          Param("keep", "item", "ITEM", keyword="keep", optional=True), Param("drink", "flag", "no-drink")),
-         _attack, _attack_legal, verb="attack",
+         (Param("weapon", "item"), Param("skill", "skill", optional=True, case="lower", nullable=True),
+          Param("keep", "item", "ITEM", keyword="keep", optional=True, case="lower", into="with.keep", listed=False),
+          Param("drink", "flag", "no-drink", sets=False, into="with.drink", listed=False)),
+         _attack, _attack_legal, verb="attack", after="after the weapon: a skill, keep ITEM or no-drink",
          words=lambda a: f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")),
     Move("drink", "eat Ambrosia or drink Nektar (heals natural LP)", (Param("item", "item"),),
          lambda ctx, a, kw: drink(ctx.state, ctx.hero, a["item"]), _drink_legal, words=lambda a: f"eat or drink {a['item']}"),
