@@ -225,6 +225,12 @@ def test_read_puts_each_value_where_its_param_says(rule, typed, result):
             RIDING.read(verb, args)
 
 
+def test_the_choices_a_move_carries_are_in_its_json_form():
+    # the Underworld's fight may carry the reward cubes' colours and a shadow cube's skill (HitU "Combat")
+    ride = Move("fight", "combat", (Param("counter", "counter"),), rides=("colours", "sc_skill"))
+    assert ride.to_json()["rides"] == ["colours", "sc_skill"] and "rides" not in Move("end", "end").to_json()
+
+
 def test_a_param_reads_only_lower_or_upper_case():
     with pytest.raises(ValueError, match="case 'title' is not lower or upper"):
         Param("side", case="title")

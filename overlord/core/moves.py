@@ -179,7 +179,9 @@ class Move:
     hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``); ``verb``: the word
     the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``);
     ``after``: where set, a word typed after the move's own that no param takes (or a keyword
-    without its value) is refused as "VERB: unexpected 'WORD'; AFTER" rather than as too many words."""
+    without its value) is refused as "VERB: unexpected 'WORD'; AFTER" rather than as too many words;
+    ``rides``: the player's choices an instance may carry beside its params (the Underworld's
+    ``with``: the rules' keyword arguments, typed or a bot's), in the order a refusal names them."""
 
     name: str
     help: str
@@ -198,6 +200,7 @@ class Move:
     cost: int = 0
     verb: str = ""
     after: str = ""
+    rides: tuple[str, ...] = ()
 
     def __call__(self, *values, **named) -> dict:
         """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
@@ -273,7 +276,7 @@ class Move:
         return {"name": self.name, "help": self.help, "usage": self.help_line(choices).split(" - ", 1)[0],
                 "when": self.when, "params": [p.to_json() for p in self.params],
                 "choices": [c.to_json() for c in choices if c.name in self.shows],
-                **({"cost": self.cost} if self.cost else {})}
+                **({"cost": self.cost} if self.cost else {}), **({"rides": list(self.rides)} if self.rides else {})}
 
 
 class Moves:

@@ -30,7 +30,7 @@ from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, instance_
 from ...view.words import count, listing
 from .damned import solitaire_turn
 from .context import UnderworldContext
-from .verbs import MOVES
+from .verbs import CHOICE_WORDS, MOVES, USE_RIDES
 
 
 class ActionError(RulesError):
@@ -150,30 +150,6 @@ def legal_actions(state: UnderworldState) -> list[dict]:
 
 # -- doing it ------------------------------------------------------------------------------------
 
-# the player's choices an action may carry under "with" (the rules modules' keyword arguments;
-# without them each module's documented headless policy decides)
-CHOICES = {
-    "fight": ("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure"),
-    "encounter": ("skill", "colour", "go", "raise_skill", "life_source", "discard"),
-    "fulfil": ("treasure", "discard"),
-    "use": ("skill", "with_shadow", "take", "discard"),
-    "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
-    "attack_damned": ("keep", "life_policy", "drink"),
-}
-
-
-USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
-# the choices as the table's words name them (a refusal names them so)
-CHOICE_WORDS = {"colours": "a colour", "sc_skill": "shadow SKILL", "second_round": "second",
-                "hermes_colour": "the Advice of Hermes' colour", "use_black": "the Black Weapon or not",
-                "life_source": "the LP lost", "keep": "keep ITEM", "treasure": "wish or trade", "skill": "a skill",
-                "colour": "a colour", "go": "stay", "raise_skill": "the raised skill",
-                "discard": "discard ITEM or keep-all", "with_shadow": "keep-shadow", "take": "the item taken",
-                "aggressor_skill": "the aggressor's skill", "defender_skill": "the defender's skill",
-                "consequence": "what the winner takes", "item": "the item given", "life_policy": "which LP goes first",
-                "drink": "no-drink"}
-
-
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
     """Do one legal action and what follows it; the events it caused. Ends the turn, runs the
     Dark phase and starts the next round as the rules say (:func:`act` then
@@ -208,13 +184,13 @@ class HeroTurns(MovesRules):
     def apply(self, match, action: dict, dice=None) -> list[dict]:
         """Do one legal action; the events it caused. When the active hero's turn is over the next
         hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
-        ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
+        ``action["with"]`` may carry the player's choices (its move's ``rides``); a choice the rules
         refuse raises ``RulesError`` - callers that take typed input restore the state they saved
         before (the table session does)."""
         choices = action.get("with") or {}
         action = {k: v for k, v in action.items() if k != "with"}
-        known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" \
-            else CHOICES.get(action.get("do"), ())
+        move = MOVES.moves.get(action.get("do"))
+        known = USE_RIDES.get(action.get("place"), ()) if action.get("do") == "use" else move.rides if move else ()
         unknown = [k for k in choices if k not in known]
         if unknown:
             words = [CHOICE_WORDS.get(k, k) for k in known]

@@ -292,7 +292,19 @@ def _end(ctx: UnderworldContext, a: dict, kw: dict) -> None:
 
 SKILL = Param("skill", "skill", choices=SKILLS, case="lower")
 ROOM = "[discard ITEM|keep-all]"
-# the player's choices that ride in the action's ``with`` (``engine.CHOICES``), typed after the move's words
+# the player's choices that ride in the action's ``with`` (a move's ``rides``: the rules modules' keyword
+# arguments; without them each module's documented headless policy decides); some typed after the move's words
+#: ``use``'s choices by place (its ``rides`` are all of them)
+USE_RIDES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
+#: the choices as the table's words name them (a refusal names them so)
+CHOICE_WORDS = {"colours": "a colour", "sc_skill": "shadow SKILL", "second_round": "second",
+                "hermes_colour": "the Advice of Hermes' colour", "use_black": "the Black Weapon or not",
+                "life_source": "the LP lost", "keep": "keep ITEM", "treasure": "wish or trade", "skill": "a skill",
+                "colour": "a colour", "go": "stay", "raise_skill": "the raised skill",
+                "discard": "discard ITEM or keep-all", "with_shadow": "keep-shadow", "take": "the item taken",
+                "aggressor_skill": "the aggressor's skill", "defender_skill": "the defender's skill",
+                "consequence": "what the winner takes", "item": "the item given", "life_policy": "which LP goes first",
+                "drink": "no-drink"}
 WISH = Param("wish", "flag", into="with.treasure.wish", listed=False)
 TRADE = Param("trade", "flag", into="with.treasure.keep", sets=False, listed=False)
 #: discard ITEM (the item given up to carry a special weapon) or keep-all (nothing given up)
@@ -326,7 +338,8 @@ MOVES = Moves([
                 listed=False)),
          lambda ctx, a, kw: combat.fight(ctx.state, ctx.hero, a["counter"], skill=a["skill"], **kw), _fight_legal,
          words=lambda a: f"fight {a['counter']} with {a['skill']}",
-         after=f"after the skill: wish, trade, second, a colour ({', '.join(COLOURS)}), shadow SKILL or keep ITEM"),
+         after=f"after the skill: wish, trade, second, a colour ({', '.join(COLOURS)}), shadow SKILL or keep ITEM",
+         rides=("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure")),
     Move("escape", "try to escape the trap", (SKILL,),
          lambda ctx, a, kw: treasure.escape_trap(ctx.state, ctx.hero, skill=a["skill"]), _escape_legal,
          words=lambda a: f"try to escape the trap with {a['skill']}"),
@@ -339,7 +352,8 @@ MOVES = Moves([
           Param("colour", "one", "COLOUR", choices=COLOURS, into="with.colour", listed=False), *DISCARD_ROOM),
          lambda ctx, a, kw: places.encounter(ctx.state, ctx.hero, a["counter"], **kw), _encounter_legal,
          words=lambda a: f"encounter {a['counter']}", usage=f"COUNTER [SKILL] [stay] [COLOUR] {ROOM}",
-         after=f"give a skill ({', '.join(SKILLS)}), stay, or a colour"),
+         after=f"give a skill ({', '.join(SKILLS)}), stay, or a colour",
+         rides=("skill", "colour", "go", "raise_skill", "life_source", "discard")),
     Move("accept", "take the task on the hero's tile", (Param("task", "task"),),
          lambda ctx, a, kw: places.accept_task(ctx.state, ctx.hero, a["task"]), _accept_legal,
          words=lambda a: f"accept the task {a['task']}"),
@@ -348,14 +362,14 @@ MOVES = Moves([
          (Param("task", "task"), WISH, TRADE, *DISCARD_ROOM),
          lambda ctx, a, kw: places.fulfil_task(ctx.state, ctx.hero, a["task"], **kw), _fulfil_legal,
          words=lambda a: f"fulfil the task {a['task']}", usage=f"TASK [wish] [trade] {ROOM}",
-         after="after the task: wish, trade, discard ITEM or keep-all"),
+         after="after the task: wish, trade, discard ITEM or keep-all", rides=("treasure", "discard")),
     Move("use", "heal at Styx / give up a cube of SKILL at Lethe (and one shadow cube with it unless keep-shadow) / "
                 "take the Trident or the Mail back at the Throne Hall on the Hades tile",
          (Param("place", choices=PLACES, case="lower"),
           Param("skill", "one", choices=SKILLS, into="with.skill", listed=False),
           Param("keep_shadow", "flag", "keep-shadow", sets=False, into="with.with_shadow", listed=False), *DISCARD_ROOM),
          _use, _use_legal, words=_use_words, usage=f"styx|lethe|hades [SKILL] [keep-shadow] {ROOM}",
-         after=f"give a skill ({', '.join(SKILLS)}) or keep-shadow"),
+         after=f"give a skill ({', '.join(SKILLS)}) or keep-shadow", rides=("skill", "with_shadow", "take", "discard")),
     Move("discard", "give up a carried item (1 gold for a weapon or armour; a Black Weapon only without shadow cubes "
                     "in its skill)", (Param("item", "item"),),
          lambda ctx, a, kw: discard_item(ctx.state, ctx.hero, a["item"]), _discard_legal, words=lambda a: f"discard {a['item']}"),
@@ -366,12 +380,14 @@ MOVES = Moves([
           Param("keep", "item", "ITEM", keyword="keep", optional=True, case="lower", into="with.keep", listed=False),
           Param("drink", "flag", "no-drink", sets=False, into="with.drink", listed=False)),
          _attack, _attack_legal, verb="attack", after="after the weapon: a skill, keep ITEM or no-drink",
+         rides=("keep", "life_policy", "drink"),
          words=lambda a: f"attack the Damned One with {a['weapon']}" + (f" ({a['skill']})" if a.get("skill") else "")),
     Move("drink", "eat Ambrosia or drink Nektar (heals natural LP)", (Param("item", "item"),),
          lambda ctx, a, kw: drink(ctx.state, ctx.hero, a["item"]), _drink_legal, words=lambda a: f"eat or drink {a['item']}"),
     Move("duel", "challenge a hero on the same tile (only when the scenario allows duels)", (Param("defender", "hero", "HERO"),),
          lambda ctx, a, kw: duel(ctx.state, ctx.hero, a["defender"], **kw), _duel_legal,
-         words=lambda a: f"challenge {a['defender']} to a Duel"),
+         words=lambda a: f"challenge {a['defender']} to a Duel",
+         rides=("aggressor_skill", "defender_skill", "consequence", "item")),
     Move("end", "the hero's turn is over (after the last hero, the Damned One plays)", apply=_end,
          words=lambda a: "end the turn"),
 ], listing=legal)
