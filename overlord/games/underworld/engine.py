@@ -8,10 +8,11 @@ tile; entering a tile with a marker stops and reveals it), 3. actions (combat fi
 encounters, tasks, places). When every hero has had a turn, the Dark phase runs and a new round
 begins.
 
-Everything a player may do now is :func:`legal_actions`; :func:`apply` does one of them and
-returns the events. An action is a small dict (``{"do": "step", "to": "area-07"}``), the same
-in a save file, a log, a bot's choice and a typed command. An action that is not legal now
-raises :class:`ActionError` naming the rule and listing what is legal.
+Everything a player may do now is :func:`legal_actions` (the moves' listing, ``verbs``);
+:func:`apply` does one of them (:class:`HeroTurns`: ``MovesRules.play``) and the Dark phases it
+brings, and returns the events. An action is a small dict (``{"do": "step", "to": "area-07"}``),
+the same in a save file, a log, a bot's choice and a typed command. An action that is not legal
+now raises :class:`ActionError` naming the rule and listing what is legal.
 """
 
 from __future__ import annotations
