@@ -562,7 +562,7 @@ def enemy_until_hero(rules: Any, match: Any, dice: np.random.Generator | None = 
     events."""
     events: list = []
     while rules.to_act(match) is None and rules.outcome(match) is None \
-            and (last_round is None or rules.round(match) <= last_round):
+            and (last_round is None or match.state.round <= last_round):
         events += rules.enemy_phase(match, dice)
     return events
 
