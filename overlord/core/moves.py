@@ -575,6 +575,7 @@ class MovesRules:
 
     moves: Moves
     context: type[Context] = Context
+    to_act: Callable[[Any], str | None]        # GameRules' (declared for the type checker; the mixin has none)
 
     def describe(self, action: dict) -> str:
         return self.moves.describe(action)
@@ -584,7 +585,7 @@ class MovesRules:
         return self.context.reading(match.state, match.content)
 
     def legal_actions(self, match: Any) -> list[dict]:
-        return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))   # type: ignore[attr-defined]
+        return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))
 
     def play(self, match: Any, action: dict, dice: np.random.Generator | None = None, *extra) -> tuple[Any, Any]:
         """Check ``action`` against the legal actions (:meth:`refused` words the refusal) and apply
