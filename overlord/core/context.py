@@ -126,7 +126,8 @@ def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields:
 
     ``key(candidate)`` is the rules' key, a tuple compared in full; ``order``, when given, the
     tie-break (:data:`Order`), recorded as the key's last field (its name is the policy unless
-    ``policy`` names it otherwise; without an order the candidates' own order, policy "first").
+    ``policy`` words it otherwise: "first in turn order"; without an order the candidates' own
+    order, policy "first").
     ``shown(candidate)``: the rules' key as players read it, where it is not the key compared (a
     distance where the key holds it negated; None for "no way there"); ``fields`` name its values.
     ``choose(tied)``: at a table, the heroes' choice among the tied candidates (best first):
