@@ -173,6 +173,58 @@ def test_read_takes_flags_repeated_words_and_table_words(rule, typed, result):
             LOOSE.read(verb, args)
 
 
+#: Forgotten Souls' report shapes: a space typed X,Y, a card's name of several words, words after a
+#: keyword's value, a required keyword
+REPORTS = Moves([
+    Move("move", "the hero moved to that space", (Param("hero", "hero"), Param("to", "space", "X,Y"))),
+    Move("search", "the hero searched", (Param("hero", "hero"), Param("card", "card", optional=True, joined=True))),
+    Move("loot", "the card kept", (Param("card", "card", joined=True), Param("hero", "hero", keyword="to"))),
+    Move("revive", "a hero revives another", (Param("hero", "hero", keyword="by"), Param("target", "hero", "HERO"),
+                                              Param("hearts", "int", low=0, optional=True, listed=False)),
+         typed=("target", "hearts")),
+])
+
+
+@pytest.mark.parametrize("rule, typed, result", [
+    ("a space is typed X,Y, its value the list", "move leoric 4,2", {"do": "move", "hero": "leoric", "to": [4, 2]}),
+    ("a space is two numbers", "move leoric 4", "move: X,Y is a space X,Y, not 4"),
+    ("a joined param takes the rest of the words", "search leoric Health Potion",
+     {"do": "search", "hero": "leoric", "card": "Health Potion"}),
+    ("a joined param may be left out where optional", "search leoric", {"do": "search", "hero": "leoric"}),
+    ("a joined param before a keyword", "loot Iron Shield to tarha", {"do": "loot", "card": "Iron Shield", "hero": "tarha"}),
+    ("the words after a keyword's value are read in place", "revive leoric by tarha 2",
+     {"do": "revive", "hero": "tarha", "target": "leoric", "hearts": 2}),
+    ("a required keyword is asked for", "revive leoric", r"revive: say by HERO \(revive HERO \[HEARTS\] by HERO\)"),
+])
+def test_read_takes_spaces_joined_names_and_words_after_a_keyword(rule, typed, result):
+    verb, *args = typed.split()
+    if isinstance(result, dict):
+        assert REPORTS.read(verb, args) == result, rule
+    else:
+        with pytest.raises(RulesError, match=f"^{result}$"):
+            REPORTS.read(verb, args)
+
+
+def _hero(p: Param, word: str, verb: str):
+    if p.kind == "hero" and word not in ("leoric", "tarha"):
+        raise RulesError(f"no hero {word}; heroes: leoric, tarha")
+    return p.value(word, verb)
+
+
+@pytest.mark.parametrize("rule, typed, refusal", [
+    ("the game's own reading of a word (a hero of this match)", "move zed 4,2", "no hero zed; heroes: leoric, tarha"),
+    ("words missing: the usage line", "move leoric", r"usage: move HERO X,Y - the hero moved to that space"),
+    ("too many words: the usage line", "move leoric 4,2 5,5", r"usage: move HERO X,Y - the hero moved to that space"),
+    ("a keyword with no word after it: the usage line", "loot Chainmail to",
+     r"usage: loot CARD to HERO - the card kept"),
+    ("the usage line before any word is read", "move zed", r"usage: move HERO X,Y - the hero moved to that space"),
+])
+def test_read_with_the_games_own_words_and_usage_refusals(rule, typed, refusal):
+    verb, *args = typed.split()
+    with pytest.raises(RulesError, match=f"^{refusal}$"):
+        REPORTS.read(verb, args, value=_hero, usage=True)
+
+
 def test_loose_params_in_help_and_json():
     assert LOOSE.commands() == {"fight": "fight COUNTER SKILL [wish] [COLOUR ...] [shadow SKILL] - combat",
                                 "skip": "skip - do not extend the Underworld"}

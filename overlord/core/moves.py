@@ -42,8 +42,8 @@ import numpy as np
 from .context import Context
 from .game import AgentSpec, RulesError, Table, TableReply
 
-KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no",
-         "flag", "repeated")
+KINDS = ("hero", "monster", "figure", "field", "space", "counter", "item", "card", "skill", "task", "int", "word",
+         "words", "yes/no", "flag", "repeated")
 #: the kinds typed after a move's other words, in any order, each optional: a ``flag`` is its one word
 #: (``wish``: True when typed), a ``repeated`` param any number of its ``choices`` (``red blue``: a list)
 LOOSE = ("flag", "repeated")
@@ -67,7 +67,9 @@ class Param:
     do not carry it - the players say it (a die they rolled) or a default decides. The kinds
     typed loosely after the move's other words (:data:`LOOSE`): a ``flag`` is typed as its word
     (``wish``; its value True), a ``repeated`` param as any number of its ``choices`` (``red
-    blue``; its value the list); both are optional."""
+    blue``; its value the list); both are optional. A ``space`` is typed ``X,Y`` (its value the list
+    ``[x, y]``). ``joined``: the last param typed in place takes the rest of the words, joined by
+    spaces (a card's name of several words: ``search leoric Health Potion``)."""
 
     name: str
     kind: str = "word"
@@ -83,6 +85,7 @@ class Param:
     listed: bool = True
     refusal: str = ""          # a keyword param whose value fits nothing: what the refusal says
     unordered: bool = False
+    joined: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -119,6 +122,11 @@ class Param:
             if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
                 raise RulesError(f"{verb}: {self.shape} is {self.low} to {self.high}, not {number}")
             return number
+        if self.kind == "space":
+            x, comma, y = typed.partition(",")
+            if not (comma and x.lstrip("-").isdigit() and y.lstrip("-").isdigit()):
+                raise RulesError(f"{verb}: {self.shape} is a space X,Y, not {typed}")
+            return [int(x), int(y)]
         if self.kind == "yes/no":
             return typed.lower() in ("yes", "true", "1")
         if self.kind == "flag":
@@ -142,6 +150,8 @@ class Param:
         out.update(optional=self.optional, typed=self.typed, listed=self.listed)
         if self.unordered:
             out["unordered"] = True
+        if self.joined:
+            out["joined"] = True
         return out
 
 
@@ -382,11 +392,22 @@ class Moves:
             out[word] = known[word].value(value, arg)
         return out
 
-    def read(self, verb: str, args: list[str]) -> dict:
+    def read(self, verb: str, args: list[str], value: Callable[[Param, str, str], Any] | None = None,
+             usage: bool = False) -> dict:
         """The action the words typed say, every typed param checked against its kind and range,
         none against the legal actions (``apply`` refuses what is not legal now). Loose params
-        (flags, repeated words) are read among the words after the required ones."""
+        (flags, repeated words) are read among the words after the required ones; the words after a
+        keyword's value are read in place (``revive HERO by HERO HEARTS``); a ``joined`` param takes
+        the rest of the words. ``value(param, word, verb)``: how the game reads a typed word as a
+        param's value where it checks more than the kind (a hero of this match, with a hint; default
+        :meth:`Param.value`). ``usage``: a command with words missing or too many, or a keyword with
+        no word after it, is refused as "usage: " and its help line (Forgotten Souls' table)."""
         move = self.typed(verb)
+        read = value or (lambda p, w, v: p.value(w, v))
+
+        def malformed(refusal: str) -> RulesError:
+            return RulesError(f"usage: {move.help_line(self.choices)}" if usage else refusal)
+
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
         values: dict[str, Any] = {}
@@ -395,7 +416,12 @@ class Moves:
                 k = words.index(p.keyword)
                 words, given = words[:k], words[k + 1:]
                 if given:
-                    values[p.name] = p.value(given[0], verb)
+                    values[p.name] = read(p, given[0], verb)
+                    words += given[1:]
+                elif usage:
+                    raise malformed("")
+            elif p.keyword and not p.optional and p.typed:
+                raise malformed(f"{verb}: say {p.keyword} {p.shape} ({verb} {move.syntax(self.choices)})")
         typed = move.typed_params()
         loose = [p for p in move.params if p.loose]
         if loose:
@@ -410,11 +436,15 @@ class Moves:
                 else:
                     values.setdefault(p.name, []).append(w.lower())
             words = words[:head] + rest
+        if typed and typed[-1].joined and len(words) > len(typed):
+            words = words[:len(typed) - 1] + [" ".join(words[len(typed) - 1:])]
         if len(words) > len(typed):
-            raise RulesError(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
-        for p, w in zip(typed, words):
-            values[p.name] = p.value(w, verb)
+            raise malformed(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
         missing = [p.shape for p in typed[len(words):] if not p.optional]
+        if missing and usage:
+            raise malformed("")
+        for p, w in zip(typed, words):
+            values[p.name] = read(p, w, verb)
         if missing:
             raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
         return {"do": move.name, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}
