@@ -17,12 +17,11 @@ from __future__ import annotations
 import numpy as np
 
 from . import tactics
-from .combat import can_attack, hero_attack
-from .dice import roll
-from .engine import Game, complete_encounter, marker_at, open_door
-from .heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
-                                    suffer_fatigue, test_attribute, use_heal, walk)
+from .combat import can_attack
+from .engine import Game, marker_at
+from .heroes import begin_turn, end_turn, heal_targets
 from .reach import Spaces, hero_levels
+from .verbs import MOVES, action_of
 
 BOTS = ("random", "heuristic")
 
@@ -102,41 +101,8 @@ def legal_actions(game: Game, hero: str) -> dict[str, list]:
 # -- carrying an action out ---------------------------------------------------------------------
 
 def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) -> None:
-    f = game.state.figure(hero)
-    if kind == "move":
-        reach = game.speed(f) + max(0, f.stamina - f.fatigue)
-        walk(game, hero, list(option), reach)
-    elif kind == "attack":
-        hero_attack(game, hero, option, rng)
-    elif kind == "objective":
-        _objective(game, hero)
-    elif kind == "open":
-        open_door(game, hero)
-    elif kind in ("stand_up", "revive"):
-        r = roll(list(STAND_DICE), rng)
-        if kind == "stand_up":
-            stand_up(game, hero, r.hearts, r.surges)
-        else:
-            stand_up(game, option, r.hearts, r.surges, by=hero)
-    elif kind == "heal":
-        use_heal(game, hero, option, roll(list(heal_skill(game, hero).dice), rng).hearts)
-    elif kind == "rest":
-        rest(game, hero)
-    elif kind == "discard":
-        f.conditions.remove(option)
-        game.log({"event": "condition_gone", "figure": hero, "condition": option, "why": "an action spent on it"})
-
-
-def _objective(game: Game, hero: str) -> None:
-    """The objective action: the card's attribute test first, where it asks for one."""
-    card = game.cards[game.state.active_exploration]
-    if card.goal.test:
-        passed = test_attribute(game, hero, card.goal.test)
-        if passed is False:
-            if card.goal.fail_fatigue:
-                suffer_fatigue(game, hero, card.goal.fail_fatigue, why=f"failed the {card.goal.test} test")
-            return
-    complete_encounter(game)
+    """The action ``kind`` with its option, applied by its move (``verbs``) with the players' dice."""
+    MOVES.apply(game, action_of(hero, kind, option), rng)
 
 
 def play_turn(game: Game, hero: str, rng: np.random.Generator, choose) -> None:

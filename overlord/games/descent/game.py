@@ -45,10 +45,10 @@ from ...content.paths import resolve_scenario
 from .agents import agent_spec
 from .invariants import state_problems, violations
 from .table import DescentTable, status_lines
+from .verbs import MOVES, OPTION, action_of, kind_option
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
-OPTION = {"move": "to", "attack": "target", "revive": "target", "heal": "target", "discard": "condition"}
 
 
 class ActionList(Sequence):
@@ -80,18 +80,6 @@ class ActionList(Sequence):
                 yield action_of(self.hero, kind, option)
 
 
-def action_of(hero: str, kind: str, option) -> dict:
-    action = {"do": kind, "hero": hero}
-    if kind in OPTION:
-        action[OPTION[kind]] = list(option) if kind == "move" else option
-    return action
-
-
-def _kind_option(action: dict) -> tuple[str, object]:
-    kind = action.get("do")
-    return kind, action.get(OPTION[kind]) if kind in OPTION else None
-
-
 def _listed_order(game: Game, actions) -> dict:
     return {"do": "order", "heroes": list(game.state.heroes)}
 
@@ -114,7 +102,7 @@ def _bot(choose, order):
 def _kinds_of(actions) -> dict[str, list]:
     kinds: dict[str, list] = {}
     for a in actions:
-        kinds.setdefault(a["do"], []).append(_kind_option(a)[1])
+        kinds.setdefault(a["do"], []).append(kind_option(a)[1])
     return kinds
 
 
@@ -210,15 +198,11 @@ class Descent(GameRules):
         _headless(game, dice)
         start = len(s.log)
         if action.get("do") == "order":
-            heroes = action.get("heroes")
-            if s.order is not None or not isinstance(heroes, list) or sorted(heroes) != sorted(s.heroes):
-                raise RulesError(f"not legal now: {self.describe(action)}" + (
-                    "; the round's order is chosen" if s.order is not None else f"; name every hero once: {s.heroes}"))
-            s.order = list(heroes)
+            MOVES.apply(game, action)
             _next_turn(game)
             return s.log[start:]
         hero = s.acting
-        kind, option = _kind_option(action)
+        kind, option = kind_option(action)
         kinds = _legal_now(game)
         if action.get("hero") != hero or kind not in kinds or (kind in OPTION and option not in kinds[kind]):
             legal = ", ".join(f"{k} {len(v)}" if k in OPTION else k for k, v in kinds.items())
@@ -297,11 +281,10 @@ class Descent(GameRules):
         return status_lines(game)
 
     def describe(self, action: dict) -> str:
-        if action.get("do") == "order":
-            return "turns in the order " + ", ".join(action.get("heroes") or [])
-        kind, option = _kind_option(action)
-        where = f" {option[0]},{option[1]}" if kind == "move" and option else (f" {option}" if option else "")
-        return f"{action.get('hero', '?')} {kind}{where}"
+        """An action in words, as its move says it (``verbs``)."""
+        if action.get("do") not in MOVES:
+            return f"{action.get('hero', '?')} {action.get('do')}"
+        return MOVES.describe(action)
 
     def components(self, game: Game) -> Components:
         q, s = game.quest, game.state

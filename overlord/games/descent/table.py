@@ -48,10 +48,11 @@ from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
-from .reports import HELP as REPORTS, CommandError, Reports
+from .reports import CommandError, number, words_of, xy
+from .verbs import MOVES, REPORTED, report
 
 HELP = {
-    **REPORTS,
+    **{verb: line for verb, line in MOVES.commands().items() if verb in REPORTED},   # the reports' moves (``verbs``)
     "choose": "choose N X,Y [across|along]|HERO - take another of the equally good options of decision N (the "
               "rulebook lets you): its space, or its target; a large monster's placement says which way it lies. "
               "The command is played again from there",
@@ -64,7 +65,7 @@ HELP = {
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-CHANGES = set(REPORTS) | {"choose"}
+CHANGES = set(REPORTED) | {"choose"}
 WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt", "choose", "options"}
 LIES = ("across", "along")             # a large monster lying left to right, or top to bottom
 
@@ -73,7 +74,7 @@ def _placement(p, size) -> str:
     return f"{p[0]},{p[1]}" + ("" if size[0] == size[1] else f" {LIES[0] if size[0] > size[1] else LIES[1]}")
 
 
-class DescentTable(Reports, Table):
+class DescentTable(Table):
     commands = dict(HELP)
     changes = CHANGES
     numbered = True                  # a number typed is a command `options` numbered
@@ -233,20 +234,23 @@ class DescentTable(Reports, Table):
         return narrate(events[shown:], game, self.decisions)
 
     def _run(self, command: str) -> None:
+        """A report typed, read by its move's params (``verbs``) and carried out on the game."""
         words = command.split()
-        getattr(self, f"_{words[0].lower()}")(words[1:])
+        report(self.game, self._read(words[0].lower(), words[1:]))
+
+    def _read(self, verb: str, args: list[str]) -> dict:
+        return MOVES.read(verb, args, value=words_of(self.game), usage=True)
 
     def _answer(self, line: str, args: list[str]) -> TableReply:
         """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
         pending = self.game.state.pending
         if "question" in pending:
             raise CommandError(self._waiting_line() + "; first that (or `undo`)")
-        hero, n = self._args(args, 2, HELP["hurt"])
-        hero = self._hero(hero)
+        told = self._read("hurt", args)
+        hero, damage = told["hero"], told["damage"]
         if hero != pending["hero"]:
             raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
                                f"not {hero}'s: `hurt {pending['hero']} N`")
-        damage = self._number(n, "DAMAGE")
         return self._change(line, pending["command"], [*pending["answers"], [hero, damage]], pending.get("choices"),
                             self._record_base(pending), shown=pending["shown"])
 
@@ -266,7 +270,7 @@ class DescentTable(Reports, Table):
         if len(args) not in (2, 3) or (len(args) == 3 and args[2] not in LIES):
             raise CommandError(f"usage: {HELP['choose']}")
         i_text, option = args[:2]
-        n = self._number(i_text, "N")
+        n = number(i_text, "N")
         state = self.game.state
         record = state.pending or state.last
         question = (state.pending or {}).get("question")
@@ -300,7 +304,7 @@ class DescentTable(Reports, Table):
             if tie is None:
                 raise CommandError(f"decision {n} has no equally good spaces to choose from"
                                    + (f"; its target tied: `choose {n} HERO`" if "target" in ties else ""))
-            at = self._xy(option)
+            at = xy(option)
             found = [k for k, (p, s) in enumerate(tie["options"]) if p == at]
             if len(args) == 3:
                 found = [k for k in found if (tie["options"][k][1][0] > tie["options"][k][1][1]) == (args[2] == "across")]
@@ -336,8 +340,9 @@ class DescentTable(Reports, Table):
             if not actions:
                 return ["no monster has acted yet"]
             return [self._action_line(e) for e in actions]
-        (n,) = self._args(args, 1, HELP["why"])
-        i = self._number(n, "N")
+        if len(args) != 1:
+            raise CommandError(f"usage: {HELP['why']}")
+        i = number(args[0], "N")
         if not 1 <= i <= len(self.decisions):
             raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]

@@ -1,0 +1,393 @@
+"""Every action of the heroes' side in a Descent quest, each defined once (``overlord.core.moves``):
+its words and what they name, its help line, how it is applied and worded, and its indices for
+learning agents. The table's help and its reading of the words typed (``table``), the words of an
+action (``Descent.describe``), applying one headless (``Descent.apply``, ``bots.perform``) and the
+PettingZoo numbering (``agents``) come from :data:`MOVES`.
+
+One move is both a hero's action headless and the players' report of it at the table. Headless
+the program rolls the players' dice (``rng``, their generator) and counts the hero's movement
+points; at a table the players report what happened (``told``): their numbers come with the
+report (``attack MONSTER DAMAGE``), a hero moved is where they put it, and 2 red dice they leave
+out are rolled by the program with the game's generator (``stand HERO``). A move's ``apply`` is
+``apply(game, action, rng=None, told=False)``.
+
+The moves the table only hears of (``hurt``, ``defeated``, ``fatigue``, ``condition``, ``sheet``,
+``take``, ``search``, ``loot``, ``end``) have no legal instances: they are never offered headless.
+The headless legal actions of the acting hero are listed by ``bots.legal_actions`` (action kind ->
+options, the spaces a hero may reach kept as bitsets until one is read) and made into actions by
+:func:`action_of`; the round's turn ``order`` is offered as every order of the heroes.
+
+PettingZoo numbering (its published layout kept, ``agents`` words it): 0 rest, 1 open, 2
+objective, 3 stand up, 4 throw off a Stun, then attack the i-th monster in reach (by id), revive
+the i-th hero (in party order), move to the space (dx, dy) from the hero, and the round's turns in
+the order the heroes are listed. Heal actions and the reports have no index.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ...core.moves import Move, Moves, Param
+from .combat import hero_attack
+from .dice import roll
+from .engine import Game, complete_encounter, damage_figure, move_figure, open_door, overlord_phase
+from .heroes import (STAND_DICE, end_turn, heal_skill, rest, recover, stand_up, suffer_fatigue, take_token,
+                     test_attribute, use_heal, walk)
+from .reports import CommandError, card_named, players_roll, up
+
+MONSTER_SLOTS = 8
+HERO_SLOTS = 4
+RADIUS = 4
+OFFSETS = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS, RADIUS + 1)]
+
+HERO = Param("hero", "hero")
+BY = Param("hero", "hero", keyword="by", optional=True)
+HEARTS = Param("hearts", "int", low=0, optional=True, listed=False)
+SURGES = Param("surges", "int", low=0, optional=True, listed=False)
+PLAYERS = Param("hero", "hero", typed=False)     # the hero to act, headless; not typed at the table
+
+
+# -- the hero's actions (headless) and the players' reports of them (at a table) ----------------------------
+
+def _move(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    hero = a["hero"]
+    if told:                                   # the players put the hero there
+        move_figure(game, up(game, hero), a["to"])
+        return
+    f = game.state.figure(hero)
+    walk(game, hero, list(a["to"]), game.speed(f) + max(0, f.stamina - f.fatigue))   # fatigue buys movement points
+
+
+def _attack(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    if told:                                   # the damage the players' dice dealt
+        damage_figure(game, a["target"], a["damage"], by=a.get("hero"))
+    else:
+        hero_attack(game, a["hero"], a["target"], rng)
+
+
+def _stand_up(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    """A knocked-out hero's whole turn: 2 red dice, its hearts recovered as health and its surges
+    as fatigue."""
+    hero = a["hero"]
+    if not told:
+        r = roll(list(STAND_DICE), rng)
+        stand_up(game, hero, r.hearts, r.surges)
+        return
+    state = game.state
+    if not state.figure(hero).knocked_out:
+        raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
+    if hero in state.turn_done:
+        raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
+    hearts, surges = _dice(game, a)
+    stand_up(game, hero, hearts, surges)
+    _end(game, {"hero": hero})                 # standing up is the hero's whole turn
+
+
+def _revive(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    hero, target = a["hero"], a["target"]
+    if not told:
+        r = roll(list(STAND_DICE), rng)
+        stand_up(game, target, r.hearts, r.surges, by=hero)
+        return
+    up(game, hero)
+    if not game.state.figure(target).knocked_out:
+        raise CommandError(f"{target} is not knocked out: there is no one to revive")
+    hearts, surges = _dice(game, a)
+    stand_up(game, target, hearts, surges, by=hero)
+
+
+def _dice(game: Game, a: dict) -> tuple[int, int]:
+    """HEARTS and SURGES as the players told them, or the program's roll of the 2 red dice."""
+    if "hearts" not in a:
+        return players_roll(game)
+    return a["hearts"], a.get("surges", 0)
+
+
+def _heal(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    target = a["target"]
+    if not told:                               # the hero's Heal skill: its dice's hearts
+        use_heal(game, a["hero"], target, roll(list(heal_skill(game, a["hero"]).dice), rng).hearts)
+        return
+    if game.state.figure(target).side == "heroes":
+        up(game, target)
+    recover(game, target, health=a["amount"])
+
+
+def _objective(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    state = game.state
+    if told:
+        if state.active_exploration is None:
+            raise CommandError("there is no active encounter to complete")
+        card = game.cards[state.active_exploration]
+        left = [m.id for m in state.monsters() if m.encounter == card.id]
+        if card.goal.clear and left and not a.get("confirm"):
+            raise CommandError(f"{card.name}'s goal asks for its monsters defeated, and {len(left)} are on the map "
+                               f"({', '.join(left)}); if the objective is done anyway, `objective confirm`")
+        complete_encounter(game)
+        return
+    card = game.cards[state.active_exploration]          # headless: the card's attribute test first
+    if card.goal.test:
+        passed = test_attribute(game, a["hero"], card.goal.test)
+        if passed is False:
+            if card.goal.fail_fatigue:
+                suffer_fatigue(game, a["hero"], card.goal.fail_fatigue, why=f"failed the {card.goal.test} test")
+            return
+    complete_encounter(game)
+
+
+def _open(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    open_door(game, up(game, a["hero"]) if told else a["hero"])
+
+
+def _rest(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    rest(game, a["hero"])
+
+
+def _discard(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    """The action a Stunned hero spends throwing the condition off."""
+    game.state.figure(a["hero"]).conditions.remove(a["condition"])
+    game.log({"event": "condition_gone", "figure": a["hero"], "condition": a["condition"], "why": "an action spent on it"})
+
+
+# -- what only the players tell (never offered headless) ----------------------------------------------------
+
+def _hurt(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    damage_figure(game, up(game, a["hero"]), a["damage"])
+
+
+def _defeated(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero = up(game, a["hero"])
+    damage_figure(game, hero, max(1, game.health(game.state.figure(hero))))
+
+
+def _fatigue(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero, n = up(game, a["hero"]), a["n"]
+    if n >= 0:
+        suffer_fatigue(game, hero, n)
+    else:
+        recover(game, hero, fatigue=-n)
+
+
+def _condition(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    fid, typed = a["figure"], a["name"]
+    known = game.quest.conditions
+    name = typed.lower()
+    if name not in known:
+        hint = difflib.get_close_matches(name, known, n=1)
+        raise CommandError(f"no condition {typed!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                           + f"; conditions: {', '.join(known)}")
+    f = game.state.figure(fid)
+    if a.get("off"):
+        if name not in f.conditions:
+            raise CommandError(f"{fid} is not {name}")
+        f.conditions.remove(name)
+        game.log({"event": "condition_gone", "figure": fid, "condition": name, "why": "the table says so"})
+        return
+    if name in f.conditions:
+        raise CommandError(f"{fid} is {name} already")
+    f.conditions.append(name)
+    game.log({"event": "condition", "source": "the table", "condition": name,
+              **({"monster": fid} if f.side == "monsters" else {"heroes": [fid]})})
+
+
+def _sheet(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero, health, stamina = a["hero"], a["health"], a["stamina"]
+    f = game.state.figure(hero)
+    if health < 1 or stamina < 1:
+        raise CommandError("a hero sheet has at least 1 health and 1 stamina")
+    if not f.knocked_out and f.damage >= health:
+        raise CommandError(f"{hero} has taken {f.damage} damage: a health of {health} would knock it out; "
+                           "report that with `defeated`")
+    f.max_health, f.stamina = health, stamina
+    f.fatigue = min(f.fatigue, stamina)
+    if f.knocked_out:                        # its damage is its whole health, whatever the sheet says
+        f.damage = health
+    game.log({"event": "note", "text": f"{hero}: {health} health, {stamina} stamina on the sheet; "
+                                       f"{game.health(f)} health left, {f.fatigue} fatigue"})
+
+
+def _take(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    take_token(game, a["hero"], a["token"])
+
+
+def _search(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    """A search token taken and a Search card drawn from the players' deck; the card named now,
+    or later (``search HERO CARD`` for a hero whose drawn card was not named yet)."""
+    hero, typed = a["hero"], a.get("card", "")
+    state = game.state
+    names = game.quest.scenario.loot.search
+    card = card_named(typed.split(), names, "Search card") if typed and names else typed
+    if card and hero in state.search_due:            # the card of an earlier search, told now
+        state.search_due.remove(hero)
+    else:
+        take_token(game, up(game, hero), "search")
+        if not card:
+            state.search_due.append(hero)
+            game.log({"event": "search", "hero": hero, "card": None})
+            return
+    state.search.setdefault(hero, []).append(card)
+    game.log({"event": "search", "hero": hero, "card": card})
+
+
+def _loot(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    """The players' report of a loot draw: the Shop Item card given away, and to whom."""
+    state = game.state
+    if not state.loot_due:
+        raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
+                           "reaches its limit")
+    due = state.loot_due[0]
+    hero = a["hero"]
+    shop = game.quest.scenario.loot.shop.get(due["act"], [])
+    card = card_named(a["card"].split(), sorted({c.split(" #")[0] for c in shop}), f"Act {due['act']} Shop Item")
+    deck = state.shop.get(due["act"])
+    copy = next((c for c in (deck.draw if deck else []) if c.split(" #")[0] == card), None)
+    if copy is None:
+        held = [h for h, items in state.items.items() if any(i.split(" #")[0] == card for i in items)]
+        raise CommandError(f"{card} is held already ({', '.join(held)}): the program knows one card of it")
+    deck.draw.remove(copy)                   # the program's copy of the deck: the cards nobody holds
+    state.items.setdefault(hero, []).append(copy)
+    state.loot_due.pop(0)
+    game.log({"event": "loot_kept", "hero": hero, "card": card, "by": due["hero"]})
+
+
+def _end(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero = a["hero"]
+    state = game.state
+    if hero in state.turn_done:
+        raise CommandError(f"{hero} has already ended this round's turn")
+    end_turn(game, hero)
+    state.turn_done.append(hero)
+    if len(state.turn_done) < len(state.heroes):
+        game.log({"event": "note", "text": f"{hero}'s turn is over"})
+        return
+    state.turn_done = []
+    game.log({"event": "overlord_phase", "text": f"== Overlord phase of round {state.round} =="})
+    overlord_phase(game)
+    if not game.over:
+        game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
+
+
+def _order(game: Game, a: dict, rng=None, told: bool = False) -> None:
+    """The group's order of the heroes' turns this round ("At the start of each round, the players
+    decide as a group the order in which each hero activates"): every hero named once."""
+    s = game.state
+    heroes = a.get("heroes")
+    if s.order is not None or not isinstance(heroes, list) or sorted(heroes) != sorted(s.heroes):
+        raise CommandError(f"not legal now: {MOVES.describe(a)}" + (
+            "; the round's order is chosen" if s.order is not None else f"; name every hero once: {s.heroes}"))
+    s.order = list(heroes)
+
+
+# -- words ----------------------------------------------------------------------------------------------------
+
+def _said(option: str = ""):
+    """An action as logs and numbered options word it: the hero, the kind, its option."""
+    def words(a: dict) -> str:
+        value = a.get(option) if option else None
+        where = f" {value[0]},{value[1]}" if option == "to" and value else (f" {value}" if value else "")
+        return f"{a.get('hero', '?')} {a['do']}{where}"
+    return words
+
+
+# -- indices for learning agents --------------------------------------------------------------------------------
+
+def _memo(memo: dict, key: str, make):
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def _attack_slot(game: Game, a: dict, memo: dict) -> str | None:
+    monsters = _memo(memo, "monsters", lambda: sorted(m.id for m in game.state.monsters())[:MONSTER_SLOTS])
+    return f"attack {monsters.index(a['target'])}" if a["target"] in monsters else None
+
+
+def _revive_slot(game: Game, a: dict, memo: dict) -> str | None:
+    heroes = game.state.heroes[:HERO_SLOTS]
+    return f"revive {heroes.index(a['target'])}" if a["target"] in heroes else None
+
+
+def _move_slot(game: Game, a: dict, memo: dict) -> str | None:
+    here = game.state.figure(a["hero"]).at
+    d = (a["to"][0] - here[0], a["to"][1] - here[1])
+    return f"move {d[0]},{d[1]}" if d in OFFSETS else None
+
+
+NO_INDEX: tuple[str, ...] = ()
+
+MOVES = Moves([
+    Move("move", "the hero moved to that space (x,y as `map` numbers them)", (HERO, Param("to", "space", "X,Y")),
+         _move, words=_said("to"), slots=tuple(f"move {dx},{dy}" for dx, dy in OFFSETS), slot=_move_slot),
+    Move("attack", "a hero's attack dealt this much damage to a monster",
+         (BY, Param("target", "monster", "MONSTER"), Param("damage", "int", "DAMAGE", low=0, listed=False)),
+         _attack, words=_said("target"), typed=("target", "damage"),
+         slots=tuple(f"attack {i}" for i in range(MONSTER_SLOTS)), slot=_attack_slot),
+    Move("hurt", "a monster's attack (or anything else) dealt this much damage to a hero",
+         (HERO, Param("damage", "int", "DAMAGE", low=0)), _hurt, slots=NO_INDEX),
+    Move("defeated", "the hero is defeated (knocked out; fate advances)", (HERO,), _defeated, slots=NO_INDEX),
+    Move("stand_up", "the knocked-out hero stands up (its whole turn): it recovers HEARTS health and SURGES "
+                     "fatigue rolled on 2 red dice (without numbers the program rolls them)",
+         (HERO, HEARTS, SURGES), _stand_up, words=_said(), usage="HERO [HEARTS [SURGES]]", verb="stand"),
+    Move("revive", "a hero next to a knocked-out one revives it (an action; 2 red dice as for standing up, without "
+                   "numbers the program rolls them)",
+         (Param("hero", "hero", keyword="by"), Param("target", "hero", "HERO"), HEARTS, SURGES), _revive,
+         words=_said("target"), typed=("target", "hearts", "surges"), usage="HERO by HERO [HEARTS [SURGES]]",
+         slots=tuple(f"revive {i}" for i in range(HERO_SLOTS)), slot=_revive_slot),
+    Move("fatigue", "the hero suffered N fatigue (beyond its stamina: damage); -N: it recovered N",
+         (HERO, Param("n", "int", "N")), _fatigue, slots=NO_INDEX),
+    Move("heal", "a monster (its own Heal, a read-aloud ability) or a hero recovered N damage",
+         (PLAYERS, Param("target", "figure", "FIGURE"), Param("amount", "int", "N", low=0, listed=False)), _heal,
+         words=_said("target"), slots=NO_INDEX),
+    Move("condition", "a hero or a monster has a condition now (`off`: no longer)",
+         (Param("figure", "figure"), Param("name", "word", "NAME"), Param("off", "flag")), _condition,
+         slots=NO_INDEX),
+    Move("sheet", "the hero's health and stamina as its sheet has them",
+         (HERO, Param("health", "int", low=0), Param("stamina", "int", low=0)), _sheet, slots=NO_INDEX),
+    Move("take", "the hero takes a token on or next to its space (search, objective...)",
+         (HERO, Param("token", "word")), _take, slots=NO_INDEX),
+    Move("open", "the hero opens the door of the current encounter: a new encounter is explored", (HERO,), _open,
+         words=_said()),
+    Move("search", "the hero searches: takes the search token next to it and draws a Search card from your deck; "
+                   "CARD: the card drawn, by its name in the box (without it the program asks)",
+         (HERO, Param("card", "card", optional=True, joined=True)), _search, slots=NO_INDEX),
+    Move("loot", "the Shop Item card the drawing hero gave to HERO from the loot just drawn from your deck (its "
+                 "name in the box; the rest went to the bottom)",
+         (Param("card", "card", joined=True), Param("hero", "hero", keyword="to")), _loot, slots=NO_INDEX),
+    Move("rest", "the hero rests (all its fatigue is recovered at the end of its turn)", (HERO,), _rest,
+         words=_said()),
+    Move("objective", "the heroes completed the active encounter's objective",
+         (PLAYERS, Param("confirm", "flag", listed=False)), _objective, words=_said()),
+    Move("end", "the hero's turn is over; when every hero's is, the overlord plays", (HERO,), _end, slots=NO_INDEX),
+    Move("discard", "the Stunned hero spends an action throwing the condition off",
+         (HERO, Param("condition", "word")), _discard, words=_said("condition")),
+    Move("order", "the group's order of the heroes' turns this round, every hero once",
+         (Param("heroes", "words", "HERO,HERO..."),), _order,
+         words=lambda a: "turns in the order " + ", ".join(a.get("heroes") or []),
+         slot=lambda game, a, memo: "order" if a["heroes"] == list(game.state.heroes) else None),
+], numbering=("rest", "open", "objective", "stand_up", "discard", "attack", "revive", "move", "order"))
+
+#: the table's report commands, in the order `help` lists them (the headless-only moves are not typed)
+REPORTED = ("move", "attack", "hurt", "defeated", "stand", "revive", "fatigue", "heal", "condition", "sheet", "take",
+            "open", "search", "loot", "rest", "objective", "end")
+#: the acting hero's action kinds headless, and the key of each one's option (``bots.legal_actions``)
+HEADLESS = ("rest", "move", "attack", "revive", "heal", "objective", "open", "stand_up", "discard")
+OPTION = {k: p.name for k in HEADLESS for p in MOVES[k].params[1:] if p.listed}
+
+
+def action_of(hero: str, kind: str, option) -> dict:
+    """The action of kind ``kind`` with its option (``bots.legal_actions``' form), as :data:`MOVES`
+    makes it: ``{"do": "move", "hero": h, "to": [x, y]}``."""
+    action = {"do": kind, "hero": hero}
+    if kind in OPTION:
+        action[OPTION[kind]] = list(option) if kind == "move" else option
+    return action
+
+
+def kind_option(action: dict) -> tuple[str, object]:
+    kind = action.get("do")
+    return kind, action.get(OPTION[kind]) if kind in OPTION else None
+
+
+def report(game: Game, action: dict) -> None:
+    """A report the players typed (read by ``MOVES.read``), carried out on ``game``."""
+    MOVES.apply(game, action, None, True)
