@@ -21,9 +21,7 @@ attribute tests, standing up - through ``resolve.Headless``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from functools import lru_cache
-from itertools import permutations
 
 from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
@@ -45,39 +43,10 @@ from ...content.paths import resolve_scenario
 from .agents import agent_spec
 from .invariants import state_problems, violations
 from .table import DescentTable, status_lines
-from .verbs import MOVES, OPTION, action_of, kind_option
+from .verbs import MOVES, OPTION, ActionList, action_of, kind_option
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
-
-
-class ActionList(Sequence):
-    """The acting hero's legal actions as dicts (``{"do": "move", "hero": h, "to": [x, y]}``),
-    made when asked for: a hero's reachable spaces stay bitsets until one is read. ``kinds`` is
-    the engine's own form (kind -> options), which the bots read."""
-
-    def __init__(self, hero: str, kinds: dict[str, list]):
-        self.hero, self.kinds = hero, kinds
-        self._sizes = [(k, len(v)) for k, v in kinds.items()]
-
-    def __len__(self) -> int:
-        return sum(n for _, n in self._sizes)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        for kind, n in self._sizes:
-            if i < n:
-                return action_of(self.hero, kind, self.kinds[kind][i])
-            i -= n
-        raise IndexError("action index out of range")
-
-    def __iter__(self):
-        for kind, options in self.kinds.items():
-            for option in options:
-                yield action_of(self.hero, kind, option)
 
 
 def _listed_order(game: Game, actions) -> dict:
@@ -135,6 +104,7 @@ class Descent(GameRules):
     summary = "2-4 heroes explore a dungeon; the program plays the overlord's decks, doom and fate, and every monster"
     example = ("forgotten-souls", ["syndrael", "avric"])
     machines = ("round",)
+    moves = MOVES                    # every action and report, defined once: words, help, reading, numbering
     bots = {"heuristic": _bot(tactics.choose, lambda game, actions: {"do": "order", "heroes": tactics.order(game)}),
             "random": _bot(bots.choose_random, _listed_order)}
     state_type = DescentState
@@ -182,15 +152,11 @@ class Descent(GameRules):
         return s.acting or None
 
     def legal_actions(self, game: Game):
-        s = game.state
         if game.over:
             return []
-        if s.order is None:
-            return [{"do": "order", "heroes": list(p)} for p in permutations(s.heroes)]
-        if not s.acting:
-            return []
-        actions = ActionList(s.acting, bots.legal_actions(game, s.acting))
-        game.__dict__["_legal"] = (_step(game), actions.kinds)
+        actions = MOVES.legal(game)
+        if isinstance(actions, ActionList):
+            game.__dict__["_legal"] = (_step(game), actions.kinds)
         return actions
 
     def apply(self, game: Game, action: dict, dice=None) -> list[dict]:

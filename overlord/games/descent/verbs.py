@@ -26,6 +26,8 @@ the order the heroes are listed. Heal actions and the reports have no index.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
+from itertools import permutations
 
 from ...core.moves import Move, Moves, Param
 from .combat import hero_attack
@@ -33,6 +35,7 @@ from .dice import roll
 from .engine import Game, complete_encounter, damage_figure, move_figure, open_door, overlord_phase
 from .heroes import (STAND_DICE, end_turn, heal_skill, rest, recover, stand_up, suffer_fatigue, take_token,
                      test_attribute, use_heal, walk)
+from .listing import legal_actions
 from .reports import CommandError, card_named, players_roll, up
 
 MONSTER_SLOTS = 8
@@ -364,7 +367,9 @@ MOVES = Moves([
          (Param("heroes", "words", "HERO,HERO..."),), _order,
          words=lambda a: "turns in the order " + ", ".join(a.get("heroes") or []),
          slot=lambda game, a, memo: "order" if a["heroes"] == list(game.state.heroes) else None),
-], numbering=("rest", "open", "objective", "stand_up", "discard", "attack", "revive", "move", "order"))
+], numbering=("rest", "open", "objective", "stand_up", "discard", "attack", "revive", "move", "order"),
+    listing=lambda game: listed(game))
+ORDER = MOVES["order"]
 
 #: the table's report commands, in the order `help` lists them (the headless-only moves are not typed)
 REPORTED = ("move", "attack", "hurt", "defeated", "stand", "revive", "fatigue", "heal", "condition", "sheet", "take",
@@ -381,6 +386,46 @@ def action_of(hero: str, kind: str, option) -> dict:
     if kind in OPTION:
         action[OPTION[kind]] = list(option) if kind == "move" else option
     return action
+
+
+class ActionList(Sequence):
+    """The acting hero's legal actions as dicts (``{"do": "move", "hero": h, "to": [x, y]}``),
+    made when asked for: a hero's reachable spaces stay bitsets until one is read. ``kinds`` is
+    the engine's own form (kind -> options), which the bots read."""
+
+    def __init__(self, hero: str, kinds: dict[str, list]):
+        self.hero, self.kinds = hero, kinds
+        self._sizes = [(k, len(v)) for k, v in kinds.items()]
+
+    def __len__(self) -> int:
+        return sum(n for _, n in self._sizes)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        for kind, n in self._sizes:
+            if i < n:
+                return action_of(self.hero, kind, self.kinds[kind][i])
+            i -= n
+        raise IndexError("action index out of range")
+
+    def __iter__(self):
+        for kind, options in self.kinds.items():
+            for option in options:
+                yield action_of(self.hero, kind, option)
+
+
+def listed(game: Game) -> Sequence[dict]:
+    """The legal actions headless: the round's turn order while none is chosen (every order of the
+    heroes), else the acting hero's (:class:`ActionList`)."""
+    s = game.state
+    if s.order is None:
+        return [ORDER(list(p)) for p in permutations(s.heroes)]
+    if not s.acting:
+        return []
+    return ActionList(s.acting, legal_actions(game, s.acting))
 
 
 def kind_option(action: dict) -> tuple[str, object]:
