@@ -18,6 +18,7 @@ from overlord.core.game import RulesError, drew_hidden
 from overlord.core.moves import ACTOR, ANY, Move, Moves, Param, enemy_until_hero
 from overlord.core.rng import new_rng, rng_state
 from overlord.games import registry
+from overlord.games.descent.game import GAME as DESCENT, shipped_quest
 from tinygame.game import GAME, HERO, MOVES, Gauntlet, GauntletTable, go, standing, told
 from cli_helpers import run
 
@@ -303,6 +304,18 @@ def test_draw_marks_the_event_it_tells_as_a_hidden_draw():
     assert state.log == [{"event": "card", "card": top, "drew_hidden": True}] and drew_hidden(state.log)
     ctx.draw(deck)                                             # a draw told later is marked by its teller
     assert len(state.log) == 1 and ctx.commit() == state.log
+
+
+def test_a_descent_game_is_its_rule_context_and_draws_through_the_kept_generator():
+    """Descent's rules take ``game``: it is the one context shape (state, content, decide, draw),
+    its draws rebuilt from ``state.rng`` and written back at once, the drawing event marked."""
+    quest = shipped_quest()
+    game = DESCENT.new_match(quest, ["leoric", "tarha"], 4)
+    assert isinstance(game, Context) and game.content is quest and game.quest is quest and game.rng is None
+    top = game.state.peril.draw[0]
+    assert game.draw(game.state.peril, {"event": "peril"}) == top
+    assert game.state.log[-1] == {"event": "peril", "card": top, "drew_hidden": True} and drew_hidden(game.commit())
+    assert game.decide("closest", ["tarha", "leoric"], lambda h: (0,), ("spaces",)).ties == ("leoric",)
 
 
 def test_the_enemy_acts_until_a_hero_must():
