@@ -206,6 +206,20 @@ def test_read_takes_spaces_joined_names_and_words_after_a_keyword(rule, typed, r
             REPORTS.read(verb, args)
 
 
+@pytest.mark.parametrize("verb, values, typed", [
+    ("move", {"hero": "leoric"}, "move leoric X,Y"),
+    ("move", {"hero": "leoric", "to": [4, 2]}, "move leoric 4,2"),
+    ("search", {"hero": "leoric"}, "search leoric"),
+    ("search", {"hero": "leoric", "card": None}, "search leoric CARD"),
+    ("loot", {}, "loot CARD to HERO"),
+    ("revive", {"target": "leoric", "hero": "tarha"}, "revive leoric by tarha"),
+])
+def test_a_command_as_typed_with_some_of_its_values(verb, values, typed):
+    """What a table's ``options`` shows to fill in: the values known, the shapes of the others."""
+    assert REPORTS[verb].form(**values) == typed
+    assert LOOSE["fight"].form(counter="ixion", skill="close", wish=True) == "fight ixion close wish"
+
+
 def _hero(p: Param, word: str, verb: str):
     if p.kind == "hero" and word not in ("leoric", "tarha"):
         raise RulesError(f"no hero {word}; heroes: leoric, tarha")

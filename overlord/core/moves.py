@@ -165,7 +165,8 @@ class Move:
     move logs; ``slots``: the names of its indices for learning agents (default: one, its name)
     and ``slot(ctx, action, memo)`` the one an instance takes (None: it has none; ``memo``: a dict
     shared by one call of :meth:`Moves.encode`); ``typed``: the order its params are typed in,
-    where it is not the order of their keys in the action; ``numbered=False``: the table lists its
+    where it is not the order of their keys in the action (and read in: a keyword param named
+    there is read in that place); ``numbered=False``: the table lists its
     instances as one line of values rather than as numbered options; ``cost``: what it costs of the
     hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``); ``verb``: the word
     the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``)."""
@@ -224,6 +225,29 @@ class Move:
     def help_line(self, choices: Sequence[Param] = ()) -> str:
         syntax = self.syntax(choices)
         return f"{self.said}{' ' + syntax if syntax else ''} - {self.help}"
+
+    def form(self, **values: Any) -> str:
+        """The command as typed at the table with these values (``move leoric X,Y``, ``revive
+        leoric by tarha``): a param given shows its value (None: its shape, a space as ``X,Y``), a
+        required one not given its shape, an optional one not given nothing; a flag given True
+        its word."""
+        def typed(p: Param, value: Any) -> str:
+            if value is None:
+                return p.shape
+            if p.kind == "space":
+                return f"{value[0]},{value[1]}"
+            return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+        words = [self.said]
+        words += [typed(p, values.get(p.name)) for p in self.typed_params() if p.name in values or not p.optional]
+        for p in self.params:
+            if p.keyword and (p.name in values or not p.optional):
+                words += [p.keyword, typed(p, values.get(p.name))]
+            elif p.kind == "flag" and values.get(p.name):
+                words.append(p.shape)
+            elif p.kind == "repeated" and values.get(p.name):
+                words += list(values[p.name])
+        return " ".join(words)
 
     def describe(self, action: dict) -> str:
         if self.words is not None:
@@ -398,7 +422,8 @@ class Moves:
         none against the legal actions (``apply`` refuses what is not legal now). Loose params
         (flags, repeated words) are read among the words after the required ones; the words after a
         keyword's value are read in place (``revive HERO by HERO HEARTS``); a ``joined`` param takes
-        the rest of the words. ``value(param, word, verb)``: how the game reads a typed word as a
+        the rest of the words. The values are read in the move's ``typed`` order (a keyword param
+        named there is read in its place), then the params' order. ``value(param, word, verb)``: how the game reads a typed word as a
         param's value where it checks more than the kind (a hero of this match, with a hint; default
         :meth:`Param.value`). ``usage``: a command with words missing or too many, or a keyword with
         no word after it, is refused as "usage: " and its help line (Forgotten Souls' table)."""
@@ -410,13 +435,14 @@ class Moves:
 
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
+        raw: dict[str, str] = {}
         values: dict[str, Any] = {}
         for p in move.params:
             if p.keyword and p.keyword in words:
                 k = words.index(p.keyword)
                 words, given = words[:k], words[k + 1:]
                 if given:
-                    values[p.name] = read(p, given[0], verb)
+                    raw[p.name] = given[0]
                     words += given[1:]
                 elif usage:
                     raise malformed("")
@@ -443,8 +469,10 @@ class Moves:
         missing = [p.shape for p in typed[len(words):] if not p.optional]
         if missing and usage:
             raise malformed("")
-        for p, w in zip(typed, words):
-            values[p.name] = read(p, w, verb)
+        raw.update((p.name, w) for p, w in zip(typed, words))
+        for name in dict.fromkeys([*move.typed, *(p.name for p in move.params)]):   # read in the order typed
+            if name in raw:
+                values[name] = read(move.param(name), raw[name], verb)
         if missing:
             raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
         return {"do": move.name, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}

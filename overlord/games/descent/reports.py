@@ -96,20 +96,33 @@ def card_named(words: list[str], names: list[str], what: str) -> str:
     return found
 
 
-def words_of(game: Game) -> Callable[[Param, str, str], Any]:
-    """How the table reads a typed word as a report param's value (``Moves.read``'s ``value``)."""
+Check = Callable[[Game, Any, dict], Any]
+
+
+def words_of(game: Game, checks: dict[str, Check] | None = None) -> Callable[[Param, str, str], Any]:
+    """How the table reads a typed word as a report param's value (``Moves.read``'s ``value``).
+    ``checks``: param name -> ``check(game, value, read so far)``, what the table refuses of that
+    value as soon as it is read (a knocked-out hero moving), so a command with two faults is
+    refused for the first one typed."""
+    seen: dict[str, Any] = {}
+
     def value(p: Param, word: str, verb: str) -> Any:
         if p.kind == "hero":
-            return hero_named(game, word)
-        if p.kind == "monster":
-            return monster_named(game, word)
-        if p.kind == "figure":
-            return figure_named(game, word)
-        if p.kind == "int":
-            return number(word, p.shape, negative=p.low is None)
-        if p.kind == "space":
-            return board_to_dungeon(game, xy(word), word)
-        return word
+            read: Any = hero_named(game, word)
+        elif p.kind == "monster":
+            read = monster_named(game, word)
+        elif p.kind == "figure":
+            read = figure_named(game, word)
+        elif p.kind == "int":
+            read = number(word, p.shape, negative=p.low is None)
+        elif p.kind == "space":
+            read = board_to_dungeon(game, xy(word), word)
+        else:
+            read = word
+        if checks and p.name in checks:
+            checks[p.name](game, read, seen)
+        seen[p.name] = read
+        return read
     return value
 
 

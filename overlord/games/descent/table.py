@@ -48,8 +48,8 @@ from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
-from .reports import CommandError, number, words_of, xy
-from .verbs import MOVES, REPORTED, report
+from .reports import CommandError, number, xy
+from .verbs import MOVES, REPORTED, read, report
 
 HELP = {
     **{verb: line for verb, line in MOVES.commands().items() if verb in REPORTED},   # the reports' moves (``verbs``)
@@ -236,21 +236,19 @@ class DescentTable(Table):
     def _run(self, command: str) -> None:
         """A report typed, read by its move's params (``verbs``) and carried out on the game."""
         words = command.split()
-        report(self.game, self._read(words[0].lower(), words[1:]))
-
-    def _read(self, verb: str, args: list[str]) -> dict:
-        return MOVES.read(verb, args, value=words_of(self.game), usage=True)
+        report(self.game, read(self.game, words[0].lower(), words[1:]))
 
     def _answer(self, line: str, args: list[str]) -> TableReply:
         """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
         pending = self.game.state.pending
         if "question" in pending:
             raise CommandError(self._waiting_line() + "; first that (or `undo`)")
-        told = self._read("hurt", args)
+        def awaited(game: Game, hero: str, seen: dict) -> None:
+            if hero != pending["hero"]:
+                raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
+                                   f"not {hero}'s: `hurt {pending['hero']} N`")
+        told = read(self.game, "hurt", args, {"hero": awaited})
         hero, damage = told["hero"], told["damage"]
-        if hero != pending["hero"]:
-            raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
-                               f"not {hero}'s: `hurt {pending['hero']} N`")
         return self._change(line, pending["command"], [*pending["answers"], [hero, damage]], pending.get("choices"),
                             self._record_base(pending), shown=pending["shown"])
 
@@ -398,15 +396,16 @@ class DescentTable(Table):
             return [(f"choose {q['number']} {o}", f"choose {q['number']} {o} - {o} is {q.get('what', 'the target')}")
                     for o in q["options"]]
         if pending is not None:
-            out.append(("", f"hurt {pending['hero']} N - the damage {pending['monster']}'s attack dealt (0 if none)"))
+            hurt = MOVES["hurt"].form(hero=pending["hero"], damage="N")
+            out.append(("", f"{hurt} - the damage {pending['monster']}'s attack dealt (0 if none)"))
         out += self._tie_options()
         if pending is not None:
             return out
         for due in state.loot_due:
-            out.append(("", f"loot CARD to HERO - the Shop Item card {due['hero']} gave away from the "
+            out.append(("", f"{MOVES['loot'].form()} - the Shop Item card {due['hero']} gave away from the "
                             f"{count(due['cards'], 'card')} drawn"))
         for hero in dict.fromkeys(state.search_due):
-            out.append(("", f"search {hero} CARD - the Search card {hero} drew"))
+            out.append(("", f"{MOVES['search'].form(hero=hero, card=None)} - the Search card {hero} drew"))
         for f in state.hero_figures():
             if f.id in state.turn_done:
                 continue
@@ -414,7 +413,7 @@ class DescentTable(Table):
         if state.active_exploration is not None:
             card = game.cards[state.active_exploration]
             left = [m.id for m in state.monsters() if m.encounter == card.id]
-            word = "objective confirm" if card.goal.clear and left else "objective"
+            word = MOVES["objective"].form(confirm=bool(card.goal.clear and left))
             out.append((word, f"{word} - the heroes completed {card.name}'s objective"))
         return out
 
@@ -435,23 +434,27 @@ class DescentTable(Table):
         state = game.state
         h = f.id
         if f.knocked_out:
-            out = [(f"stand {h}", f"stand {h} - {h} stands up (its whole turn; the program rolls 2 red dice)")]
+            stand = MOVES["stand_up"].form(hero=h)
+            out = [(stand, f"{stand} - {h} stands up (its whole turn; the program rolls 2 red dice)")]
             for b in state.heroes_up():
                 if max(abs(b.at[0] - f.at[0]), abs(b.at[1] - f.at[1])) <= 1:
-                    out.append((f"revive {h} by {b.id}", f"revive {h} by {b.id} - {b.id} revives {h}"))
+                    revive = MOVES["revive"].form(target=h, hero=b.id)
+                    out.append((revive, f"{revive} - {b.id} revives {h}"))
             return out
-        out = [("", f"move {h} X,Y - {h} moved there")]
+        out = [("", f"{MOVES['move'].form(hero=h)} - {h} moved there")]
         if state.monsters():
-            out.append(("", f"attack MONSTER DAMAGE by {h} - {h}'s attack dealt that damage"))
+            out.append(("", f"{MOVES['attack'].form(hero=h)} - {h}'s attack dealt that damage"))
         near = [t.token for t in state.tokens if max(abs(t.at[0] - f.at[0]), abs(t.at[1] - f.at[1])) <= 1]
         for token in dict.fromkeys(near):
-            word = f"search {h}" if token == "search" else f"take {h} {token}"
+            word = MOVES["search"].form(hero=h) if token == "search" else MOVES["take"].form(hero=h, token=token)
             out.append((word, f"{word} - {h} takes the {token} token next to it"))
         card = game.cards[state.current_encounter]
         if state.active_exploration is None and card.map.exit is not None and state.exploration.draw:
-            out.append((f"open {h}", f"open {h} - {h} opens the door: a new encounter"))
-        out.append((f"rest {h}", f"rest {h} - {h} rests"))
-        out.append((f"end {h}", f"end {h} - {h}'s turn is over"))
+            opened = MOVES["open"].form(hero=h)
+            out.append((opened, f"{opened} - {h} opens the door: a new encounter"))
+        rested, ended = MOVES["rest"].form(hero=h), MOVES["end"].form(hero=h)
+        out.append((rested, f"{rested} - {h} rests"))
+        out.append((ended, f"{ended} - {h}'s turn is over"))
         return out
 
     def _options_lines(self) -> list[str]:

@@ -36,7 +36,7 @@ from .engine import Game, complete_encounter, damage_figure, move_figure, open_d
 from .heroes import (STAND_DICE, end_turn, heal_skill, rest, recover, stand_up, suffer_fatigue, take_token,
                      test_attribute, use_heal, walk)
 from .listing import legal_actions
-from .reports import CommandError, card_named, players_roll, up
+from .reports import CommandError, card_named, players_roll, up, words_of
 
 MONSTER_SLOTS = 8
 HERO_SLOTS = 4
@@ -55,7 +55,7 @@ PLAYERS = Param("hero", "hero", typed=False)     # the hero to act, headless; no
 def _move(game: Game, a: dict, rng=None, told: bool = False) -> None:
     hero = a["hero"]
     if told:                                   # the players put the hero there
-        move_figure(game, up(game, hero), a["to"])
+        move_figure(game, hero, a["to"])
         return
     f = game.state.figure(hero)
     walk(game, hero, list(a["to"]), game.speed(f) + max(0, f.stamina - f.fatigue))   # fatigue buys movement points
@@ -76,11 +76,6 @@ def _stand_up(game: Game, a: dict, rng=None, told: bool = False) -> None:
         r = roll(list(STAND_DICE), rng)
         stand_up(game, hero, r.hearts, r.surges)
         return
-    state = game.state
-    if not state.figure(hero).knocked_out:
-        raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
-    if hero in state.turn_done:
-        raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
     hearts, surges = _dice(game, a)
     stand_up(game, hero, hearts, surges)
     _end(game, {"hero": hero})                 # standing up is the hero's whole turn
@@ -92,9 +87,6 @@ def _revive(game: Game, a: dict, rng=None, told: bool = False) -> None:
         r = roll(list(STAND_DICE), rng)
         stand_up(game, target, r.hearts, r.surges, by=hero)
         return
-    up(game, hero)
-    if not game.state.figure(target).knocked_out:
-        raise CommandError(f"{target} is not knocked out: there is no one to revive")
     hearts, surges = _dice(game, a)
     stand_up(game, target, hearts, surges, by=hero)
 
@@ -111,8 +103,6 @@ def _heal(game: Game, a: dict, rng=None, told: bool = False) -> None:
     if not told:                               # the hero's Heal skill: its dice's hearts
         use_heal(game, a["hero"], target, roll(list(heal_skill(game, a["hero"]).dice), rng).hearts)
         return
-    if game.state.figure(target).side == "heroes":
-        up(game, target)
     recover(game, target, health=a["amount"])
 
 
@@ -139,7 +129,7 @@ def _objective(game: Game, a: dict, rng=None, told: bool = False) -> None:
 
 
 def _open(game: Game, a: dict, rng=None, told: bool = False) -> None:
-    open_door(game, up(game, a["hero"]) if told else a["hero"])
+    open_door(game, a["hero"])
 
 
 def _rest(game: Game, a: dict, rng=None, told: bool = False) -> None:
@@ -155,16 +145,16 @@ def _discard(game: Game, a: dict, rng=None, told: bool = False) -> None:
 # -- what only the players tell (never offered headless) ----------------------------------------------------
 
 def _hurt(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    damage_figure(game, up(game, a["hero"]), a["damage"])
+    damage_figure(game, a["hero"], a["damage"])
 
 
 def _defeated(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero = up(game, a["hero"])
+    hero = a["hero"]
     damage_figure(game, hero, max(1, game.health(game.state.figure(hero))))
 
 
 def _fatigue(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero, n = up(game, a["hero"]), a["n"]
+    hero, n = a["hero"], a["n"]
     if n >= 0:
         suffer_fatigue(game, hero, n)
     else:
@@ -235,9 +225,7 @@ def _search(game: Game, a: dict, rng=None, told: bool = True) -> None:
 def _loot(game: Game, a: dict, rng=None, told: bool = True) -> None:
     """The players' report of a loot draw: the Shop Item card given away, and to whom."""
     state = game.state
-    if not state.loot_due:
-        raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
-                           "reaches its limit")
+    _loot_due(game, a["card"], {})
     due = state.loot_due[0]
     hero = a["hero"]
     shop = game.quest.scenario.loot.shop.get(due["act"], [])
@@ -279,6 +267,43 @@ def _order(game: Game, a: dict, rng=None, told: bool = False) -> None:
         raise CommandError(f"not legal now: {MOVES.describe(a)}" + (
             "; the round's order is chosen" if s.order is not None else f"; name every hero once: {s.heroes}"))
     s.order = list(heroes)
+
+
+# -- what the table refuses of a word as soon as it is read ----------------------------------------------------
+
+def _standing(game: Game, hero: str, seen: dict) -> None:
+    up(game, hero)
+
+
+def _down(game: Game, hero: str, seen: dict) -> None:
+    if not game.state.figure(hero).knocked_out:
+        raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
+    if hero in game.state.turn_done:
+        raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
+
+
+def _reviver(game: Game, hero: str, seen: dict) -> None:
+    up(game, hero)
+    if not game.state.figure(seen["target"]).knocked_out:
+        raise CommandError(f"{seen['target']} is not knocked out: there is no one to revive")
+
+
+def _loot_due(game: Game, card: str, seen: dict) -> None:
+    if not game.state.loot_due:
+        raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
+                           "reaches its limit")
+
+
+def _healed(game: Game, fid: str, seen: dict) -> None:
+    if game.state.figure(fid).side == "heroes":
+        up(game, fid)
+
+
+#: the table's word -> its param -> what the table refuses of the value read (a report of a knocked-out
+#: hero's move, damage or door; standing up a hero that is up): checked as each word is read
+CHECKS = {"move": {"hero": _standing}, "hurt": {"hero": _standing}, "defeated": {"hero": _standing},
+          "fatigue": {"hero": _standing}, "open": {"hero": _standing}, "heal": {"target": _healed},
+          "stand": {"hero": _down}, "revive": {"hero": _reviver}, "loot": {"card": _loot_due}}
 
 
 # -- words ----------------------------------------------------------------------------------------------------
@@ -323,7 +348,7 @@ MOVES = Moves([
          _move, words=_said("to"), slots=tuple(f"move {dx},{dy}" for dx, dy in OFFSETS), slot=_move_slot),
     Move("attack", "a hero's attack dealt this much damage to a monster",
          (BY, Param("target", "monster", "MONSTER"), Param("damage", "int", "DAMAGE", low=0, listed=False)),
-         _attack, words=_said("target"), typed=("target", "damage"),
+         _attack, words=_said("target"), typed=("hero", "target", "damage"),
          slots=tuple(f"attack {i}" for i in range(MONSTER_SLOTS)), slot=_attack_slot),
     Move("hurt", "a monster's attack (or anything else) dealt this much damage to a hero",
          (HERO, Param("damage", "int", "DAMAGE", low=0)), _hurt, slots=NO_INDEX),
@@ -334,7 +359,7 @@ MOVES = Moves([
     Move("revive", "a hero next to a knocked-out one revives it (an action; 2 red dice as for standing up, without "
                    "numbers the program rolls them)",
          (Param("hero", "hero", keyword="by"), Param("target", "hero", "HERO"), HEARTS, SURGES), _revive,
-         words=_said("target"), typed=("target", "hearts", "surges"), usage="HERO by HERO [HEARTS [SURGES]]",
+         words=_said("target"), typed=("target", "hero", "hearts", "surges"), usage="HERO by HERO [HEARTS [SURGES]]",
          slots=tuple(f"revive {i}" for i in range(HERO_SLOTS)), slot=_revive_slot),
     Move("fatigue", "the hero suffered N fatigue (beyond its stamina: damage); -N: it recovered N",
          (HERO, Param("n", "int", "N")), _fatigue, slots=NO_INDEX),
@@ -433,6 +458,13 @@ def kind_option(action: dict) -> tuple[str, object]:
     return kind, action.get(OPTION[kind]) if kind in OPTION else None
 
 
+def read(game: Game, verb: str, args: list[str], checks: dict | None = None) -> dict:
+    """A report typed at the table, read by its move's params: each word against the match
+    (``reports.words_of``), with the table's :data:`CHECKS` of it; a malformed one is refused with
+    its usage line."""
+    return MOVES.read(verb, args, value=words_of(game, CHECKS.get(verb, {}) if checks is None else checks), usage=True)
+
+
 def report(game: Game, action: dict) -> None:
-    """A report the players typed (read by ``MOVES.read``), carried out on ``game``."""
+    """A report the players typed (:func:`read`), carried out on ``game``."""
     MOVES.apply(game, action, None, True)
