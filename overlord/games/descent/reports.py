@@ -1,8 +1,11 @@
-"""Reading what the players type at a Descent table: each word of a report command is the value of
-one param of its move (``verbs``), read here against the match - a hero of this party, a monster on
-the map, a whole number, a space as `map` numbers it - with the nearest name as a hint. A word that
-cannot be read raises :class:`CommandError` with one line and changes nothing (the table plays
-commands on a copy of the state).
+"""The players' reports at a Descent table. Each word of a report command is the value of one
+param of its move (``verbs``), read here against the match - a hero of this party, a monster on the
+map, a whole number, a space as `map` numbers it - with the nearest name as a hint, and what the
+table refuses of it checked as soon as it is read (:data:`CHECKS`). A word that cannot be read
+raises :class:`CommandError` with one line and changes nothing (the table plays commands on a copy
+of the state). The reports that only the players tell (``hurt``, ``defeated``, ``fatigue``,
+``condition``, ``sheet``, ``take``, ``search``, ``loot``, ``end``: moves never offered headless)
+are carried out here too.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from ...core.game import RulesError
 from ...core.moves import Param
 from ...core.rng import Dice
 from .dice import roll
-from .engine import Game, GameError
-from .heroes import STAND_DICE
+from .engine import Game, GameError, damage_figure, overlord_phase
+from .heroes import STAND_DICE, end_turn, recover, suffer_fatigue, take_token
 
 
 class CommandError(RulesError):
@@ -135,5 +138,159 @@ def players_roll(game: Game) -> tuple[int, int]:
     return r.hearts, r.surges
 
 
-__all__ = ["CommandError", "GameError", "board_to_dungeon", "card_named", "figure_named", "hero_named",
-           "monster_named", "number", "players_roll", "up", "words_of", "xy"]
+# -- what only the players tell (moves never offered headless: ``verbs``) -----------------------------------
+
+def hurt(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    damage_figure(game, a["hero"], a["damage"])
+
+
+def defeated(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero = a["hero"]
+    damage_figure(game, hero, max(1, game.health(game.state.figure(hero))))
+
+
+def fatigue(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero, n = a["hero"], a["n"]
+    if n >= 0:
+        suffer_fatigue(game, hero, n)
+    else:
+        recover(game, hero, fatigue=-n)
+
+
+def condition(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    fid, typed = a["figure"], a["name"]
+    known = game.quest.conditions
+    name = typed.lower()
+    if name not in known:
+        hint = difflib.get_close_matches(name, known, n=1)
+        raise CommandError(f"no condition {typed!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                           + f"; conditions: {', '.join(known)}")
+    f = game.state.figure(fid)
+    if a.get("off"):
+        if name not in f.conditions:
+            raise CommandError(f"{fid} is not {name}")
+        f.conditions.remove(name)
+        game.log({"event": "condition_gone", "figure": fid, "condition": name, "why": "the table says so"})
+        return
+    if name in f.conditions:
+        raise CommandError(f"{fid} is {name} already")
+    f.conditions.append(name)
+    game.log({"event": "condition", "source": "the table", "condition": name,
+              **({"monster": fid} if f.side == "monsters" else {"heroes": [fid]})})
+
+
+def sheet(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero, health, stamina = a["hero"], a["health"], a["stamina"]
+    f = game.state.figure(hero)
+    if health < 1 or stamina < 1:
+        raise CommandError("a hero sheet has at least 1 health and 1 stamina")
+    if not f.knocked_out and f.damage >= health:
+        raise CommandError(f"{hero} has taken {f.damage} damage: a health of {health} would knock it out; "
+                           "report that with `defeated`")
+    f.max_health, f.stamina = health, stamina
+    f.fatigue = min(f.fatigue, stamina)
+    if f.knocked_out:                        # its damage is its whole health, whatever the sheet says
+        f.damage = health
+    game.log({"event": "note", "text": f"{hero}: {health} health, {stamina} stamina on the sheet; "
+                                       f"{game.health(f)} health left, {f.fatigue} fatigue"})
+
+
+def take(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    take_token(game, a["hero"], a["token"])
+
+
+def search(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    """A search token taken and a Search card drawn from the players' deck; the card named now,
+    or later (``search HERO CARD`` for a hero whose drawn card was not named yet)."""
+    hero, typed = a["hero"], a.get("card", "")
+    state = game.state
+    names = game.quest.scenario.loot.search
+    card = card_named(typed.split(), names, "Search card") if typed and names else typed
+    if card and hero in state.search_due:            # the card of an earlier search, told now
+        state.search_due.remove(hero)
+    else:
+        take_token(game, up(game, hero), "search")
+        if not card:
+            state.search_due.append(hero)
+            game.log({"event": "search", "hero": hero, "card": None})
+            return
+    state.search.setdefault(hero, []).append(card)
+    game.log({"event": "search", "hero": hero, "card": card})
+
+
+def loot(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    """The players' report of a loot draw: the Shop Item card given away, and to whom."""
+    state = game.state
+    loot_due(game, a["card"], {})
+    due = state.loot_due[0]
+    hero = a["hero"]
+    shop = game.quest.scenario.loot.shop.get(due["act"], [])
+    card = card_named(a["card"].split(), sorted({c.split(" #")[0] for c in shop}), f"Act {due['act']} Shop Item")
+    deck = state.shop.get(due["act"])
+    copy = next((c for c in (deck.draw if deck else []) if c.split(" #")[0] == card), None)
+    if copy is None:
+        held = [h for h, items in state.items.items() if any(i.split(" #")[0] == card for i in items)]
+        raise CommandError(f"{card} is held already ({', '.join(held)}): the program knows one card of it")
+    deck.draw.remove(copy)                   # the program's copy of the deck: the cards nobody holds
+    state.items.setdefault(hero, []).append(copy)
+    state.loot_due.pop(0)
+    game.log({"event": "loot_kept", "hero": hero, "card": card, "by": due["hero"]})
+
+
+def end(game: Game, a: dict, rng=None, told: bool = True) -> None:
+    hero = a["hero"]
+    state = game.state
+    if hero in state.turn_done:
+        raise CommandError(f"{hero} has already ended this round's turn")
+    end_turn(game, hero)
+    state.turn_done.append(hero)
+    if len(state.turn_done) < len(state.heroes):
+        game.log({"event": "note", "text": f"{hero}'s turn is over"})
+        return
+    state.turn_done = []
+    game.log({"event": "overlord_phase", "text": f"== Overlord phase of round {state.round} =="})
+    overlord_phase(game)
+    if not game.over:
+        game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
+
+
+# -- what the table refuses of a word as soon as it is read ----------------------------------------------------
+
+def _standing(game: Game, hero: str, seen: dict) -> None:
+    up(game, hero)
+
+
+def _down(game: Game, hero: str, seen: dict) -> None:
+    if not game.state.figure(hero).knocked_out:
+        raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
+    if hero in game.state.turn_done:
+        raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
+
+
+def _reviver(game: Game, hero: str, seen: dict) -> None:
+    up(game, hero)
+    if not game.state.figure(seen["target"]).knocked_out:
+        raise CommandError(f"{seen['target']} is not knocked out: there is no one to revive")
+
+
+def loot_due(game: Game, card: str, seen: dict) -> None:
+    if not game.state.loot_due:
+        raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
+                           "reaches its limit")
+
+
+def _healed(game: Game, fid: str, seen: dict) -> None:
+    if game.state.figure(fid).side == "heroes":
+        up(game, fid)
+
+
+#: the table's word -> its param -> what the table refuses of the value read (a report of a knocked-out
+#: hero's move, damage or door; standing up a hero that is up): checked as each word is read
+CHECKS = {"move": {"hero": _standing}, "hurt": {"hero": _standing}, "defeated": {"hero": _standing},
+          "fatigue": {"hero": _standing}, "open": {"hero": _standing}, "heal": {"target": _healed},
+          "stand": {"hero": _down}, "revive": {"hero": _reviver}, "loot": {"card": loot_due}}
+
+
+__all__ = ["CHECKS", "CommandError", "GameError", "board_to_dungeon", "card_named", "condition", "defeated", "end",
+           "fatigue", "figure_named", "hero_named", "hurt", "loot", "monster_named", "number", "players_roll",
+           "search", "sheet", "take", "up", "words_of", "xy"]

@@ -12,10 +12,13 @@ out are rolled by the program with the game's generator (``stand HERO``). A move
 ``apply(game, action, rng=None, told=False)``.
 
 The moves the table only hears of (``hurt``, ``defeated``, ``fatigue``, ``condition``, ``sheet``,
-``take``, ``search``, ``loot``, ``end``) have no legal instances: they are never offered headless.
-The headless legal actions of the acting hero are listed by ``bots.legal_actions`` (action kind ->
-options, the spaces a hero may reach kept as bitsets until one is read) and made into actions by
-:func:`action_of`; the round's turn ``order`` is offered as every order of the heroes.
+``take``, ``search``, ``loot``, ``end``) have no legal instances: they are never offered headless
+(what they do, and what the table refuses of a word typed, is in ``reports``).
+
+The legal actions headless (:func:`listed`, the moves' listing): the round's turn ``order`` as
+every order of the heroes, then the acting hero's action kinds and their options
+(``listing.legal_actions``: the spaces it may reach kept as bitsets until one is read), made into
+actions by :func:`action_of` when read (:class:`ActionList`).
 
 PettingZoo numbering (its published layout kept, ``agents`` words it): 0 rest, 1 open, 2
 objective, 3 stand up, 4 throw off a Stun, then attack the i-th monster in reach (by id), revive
@@ -25,18 +28,17 @@ the order the heroes are listed. Heal actions and the reports have no index.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from itertools import permutations
 
 from ...core.moves import Move, Moves, Param
 from .combat import hero_attack
 from .dice import roll
-from .engine import Game, complete_encounter, damage_figure, move_figure, open_door, overlord_phase
-from .heroes import (STAND_DICE, end_turn, heal_skill, rest, recover, stand_up, suffer_fatigue, take_token,
-                     test_attribute, use_heal, walk)
+from .engine import Game, complete_encounter, damage_figure, move_figure, open_door
+from .heroes import STAND_DICE, heal_skill, recover, rest, stand_up, suffer_fatigue, test_attribute, use_heal, walk
 from .listing import legal_actions
-from .reports import CommandError, card_named, players_roll, up, words_of
+from .reports import (CHECKS, CommandError, condition, defeated, end, fatigue, hurt, loot, players_roll, search,
+                      sheet, take, words_of)
 
 MONSTER_SLOTS = 8
 HERO_SLOTS = 4
@@ -78,7 +80,7 @@ def _stand_up(game: Game, a: dict, rng=None, told: bool = False) -> None:
         return
     hearts, surges = _dice(game, a)
     stand_up(game, hero, hearts, surges)
-    _end(game, {"hero": hero})                 # standing up is the hero's whole turn
+    end(game, {"hero": hero})                  # standing up is the hero's whole turn
 
 
 def _revive(game: Game, a: dict, rng=None, told: bool = False) -> None:
@@ -142,122 +144,6 @@ def _discard(game: Game, a: dict, rng=None, told: bool = False) -> None:
     game.log({"event": "condition_gone", "figure": a["hero"], "condition": a["condition"], "why": "an action spent on it"})
 
 
-# -- what only the players tell (never offered headless) ----------------------------------------------------
-
-def _hurt(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    damage_figure(game, a["hero"], a["damage"])
-
-
-def _defeated(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero = a["hero"]
-    damage_figure(game, hero, max(1, game.health(game.state.figure(hero))))
-
-
-def _fatigue(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero, n = a["hero"], a["n"]
-    if n >= 0:
-        suffer_fatigue(game, hero, n)
-    else:
-        recover(game, hero, fatigue=-n)
-
-
-def _condition(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    fid, typed = a["figure"], a["name"]
-    known = game.quest.conditions
-    name = typed.lower()
-    if name not in known:
-        hint = difflib.get_close_matches(name, known, n=1)
-        raise CommandError(f"no condition {typed!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                           + f"; conditions: {', '.join(known)}")
-    f = game.state.figure(fid)
-    if a.get("off"):
-        if name not in f.conditions:
-            raise CommandError(f"{fid} is not {name}")
-        f.conditions.remove(name)
-        game.log({"event": "condition_gone", "figure": fid, "condition": name, "why": "the table says so"})
-        return
-    if name in f.conditions:
-        raise CommandError(f"{fid} is {name} already")
-    f.conditions.append(name)
-    game.log({"event": "condition", "source": "the table", "condition": name,
-              **({"monster": fid} if f.side == "monsters" else {"heroes": [fid]})})
-
-
-def _sheet(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero, health, stamina = a["hero"], a["health"], a["stamina"]
-    f = game.state.figure(hero)
-    if health < 1 or stamina < 1:
-        raise CommandError("a hero sheet has at least 1 health and 1 stamina")
-    if not f.knocked_out and f.damage >= health:
-        raise CommandError(f"{hero} has taken {f.damage} damage: a health of {health} would knock it out; "
-                           "report that with `defeated`")
-    f.max_health, f.stamina = health, stamina
-    f.fatigue = min(f.fatigue, stamina)
-    if f.knocked_out:                        # its damage is its whole health, whatever the sheet says
-        f.damage = health
-    game.log({"event": "note", "text": f"{hero}: {health} health, {stamina} stamina on the sheet; "
-                                       f"{game.health(f)} health left, {f.fatigue} fatigue"})
-
-
-def _take(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    take_token(game, a["hero"], a["token"])
-
-
-def _search(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    """A search token taken and a Search card drawn from the players' deck; the card named now,
-    or later (``search HERO CARD`` for a hero whose drawn card was not named yet)."""
-    hero, typed = a["hero"], a.get("card", "")
-    state = game.state
-    names = game.quest.scenario.loot.search
-    card = card_named(typed.split(), names, "Search card") if typed and names else typed
-    if card and hero in state.search_due:            # the card of an earlier search, told now
-        state.search_due.remove(hero)
-    else:
-        take_token(game, up(game, hero), "search")
-        if not card:
-            state.search_due.append(hero)
-            game.log({"event": "search", "hero": hero, "card": None})
-            return
-    state.search.setdefault(hero, []).append(card)
-    game.log({"event": "search", "hero": hero, "card": card})
-
-
-def _loot(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    """The players' report of a loot draw: the Shop Item card given away, and to whom."""
-    state = game.state
-    _loot_due(game, a["card"], {})
-    due = state.loot_due[0]
-    hero = a["hero"]
-    shop = game.quest.scenario.loot.shop.get(due["act"], [])
-    card = card_named(a["card"].split(), sorted({c.split(" #")[0] for c in shop}), f"Act {due['act']} Shop Item")
-    deck = state.shop.get(due["act"])
-    copy = next((c for c in (deck.draw if deck else []) if c.split(" #")[0] == card), None)
-    if copy is None:
-        held = [h for h, items in state.items.items() if any(i.split(" #")[0] == card for i in items)]
-        raise CommandError(f"{card} is held already ({', '.join(held)}): the program knows one card of it")
-    deck.draw.remove(copy)                   # the program's copy of the deck: the cards nobody holds
-    state.items.setdefault(hero, []).append(copy)
-    state.loot_due.pop(0)
-    game.log({"event": "loot_kept", "hero": hero, "card": card, "by": due["hero"]})
-
-
-def _end(game: Game, a: dict, rng=None, told: bool = True) -> None:
-    hero = a["hero"]
-    state = game.state
-    if hero in state.turn_done:
-        raise CommandError(f"{hero} has already ended this round's turn")
-    end_turn(game, hero)
-    state.turn_done.append(hero)
-    if len(state.turn_done) < len(state.heroes):
-        game.log({"event": "note", "text": f"{hero}'s turn is over"})
-        return
-    state.turn_done = []
-    game.log({"event": "overlord_phase", "text": f"== Overlord phase of round {state.round} =="})
-    overlord_phase(game)
-    if not game.over:
-        game.log({"event": "note", "text": f"== Round {state.round}: the heroes' turns =="})
-
-
 def _order(game: Game, a: dict, rng=None, told: bool = False) -> None:
     """The group's order of the heroes' turns this round ("At the start of each round, the players
     decide as a group the order in which each hero activates"): every hero named once."""
@@ -267,43 +153,6 @@ def _order(game: Game, a: dict, rng=None, told: bool = False) -> None:
         raise CommandError(f"not legal now: {MOVES.describe(a)}" + (
             "; the round's order is chosen" if s.order is not None else f"; name every hero once: {s.heroes}"))
     s.order = list(heroes)
-
-
-# -- what the table refuses of a word as soon as it is read ----------------------------------------------------
-
-def _standing(game: Game, hero: str, seen: dict) -> None:
-    up(game, hero)
-
-
-def _down(game: Game, hero: str, seen: dict) -> None:
-    if not game.state.figure(hero).knocked_out:
-        raise CommandError(f"{hero} is not knocked out: there is nothing to stand up from")
-    if hero in game.state.turn_done:
-        raise CommandError(f"{hero} has already had this round's turn: it stands up on its next one")
-
-
-def _reviver(game: Game, hero: str, seen: dict) -> None:
-    up(game, hero)
-    if not game.state.figure(seen["target"]).knocked_out:
-        raise CommandError(f"{seen['target']} is not knocked out: there is no one to revive")
-
-
-def _loot_due(game: Game, card: str, seen: dict) -> None:
-    if not game.state.loot_due:
-        raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
-                           "reaches its limit")
-
-
-def _healed(game: Game, fid: str, seen: dict) -> None:
-    if game.state.figure(fid).side == "heroes":
-        up(game, fid)
-
-
-#: the table's word -> its param -> what the table refuses of the value read (a report of a knocked-out
-#: hero's move, damage or door; standing up a hero that is up): checked as each word is read
-CHECKS = {"move": {"hero": _standing}, "hurt": {"hero": _standing}, "defeated": {"hero": _standing},
-          "fatigue": {"hero": _standing}, "open": {"hero": _standing}, "heal": {"target": _healed},
-          "stand": {"hero": _down}, "revive": {"hero": _reviver}, "loot": {"card": _loot_due}}
 
 
 # -- words ----------------------------------------------------------------------------------------------------
@@ -351,8 +200,8 @@ MOVES = Moves([
          _attack, words=_said("target"), typed=("hero", "target", "damage"),
          slots=tuple(f"attack {i}" for i in range(MONSTER_SLOTS)), slot=_attack_slot),
     Move("hurt", "a monster's attack (or anything else) dealt this much damage to a hero",
-         (HERO, Param("damage", "int", "DAMAGE", low=0)), _hurt, slots=NO_INDEX),
-    Move("defeated", "the hero is defeated (knocked out; fate advances)", (HERO,), _defeated, slots=NO_INDEX),
+         (HERO, Param("damage", "int", "DAMAGE", low=0)), hurt, slots=NO_INDEX),
+    Move("defeated", "the hero is defeated (knocked out; fate advances)", (HERO,), defeated, slots=NO_INDEX),
     Move("stand_up", "the knocked-out hero stands up (its whole turn): it recovers HEARTS health and SURGES "
                      "fatigue rolled on 2 red dice (without numbers the program rolls them)",
          (HERO, HEARTS, SURGES), _stand_up, words=_said(), usage="HERO [HEARTS [SURGES]]", verb="stand"),
@@ -362,30 +211,30 @@ MOVES = Moves([
          words=_said("target"), typed=("target", "hero", "hearts", "surges"), usage="HERO by HERO [HEARTS [SURGES]]",
          slots=tuple(f"revive {i}" for i in range(HERO_SLOTS)), slot=_revive_slot),
     Move("fatigue", "the hero suffered N fatigue (beyond its stamina: damage); -N: it recovered N",
-         (HERO, Param("n", "int", "N")), _fatigue, slots=NO_INDEX),
+         (HERO, Param("n", "int", "N")), fatigue, slots=NO_INDEX),
     Move("heal", "a monster (its own Heal, a read-aloud ability) or a hero recovered N damage",
          (PLAYERS, Param("target", "figure", "FIGURE"), Param("amount", "int", "N", low=0, listed=False)), _heal,
          words=_said("target"), slots=NO_INDEX),
     Move("condition", "a hero or a monster has a condition now (`off`: no longer)",
-         (Param("figure", "figure"), Param("name", "word", "NAME"), Param("off", "flag")), _condition,
+         (Param("figure", "figure"), Param("name", "word", "NAME"), Param("off", "flag")), condition,
          slots=NO_INDEX),
     Move("sheet", "the hero's health and stamina as its sheet has them",
-         (HERO, Param("health", "int", low=0), Param("stamina", "int", low=0)), _sheet, slots=NO_INDEX),
+         (HERO, Param("health", "int", low=0), Param("stamina", "int", low=0)), sheet, slots=NO_INDEX),
     Move("take", "the hero takes a token on or next to its space (search, objective...)",
-         (HERO, Param("token", "word")), _take, slots=NO_INDEX),
+         (HERO, Param("token", "word")), take, slots=NO_INDEX),
     Move("open", "the hero opens the door of the current encounter: a new encounter is explored", (HERO,), _open,
          words=_said()),
     Move("search", "the hero searches: takes the search token next to it and draws a Search card from your deck; "
                    "CARD: the card drawn, by its name in the box (without it the program asks)",
-         (HERO, Param("card", "card", optional=True, joined=True)), _search, slots=NO_INDEX),
+         (HERO, Param("card", "card", optional=True, joined=True)), search, slots=NO_INDEX),
     Move("loot", "the Shop Item card the drawing hero gave to HERO from the loot just drawn from your deck (its "
                  "name in the box; the rest went to the bottom)",
-         (Param("card", "card", joined=True), Param("hero", "hero", keyword="to")), _loot, slots=NO_INDEX),
+         (Param("card", "card", joined=True), Param("hero", "hero", keyword="to")), loot, slots=NO_INDEX),
     Move("rest", "the hero rests (all its fatigue is recovered at the end of its turn)", (HERO,), _rest,
          words=_said()),
     Move("objective", "the heroes completed the active encounter's objective",
          (PLAYERS, Param("confirm", "flag", listed=False)), _objective, words=_said()),
-    Move("end", "the hero's turn is over; when every hero's is, the overlord plays", (HERO,), _end, slots=NO_INDEX),
+    Move("end", "the hero's turn is over; when every hero's is, the overlord plays", (HERO,), end, slots=NO_INDEX),
     Move("discard", "the Stunned hero spends an action throwing the condition off",
          (HERO, Param("condition", "word")), _discard, words=_said("condition")),
     Move("order", "the group's order of the heroes' turns this round, every hero once",
