@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from overlord.games import registry  # noqa: E402
 from overlord.sim.play import bot_of, players_rng  # noqa: E402
+from overlord.core.game import match_json  # noqa: E402
 
 KEPT = ROOT / "bench" / "fingerprints.json"
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
@@ -44,7 +45,7 @@ def fingerprint(scenario: str, heroes: int, bot: str, seed: int, max_rounds: int
     players = players_rng(seed)
     offered = []
     limit = min(max_rounds, info.max_rounds)
-    while rules.outcome(match) is None and rules.round(match) <= limit:
+    while rules.outcome(match) is None and match.state.round <= limit:
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
         else:
@@ -52,10 +53,10 @@ def fingerprint(scenario: str, heroes: int, bot: str, seed: int, max_rounds: int
             offered.append("|".join(rules.describe(a) for a in legal))
             rules.apply(match, choose(match, legal, players), players)
     out = rules.outcome(match)
-    return {"result": out.result if out else "unfinished", "round": rules.round(match),
+    return {"result": out.result if out else "unfinished", "round": match.state.round,
             # a Descent state names its scenario file by absolute path: the same in every checkout
-            "state": _sha(rules.to_json(match).replace(str(ROOT), "<checkout>")),
-            "narration": _sha("\n".join(rules.narrate(match, rules.log(match)))),
+            "state": _sha(match_json(match).replace(str(ROOT), "<checkout>")),
+            "narration": _sha("\n".join(rules.narrate(match, match.state.log))),
             "offered": _sha("\n".join(offered))}
 
 

@@ -43,7 +43,7 @@ def samples(args) -> tuple[list[dict], int]:
     players = players_rng(seed)
     rows, step = [], 0
     limit = rules.info(content).max_rounds
-    while rules.outcome(match) is None and rules.round(match) <= limit:
+    while rules.outcome(match) is None and match.state.round <= limit:
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
             if rules.outcome(match) is None:

@@ -61,7 +61,7 @@ def situations(n: int, seed: int = 3) -> list[planner.Situation]:
         match = GAME.new_match(c, GAME.party(c, heroes, s_seed), s_seed)
         rng = players_rng(s_seed)
         bot = GAME.bots["heuristic"]
-        while GAME.outcome(match) is None and GAME.round(match) <= 60 and len(out) < n:
+        while GAME.outcome(match) is None and match.state.round <= 60 and len(out) < n:
             if GAME.to_act(match) is None:
                 out.append(boss.situation(c, match.state, boss.POINTS))
                 GAME.enemy_phase(match, rng)

@@ -62,7 +62,7 @@ def main(argv=None) -> int:
                 for n, match, judged in walk(rules, content, heroes, seed, search_at=at, search=search):
                     row["decisions"] += 1
                     row["searched"] += judged.searched is not None
-                    where = f"decision {n} (round {rules.round(match)})"
+                    where = f"decision {n} (round {match.state.round})"
                     row["differences"] += [f"{where}: {d}" for d in judged.differences]
                 row["cpu_seconds"] = round(time.process_time() - started, 2)
                 found += len(row["differences"])

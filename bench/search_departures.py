@@ -116,7 +116,7 @@ def main() -> None:
                              f"{'; passes the first half' if d['kept'] else ''})")
                 else:
                     shown = " ".join(f"{k} {v:+.3f}" for k, v in sorted(d.items()) if abs(v) >= 0.0005)
-                print(f"seed {seed} round {rules.round(match)}: {theirs} -> {ours}: {shown}", flush=True)
+                print(f"seed {seed} round {match.state.round}: {theirs} -> {ours}: {shown}", flush=True)
             return best
 
         def chooser(match, actions, rng, bot=bot, now=now):

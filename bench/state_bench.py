@@ -26,6 +26,7 @@ from overlord.content.paths import shipped_scenarios  # noqa: E402
 from overlord.core.state import dumps, from_json, reflect_from_json, reflect_to_json  # noqa: E402
 from overlord.games.registry import open_scenario  # noqa: E402
 from overlord.sim.play import play  # noqa: E402
+from overlord.core.game import match_json  # noqa: E402
 
 ROUNDS = 8         # the mid-game state: after this many rounds of a seeded heuristic game (or its end)
 
@@ -65,7 +66,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     out = {}
     for name, (rules, match) in mid_game_states().items():
-        cls, state = rules.state_type, rules.state(match)
+        cls, state = rules.state_type, match.state
         text = dumps(state)
         data = json.loads(text)
         row = {
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
             "json_in_reference_ms": ms(lambda: reflect_from_json(cls, json.loads(text)), args.repeat, 5),
             "json_in_ms": ms(lambda: rules.from_json(match_content(match), text), args.repeat),
         }
-        assert from_json(cls, data) == state and rules.to_json(rules.clone(match)) == text
+        assert from_json(cls, data) == state and match_json(rules.clone(match)) == text
         row["clone_speedup"] = row["deepcopy_ms"] / row["clone_ms"]
         row["round_trip_speedup"] = ((row["json_out_reference_ms"] + row["json_in_reference_ms"])
                                      / (row["json_out_ms"] + row["json_in_ms"]))

@@ -738,11 +738,11 @@ def replay_cmd(log_path, show, upto):
     except registry.UnknownGame as e:
         _fail(str(e))
     if show:
-        for line in rules.narrate(game, rules.log(game)):
+        for line in rules.narrate(game, game.state.log):
             click.echo(line)
     if upto is not None:
-        click.echo(f"after round {min(upto, rules.round(game))}: " + "; ".join(rules.status(game)[:1]))
-        click.echo(rules.picture(game))
+        click.echo(f"after round {min(upto, game.state.round)}: " + "; ".join(rules.table(game).status()[:1]))
+        click.echo("\n".join(rules.table(game).picture()))
         return
     if difference:
         _fail(f"{log_path}: the replay differs - {difference}")

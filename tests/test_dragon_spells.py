@@ -56,7 +56,7 @@ def test_vision_looks_at_a_covered_counter_next_to_the_caster():
     assert any(a == {"do": "move", "to": "T4"} for a in legal(m)) and any(a["do"] == "move" and a["to"] != "T4"
                                                                         for a in legal(m))
     assert "paladin looks at the covered counter on T4: Wolves (put back, still covered)" in "\n".join(lines(m, evs))
-    assert "seen by Vision: T4 Wolves" in "\n".join(GAME.status(m))
+    assert "seen by Vision: T4 Wolves" in "\n".join(GAME.table(m).status())
     assert not any(a["do"] == "vision" for a in legal(m))      # nothing covered he has not seen
 
 

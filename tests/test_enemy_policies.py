@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import cli
 from overlord.games import registry
 from overlord.core.enemies import use_enemy
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, match_json
 from overlord.sim.play import play
 
 
@@ -20,9 +20,9 @@ def test_heldentaufe_names_its_two_policies_and_the_match_keeps_the_one_chosen()
     rules, content, _ = registry.open_scenario("heldentaufe")
     assert list(rules.enemies.names) == ["planner", "greedy"]
     match, _ = play(rules, content, 3, 2, "heuristic", 6, enemy="greedy")
-    turns = [e for e in rules.log(match) if e.get("event") == "monster_turn"]
+    turns = [e for e in match.state.log if e.get("event") == "monster_turn"]
     assert turns and {e["policy"] for e in turns} == {"greedy"}
-    again = rules.from_json(content, rules.to_json(match))          # a save keeps it
+    again = rules.from_json(content, match_json(match))          # a save keeps it
     assert again.state.monster_policy == "greedy"
     with pytest.raises(RulesError, match="heldentaufe has no enemy policy 'clever'; it has planner, greedy"):
         use_enemy(rules, match, "clever")

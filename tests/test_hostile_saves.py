@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, match_json
 from overlord.games import registry
 from overlord.session import session as session_module
 from overlord.session.session import Session
@@ -325,7 +325,7 @@ def test_random_hand_edits_are_refused_or_play_on_without_an_error(scenario):
         else:
             legal = rules.legal_actions(match)
             rules.apply(match, legal[dice.integers(len(legal))], dice)
-    base = rules.to_json(match)
+    base = match_json(match)
     rng = random.Random(scenario)
     refused = played = 0
     for i in range(40):
@@ -370,10 +370,10 @@ def test_digits_other_than_0_to_9_and_bytes_that_are_not_utf8_are_one_line_and_c
                                                                                              line, message):
     save = tmp_path / "g.db"
     s = start(scenario, save)
-    before = (s.rules.to_json(s.match), s.save.commands())
+    before = (match_json(s.match), s.save.commands())
     reply = s.execute(line)
     assert not reply.ok and reply.lines == [next(ln for ln in reply.lines if message in ln)]
-    assert (s.rules.to_json(s.match), s.save.commands()) == before
+    assert (match_json(s.match), s.save.commands()) == before
     json.dumps(s.reply_json(reply))                # the reply itself can be written out
 
 
@@ -396,14 +396,14 @@ def test_bytes_that_are_not_utf8_on_standard_input_are_refused_whole(tmp_path, e
 def test_a_command_that_cannot_be_saved_is_taken_back_whole(tmp_path, monkeypatch):
     save = tmp_path / "g.db"
     s = start("forgotten-souls", save)
-    before = s.rules.to_json(s.match)
+    before = match_json(s.match)
 
     def full_disk(*args, **kwargs):
         raise SaveError(f"{save}: the command could not be saved (database or disk is full); it was not applied")
     monkeypatch.setattr(s.save, "append", full_disk)
     reply = s.execute("move leoric 4,3")
     assert not reply.ok and "it was not applied" in reply.lines[0]
-    assert s.rules.to_json(s.match) == before
+    assert match_json(s.match) == before
 
 
 def test_choose_after_undo_does_not_apply_an_undone_decision(tmp_path):
@@ -414,11 +414,11 @@ def test_choose_after_undo_does_not_apply_an_undone_decision(tmp_path):
     shown = [s.execute(line) for line in ("end leoric", "end tarha")]
     assert "`choose 1 X,Y`" in "\n".join(shown[-1].lines)
     assert s.execute("undo").ok
-    before = (s.rules.to_json(s.match), s.save.commands())
+    before = (match_json(s.match), s.save.commands())
     for line in ("choose 1 4,3", "why 1"):
         reply = s.execute(line)
         assert not reply.ok and reply.lines[0].startswith("no decision 1; the last command made none")
-    assert (s.rules.to_json(s.match), s.save.commands()) == before
+    assert (match_json(s.match), s.save.commands()) == before
 
 
 def test_without_undo_the_heroes_still_choose_after_the_attacks_are_answered():
@@ -450,10 +450,10 @@ def test_random_lines_at_every_games_table_are_answered_never_raised(scenario):
         line = " ".join([rng.choice(words)] + [rng.choice(JUNK + words) for _ in range(rng.randrange(4))])
         if line.split()[:1] in (["quit"], ["undo"]):
             continue
-        before = s.rules.to_json(s.match)
+        before = match_json(s.match)
         reply = s.execute(line)
         if not reply.ok:
-            assert s.rules.to_json(s.match) == before, line
+            assert match_json(s.match) == before, line
 
 
 def test_a_heldentaufe_save_naming_code_for_its_boss_is_refused(tmp_path):

@@ -19,6 +19,7 @@ from overlord.sim import mcts
 from overlord.sim.play import bot_of, play, play_game, players_rng
 from tinygame.game import GAME as TINY
 from cli_helpers import run
+from overlord.core.game import match_json
 
 SHIPPED = ["forgotten-souls", "underworld", "heldentaufe", "dragon"]
 TINY_SCENARIO = str(Path(__file__).resolve().parent / "tinygame" / "content" / "gauntlet.yaml")
@@ -64,15 +65,15 @@ def test_a_determinised_world_keeps_what_the_heroes_see(scenario):
     """Information-set search: every world agrees with the match on the heroes' legal actions and
     on what is face up; the hidden piles hold the same cards, dealt again; the generator differs."""
     rules, match = midgame(scenario)
-    before = to_json(rules.state(match))
+    before = to_json(match.state)
     worlds = [rules.search.determinize(rules, match, np.random.default_rng(s)) for s in (1, 2)]
-    assert to_json(rules.state(match)) == before                   # the match itself is untouched
+    assert to_json(match.state) == before                   # the match itself is untouched
     legal = [json.dumps(a, sort_keys=True) for a in rules.legal_actions(match)]
     for world in worlds:
         assert [json.dumps(a, sort_keys=True) for a in rules.legal_actions(world)] == legal
-        assert rules.to_act(world) == rules.to_act(match) and rules.round(world) == rules.round(match)
-        assert rules.state(world).rng != rules.state(match).rng
-    assert to_json(rules.state(worlds[0])) != to_json(rules.state(worlds[1]))
+        assert rules.to_act(world) == rules.to_act(match) and world.state.round == match.state.round
+        assert world.state.rng != match.state.rng
+    assert to_json(worlds[0].state) != to_json(worlds[1].state)
 
 
 def _hidden(scenario: str, state) -> list[list[str]]:
@@ -91,7 +92,7 @@ def _hidden(scenario: str, state) -> list[list[str]]:
 def test_a_determinised_world_holds_the_same_hidden_things(scenario):
     rules, match = midgame(scenario)
     world = rules.search.determinize(rules, match, np.random.default_rng(7))
-    assert _hidden(scenario, rules.state(world)) == _hidden(scenario, rules.state(match))
+    assert _hidden(scenario, world.state) == _hidden(scenario, match.state)
 
 
 @pytest.mark.parametrize("scenario", SHIPPED)
@@ -113,7 +114,7 @@ def test_where_the_search_keeps_the_heuristics_choice_the_game_is_the_heuristics
     bot = mcts.mcts_bot(rules, 2, margin=2.0)                         # no gain is ever enough
     searched, _ = play(rules, content, 5, 2, "mcts", 6, chooser=bot)
     assert bot.stats.decisions > 10 and bot.stats.deviations == 0
-    assert rules.to_json(searched) == rules.to_json(heuristic)
+    assert match_json(searched) == match_json(heuristic)
 
 
 @pytest.fixture
@@ -218,4 +219,4 @@ def test_a_lone_heros_underworld_rollouts_stop_three_rounds_on():
             rules.apply(match, heuristic(match, rules.legal_actions(match), players), players)
     bot = mcts.mcts_bot(rules, 2)
     bot(match, rules.legal_actions(match), players_rng(7))
-    assert bot.stats.simulations == 2 and bot._stop_round == rules.round(match) + 3
+    assert bot.stats.simulations == 2 and bot._stop_round == match.state.round + 3

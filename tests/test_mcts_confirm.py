@@ -39,7 +39,7 @@ def moment():
             rules.enemy_phase(match, players)
             continue
         legal = rules.legal_actions(match)
-        if rules.round(match) == ROUND:
+        if match.state.round == ROUND:
             return rules, match, legal, players
         rules.apply(match, heuristic(match, legal, players), players)
     pytest.fail(f"the heuristic's game of seed {SEED} ended before round {ROUND}")

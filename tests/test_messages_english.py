@@ -39,7 +39,7 @@ def test_every_line_a_player_reads_is_english(scenario):
         _check(table.opening(heroes, seed), f"{scenario} opening")
         _check(rules.components(match).lines() if rules.components(match) else [], f"{scenario} components")
         choose, players = bot_of(rules, bot), players_rng(seed)
-        seen = len(rules.log(match))
+        seen = len(match.state.log)
         for step in range(400):
             if rules.outcome(match) is not None:
                 break
@@ -49,7 +49,7 @@ def test_every_line_a_player_reads_is_english(scenario):
                 action = choose(match, rules.legal_actions(match), players)
                 _check([rules.describe(action)], f"{scenario} seed {seed} step {step}: describe")
                 rules.apply(match, action, players)
-            log = rules.log(match)
+            log = match.state.log
             _check(rules.narrate(match, log[seen:]), f"{scenario} seed {seed} step {step}: narration")
             seen = len(log)
             table.restore(match)

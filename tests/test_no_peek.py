@@ -86,7 +86,7 @@ def test_a_twin_is_alike_where_the_heroes_see_and_dealt_again_where_they_cannot(
     rules, content = open_scenario(scenario)
     twins = twins_of(rules)
     for n, match in positions(rules, content, heroes, seed, at):
-        before = to_json(rules.state(match))
+        before = to_json(match.state)
         seen, hidden = twins.visible(rules, match), twins.hidden(rules, match)
         changed = dict.fromkeys(hidden, 0)
         for k in range(TWIN_SEEDS):
@@ -95,7 +95,7 @@ def test_a_twin_is_alike_where_the_heroes_see_and_dealt_again_where_they_cannot(
             assert rules.violations(twin, full=True) == [], f"decision {n}, twin {k}"
             for part, value in twins.hidden(rules, twin).items():
                 changed[part] += value != hidden[part]
-        assert to_json(rules.state(match)) == before                     # the match itself is untouched
+        assert to_json(match.state) == before                     # the match itself is untouched
         assert changed.pop("rng") == TWIN_SEEDS
         for part, value in hidden.items():
             if part == "rng":
@@ -142,11 +142,11 @@ def test_no_bot_and_no_determinisation_tells_a_match_from_its_twin(scenario, her
     found, decisions, traces = [], 0, []
     for n, match, judged in walk(rules, content, heroes, seed, search_at=at, search=search):
         decisions += 1
-        found += [f"decision {n} (round {rules.round(match)}): {d}" for d in judged.differences]
+        found += [f"decision {n} (round {match.state.round}): {d}" for d in judged.differences]
         if judged.searched is not None:
             traces.append(judged.searched)
     assert not found, f"{scenario}, {heroes} heroes, seed {seed}: {found[:3]}"
-    over = rules.outcome(match) is not None or rules.round(match) > rules.info(content).max_rounds
+    over = rules.outcome(match) is not None or match.state.round > rules.info(content).max_rounds
     assert decisions > 20 and over
     if searched:
         assert traces, "the search had nothing to search in this game: choose another seed"

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 import cli
 from overlord.core.enemies import use_enemy
-from overlord.core.game import RulesError
+from overlord.core.game import RulesError, match_json
 from overlord.games import registry
 from overlord.sim.play import bot_of, play
 
@@ -54,7 +54,7 @@ def mybosses(tmp_path, monkeypatch):
 
 
 def _turns(rules, match):
-    return [e for e in rules.log(match) if e.get("event") == "monster_turn"]
+    return [e for e in match.state.log if e.get("event") == "monster_turn"]
 
 
 @pytest.mark.parametrize("policy", ["mybosses:charge", "charger"])      # module:function, entry point
@@ -63,18 +63,18 @@ def test_a_plugged_in_boss_plays_the_monsters_and_a_seed_replays_it(mybosses, po
     match, _ = play(rules, content, 5, 2, "heuristic", 12, enemy=policy)
     turns = _turns(rules, match)
     assert turns and {e["policy"] for e in turns} == {policy}
-    steps = [e for e in rules.log(match) if e.get("event") in ("monster_move", "fight")]
+    steps = [e for e in match.state.log if e.get("event") in ("monster_move", "fight")]
     assert steps, "the plugged-in boss moved or attacked"
     again, _ = play(rules, content, 5, 2, "heuristic", 12, enemy=policy)
-    assert rules.to_json(again) == rules.to_json(match)             # the same game, byte for byte
-    assert rules.from_json(content, rules.to_json(match)).state.monster_policy == policy   # a save keeps it
+    assert match_json(again) == match_json(match)             # the same game, byte for byte
+    assert rules.from_json(content, match_json(match)).state.monster_policy == policy   # a save keeps it
 
 
 def test_a_plugged_in_boss_differs_from_the_planner(mybosses):
     rules, content, _ = registry.open_scenario("heldentaufe")
     planned, _ = play(rules, content, 5, 2, "heuristic", 12, enemy="planner")
     charged, _ = play(rules, content, 5, 2, "heuristic", 12, enemy="mybosses:charge")
-    assert rules.to_json(planned) != rules.to_json(charged)
+    assert match_json(planned) != match_json(charged)
 
 
 def test_a_step_that_is_none_of_the_monsters_is_refused(mybosses):

@@ -14,6 +14,7 @@ import sqlite3
 import pytest
 
 from session_helpers import TableSession
+from overlord.core.game import match_json
 
 SCENARIO, HEROES, SEED = "underworld", ["bard", "gladiator"], 1
 DRAW = "extend 1 N"                   # bard draws the top tile of stack 1: a hidden draw
@@ -37,7 +38,7 @@ def faulty(monkeypatch):
 
 
 def state(session) -> str:
-    return session.rules.to_json(session.match)
+    return match_json(session.match)
 
 
 def meta(path) -> dict:

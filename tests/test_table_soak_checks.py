@@ -92,9 +92,10 @@ def test_a_save_that_will_not_resume_is_found(monkeypatch, tmp_path):
 
 
 def test_words_of_the_code_in_narration_are_found(monkeypatch, tmp_path):
-    rules = registry.open_scenario("heldentaufe")[0]
-    real = type(rules).status
-    monkeypatch.setattr(type(rules), "status", lambda self, match: real(self, match) + ["turn_done: [0, 1]"])
+    rules, content, _ = registry.open_scenario("heldentaufe")
+    table = type(rules.table(rules.new_match(content, ["erla", "mathian"], 0)))
+    real = table.status
+    monkeypatch.setattr(table, "status", lambda self: real(self) + ["turn_done: [0, 1]"])
     found = soak_of("heldentaufe", tmp=tmp_path)
     assert found.words and "turn_done" in found.words[0]
 

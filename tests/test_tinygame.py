@@ -78,6 +78,8 @@ def test_simulate_gives_the_same_records_with_two_jobs_and_the_logs_replay(tmp_p
     logs = sorted((tmp_path / "a").glob("*.jsonl"))
     assert len(logs) == 12
     assert "every event and the end match" in run("replay", str(logs[3])).output
+    board = run("replay", str(logs[3]), "--round", "1").output.splitlines()   # the table's status and picture
+    assert board[-2].startswith("after round 1: round 2; doom") and board[-1].split()[-1] == "X", board
     tampered = tmp_path / "t.jsonl"
     lines = logs[3].read_text().splitlines()
     first_doom = next(i for i, line in enumerate(lines) if '"event": "doom"' in line)

@@ -32,7 +32,7 @@ def positions(heroes: int, seed: int, every: int = 7):
     rules, content, _ = registry.open_scenario("underworld")
     match = rules.new_match(content, rules.party(content, heroes, seed), seed)
     bot, players, step = bot_of(rules, "heuristic"), players_rng(seed), 0
-    while rules.outcome(match) is None and rules.round(match) <= 120:
+    while rules.outcome(match) is None and match.state.round <= 120:
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
         else:
@@ -52,7 +52,7 @@ def test_the_weights_a_match_is_read_with_go_by_its_hero_count(game, heroes, own
     rules, content, _ = registry.open_scenario(game)
     match = rules.new_match(content, rules.party(content, heroes, 3), 3)
     expected = rules.search.weights_by_heroes[heroes] if own else rules.search.weights
-    assert rules.search.weights_for(len(rules.heroes(match))) == expected
+    assert rules.search.weights_for(len(match.state.heroes)) == expected
     assert set(expected) - {"bias"} <= set(rules.search.features(match))    # every weight weighs a feature
 
 
@@ -64,7 +64,7 @@ def test_strength_is_the_chance_with_a_weapon_so_never_below_the_odds_with_what_
     seen = 0
     for rules, match in positions(heroes, seed=40 + heroes):
         f = rules.search.features(match)
-        assert 0.0 <= f["odds"] <= f["strength"] + 1e-9 <= 1.0 + 1e-9, (rules.round(match), f)
+        assert 0.0 <= f["odds"] <= f["strength"] + 1e-9 <= 1.0 + 1e-9, (match.state.round, f)
         if heroes == 1:
             hero = match.state.heroes[0]
             assert f["strength"] == pytest.approx(solo_odds(match.state, hero))

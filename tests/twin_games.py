@@ -62,7 +62,7 @@ def judge(rules, match, players: np.random.Generator, twin_rng: np.random.Genera
     twin = twins.redeal(rules, match, twin_rng)
     out = []
     seen, seen_twin = twins.visible(rules, match), twins.visible(rules, twin)
-    if seen != seen_twin or apart(rules.state(match)) != apart(rules.state(twin)):
+    if seen != seen_twin or apart(match.state) != apart(twin.state):
         out.append(f"the re-deal changed what the heroes see: {', '.join(_fields_apart(seen, seen_twin))}")
     legal, legal_twin = rules.legal_actions(match), rules.legal_actions(twin)
     heuristic = rules.bots["heuristic"]
@@ -75,7 +75,7 @@ def judge(rules, match, players: np.random.Generator, twin_rng: np.random.Genera
     if _keys([pick]) != _keys([pick_twin]):
         out.append(f"the heuristic bot chose {pick} and in the twin {pick_twin}")
     for k in twin_rng.integers(2**62, size=worlds):
-        a, b = (rules.state(search_model(rules).determinize(rules, m, np.random.default_rng(int(k)))) for m in (match, twin))
+        a, b = (search_model(rules).determinize(rules, m, np.random.default_rng(int(k))).state for m in (match, twin))
         w, w_twin = plain(a), plain(b)
         if w != w_twin or apart(a) != apart(b):
             out.append(f"a determinised world differs in {', '.join(_fields_apart(w, w_twin))}")
@@ -104,7 +104,7 @@ def walk(rules, content, heroes: int, seed: int, search_at: Callable[[int, Any, 
     players = players_rng(seed)
     last = rules.info(content).max_rounds
     n = 0
-    while rules.outcome(match) is None and rules.round(match) <= last:
+    while rules.outcome(match) is None and match.state.round <= last:
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
             continue

@@ -15,6 +15,7 @@ import typing
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 from pydantic.json_schema import models_json_schema
@@ -244,6 +245,22 @@ def load_content(path: str | Path) -> Loaded:
     return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown kind of content {key!r}"
                                                        f"{nearest(key, every)}; the top-level key is one of "
                                                        f"{', '.join(every)}")])
+
+
+def load_scenario(path: str | Path, game: str, what: str, build: Callable[[Loaded], tuple[list[Problem], Any]]) -> Any:
+    """A scenario of ``game`` and everything it names, as the game builds it: ``build(loaded)``
+    returns its problems across files and the content. Raises :class:`ContentError` listing every
+    problem (FILE:LINE:COL: message): the file's own, a file that is no scenario of ``game`` ("holds
+    tiny_cards, not ``what``"), then the game's."""
+    loaded = load_content(path)
+    if loaded.problems:
+        raise ContentError(loaded.problems)
+    if loaded.kind != registered.SCENARIO or loaded.game != game:
+        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not {what}")])
+    problems, content = build(loaded)
+    if problems:
+        raise ContentError(problems)
+    return content
 
 
 def load_named(doc: Located, where: tuple, rel) -> Loaded:

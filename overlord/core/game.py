@@ -59,6 +59,12 @@ def hidden_draw(event: Event) -> Event:
     return event
 
 
+def match_json(match: Any) -> str:
+    """A match's state as compact JSON text (a save, a replay checkpoint); read back by
+    :meth:`GameRules.from_json`."""
+    return dumps(match.state)
+
+
 def drew_hidden(events: list[Event]) -> bool:
     """Whether any of ``events`` drew something hidden (marked by :func:`hidden_draw`)."""
     return any(e.get(HIDDEN_DRAW) for e in events if isinstance(e, dict))
@@ -192,17 +198,19 @@ class Table(ABC):
         return message
 
     def status(self) -> list[str]:
-        return self.rules.status(self.match)
+        """Round, tracks and the heroes, a line each (``status``, after each command)."""
+        return [f"round {self.match.state.round}"]
 
     def picture(self) -> list[str]:
-        return self.rules.picture(self.match).splitlines()
+        """The board as text (``map``; empty: the game draws none)."""
+        return []
 
     def prompt(self) -> str:
-        return f"[round {self.rules.round(self.match)}] {self.rules.name}> "
+        return f"[round {self.match.state.round}] {self.rules.name}> "
 
     def words(self) -> list[str]:
         """What Tab completes besides the commands."""
-        return list(self.rules.heroes(self.match))
+        return list(self.match.state.heroes)
 
     def undo_hidden_draws(self) -> bool:
         """Whether ``undo`` may go back past a command that drew hidden cards."""
@@ -215,7 +223,7 @@ class Table(ABC):
 
     def json_extra(self) -> dict:
         """What ``--json`` adds to every reply besides the command, lines and events."""
-        return {"round": self.rules.round(self.match)}
+        return {"round": self.match.state.round}
 
     def restore(self, match: Any) -> list[str]:
         """The match after ``undo``, on ``resume`` or after a refused command replaces the
@@ -291,13 +299,6 @@ class GameRules(ABC):
     def new_match(self, content: Any, heroes: list[str], seed: int) -> Any:
         """The set-up game; raises :class:`RulesError` for heroes the scenario does not allow."""
 
-    def state(self, match: Any) -> Any:
-        """The plain-data state of a match."""
-        return match.state
-
-    def heroes(self, match: Any) -> list[str]:
-        return list(self.state(match).heroes)
-
     @abstractmethod
     def to_act(self, match: Any) -> str | None:
         """The hero whose decision it is now; ``None`` when the enemy's phase is due or the game
@@ -322,14 +323,6 @@ class GameRules(ABC):
     def outcome(self, match: Any) -> Outcome | None:
         """None while the game goes on."""
 
-    def round(self, match: Any) -> int:
-        """The round being played (from 1)."""
-        return self.state(match).round
-
-    def log(self, match: Any) -> list[Event]:
-        """Every event so far (the state's log)."""
-        return self.state(match).log
-
     def tracks(self, match: Any) -> dict:
         """The enemy's clock for reports: ``{"doom": n, "fate": m}`` (named by
         ``ScenarioInfo.tracks``)."""
@@ -344,12 +337,8 @@ class GameRules(ABC):
         """An independent copy that shares the content (search bots make thousands a second)."""
         return Match(match.content, clone_state(match.state))
 
-    def to_json(self, match: Any) -> str:
-        """The state as compact JSON text (a save, a replay checkpoint)."""
-        return dumps(self.state(match))
-
     def from_json(self, content: Any, text: str) -> Any:
-        """A match back from :meth:`to_json` (older saves migrated on read); raises ValueError,
+        """A match back from :func:`match_json` (older saves migrated on read); raises ValueError,
         TypeError or KeyError for text that is not a state of this game."""
         return Match(content, from_json(self.state_type, json.loads(text)))
 
@@ -366,7 +355,7 @@ class GameRules(ABC):
         cover a state at a table (a question waiting for its answer), or that must also check
         that what the state names exists in the content, overrides it. It may raise for a state
         its code cannot even look at; the session refuses that state too."""
-        state = self.state(match)
+        state = match.state
         if hasattr(state, "rng"):
             rng_from_state(state.rng)
         return self.violations(match, full=True)
@@ -375,14 +364,6 @@ class GameRules(ABC):
     def narrate(self, match: Any, events: list[Event]) -> list[str]:
         """Lines that tell the events, in order."""
         return [str(e) for e in events]
-
-    def picture(self, match: Any) -> str:
-        """The board as text."""
-        return ""
-
-    def status(self, match: Any) -> list[str]:
-        """Round, tracks and the heroes, a line each."""
-        return [f"round {self.round(match)}"]
 
     def describe(self, action: Action) -> str:
         """One action in words (numbered options, logs)."""

@@ -235,7 +235,12 @@ def refusal(machine: Machine, model, trigger: str, ok: list[str], final, *args, 
 
 class TriggerRefused(RulesError):
     """A trigger its machine does not allow now; nothing changed. The message names the machine,
-    the state, why, and what is allowed there (:func:`refusal`)."""
+    the state, why, and what is allowed there (:func:`refusal`); so may the attributes, for a
+    caller that reads them (the Underworld's table)."""
+
+    def __init__(self, message: str, machine: str = "", state=None, trigger=None, allowed=()):
+        super().__init__(message)
+        self.machine, self.state, self.trigger, self.allowed = machine, state, trigger, list(allowed)
 
 
 @dataclass(frozen=True)

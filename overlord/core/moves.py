@@ -561,7 +561,7 @@ def enemy_until_hero(rules: Any, match: Any, dice: np.random.Generator | None = 
     events."""
     events: list = []
     while rules.to_act(match) is None and rules.outcome(match) is None \
-            and (last_round is None or rules.round(match) <= last_round):
+            and (last_round is None or match.state.round <= last_round):
         events += rules.enemy_phase(match, dice)
     return events
 
@@ -574,6 +574,7 @@ class MovesRules:
 
     moves: Moves
     context: type[Context] = Context
+    to_act: Callable[[Any], str | None]        # GameRules' (declared for the type checker; the mixin has none)
 
     def describe(self, action: dict) -> str:
         return self.moves.describe(action)
@@ -583,7 +584,7 @@ class MovesRules:
         return self.context.reading(match.state, match.content)
 
     def legal_actions(self, match: Any) -> list[dict]:
-        return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))   # type: ignore[attr-defined]
+        return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))
 
     def play(self, match: Any, action: dict, dice: np.random.Generator | None = None, *extra) -> tuple[Any, Any]:
         """Check ``action`` against the legal actions and apply it in a context opened on the match;

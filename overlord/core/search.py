@@ -92,7 +92,7 @@ class SearchModel:
         if self.deal is not None:
             return self.deal(match, rng)
         out = rules.clone(match)
-        state = rules.state(out)
+        state = out.state
         if isinstance(getattr(state, "rng", None), dict):
             state.rng = rng_state(new_rng(int(rng.integers(2**62))))
         return out
@@ -103,7 +103,7 @@ class SearchModel:
         out = rules.outcome(match)
         if out is not None:
             return 1.0 if out.result == "victory" else 0.0
-        weights = self.weights_for(len(rules.heroes(match)))
+        weights = self.weights_for(len(match.state.heroes))
         if not weights:
             return 0.5
         return logistic(self.features(match), weights)

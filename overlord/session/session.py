@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.paths import find_scenario, shown
-from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden
+from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile
 from ..view.words import count
@@ -73,7 +73,7 @@ class Session:
     @property
     def state(self):
         """The match's plain-data state."""
-        return self.rules.state(self.match)
+        return self.match.state
 
     # -- starting and resuming ------------------------------------------------------------------
     @classmethod
@@ -92,11 +92,11 @@ class Session:
             save = SaveFile.create(save_path, {"scenario": str(Path(scenario_path).resolve()), "seed": seed,
                                                "heroes": heroes, "game": rules.name,
                                                "content": files, "content_hash": content_hash(files)})
-            save.append("start", rules.to_json(match))
+            save.append("start", match_json(match))
         session = cls(rules, content, rules.table(match), save)
         lines = session.table.opening(heroes, seed)
         lines = lines[:1] + told + session._components([]) + lines[1:] + session.table.options()
-        return session, Reply("start", True, lines, list(rules.log(match)))
+        return session, Reply("start", True, lines, list(match.state.log))
 
     @classmethod
     def resume(cls, save_path, opener, confirm=None) -> tuple["Session", Reply]:
@@ -142,7 +142,7 @@ class Session:
             return Reply(line, True, [])
         verb = words[0].lower()
         if verb in COMMON:
-            before = self.rules.to_json(self.match) if verb == "undo" else None
+            before = match_json(self.match) if verb == "undo" else None
             try:
                 return Reply(line, True, getattr(self, f"_{verb}")(words[1:]))
             except (CommandError, RulesError, SaveError) as e:
@@ -158,23 +158,23 @@ class Session:
         changes = self.table.changes
         if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
-        before = self.rules.to_json(self.match)
-        logged = len(self.rules.log(self.match))
+        before = match_json(self.match)
+        logged = len(self.match.state.log)
         try:
             reply = self.table.execute(verb, words[1:], line)
             lines = reply.lines or [f"ok: {line}"]
             if reply.changed and reply.closing:
                 lines = lines + self.table.closing()
         except (CommandError, RulesError, SaveError) as e:
-            if self.rules.to_json(self.match) != before:          # put back what the command did
+            if match_json(self.match) != before:          # put back what the command did
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             return Reply(line, False, [str(e)])
         except Exception as e:  # noqa: BLE001 - a fault of the program, told in one line
             return self._fault(line, before, e)
         if reply.changed and self.save is not None:
             try:
-                drew = drew_hidden(self.rules.log(self.match)[logged:])
-                self.save.append(reply.label or line, self.rules.to_json(self.match), drew)
+                drew = drew_hidden(self.match.state.log[logged:])
+                self.save.append(reply.label or line, match_json(self.match), drew)
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
                 return Reply(line, False, [str(e)])

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.game import GameRules
+from ..core.game import GameRules, match_json
 from ..core.rng import new_rng
 from .session import COMMON, CommandError, Session
 
@@ -176,11 +176,11 @@ class Typist:
 
     @staticmethod
     def _words(session: Session) -> list[str]:
-        return list(dict.fromkeys(session.words() + _state_words(session.rules.to_json(session.match))))
+        return list(dict.fromkeys(session.words() + _state_words(match_json(session.match))))
 
     @staticmethod
     def _heroes(session: Session) -> list[str]:
-        return list(session.rules.heroes(session.match))
+        return list(session.match.state.heroes)
 
 
 # -- a soak ---------------------------------------------------------------------------------------
@@ -251,13 +251,13 @@ def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, 
                     found.long_refusals.append(f"{at}: {len(reply.lines)} lines: {reply.lines[:3]}")
             _read(reply.lines, where, f"command {n} {line!r}", found, typist.verbs | set(line.split()))
             if rng.random() < resume_every:
-                left = session.rules.to_json(session.match)
+                left = match_json(session.match)
                 session.close()
                 session = _resume(rules, content, path, save, at, found, left)
                 if session is None:
                     return
         found.ended += rules.outcome(session.match) is not None
-        found.rounds.append(rules.round(session.match))
+        found.rounds.append(session.match.state.round)
     finally:
         if session is not None:
             session.close()
@@ -276,7 +276,7 @@ def _resume(rules, content, path, save, at, found: Found, left: str | None):
         return None
     found.resumed += 1
     _read(reply.lines, at, "resume", found, {h.split()[0] for h in session.execute("help").lines if h.strip()})
-    if left is not None and session.rules.to_json(session.match) != left:
+    if left is not None and match_json(session.match) != left:
         found.stuck.append(f"{at}: resumed to another state than it was left in")
     try:
         status = session.execute("status")

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import functools
 
+from typing import Any
+
 import numpy as np
 
 from ..core.game import AgentSpec
@@ -95,7 +97,7 @@ class GameEnv(MaskedHeroesEnv):
         self.OBS_SIZE, self.N_ACTIONS = self.spec.obs_size, self.spec.n_actions
         self.max_rounds = max_rounds
         self.render_mode = render_mode
-        self.match = None
+        self.match: Any = None
 
     # -- life cycle -------------------------------------------------------------------------
     def reset(self, seed=None, options=None):
@@ -119,7 +121,7 @@ class GameEnv(MaskedHeroesEnv):
         self._enemy()
         out = self.rules.outcome(self.match)
         reward = {None: 0.0, "victory": 1.0, "defeat": -1.0}[out.result if out else None]
-        rounds = self.rules.round(self.match)
+        rounds = self.match.state.round
         ended = {"result": out.result if out else "unfinished",
                  "reason": out.reason if out else f"the round limit ({self.max_rounds}) was reached",
                  "rounds": min(rounds, self.max_rounds) if out is None else rounds}
@@ -149,7 +151,7 @@ class GameEnv(MaskedHeroesEnv):
         enemy_until_hero(self.rules, self.match, self.players, last_round=self.max_rounds)
 
     def render(self):
-        return self.rules.picture(self.match) if self.match is not None else ""
+        return "\n".join(self.rules.table(self.match).picture()) if self.match is not None else ""
 
     def close(self):
         self.match = None

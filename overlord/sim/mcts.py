@@ -216,7 +216,7 @@ class MCTS:
         chosen = self.rollout_bot(match, actions, rng)
         self.last = {}
         actions = list(actions)
-        now = self.rules.round(match)
+        now = match.state.round
         self._round = (now, self._round[1] + 1 if self._round[0] == now else 1)
         if len(actions) == 1 or self._round[1] > ROUND_GUARD:   # nothing to choose, or a round that does not end
             self.stats.trivial += 1
@@ -272,7 +272,7 @@ class MCTS:
         keys = [key_of(a) for a in picks]
         if len(set(keys)) == 1:
             return None
-        who = (self.rules.to_act(match), self.rules.round(match))
+        who = (self.rules.to_act(match), match.state.round)
         if self._plan[0] != who:
             self._plan = (who, self._judge(match, picks, spare))
         best = self._plan[1]
@@ -293,13 +293,13 @@ class MCTS:
         the game's model's for the match's hero count (``horizons``), else its ``horizon``."""
         if self.horizon:
             return self.horizon
-        return self.model.horizon_for(len(self.rules.heroes(match)))
+        return self.model.horizon_for(len(match.state.heroes))
 
     def confirm_worlds(self, match) -> int:
         """The worlds a departure is played out in before it is taken (0: it is taken unplayed)."""
         if self.confirm is not None:
             return self.confirm
-        return self.model.confirm_for(len(self.rules.heroes(match)))
+        return self.model.confirm_for(len(match.state.heroes))
 
     def _confirmed(self, match, chosen, other, search) -> bool:
         """Whether ``other`` (the tree's departure) still beats the heuristic's ``chosen`` when both
@@ -340,7 +340,7 @@ class MCTS:
             self.stats.unplayable += 1
             return 0.0
         for _ in range(SWITCH_STEPS):
-            if rules.outcome(game) is not None or rules.round(game) > last:
+            if rules.outcome(game) is not None or game.state.round > last:
                 break
             if rules.to_act(game) is None:
                 rules.enemy_phase(game, dice)
@@ -417,7 +417,7 @@ class MCTS:
         node = child.node
         while fresh is None:
             self._enemy(game, dice)
-            if rules.outcome(game) is not None or rules.round(game) >= self._stop_round:
+            if rules.outcome(game) is not None or game.state.round >= self._stop_round:
                 break
             legal = list(rules.legal_actions(game))
             keys = [key_of(a) for a in legal]
@@ -469,7 +469,7 @@ class MCTS:
         rules = self.rules
         for _ in range(MAX_STEPS):
             self._enemy(game, dice)
-            if rules.outcome(game) is not None or rules.round(game) >= self._stop_round:
+            if rules.outcome(game) is not None or game.state.round >= self._stop_round:
                 break
             rules.apply(game, self.rollout_bot(game, rules.legal_actions(game), dice), dice)
         out = rules.outcome(game)

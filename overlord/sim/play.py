@@ -63,15 +63,15 @@ def play(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, max_r
         use_enemy(rules, match, enemy)
     players = players_rng(seed)
     timeline: list[dict] = []
-    while rules.outcome(match) is None and rules.round(match) <= max_rounds:
-        before = rules.round(match)
+    while rules.outcome(match) is None and match.state.round <= max_rounds:
+        before = match.state.round
         if rules.to_act(match) is None:
             rules.enemy_phase(match, players)
         else:
             rules.apply(match, choose(match, rules.legal_actions(match), players), players)
         if check is not None:
             check(match)
-        if rules.round(match) != before or rules.outcome(match) is not None:
+        if match.state.round != before or rules.outcome(match) is not None:
             timeline.append({"round": before, **rules.tracks(match)})
     return match, timeline
 
@@ -83,7 +83,7 @@ def record(rules: GameRules, match: Any, seed: int, heroes: int, bot: str, timel
     result, reason = (out.result, out.reason) if out else ("unfinished", "round limit")
     tracks = rules.tracks(match)
     # the round the game ended in; an unfinished game stopped after its last round
-    rounds = rules.round(match) if out else max(1, rules.round(match) - 1)
+    rounds = match.state.round if out else max(1, match.state.round - 1)
     rec = {"seed": seed, "heroes": heroes, "bot": bot, "result": result, "reason": reason,
            "rounds": rounds, "doom": tracks.get("doom", 0), "fate": tracks.get("fate", 0),
            "timeline": timeline}
@@ -110,5 +110,5 @@ def play_game(rules: GameRules, content: Any, seed: int, heroes: int, bot: str, 
                          "tree": chooser.model.tree, "worlds": chooser.switch if chooser.plans else 0}
     rec["cpu_seconds"] = time.process_time() - started
     if log is not None:
-        log.extend(rules.log(match))
+        log.extend(match.state.log)
     return rec

@@ -114,7 +114,7 @@ def replay(path: str | Path, upto_round: int | None = None):
     match, timeline = play(rules, content, header["seed"], header["heroes"], header["bot"], rounds, enemy=enemy)
     if upto_round is not None:
         return None, rules, match, events
-    again = json.loads(json.dumps(rules.log(match), default=str))
+    again = json.loads(json.dumps(match.state.log, default=str))
     for i, (a, b) in enumerate(zip(events, again)):
         if a != b:
             return f"event {i + 1} differs: logged {a} but replayed {b}", rules, match, events

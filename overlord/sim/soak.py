@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from .play import play
+from ..core.game import match_json
 
 
 def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[int, list[str]]:
@@ -30,7 +31,7 @@ def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[i
             problems = list(rules.violations(match, full=full))
             if full:
                 problems += _kept(rules, content, match, logged)
-            found.extend(f"game {i} (seed {s}, {bot}, {heroes} heroes) round {rules.round(match)}: {p}" for p in problems)
+            found.extend(f"game {i} (seed {s}, {bot}, {heroes} heroes) round {match.state.round}: {p}" for p in problems)
 
         play(rules, content, s, heroes, bot, max_rounds, check)
     return steps, found
@@ -39,12 +40,12 @@ def soak_game(rules, content, seeds: list[int], max_rounds: int = 40) -> tuple[i
 def _kept(rules, content, match, logged: list[str]) -> list[str]:
     """The generic invariants: JSON round trip, clone, logged events unchanged."""
     problems = []
-    text = rules.to_json(match)
-    if rules.to_json(rules.from_json(content, text)) != text:
+    text = match_json(match)
+    if match_json(rules.from_json(content, text)) != text:
         problems.append("the state does not come back the same through JSON")
-    if rules.to_json(rules.clone(match)) != text:
+    if match_json(rules.clone(match)) != text:
         problems.append("a clone differs from the state")
-    log = rules.log(match)
+    log = match.state.log
     if [json.dumps(e) for e in log[:len(logged)]] != logged:
         problems.append("an event changed after it was logged")
     logged[:] = [json.dumps(e) for e in log]

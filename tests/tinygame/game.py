@@ -30,8 +30,8 @@ from pydantic import Field
 
 from overlord.content import kinds
 from overlord.content.models import Strict
-from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_content
+from overlord.content.errors import Problem
+from overlord.content.validate import load_content, load_scenario
 from overlord.core import machines
 from overlord.core.behaviour import Answer, SpecSupport
 from overlord.core.context import Context, tied
@@ -109,6 +109,14 @@ class Content:
     file: str
     scenario: Scenario
     cards: dict[str, Card]
+
+
+def _content(loaded) -> tuple[list[Problem], Content | None]:
+    problems, sc = _cross_check(loaded), loaded.model.scenario
+    if problems:
+        return problems, None
+    cards = load_content(Path(loaded.file).parent / sc.cards).model.tiny_cards
+    return [], Content(loaded.file, sc, {c.id: c for c in cards})
 
 
 # -- the Warden's state machine, as data --------------------------------------------------------
@@ -256,17 +264,7 @@ class Gauntlet(MovesRules, GameRules):
 
     # -- content ---------------------------------------------------------------------------------
     def load(self, path) -> Content:
-        loaded = load_content(path)
-        if loaded.problems:
-            raise ContentError(loaded.problems)
-        if loaded.kind != kinds.SCENARIO:
-            raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a scenario")])
-        problems = _cross_check(loaded)
-        if problems:
-            raise ContentError(problems)
-        sc = loaded.model.scenario
-        cards = load_content(Path(loaded.file).parent / sc.cards).model.tiny_cards
-        return Content(loaded.file, sc, {c.id: c for c in cards})
+        return load_scenario(path, NAME, "a scenario", _content)
 
     def info(self, content: Content) -> ScenarioInfo:
         sc = content.scenario
@@ -364,19 +362,6 @@ class Gauntlet(MovesRules, GameRules):
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return [TELLS[e["event"]](e) if e["event"] in TELLS else self.moves[e["do"]].tells["hero"](e) for e in evs]
 
-    def picture(self, match: Match) -> str:
-        s, length = match.state, match.content.scenario.length
-        cells = []
-        for i in range(length):
-            mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
-            cells.append(mark or ("X" if i == length - 1 else "."))
-        return " ".join(f"{c:>2}" for c in cells)
-
-    def status(self, match: Match) -> list[str]:
-        s = match.state
-        return [f"round {s.round}; doom {s.doom}/{match.content.scenario.doom_limit}; the Warden on {s.warden}, "
-                f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
-
     def table(self, match: Match) -> Table:
         return GauntletTable(self, match)
 
@@ -448,8 +433,21 @@ def choose_heuristic(match, actions, rng):
 class GauntletTable(MovesTable):
     def opening(self, heroes, seed):
         return [f"{self.match.content.scenario.name}: {', '.join(heroes)} (seed {seed})",
-                "put the heroes on space 0 and the Warden on its space:", self.rules.picture(self.match)] \
+                "put the heroes on space 0 and the Warden on its space:", *self.picture()] \
             + self.rules.narrate(self.match, self.match.state.log)
+
+    def picture(self):
+        s, length = self.match.state, self.match.content.scenario.length
+        cells = []
+        for i in range(length):
+            mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
+            cells.append(mark or ("X" if i == length - 1 else "."))
+        return [" ".join(f"{c:>2}" for c in cells)]
+
+    def status(self):
+        s = self.match.state
+        return [f"round {s.round}; doom {s.doom}/{self.match.content.scenario.doom_limit}; the Warden on {s.warden}, "
+                f"{s.warden_state}"] + [f"  {h}: space {s.at[h]}, health {s.health[h]}" for h in s.heroes]
 
     def epilogue(self):
         return []                 # the narration tells the end

@@ -28,7 +28,6 @@ from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInf
 from ...core.rng import new_rng, rng_from_state
 from ...core.search import SearchModel
 from ...core.state import clone as clone_state, from_json
-from ...view.text import draw
 from ...view.words import listing
 from . import bots, specs, tactics
 from . import evaluation as judged
@@ -42,7 +41,7 @@ from .state import DescentState, upgrade
 from ...content.paths import resolve_scenario
 from .agents import agent_spec
 from .invariants import state_problems, violations
-from .table import DescentTable, status_lines
+from .table import DescentTable
 from .verbs import MOVES, OPTION, ActionList, action_of, kind_option
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
@@ -239,12 +238,6 @@ class Descent(GameRules):
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, game: Game, events: list[dict]) -> list[str]:
         return narrate(events, game, [])
-
-    def picture(self, game: Game) -> str:
-        return draw(game.scene())
-
-    def status(self, game: Game) -> list[str]:
-        return status_lines(game)
 
     def describe(self, action: dict) -> str:
         """An action in words, as its move says it (``verbs``)."""

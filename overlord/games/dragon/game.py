@@ -151,12 +151,6 @@ class DragonRules(MovesRules, GameRules):
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return narrate.narrate(match.state, match.content, evs)
 
-    def picture(self, match: Match) -> str:
-        return narrate.picture(match.state, match.content)
-
-    def status(self, match: Match) -> list[str]:
-        return narrate.status(match.state, match.content)
-
     def components(self, match: Match) -> Components:
         c, s = match.content, match.state
         sc = c.scenario

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from overlord.content import kinds
-from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_content, load_named
+from overlord.content.errors import Problem
+from overlord.content.validate import load_named, load_scenario
 from overlord.games.heroes.regions import RegionBoard, build_board
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -159,18 +159,17 @@ kinds.register(kinds.FileKind(kinds.SCENARIO, c.DragonScenarioFile, c.NAME, "a D
 
 def load(path) -> DragonContent:
     """The scenario at ``path`` and its files, validated; ContentError lists every problem."""
-    loaded = load_content(path)
-    if loaded.problems:
-        raise ContentError(loaded.problems)
-    if loaded.kind != kinds.SCENARIO or loaded.game != c.NAME:
-        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a Dragon scenario")])
+    return load_scenario(path, c.NAME, "a Dragon scenario", _built)
+
+
+def _built(loaded) -> tuple[list, DragonContent | None]:
     problems, parts = _parts(loaded)
     if parts is None:
-        raise ContentError(problems)
+        return problems, None
     board = build_board(parts.regions.dragon_regions)
     problems += c.cross_problems(loaded.model.scenario, parts, loaded.doc, board)
     if problems:
-        raise ContentError(problems)
+        return problems, None
     counters = {cid: _counter(cid, m) for cid, m in parts.counters.dragon_counters.items()}
     artifacts = {aid: ArtifactSpec(aid, m.name, m.kind, m.origin, tuple(m.bonus.items()), m.movement, m.life,
                                    m.combinable, m.price, m.effect, m.dragon, m.chain, m.seen_with, m.text, m.spell)
@@ -185,7 +184,7 @@ def load(path) -> DragonContent:
             effects = tuple((c.effect_name(e), e.model_dump(by_alias=True)[c.effect_name(e)]) for e in m.effects)
             cards[m.id] = CardSpec(m.id, m.name, m.book, effects, m.text)
     instances = {i: cid for cid, spec in counters.items() for i in instance_ids(spec)}
-    return DragonContent(loaded.file, loaded.model.scenario, board, counters, artifacts, heroes, cards, instances)
+    return [], DragonContent(loaded.file, loaded.model.scenario, board, counters, artifacts, heroes, cards, instances)
 
 
 def _counter(cid: str, m: c.DragonCounter) -> CounterSpec:

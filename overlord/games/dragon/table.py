@@ -51,6 +51,12 @@ class DragonTable(Table):
                 + narrate.summary(self.match.state, self.match.content)
                 + ["(`map` draws every field of the nine maps and its routes)"])
 
+    def status(self) -> list[str]:
+        return narrate.status(self.match.state, self.match.content)
+
+    def picture(self) -> list[str]:
+        return narrate.picture(self.match.state, self.match.content).splitlines()
+
     def undo_hidden_draws(self) -> bool:
         return False
 

@@ -28,8 +28,8 @@ from pydantic import Field, field_validator
 
 from overlord.content import kinds
 from overlord.content.models import Id, Int, Strict
-from overlord.content.errors import ContentError, Problem, merge, nearest, strangers
-from overlord.content.validate import load_content, load_named
+from overlord.content.errors import Problem, merge, nearest, strangers
+from overlord.content.validate import load_named, load_scenario
 from ...view.words import count
 from overlord.games.heldentaufe.board import UnderworldBoard
 
@@ -504,12 +504,4 @@ def check_scenario(loaded) -> tuple[list[Problem], Content | None]:
 
 def load(path) -> Content:
     """The scenario at ``path`` and every file it names; ContentError with every problem."""
-    loaded = load_content(path)
-    if loaded.problems:
-        raise ContentError(loaded.problems)
-    if loaded.kind != kinds.SCENARIO or loaded.game != GAME:
-        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not a Heldentaufe scenario")])
-    problems, content = check_scenario(loaded)
-    if problems:
-        raise ContentError(problems)
-    return content
+    return load_scenario(path, GAME, "a Heldentaufe scenario", check_scenario)

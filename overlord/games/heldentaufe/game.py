@@ -23,7 +23,6 @@ from .agents import spec
 from .bots import choose_heuristic, choose_random
 from .invariants import state_problems, violations
 from .narrate import narrate
-from .picture import picture, status
 from .table import HeldentaufeTable
 from .verbs import MOVES
 
@@ -167,12 +166,6 @@ class Heldentaufe(MovesRules, GameRules):
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, events: list[dict]) -> list[str]:
         return narrate(match.content, match.state, events)
-
-    def picture(self, match: Match) -> str:
-        return picture(match.content, match.state)
-
-    def status(self, match: Match) -> list[str]:
-        return status(match.content, match.state)
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)

@@ -27,6 +27,7 @@ from overlord.core.moves import enemy_until_hero
 
 from . import boss, engine
 from .verbs import MOVES
+from .picture import picture, status
 from .narrate import PLAN_EVENTS, key_lines, policy_words
 from ...view.words import count
 from ...view.words import options as numbered
@@ -49,13 +50,19 @@ class HeldentaufeTable(Table):
     }
     changes = set(commands) - {"why", "options", "N"}
 
+    def status(self) -> list[str]:
+        return status(self.match.content, self.match.state)
+
+    def picture(self) -> list[str]:
+        return picture(self.match.content, self.match.state).splitlines()
+
     def opening(self, heroes, seed):
         c = self.match.content
         lines = [f"{c.scenario.name}: {', '.join(heroes)} (seed {seed})"]
         if c.scenario.intro:
             lines.append(c.scenario.intro)
         lines += self.rules.narrate(self.match, self.match.state.log)
-        lines += ["", "Put every hero on the campfire; the Underworld as drawn:"] + self.rules.picture(self.match).splitlines()
+        lines += ["", "Put every hero on the campfire; the Underworld as drawn:"] + self.picture()
         return lines
 
     def undo_hidden_draws(self) -> bool:
@@ -229,7 +236,7 @@ class HeldentaufeTable(Table):
 
     def words(self):
         c = self.match.content
-        return list(self.rules.heroes(self.match)) + list(c.monsters) + ["upper", "under", "apple", "fish",
+        return list(self.match.state.heroes) + list(c.monsters) + ["upper", "under", "apple", "fish",
                                                                         "mushroom", "healing", "berserker", "teleport"]
 
     def json_extra(self):

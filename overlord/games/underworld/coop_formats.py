@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ...content.actions import Attack, Away, Engage, SpotAction, Toward
-from ...content.errors import ContentError, Problem, merge
+from ...content.errors import ContentError, merge
 from ...content.models import Id, Int, Strict, tagged
 from ...view.words import count
-from ...content.validate import load_content, load_named
+from ...content.validate import load_named, load_scenario as load_scenario_of
 from .formats import load_underworld
 
 if TYPE_CHECKING:                   # a type only: formats imports this module
@@ -347,13 +347,4 @@ def check_scenario(loaded) -> tuple[list, CoopContent | None]:
 def load_scenario(path) -> CoopContent:
     """Load a co-operative Underworld scenario and everything it names; raises ContentError
     listing every problem (FILE:LINE:COL: message)."""
-    loaded = load_content(path)
-    if loaded.problems:
-        raise ContentError(loaded.problems)
-    if loaded.kind != "scenario" or loaded.game != "underworld":
-        raise ContentError([Problem(loaded.file, 1, 1, f"holds {loaded.kind}, not an Underworld scenario "
-                                                       "(game: underworld)")])
-    problems, content = check_scenario(loaded)
-    if problems:
-        raise ContentError(problems)
-    return content
+    return load_scenario_of(path, "underworld", "an Underworld scenario (game: underworld)", check_scenario)

@@ -17,10 +17,9 @@ from .bots import choose_heuristic, choose_random
 from .narrate import narrate
 from . import evaluation as judged
 from . import specs
-from .picture import draw_map
 from .setup import load_game
 from .state import DARK_SIDE_BOXES, UnderworldState, load_state
-from .table import UnderworldTable, status_lines
+from .table import UnderworldTable
 from ...content.paths import resolve_scenario
 
 TRACK_NAMES = {"doom": "Dark Side", "fate": "its last box"}
@@ -154,12 +153,6 @@ class Underworld(GameRules):
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match, events: list[dict]) -> list[str]:
         return narrate(events)
-
-    def picture(self, match) -> str:
-        return draw_map(match.state)
-
-    def status(self, match) -> list[str]:
-        return status_lines(match.state)
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)

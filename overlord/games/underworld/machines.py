@@ -5,7 +5,7 @@ Two machines, registered as ``"damned-one"`` and ``"avatar"`` (``overlord diagra
 the game state: :func:`fire_damned` and :func:`fire_avatar` build a throwaway model from the
 state name kept in :class:`~overlord.games.underworld.state.UnderworldState` (``damned``, and
 ``avatars[avatar_id]``, missing = ``"hidden"``), run the module-level machine on it and write the
-new name back. A trigger that is not allowed raises :class:`TriggerRefused` naming the state and
+new name back. A trigger that is not allowed raises :class:`~overlord.core.machines.TriggerRefused` (a RulesError) naming the state and
 the triggers allowed there, and changes nothing. The effects (cubes, counters, dice) belong to
 :mod:`overlord.games.underworld.damned`; these machines only say what may happen next.
 
@@ -56,20 +56,12 @@ from __future__ import annotations
 
 from transitions import Machine
 
-from overlord.core.machines import MachineDef, allowed_triggers, refusal, register
+from overlord.core.machines import MachineDef, TriggerRefused, allowed_triggers, refusal, register
 
 from .state import DARK_SIDE_BOXES, UnderworldState, instance_ids, kind_of
 
 AVATARS = 3          # "If the 3 Avatars are defeated, the Damned One appears in Chaos."
 CHAOS = "chaos"      # the Chaos map tile: its id or its name, case-insensitive
-
-
-class TriggerRefused(ValueError):
-    """A trigger not allowed in the machine's current state; nothing was changed."""
-
-    def __init__(self, message: str, machine: str, state=None, trigger=None, allowed=()):
-        super().__init__(message)
-        self.machine, self.state, self.trigger, self.allowed = machine, state, trigger, list(allowed)
 
 
 # -- reading the plain state -------------------------------------------------------------------

@@ -23,6 +23,7 @@ from ...core.game import drew_hidden
 from .damned import place_chaos_markers
 from .dark import choose_end
 from .engine import apply, describe, legal_actions
+from .picture import draw_map
 from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
@@ -64,6 +65,12 @@ class UnderworldTable(Table):
         self.decisions: list[dict] = []          # the last Dark phase's ties, for `choose`
         self.pending: dict | None = None         # an action waiting for `pick`
         self.last: list[dict] = []               # the last command's events, for `why`
+
+    def status(self) -> list[str]:
+        return status_lines(self.match.state)
+
+    def picture(self) -> list[str]:
+        return draw_map(self.match.state).splitlines()
 
     @property
     def state(self) -> UnderworldState:
