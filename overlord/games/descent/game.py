@@ -3,13 +3,13 @@
 A match is the engine's :class:`~.engine.Game`: the loaded quest, the plain state, and what is
 derived from them (the dungeon's board). At the table the players report what their heroes did
 and roll their own dice (``table``); headless, this module gives the heroes' phase as legal
-actions:
+actions, each a move of ``verbs`` (its words, its application, its PettingZoo index):
 
 * at the start of each round the group chooses the order of the heroes' turns ("At the start of
   each round, the players decide as a group the order in which each hero activates"): an action
   ``{"do": "order", "heroes": [...]}``, taken by the first hero for the group;
 * then each hero's turn: its conditions act (``heroes.begin_turn``); a knocked-out hero's whole
-  turn is standing up (2 red dice); otherwise two actions (``bots.legal_actions``: rest, move,
+  turn is standing up (2 red dice); otherwise two actions (``listing.legal_actions``: rest, move,
   attack, revive, heal, objective, open; a Stunned hero first throws it off); at its end a rest
   recovers all fatigue (``heroes.end_turn``);
 * when every hero has had its turn, the Overlord phase (:meth:`Descent.enemy_phase`).
