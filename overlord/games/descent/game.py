@@ -42,7 +42,7 @@ from ...content.paths import resolve_scenario
 from .agents import agent_spec
 from .invariants import state_problems, violations
 from .table import DescentTable
-from .verbs import MOVES, OPTION, ActionList, action_of, kind_option
+from .verbs import MOVES, OPTION, ActionList, action_of, kind_option, listed
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
@@ -153,7 +153,7 @@ class Descent(GameRules):
     def legal_actions(self, game: Game):
         if game.over:
             return []
-        actions = MOVES.legal(game)
+        actions = listed(game)                 # the moves' listing (MOVES.legal), called directly: a hot path
         if isinstance(actions, ActionList):
             game.__dict__["_legal"] = (_step(game), actions.kinds)
         return actions
