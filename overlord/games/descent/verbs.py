@@ -73,28 +73,21 @@ def _attack(game: Game, a: dict, rng=None, told: bool = False) -> None:
 def _stand_up(game: Game, a: dict, rng=None, told: bool = False) -> None:
     """A knocked-out hero's whole turn: 2 red dice, its hearts recovered as health and its surges
     as fatigue."""
-    hero = a["hero"]
-    if not told:
-        r = roll(list(STAND_DICE), rng)
-        stand_up(game, hero, r.hearts, r.surges)
-        return
-    hearts, surges = _dice(game, a)
-    stand_up(game, hero, hearts, surges)
-    end(game, {"hero": hero})                  # standing up is the hero's whole turn
+    stand_up(game, a["hero"], *_dice(game, a, rng, told))
+    if told:
+        end(game, {"hero": a["hero"]})             # at a table standing up ends the hero's turn
 
 
 def _revive(game: Game, a: dict, rng=None, told: bool = False) -> None:
-    hero, target = a["hero"], a["target"]
+    stand_up(game, a["target"], *_dice(game, a, rng, told), by=a["hero"])
+
+
+def _dice(game: Game, a: dict, rng, told: bool) -> tuple[int, int]:
+    """Hearts and surges of the 2 red dice: headless rolled with the players' dice; at a table as
+    the players told them, or rolled by the program with the game's generator."""
     if not told:
         r = roll(list(STAND_DICE), rng)
-        stand_up(game, target, r.hearts, r.surges, by=hero)
-        return
-    hearts, surges = _dice(game, a)
-    stand_up(game, target, hearts, surges, by=hero)
-
-
-def _dice(game: Game, a: dict) -> tuple[int, int]:
-    """HEARTS and SURGES as the players told them, or the program's roll of the 2 red dice."""
+        return r.hearts, r.surges
     if "hearts" not in a:
         return players_roll(game)
     return a["hearts"], a.get("surges", 0)
