@@ -240,6 +240,69 @@ def test_read_with_the_games_own_words_and_usage_refusals(rule, typed, refusal):
         REPORTS.read(verb, args, value=_hero, usage=True)
 
 
+#: the Underworld's choices that ride in the action's ``with``: where a value goes (``into``), what a flag
+#: sets, one of a few words anywhere, words read in one case, a number counted from 1, a left-out skill as None
+RIDING = Moves([
+    Move("fight", "combat", (Param("counter", "counter"), Param("skill", "skill", case="lower"),
+                             Param("wish", "flag", into="with.treasure.wish", listed=False),
+                             Param("trade", "flag", into="with.treasure.keep", sets=False, listed=False),
+                             Param("sc_skill", "skill", "SKILL", keyword="shadow", optional=True, choices=SKILLS,
+                                   case="lower", into="with.sc_skill", listed=False),
+                             Param("keep", "item", "ITEM", keyword="keep", optional=True, into="with.keep")),
+         after="after the skill: wish, trade, shadow SKILL or keep ITEM"),
+    Move("encounter", "an encounter", (Param("counter", "counter"), Param("skill", "one", choices=SKILLS, into="with.skill"),
+                                       Param("stay", "flag", sets=False, into="with.go"),
+                                       Param("colour", "one", "COLOUR", choices=COLOURS, into="with.colour"))),
+    Move("extend", "a tile", (Param("stack", "int", base=1, refusal="the stack is 1, 2 or 3"),
+                              Param("side", case="upper"))),
+    Move("attack", "the Damned One", (Param("weapon", "item"), Param("skill", "skill", optional=True, nullable=True))),
+])
+
+
+@pytest.mark.parametrize("rule, typed, result", [
+    ("values go along their path into the action; a flag sets its value", "fight ixion Close wish trade",
+     {"do": "fight", "counter": "ixion", "skill": "close", "with": {"treasure": {"wish": True, "keep": False}}}),
+    ("a keyword param among the loose words, the words after it still read", "fight ixion close keep ring wish",
+     {"do": "fight", "counter": "ixion", "skill": "close", "with": {"keep": "ring", "treasure": {"wish": True}}}),
+    ("a keyword's value read in its case", "fight ixion close SHADOW Magic",
+     {"do": "fight", "counter": "ixion", "skill": "close", "with": {"sc_skill": "magic"}}),
+    ("a required word is never a keyword", "fight keep close",
+     {"do": "fight", "counter": "keep", "skill": "close"}),
+    ("one of a few words, anywhere after the required ones", "encounter hypnos red Magic stay",
+     {"do": "encounter", "counter": "hypnos", "with": {"skill": "magic", "go": False, "colour": "red"}}),
+    ("a number counted from 1, a word read in upper case", "extend 1 n", {"do": "extend", "stack": 0, "side": "N"}),
+    ("an optional param left out is None where it is nullable", "attack trident",
+     {"do": "attack", "weapon": "trident", "skill": None}),
+    ("a word no param takes, told as the move says", "fight alekto close purple",
+     "fight: unexpected 'purple'; after the skill: wish, trade, shadow SKILL or keep ITEM"),
+    ("a keyword without its value", "fight ixion magic keep",
+     "fight: unexpected 'keep'; after the skill: wish, trade, shadow SKILL or keep ITEM"),
+    ("a keyword whose value is none of its choices", "fight ixion magic shadow purple",
+     "fight: unexpected 'shadow'; after the skill: wish, trade, shadow SKILL or keep ITEM"),
+    ("a word that is no number, told by the param's refusal", "extend x N", "extend: the stack is 1, 2 or 3, not 'x'"),
+    ("without the move's words for it, a word too many", "encounter hypnos purple",
+     r"encounter hypnos purple: too many words \(encounter COUNTER \[SKILL\] \[stay\] \[COLOUR\] - an encounter\)"),
+])
+def test_read_puts_each_value_where_its_param_says(rule, typed, result):
+    verb, *args = typed.split()
+    if isinstance(result, dict):
+        assert RIDING.read(verb, args) == result, rule
+    else:
+        with pytest.raises(RulesError, match=f"^{result}$"):
+            RIDING.read(verb, args)
+
+
+def test_the_choices_a_move_carries_are_in_its_json_form():
+    # the Underworld's fight may carry the reward cubes' colours and a shadow cube's skill (HitU "Combat")
+    ride = Move("fight", "combat", (Param("counter", "counter"),), rides=("colours", "sc_skill"))
+    assert ride.to_json()["rides"] == ["colours", "sc_skill"] and "rides" not in Move("end", "end").to_json()
+
+
+def test_a_param_reads_only_lower_or_upper_case():
+    with pytest.raises(ValueError, match="case 'title' is not lower or upper"):
+        Param("side", case="title")
+
+
 def test_loose_params_in_help_and_json():
     assert LOOSE.commands() == {"fight": "fight COUNTER SKILL [wish] [COLOUR ...] [shadow SKILL] - combat",
                                 "skip": "skip - do not extend the Underworld"}
@@ -280,6 +343,13 @@ def test_decide_cuts_ties_one_way(rule, spaces, choice, ties, key):
     d = decide("closest hero", HEROES, lambda h: (spaces[h],), ("spaces",), ("hero order", HEROES.index))
     assert (d.choice, d.ties, d.key, d.key_fields, d.policy, d.considered) == \
         (choice, ties, key, ("spaces", "hero order"), "hero order", 4), rule
+
+
+def test_decide_words_its_policy_where_the_order_alone_does_not():
+    # the Underworld's Dark cards record "first in turn order" (HitU "The Dark Phase": the heroes may choose)
+    d = decide("hero", HEROES, lambda h: (0,), ("lowest life",), ("turn order", HEROES.index), "first in turn order")
+    assert (d.choice, d.key_fields, d.key, d.policy) == ("ana", ("lowest life", "turn order"), (0, 0),
+                                                         "first in turn order")
 
 
 def test_decide_without_an_order_takes_the_first_listed_and_says_so():
@@ -339,6 +409,32 @@ def test_the_enemy_acts_until_a_hero_must():
     GAME.apply(match, {"do": "step", "hero": "ana"})
     events = enemy_until_hero(GAME, match)
     assert [e["event"] for e in events][:2] == ["doom", "warden"] and GAME.to_act(match) == "ana"
+
+
+class Announced(Gauntlet):
+    """A game that records each action begun before its move applies, and refuses in its own words."""
+
+    def started(self, ctx, action, *extra):
+        ctx.log({"event": "begun", "action": dict(action)})
+
+    def refused(self, match, action, legal):
+        return RulesError(f"{self.describe(action)} is not legal now; legal: {len(legal)}")
+
+
+@pytest.mark.parametrize("rules, refusal", [
+    (GAME, r"not legal now: rest zed; legal: step ana"),          # the default: Moves.refusal's line
+    (Announced(), r"rest zed is not legal now; legal: 3"),        # a game's own words (the Underworld's)
+])
+def test_play_checks_the_legal_actions_then_records_the_start_then_applies(rules, refusal):
+    content = rules.load(SCENARIO)
+    match = rules.new_match(content, ["ana", "bo"], 3)
+    before = len(match.state.log)
+    with pytest.raises(RulesError, match=refusal):
+        rules.play(match, {"do": "rest", "hero": "zed"})
+    assert len(match.state.log) == before                         # refused: nothing changed
+    ctx, _played = rules.play(match, {"do": "step", "hero": "ana"})
+    begun = [e["event"] for e in ctx.commit()][:1]
+    assert begun == (["begun"] if isinstance(rules, Announced) else [])
 
 
 # -- words matched exactly (a table that takes every word: Heldentaufe's) -------------------------------------

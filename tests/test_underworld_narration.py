@@ -249,3 +249,29 @@ def test_a_peril_that_costs_life_says_how_much():
         "    ture loses 1 LP (artificial, from breastplate-1; 3 natural left): an Underworld event",
         f"    ture's breastplate-1 has lost all its {worn.life} LP: discarded",
     ]
+
+
+# -- `why` gives the enemy's choices and their ties, as in every game ------------------------------------------
+
+@pytest.mark.parametrize("pick, says", [
+    # HitU "Phase 4: The Dark": the card's event strikes one hero; ours ties go to the first in turn order,
+    # and the heroes may choose another
+    ("lowest_life", "[key: lowest life 4, turn order 0; as good: h2 (the heroes may choose)]"),
+    ("most_shadow", "[key: most shadow cubes 0, turn order 0; as good: h2 (the heroes may choose)]"),
+])
+def test_why_tells_the_hero_a_dark_card_strikes_and_the_heroes_as_good(pick, says):
+    from underworld_helpers import make_state
+    state = make_state("S-a-b", {"h1": "a", "h2": "a"})
+    heroes, decision = dark.pick_heroes(state, pick)
+    event = {"event": "lose_life", "heroes": heroes, "amount": 1, "decision": decision.to_json(),
+             "why": "lose 1 LP: h1 (the hero with the lowest life)"}
+    assert heroes == ["h1"] and narrate([event], cite=True, strict=True)[0].endswith(says)
+    assert "as good" not in " ".join(narrate([event], strict=True))      # the table's lines stay short
+
+
+def test_why_tells_the_markers_as_near_as_the_one_a_card_turns_up():
+    event = {"event": "reveal_nearest", "counter": "c1", "tiles": 1, "ties": ["c2"],
+             "why": "the face-down marker nearest a hero (1 tile away; ties: the tile placed first)"}
+    assert narrate([event], cite=True, strict=True) == [
+        "    the face-down marker nearest a hero (1 tile away; ties: the tile placed first) "
+        "[as good: c2 (the heroes may choose)]"]

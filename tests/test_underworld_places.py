@@ -325,8 +325,8 @@ def test_a_black_creature_pays_one_treasure_at_its_prison_not_two(creature, pris
 # -- making room for a reward; the Trident and the Mail again -----------------------------------------
 
 def _legal(state):
-    from overlord.games.underworld.engine import _act_actions
-    return _act_actions(state, state.turn.hero)
+    from overlord.games.underworld.engine import legal_actions
+    return legal_actions(state)
 
 
 @pytest.mark.parametrize("weapon, encounter_, skill_dice", [

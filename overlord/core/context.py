@@ -88,7 +88,7 @@ class Context:
 
     # -- the enemy's choices and machines ---------------------------------------------------------------
     def decide(self, what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
-               order: tuple[str, Callable[[Any], Any]] | None = None, policy: str = "first") -> Decision:
+               order: tuple[str, Callable[[Any], Any]] | None = None, policy: str | None = None) -> Decision:
         """The candidate with the lowest ``key`` (see the module's docstring), ties recorded."""
         return decide(what, candidates, key, fields, order, policy)
 
@@ -101,10 +101,12 @@ class Context:
 
 
 def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields: Sequence[str],
-           order: tuple[str, Callable[[Any], Any]] | None = None, policy: str = "first") -> Decision:
+           order: tuple[str, Callable[[Any], Any]] | None = None, policy: str | None = None) -> Decision:
     """:meth:`Context.decide` for code that has no context (a bot, a behaviour spec's answer).
     ``key(candidate)`` is the rules' key, a tuple named by ``fields``; ``order``, when given, is
-    ``(name, rank)``: the tie-break, recorded as the key's last field (its name is the policy)."""
+    ``(name, rank)``: the tie-break, recorded as the key's last field (its name is the policy
+    unless ``policy`` words it otherwise: "first in turn order"). Without an order the policy
+    says how the candidates were listed (default "first")."""
     pool = list(candidates)
     if not pool:
         raise ValueError(f"{what}: nothing to choose from")
@@ -113,8 +115,8 @@ def decide(what: str, candidates: Iterable, key: Callable[[Any], tuple], fields:
     best = keyed[0]
     ties = tuple(c for k, _, _, c in keyed[1:] if k == best[0])
     if order:
-        return Decision(what, best[3], (*fields, order[0]), (*best[0], best[1]), ties, order[0], len(pool))
-    return Decision(what, best[3], tuple(fields), best[0], ties, policy, len(pool))
+        return Decision(what, best[3], (*fields, order[0]), (*best[0], best[1]), ties, policy or order[0], len(pool))
+    return Decision(what, best[3], tuple(fields), best[0], ties, policy or "first", len(pool))
 
 
 def tied(ties: Iterable, who: str = "the players") -> str:

@@ -43,10 +43,11 @@ from .context import Context
 from .game import AgentSpec, RulesError, Table, TableReply
 
 KINDS = ("hero", "monster", "figure", "field", "space", "counter", "item", "card", "skill", "task", "int", "word",
-         "words", "yes/no", "flag", "repeated")
+         "words", "yes/no", "flag", "repeated", "one")
 #: the kinds typed after a move's other words, in any order, each optional: a ``flag`` is its one word
-#: (``wish``: True when typed), a ``repeated`` param any number of its ``choices`` (``red blue``: a list)
-LOOSE = ("flag", "repeated")
+#: (``wish``: True when typed), a ``repeated`` param any number of its ``choices`` (``red blue``: a list),
+#: a ``one`` param one of its ``choices`` (``stay red``: the colour a word among the others)
+LOOSE = ("flag", "repeated", "one")
 #: a keyword param's default: the hero to act (``buy ITEM`` buys for the buyer himself)
 ACTOR = "the hero to act"
 #: an optional param's default where words are matched exactly (:meth:`Move.matches`): left out, it
@@ -66,10 +67,17 @@ class Param:
     instance gives it (the confused hero a ``steer`` moves); ``listed=False``: the legal instances
     do not carry it - the players say it (a die they rolled) or a default decides. The kinds
     typed loosely after the move's other words (:data:`LOOSE`): a ``flag`` is typed as its word
-    (``wish``; its value True), a ``repeated`` param as any number of its ``choices`` (``red
-    blue``; its value the list); both are optional. A ``space`` is typed ``X,Y`` (its value the list
-    ``[x, y]``). ``joined``: the last param typed in place takes the rest of the words, joined by
-    spaces (a card's name of several words: ``search leoric Health Potion``)."""
+    (``wish``; its value ``sets``, True unless said), a ``repeated`` param as any number of its
+    ``choices`` (``red blue``; its value the list), a ``one`` param as one of them; all optional.
+    A ``space`` is typed ``X,Y`` (its value the list ``[x, y]``); ``joined``: the last param typed
+    in place takes the rest of the words, joined by spaces (a card's name of several words:
+    ``search leoric Health Potion``). How a typed word is read: ``case`` "lower" or "upper" reads
+    it in that case; an ``int`` typed counting from ``base`` (the players' stack 1 is the action's
+    0); ``refusal``, where set, is also what a word that is no number is told. Where the value
+    goes in the action read from the words: under its name, or along ``into``, a path of keys
+    ("with.treasure.wish": the Underworld's choices ride in the action's ``with``); ``nullable``:
+    an optional param left out is None in the action (the Underworld's ``attack`` without a
+    skill)."""
 
     name: str
     kind: str = "word"
@@ -83,13 +91,20 @@ class Param:
     shown: bool = True
     typed: bool = True
     listed: bool = True
-    refusal: str = ""          # a keyword param whose value fits nothing: what the refusal says
+    refusal: str = ""          # a keyword param whose value fits nothing (a word no number): what the refusal says
     unordered: bool = False
     joined: bool = False
+    sets: Any = True
+    case: str = ""
+    base: int = 0
+    into: str = ""
+    nullable: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"param {self.name}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if self.case not in ("", "lower", "upper"):
+            raise ValueError(f"param {self.name}: case {self.case!r} is not lower or upper")
 
     @property
     def shape(self) -> str:
@@ -111,16 +126,19 @@ class Param:
         """Whether a loose param takes the word ``typed`` (a flag its word, a repeated one a choice)."""
         if self.kind == "flag":
             return typed.lower() == self.shape.lower()
-        return self.kind == "repeated" and typed.lower() in self.choices
+        return self.kind in ("repeated", "one") and typed.lower() in self.choices
 
     def value(self, typed: str, verb: str) -> Any:
         """A typed word as this param's value; RulesError (one line) for a word it cannot be."""
+        typed = typed.lower() if self.case == "lower" else typed.upper() if self.case == "upper" else typed
         if self.kind == "int":
             if not typed.lstrip("-").isdigit():
-                raise RulesError(f"{verb}: {self.shape} is a number, not {typed}")
-            number = int(typed)
+                raise RulesError(f"{verb}: {self.refusal}, not {typed!r}" if self.refusal
+                                 else f"{verb}: {self.shape} is a number, not {typed}")
+            number = int(typed) - self.base
             if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
-                raise RulesError(f"{verb}: {self.shape} is {self.low} to {self.high}, not {number}")
+                low, high = (None if v is None else v + self.base for v in (self.low, self.high))
+                raise RulesError(f"{verb}: {self.shape} is {low} to {high}, not {number + self.base}")
             return number
         if self.kind == "space":
             x, comma, y = typed.partition(",")
@@ -130,9 +148,11 @@ class Param:
         if self.kind == "yes/no":
             return typed.lower() in ("yes", "true", "1")
         if self.kind == "flag":
-            return True
+            return self.sets
         if self.kind == "repeated":
             return [typed.lower()]
+        if self.kind == "one":
+            return typed.lower()
         if self.kind == "words":
             return [v for v in typed.split(",") if v]
         if self.choices and typed not in self.choices:
@@ -169,7 +189,11 @@ class Move:
     there is read in that place); ``numbered=False``: the table lists its
     instances as one line of values rather than as numbered options; ``cost``: what it costs of the
     hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``); ``verb``: the word
-    the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``)."""
+    the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``);
+    ``after``: where set, a word typed after the move's own that no param takes (or a keyword
+    without its value) is refused as "VERB: unexpected 'WORD'; AFTER" rather than as too many words;
+    ``rides``: the player's choices an instance may carry beside its params (the Underworld's
+    ``with``: the rules' keyword arguments, typed or a bot's), in the order a refusal names them."""
 
     name: str
     help: str
@@ -187,6 +211,8 @@ class Move:
     numbered: bool = True
     cost: int = 0
     verb: str = ""
+    after: str = ""
+    rides: tuple[str, ...] = ()
 
     def __call__(self, *values, **named) -> dict:
         """An instance: ``{"do": name, param: value, ...}`` in the params' order; values by position
@@ -285,7 +311,7 @@ class Move:
         return {"name": self.name, "help": self.help, "usage": self.help_line(choices).split(" - ", 1)[0],
                 "when": self.when, "params": [p.to_json() for p in self.params],
                 "choices": [c.to_json() for c in choices if c.name in self.shows],
-                **({"cost": self.cost} if self.cost else {})}
+                **({"cost": self.cost} if self.cost else {}), **({"rides": list(self.rides)} if self.rides else {})}
 
 
 class Moves:
@@ -379,9 +405,13 @@ class Moves:
     def check(self, action: dict, legal: list[dict]) -> None:
         """Refuse (one line) an action that is not one of ``legal`` (its choices apart)."""
         if self.core(action) not in legal:
-            raise RulesError(f"not legal now: {self.describe(action)}; legal: "
-                             + ("; ".join(self.describe(a) for a in legal[:12]) or "nothing")
-                             + (" ..." if len(legal) > 12 else ""))
+            raise RulesError(self.refusal(action, legal))
+
+    def refusal(self, action: dict, legal: list[dict]) -> str:
+        """The one line that refuses ``action``: it and the legal actions, in words."""
+        return (f"not legal now: {self.describe(action)}; legal: "
+                + ("; ".join(self.describe(a) for a in legal[:12]) or "nothing")
+                + (" ..." if len(legal) > 12 else ""))
 
     def teller(self, event: str) -> Callable | None:
         """How the event ``event`` is worded, where a move tells it."""
@@ -419,14 +449,17 @@ class Moves:
     def read(self, verb: str, args: list[str], value: Callable[[Param, str, str], Any] | None = None,
              usage: bool = False) -> dict:
         """The action the words typed say, every typed param checked against its kind and range,
-        none against the legal actions (``apply`` refuses what is not legal now). Loose params
-        (flags, repeated words) are read among the words after the required ones; the words after a
-        keyword's value are read in place (``revive HERO by HERO HEARTS``); a ``joined`` param takes
-        the rest of the words. The values are read in the move's ``typed`` order (a keyword param
-        named there is read in its place), then the params' order. ``value(param, word, verb)``: how the game reads a typed word as a
-        param's value where it checks more than the kind (a hero of this match, with a hint; default
-        :meth:`Param.value`). ``usage``: a command with words missing or too many, or a keyword with
-        no word after it, is refused as "usage: " and its help line (Forgotten Souls' table)."""
+        none against the legal actions (``apply`` refuses what is not legal now). The move's
+        required words come first; after them, keyword params (``shadow SKILL``: the keyword and
+        its value, the words after it read on: ``revive HERO by HERO HEARTS``) and loose params
+        (flags, repeated words, one of a few words) in any order; a ``joined`` param takes the rest
+        of the words. A param's value goes into the action under its name or along its ``into``.
+        The words in place are read in the move's ``typed`` order, a keyword param named there in
+        its place (the others when their keyword is found). ``value(param, word, verb)``: how the
+        game reads a typed word as a param's value where it checks more than the kind (a hero of
+        this match, with a hint; default :meth:`Param.value`). ``usage``: a command with words
+        missing or too many, a keyword with no word after it or a required keyword left out, is
+        refused as "usage: " and its help line (Forgotten Souls' table)."""
         move = self.typed(verb)
         read = value or (lambda p, w, v: p.value(w, v))
 
@@ -437,45 +470,75 @@ class Moves:
         choices = self.read_choices([a for a in args if "=" in a])
         raw: dict[str, str] = {}
         values: dict[str, Any] = {}
-        for p in move.params:
-            if p.keyword and p.keyword in words:
-                k = words.index(p.keyword)
-                words, given = words[:k], words[k + 1:]
-                if given:
-                    raw[p.name] = given[0]
-                    words += given[1:]
-                elif usage:
-                    raise malformed("")
-            elif p.keyword and not p.optional and p.typed:
-                raise malformed(f"{verb}: say {p.keyword} {p.shape} ({verb} {move.syntax(self.choices)})")
         typed = move.typed_params()
+        head = len([p for p in typed if not p.optional])
+
+        def unexpected(word: str) -> RulesError:
+            return RulesError(f"{verb}: unexpected {word.lower()!r}; {move.after}")
+
+        for p in move.params:
+            low = [w.lower() for w in words]
+            if not p.keyword or p.keyword.lower() not in low[head:]:
+                if p.keyword and not p.optional and p.typed:
+                    raise malformed(f"{verb}: say {p.keyword} {p.shape} ({verb} {move.syntax(self.choices)})")
+                continue
+            k = low.index(p.keyword.lower(), head)
+            if k + 1 >= len(words):
+                if move.after:
+                    raise unexpected(words[k])
+                if usage:
+                    raise malformed("")
+                words = words[:k]
+                continue
+            if p.name in move.typed:
+                raw[p.name] = words[k + 1]            # read in its place among the typed words
+            else:
+                try:
+                    values[p.name] = read(p, words[k + 1], verb)
+                except RulesError:
+                    if move.after:
+                        raise unexpected(words[k]) from None
+                    raise
+            words = words[:k] + words[k + 2:]
         loose = [p for p in move.params if p.loose]
         if loose:
-            head = len([p for p in typed if not p.optional])
             rest = []
             for w in words[head:]:
                 p = next((p for p in loose if p.takes(w)), None)
                 if p is None:
                     rest.append(w)
-                elif p.kind == "flag":
-                    values[p.name] = True
-                else:
+                elif p.kind == "repeated":
                     values.setdefault(p.name, []).append(w.lower())
+                else:
+                    values[p.name] = p.value(w, verb)
             words = words[:head] + rest
         if typed and typed[-1].joined and len(words) > len(typed):
             words = words[:len(typed) - 1] + [" ".join(words[len(typed) - 1:])]
         if len(words) > len(typed):
+            if move.after:
+                raise unexpected(words[len(typed)])
             raise malformed(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
         missing = [p.shape for p in typed[len(words):] if not p.optional]
         if missing and usage:
             raise malformed("")
         raw.update((p.name, w) for p, w in zip(typed, words))
-        for name in dict.fromkeys([*move.typed, *(p.name for p in move.params)]):   # read in the order typed
+        for name in dict.fromkeys([*move.typed, *(p.name for p in move.params)]):   # in the order typed
             if name in raw:
                 values[name] = read(move.param(name), raw[name], verb)
         if missing:
             raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
-        return {"do": move.name, **{p.name: values[p.name] for p in move.params if p.name in values}, **choices}
+        for p in typed[len(words):]:
+            if p.nullable:
+                values[p.name] = None
+        action: dict[str, Any] = {"do": move.name}
+        for p in move.params:
+            if p.name in values:
+                *path, last = (p.into or p.name).split(".")
+                at = action
+                for key in path:
+                    at = at.setdefault(key, {})
+                at[last] = values[p.name]
+        return {**action, **choices}
 
     def parse(self, verb: str, args: list[str], legal: list[dict], actor: str | None = None,
               options: list[dict] | None = None) -> dict:
@@ -587,12 +650,24 @@ class MovesRules:
         return [] if self.to_act(match) is None else self.moves.legal(self.reading(match))
 
     def play(self, match: Any, action: dict, dice: np.random.Generator | None = None, *extra) -> tuple[Any, Any]:
-        """Check ``action`` against the legal actions and apply it in a context opened on the match;
-        returns the context and what the move's apply returned (the game finishes the step and
-        commits the context)."""
-        self.moves.check(action, self.legal_actions(match))
+        """Check ``action`` against the legal actions (:meth:`refused` words the refusal) and apply
+        it in a context opened on the match (:meth:`started` first records what the game keeps of
+        an action begun); returns the context and what the move's apply returned (the game
+        finishes the step and commits the context)."""
+        legal = self.legal_actions(match)
+        if self.moves.core(action) not in legal:
+            raise self.refused(match, action, legal)
         ctx = self.context.open(match.state, match.content, dice)
+        self.started(ctx, action, *extra)
         return ctx, self.moves.apply(ctx, action, *extra)
+
+    def refused(self, match: Any, action: dict, legal: list[dict]) -> RulesError:
+        """The refusal of an action that is not legal now (default: :meth:`Moves.refusal`'s line)."""
+        return RulesError(self.moves.refusal(action, legal))
+
+    def started(self, ctx: Any, action: dict, *extra) -> None:
+        """What a game records when a legal action begins, before its move applies (the
+        Underworld's ``action`` event); by default nothing."""
 
 
 class MovesTable(Table):

@@ -222,7 +222,8 @@ MOVES = Moves([
          (HERO, Param("card", "card", optional=True, joined=True)), search, slots=NO_INDEX),
     Move("loot", "the Shop Item card the drawing hero gave to HERO from the loot just drawn from your deck (its "
                  "name in the box; the rest went to the bottom)",
-         (Param("card", "card", joined=True), Param("hero", "hero", keyword="to")), loot, slots=NO_INDEX),
+         (Param("card", "card", joined=True), Param("hero", "hero", keyword="to")), loot, slots=NO_INDEX,
+         typed=("card", "hero")),
     Move("rest", "the hero rests (all its fatigue is recovered at the end of its turn)", (HERO,), _rest,
          words=_said()),
     Move("objective", "the heroes completed the active encounter's objective",

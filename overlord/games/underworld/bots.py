@@ -133,6 +133,7 @@ from overlord.games.underworld.state import DARK_SIDE_BOXES, ENEMY_KINDS, counte
 
 from ..heroes.odds import p_battle, p_cycle_battle, p_fail, p_success  # noqa: F401  (re-exported for tests)
 from overlord.games.underworld.treasure import trap_options
+from overlord.games.underworld.verbs import SKIP_EXTEND, STOP
 
 # -- one plan's readings ------------------------------------------------------------------------
 
@@ -673,7 +674,7 @@ def _extend(state, hero, actions, rng):
     label, tile, dist, _ = plan(state, hero, rng)
     here = state.map.heroes[hero]
     if not extends or dist > 0 or label not in STAY_GOALS:
-        return {"do": "skip_extend"} if {"do": "skip_extend"} in actions else actions[-1]
+        return SKIP_EXTEND() if SKIP_EXTEND() in actions else actions[-1]
     host = tiles.placed_tile(state.map, here)
     bridge = bridge_cells(state)
 
@@ -713,7 +714,7 @@ def _orient(state, hero, actions, rng):
 def _move(state, hero, actions, rng):
     turn = state.turn
     steps = {a["to"]: a for a in actions if a["do"] == "step"}
-    stop = {"do": "stop"}
+    stop = STOP()
     label, tile, dist, parent = plan(state, hero, rng)
     here = state.map.heroes[hero]
     new = state.map.placed_this_turn

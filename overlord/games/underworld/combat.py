@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ...view.words import listing
 
+from ...core.context import decide
 from ...core.trace import Decision
 from ..heroes.counters import GRAY, Counter, modifier_for, permitted_skills
 from ..heroes.sheet import (
@@ -405,11 +406,10 @@ def best_skill(state: UnderworldState, hero: str, cid: str) -> tuple[str, Decisi
     seen: dict[str, int] = {}
     for o in opts:
         seen[o["skill"]] = max(seen.get(o["skill"], o["target"]), o["target"])
-    keyed = sorted((-t, i, s) for i, (s, t) in enumerate(seen.items()))
-    best = keyed[0]
-    ties = tuple(s for t, _, s in keyed[1:] if t == best[0])
-    return best[2], Decision("combat skill", best[2], ("target (negated)", "dot order"), best[:2], ties,
-                             "first", len(keyed))
+    listed = list(seen)
+    d = decide("combat skill", listed, lambda s: (-seen[s],), ("target (negated)",), ("dot order", listed.index),
+               "first")
+    return d.choice, d
 
 
 def trial_against(state: UnderworldState, hero: str, cid: str, skill: str, *, rng=None, dice=None):

@@ -36,6 +36,7 @@ from ...core.decks import discard_card, draw_card
 from ...core.game import hidden_draw
 from ...core.figures import Figure, Scene
 from ...core.tiles import TileBoard
+from ...core.context import decide
 from ...core.trace import Decision
 from ...ai.activation import MOVE_WORDS, ONE_ATTACK, perform_actions
 from ...ai.movement import MoveError, move
@@ -341,20 +342,15 @@ def pick_heroes(state: UnderworldState, pick: str) -> tuple[list[str], Decision 
             h = alive[int(rng.integers(len(alive)))]
         return [h], None
     if pick == "most_shadow":
-        keyed = [((-shadow_cubes(state.sheets[h]), i), h) for i, h in enumerate(alive)]
-        names = ("most shadow cubes", "turn order")
+        rank, field = (lambda h: -shadow_cubes(state.sheets[h])), "most shadow cubes"
     elif pick == "lowest_life":
-        keyed = [((life_total(state.sheets[h]), i), h) for i, h in enumerate(alive)]
-        names = ("lowest life", "turn order")
+        rank, field = (lambda h: life_total(state.sheets[h])), "lowest life"
     else:  # closest_to_enemy
         dist = distances(state.map, [t for _c, t in enemies_on_map(state)])
-        keyed = [((dist.get(state.map.heroes[h], 10**6), i), h) for i, h in enumerate(alive)]
-        names = ("tiles to the nearest enemy", "turn order")
-    keyed.sort()
-    best = keyed[0][0][0]
-    ties = tuple(h for k, h in keyed[1:] if k[0] == best)
-    return [keyed[0][1]], Decision(f"hero ({pick})", keyed[0][1], names, keyed[0][0], ties,
-                                   "first in turn order", len(keyed))
+        rank, field = (lambda h: dist.get(state.map.heroes[h], 10**6)), "tiles to the nearest enemy"
+    d = decide(f"hero ({pick})", alive, lambda h: (rank(h),), (field,), ("turn order", alive.index),
+               "first in turn order")
+    return [d.choice], d
 
 
 def _reveal_nearest(state: UnderworldState) -> list[dict]:
@@ -363,18 +359,18 @@ def _reveal_nearest(state: UnderworldState) -> list[dict]:
     nearest; with none reachable, nothing turns up)."""
     dist = distances(state.map, [state.map.heroes[h] for h in state.heroes if not state.sheets[h].dead])
     order = {t.id: i for i, t in enumerate(state.map.placed)}
-    candidates = [(dist[t.id], order[t.id], c) for t in state.map.placed if t.id in dist
-                  for c in face_down_on(state, t.id)]
-    if not candidates:
+    tile = {c: t.id for t in state.map.placed if t.id in dist for c in sorted(face_down_on(state, t.id))}
+    if not tile:
         unreachable = any(face_down_on(state, t.id) for t in state.map.placed)
         return [_log(state, {"event": "reveal", "counter": None,
                              "why": "no face-down marker lies within a hero's reach (the others are unreachable)"
                              if unreachable else "no face-down marker lies on the map"})]
-    candidates.sort()
-    d, _o, cid = candidates[0]
-    ties = [c for dd, _oo, c in candidates[1:] if dd == d]
-    events = [_log(state, {"event": "reveal_nearest", "counter": cid, "tiles": d, "ties": ties,
-                           "why": f"the face-down marker nearest a hero ({count(d, 'tile')} away; ties: the tile placed first)"})]
+    d = decide("the marker revealed", tile, lambda c: (dist[tile[c]],), ("tiles from a hero",),
+               ("the tile placed first", lambda c: order[tile[c]]))
+    cid, away = d.choice, d.key[0]
+    events = [_log(state, {"event": "reveal_nearest", "counter": cid, "tiles": away, "ties": list(d.ties),
+                           "why": f"the face-down marker nearest a hero ({count(away, 'tile')} away; "
+                                  "ties: the tile placed first)"})]
     return events + reveal(state, cid, "the Damned One's card")
 
 

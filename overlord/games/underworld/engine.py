@@ -8,10 +8,11 @@ tile; entering a tile with a marker stops and reveals it), 3. actions (combat fi
 encounters, tasks, places). When every hero has had a turn, the Dark phase runs and a new round
 begins.
 
-Everything a player may do now is :func:`legal_actions`; :func:`apply` does one of them and
-returns the events. An action is a small dict (``{"do": "step", "to": "area-07"}``), the same
-in a save file, a log, a bot's choice and a typed command. An action that is not legal now
-raises :class:`ActionError` naming the rule and listing what is legal.
+Everything a player may do now is :func:`legal_actions` (the moves' listing, ``verbs``);
+:func:`apply` does one of them (:class:`HeroTurns`: ``MovesRules.play``) and the Dark phases it
+brings, and returns the events. An action is a small dict (``{"do": "step", "to": "area-07"}``),
+the same in a save file, a log, a bot's choice and a typed command. An action that is not legal
+now raises :class:`ActionError` naming the rule and listing what is legal.
 """
 
 from __future__ import annotations
@@ -20,19 +21,17 @@ import copy
 from dataclasses import dataclass
 
 from ...core.decks import new_deck
-from ...core.game import RulesError
+from ...core.game import Match, RulesError
+from ...core.moves import MovesRules
 from ...core.rng import new_rng, rng_state
-from ..heroes.sheet import RulesError as SheetRulesError, SKILLS, HeroSheet, movement_allowance, new_sheet, shadow_cubes
-from . import battle, combat, darkside, places, tiles, treasure
+from ..heroes.sheet import SKILLS, HeroSheet, movement_allowance, new_sheet
+from . import darkside, tiles
 from .dark import DarkContent, dark_phase
-from .markers import enemies_on
-from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, counters_on, instance_ids, kind_of, rolling
+from .state import CounterSpec, KIND_HEAP, TurnState, UnderworldState, instance_ids, rolling
 from ...view.words import count, listing
 from .damned import solitaire_turn
-from .duels import duel_problem
-from .handling import check_acting, used_this_turn
 from .context import UnderworldContext
-from .verbs import MOVES
+from .verbs import CHOICE_WORDS, MOVES, USE_RIDES
 
 
 class ActionError(RulesError):
@@ -145,121 +144,12 @@ def _log(state: UnderworldState, event: dict) -> dict:
 # -- what may be done now ------------------------------------------------------------------------
 
 def legal_actions(state: UnderworldState) -> list[dict]:
-    """Every action the active hero's player may take now, in a stable order: the moves of the
-    phase he is in (``verbs``), Phase 3's listed by :func:`_act_actions`."""
-    if state.outcome or state.turn is None:
-        return []
-    ctx = UnderworldContext.reading(state, None)
-    phase = state.turn.phase
-    if phase == "extend":
-        return MOVES["extend"].legal(ctx) + MOVES["skip_extend"].legal(ctx)
-    if phase == "orient":
-        return MOVES["orient"].legal(ctx)
-    if phase == "move":
-        return MOVES["step"].legal(ctx) + MOVES["stop"].legal(ctx)
-    if phase == "act":
-        return _act_actions(state, state.turn.hero)
-    return []
-
-
-def _act_actions(state: UnderworldState, hero: str) -> list[dict]:
-    turn = state.turn
-    if hero in state.trapped:
-        if "escape_trap" in turn.actions:
-            return [{"do": "end"}]
-        skills = sorted({s for s, _m in treasure.trap_options(state, hero, state.trapped[hero])})
-        return [{"do": "escape", "skill": s} for s in skills]
-    try:
-        check_acting(state, hero, "act")
-    except SheetRulesError:
-        return [{"do": "end"}]
-    fights = combat.must_fight(state, hero)
-    if fights and "combat" not in turn.actions and not turn.actions:
-        return [{"do": "fight", "counter": cid, "skill": o["skill"]}
-                for cid in fights for o in combat.options(state, hero, cid)] or [{"do": "end"}]
-    out: list[dict] = []
-    if not turn.actions:                    # enemies the hero may pass (the Bard's song, the Shoes
-        for cid in enemies_on(state, state.map.heroes[hero]):      # of Hermes) may still be fought
-            if cid not in fights and kind_of(state, cid).kind != "damned_one":
-                out += [{"do": "fight", "counter": cid, "skill": o["skill"]} for o in combat.options(state, hero, cid)]
-
-    def allowed(kind: str) -> bool:
-        try:
-            places._check_action(state, hero, kind, kind)
-            return True
-        except SheetRulesError:
-            return False
-
-    here = state.map.heroes[hero]
-    on_tile = [c for c in _counters(state, here)]
-    sheet = state.sheets[hero]
-    if allowed("encounter"):
-        for cid in on_tile:
-            if kind_of(state, cid).kind == "encounter" and not used_this_turn(state, f"encounter:{cid}", hero):
-                if places.encounter_problem(state, hero, cid) is None:
-                    out.append({"do": "encounter", "counter": cid})
-    if allowed("accept_task"):
-        for cid in on_tile:
-            if kind_of(state, cid).kind == "task" and places.accept_problem(state, hero, cid) is None:
-                out.append({"do": "accept", "task": cid})
-    if allowed("fulfil_task"):
-        for cid in sheet.tasks:
-            if places.fulfil_problem(state, hero, cid) is None:
-                out.append({"do": "fulfil", "task": cid})
-    if allowed("use_place"):
-        for place in ("styx", "lethe", "hades"):
-            if places.place_problem(state, hero, place) is None:
-                out.append({"do": "use", "place": place})
-    for item in sheet.items:                 # Nektar and Ambrosia may be taken whenever the hero acts
-        if kind_of(state, item.id).effect == "heal" and sheet.natural < sheet.natural_max:
-            out.append({"do": "drink", "item": item.id})
-    for item in sheet.items:                 # "Extra weapons and armor can be discarded": not an action
-        if not (item.black and shadow_cubes(sheet, item.black)):
-            out.append({"do": "discard", "item": item.id})
-    if state.rules.get("duels") and not turn.actions:
-        for other in state.heroes:
-            if other != hero and state.map.heroes[other] == here and duel_problem(state, hero, other) is None:
-                out.append({"do": "duel", "defender": other})
-    if "combat" not in turn.actions and not turn.actions:
-        for item in sheet.items:
-            if kind_of(state, item.id).kind == "special_weapon":
-                for skill in sheet.skills:
-                    if battle.can_attack(state, hero, skill, item.id) and not state.solitaire:
-                        out.append({"do": "attack_damned", "weapon": item.id, "skill": skill})
-                if state.solitaire and battle.can_attack(state, hero, None, item.id):
-                    out.append({"do": "attack_damned", "weapon": item.id, "skill": None})
-    return out + [{"do": "end"}]
-
-
-def _counters(state: UnderworldState, tile: str) -> list[str]:
-    return counters_on(state, tile)
+    """Every action the active hero's player may take now, in a stable order: the moves'
+    listing (``verbs.legal``)."""
+    return MOVES.legal(UnderworldContext.reading(state, None))
 
 
 # -- doing it ------------------------------------------------------------------------------------
-
-# the player's choices an action may carry under "with" (the rules modules' keyword arguments;
-# without them each module's documented headless policy decides)
-CHOICES = {
-    "fight": ("colours", "sc_skill", "second_round", "hermes_colour", "use_black", "life_source", "keep", "treasure"),
-    "encounter": ("skill", "colour", "go", "raise_skill", "life_source", "discard"),
-    "fulfil": ("treasure", "discard"),
-    "use": ("skill", "with_shadow", "take", "discard"),
-    "duel": ("aggressor_skill", "defender_skill", "consequence", "item"),
-    "attack_damned": ("keep", "life_policy", "drink"),
-}
-
-
-USE_CHOICES = {"styx": (), "lethe": ("skill", "with_shadow"), "hades": ("take", "discard")}
-# the choices as the table's words name them (a refusal names them so)
-CHOICE_WORDS = {"colours": "a colour", "sc_skill": "shadow SKILL", "second_round": "second",
-                "hermes_colour": "the Advice of Hermes' colour", "use_black": "the Black Weapon or not",
-                "life_source": "the LP lost", "keep": "keep ITEM", "treasure": "wish or trade", "skill": "a skill",
-                "colour": "a colour", "go": "stay", "raise_skill": "the raised skill",
-                "discard": "discard ITEM or keep-all", "with_shadow": "keep-shadow", "take": "the item taken",
-                "aggressor_skill": "the aggressor's skill", "defender_skill": "the defender's skill",
-                "consequence": "what the winner takes", "item": "the item given", "life_policy": "which LP goes first",
-                "drink": "no-drink"}
-
 
 def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
     """Do one legal action and what follows it; the events it caused. Ends the turn, runs the
@@ -273,36 +163,57 @@ def apply(state: UnderworldState, content: UnderworldContent, action: dict) -> l
 
 
 def act(state: UnderworldState, content: UnderworldContent, action: dict) -> list[dict]:
-    """Do one legal action; the events it caused. When the active hero's turn is over the next
-    hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
-    ``action["with"]`` may carry the player's choices (:data:`CHOICES`); a choice the rules
-    refuse raises ``RulesError`` - callers that take typed input restore the state they saved
-    before (the table session does)."""
-    choices = action.get("with") or {}
-    action = {k: v for k, v in action.items() if k != "with"}
-    known = USE_CHOICES.get(action.get("place"), ()) if action.get("do") == "use" else CHOICES.get(action.get("do"), ())
-    unknown = [k for k in choices if k not in known]
-    if unknown:
-        words = [CHOICE_WORDS.get(k, k) for k in known]
-        raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
-                          + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
-    legal = legal_actions(state)
-    if action not in legal:
+    """Do one legal action; the events it caused (:meth:`HeroTurns.apply` on the state)."""
+    return TURNS.apply(Match(content, state), action)
+
+
+class HeroTurns(MovesRules):
+    """The heroes' turns on the moves (``verbs``): the legal actions are the moves' listing, and an
+    action is played by :meth:`overlord.core.moves.MovesRules.play` - checked against the legal
+    actions, its ``action`` event logged, its move applied in a context opened on the match - then
+    the turn goes on (:func:`_advance`). The game's rules (``game.Underworld``) build on it."""
+
+    moves = MOVES
+    context = UnderworldContext
+
+    def to_act(self, match) -> str | None:
+        s = match.state
+        if s.outcome or s.turn is None or dark_due(s):
+            return None
+        return s.turn.hero
+
+    def apply(self, match, action: dict, dice=None) -> list[dict]:
+        """Do one legal action; the events it caused. When the active hero's turn is over the next
+        hero's begins; after the last hero's, the Dark phase is due (:func:`dark_due`).
+        ``action["with"]`` may carry the player's choices (its move's ``rides``); a choice the rules
+        refuse raises ``RulesError`` - callers that take typed input restore the state they saved
+        before (the table session does)."""
+        choices = action.get("with") or {}
+        action = {k: v for k, v in action.items() if k != "with"}
+        move = MOVES.moves.get(action.get("do"))
+        known = USE_RIDES.get(action.get("place"), ()) if action.get("do") == "use" else move.rides if move else ()
+        unknown = [k for k in choices if k not in known]
+        if unknown:
+            words = [CHOICE_WORDS.get(k, k) for k in known]
+            raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
+                              + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
+        ctx, _ = self.play(match, action, dice, dict(choices))
+        _advance(match.state, match.content)
+        return ctx.commit()
+
+    def refused(self, match, action: dict, legal: list[dict]) -> RulesError:
+        state = match.state
         shown = ", ".join(describe(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         phase = state.turn.phase if state.turn else "over"
-        raise ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
-                          f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
-    start = len(state.log)
-    _do(state, content, action, choices)
-    _advance(state, content)
-    return state.log[start:]
+        return ActionError(f"{describe(action)} is not legal now ({state.turn.hero if state.turn else 'nobody'}, "
+                           f"phase {phase}); legal: {shown or 'nothing, the game is over'}")
+
+    def started(self, ctx: UnderworldContext, action: dict, choices: dict) -> None:
+        ctx.log({"event": "action", "hero": ctx.hero, "action": dict(action), "why": describe(action),
+                 **({"with": choices} if choices else {})})
 
 
-def _do(state: UnderworldState, content: UnderworldContent, a: dict, choices: dict | None = None) -> None:
-    kw = dict(choices or {})
-    state.log.append({"event": "action", "hero": state.turn.hero, "action": dict(a), "why": describe(a),
-                      **({"with": kw} if kw else {})})
-    MOVES.apply(UnderworldContext.open(state, content), a, kw)
+TURNS = HeroTurns()
 
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:

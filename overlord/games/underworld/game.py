@@ -64,7 +64,10 @@ class UnderworldSpecs(SpecSupport):
         return specs.ask(posed, instruction, args, dice)
 
 
-class Underworld(GameRules):
+class Underworld(engine.HeroTurns, GameRules):
+    """The Underworld's rules: the heroes' turns, legal actions and applying one from
+    :class:`.engine.HeroTurns` (the moves, ``verbs``), the rest here."""
+
     name = "underworld"
     title = "Heroes in the Underworld"
     summary = "co-operative, 1-4 heroes against the Damned One and its Avatars, played by the program"
@@ -101,18 +104,6 @@ class Underworld(GameRules):
     # -- a match ---------------------------------------------------------------------------------
     def new_match(self, content, heroes: list[str], seed: int) -> Match:
         return Match(content, engine.new_game(content, heroes, seed))
-
-    def to_act(self, match) -> str | None:
-        s = match.state
-        if s.outcome or s.turn is None or engine.dark_due(s):
-            return None
-        return s.turn.hero
-
-    def legal_actions(self, match) -> list[dict]:
-        return engine.legal_actions(match.state)
-
-    def apply(self, match, action: dict, dice=None) -> list[dict]:
-        return engine.act(match.state, match.content, action)
 
     def enemy_phase(self, match, dice=None) -> list[dict]:
         return engine.enemy_phase(match.state, match.content)

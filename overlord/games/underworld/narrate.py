@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ...core.context import tied
+
 # a rulebook citation at the start of a reason: "HitU", "HitU 'Combat'", "HitU Lethe" (and a colon)
 _CITED = re.compile(r"^HitU(?:\s+'(?P<q>[^']*)'|\s+(?P<name>[A-Z][\w' -]*?))?\s*(?::\s*|$)")
 _QUOTE = re.compile(r"^(?:'[^']*'|\"[^\"]*\")$")
@@ -53,7 +55,7 @@ def _move_line(e: dict) -> str:
     if keys:
         out += f" (key: {keys})"
     if ties:
-        out += f"; equally good: {', '.join(map(str, ties))} (the heroes may choose)"
+        out += f"; {tied(ties, 'the heroes')}"
     return out
 
 
@@ -219,11 +221,27 @@ def _narrate(events: list[dict], strict: bool, cite: bool = False) -> list[str]:
             if strict:
                 raise
             told = [f"    {e['why']}"] if isinstance(e.get("why"), str) and e["why"] else []
+        if told and cite:
+            told = [told[0] + _weighed(e)] + told[1:]
         if told and i in open_:
             numbered += 1
             told = [told[0].replace("    ", f"    [{numbered}] ", 1) + f"; `choose {numbered} TILE` to take one"]
         lines += told
     return lines
+
+
+def _weighed(e: dict) -> str:
+    """For `why`: the choice of the Damned One's side an event records (the hero a Dark card
+    strikes, a struck hero's skill, the marker a card turns up) - its key, and the ties the heroes
+    may take instead (``overlord.core.context.tied``); "" for an event that records none."""
+    d = e.get("decision")
+    if isinstance(d, dict) and d.get("key"):
+        key = ", ".join(f"{k} {v}" for k, v in d["key"].items())
+        ties = f"; {tied(d['ties'], 'the heroes')}" if d.get("ties") else ""
+        return f" [key: {key}{ties}]"
+    if e.get("event") == "reveal_nearest" and e.get("ties"):
+        return f" [{tied(e['ties'], 'the heroes')}]"
+    return ""
 
 
 def _event_lines(e: dict) -> list[str]:

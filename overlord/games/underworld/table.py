@@ -51,8 +51,6 @@ HELP = {
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
 ACTION_WORDS = set(MOVES.commands())
-#: the commands read from their moves' params alone (the others' choices ride in the action's ``with``)
-READ = {"skip", "move", "stop", "end", "accept", "discard", "drink", "duel"}
 
 
 class UnderworldTable(Table):
@@ -200,74 +198,20 @@ class UnderworldTable(Table):
         return legal[n - 1]
 
     def _parse(self, verb: str, args: list[str]) -> dict:
-        """A typed action as the engine's action dict; checked for legality by the engine."""
-        def need(n, usage):
-            if len(args) < n:
-                raise CommandError(f"usage: {usage}")
-
-        if verb in READ:
-            need(len([p for p in MOVES.typed(verb).typed_params() if not p.optional]), HELP[verb])
+        """A typed action as the engine's action dict, read by its move's params (``verbs``; the
+        player's choices ride in the action's ``with``); checked for legality by the engine. A
+        turn of the drawn tile is one of those listed (they carry the exits it gives)."""
+        move = MOVES.typed(verb)
+        if len(args) < len([p for p in move.typed_params() if not p.optional]):
+            raise CommandError(f"usage: {HELP[verb]}")
+        if move.name != "orient":
             return MOVES.read(verb, args)
-        if verb == "extend":
-            need(2, HELP["extend"])
-            if not args[0].isdigit():
-                raise CommandError(f"extend: the stack is 1, 2 or 3, not {args[0]!r}")
-            return {"do": "extend", "stack": int(args[0]) - 1, "side": args[1].upper()}
-        if verb == "turn":
-            need(1, HELP["turn"])
-            for a in legal_actions(self.state):
-                if a["do"] == "orient" and str(a["turns"]) == args[0]:
-                    return a
+        legal = legal_actions(self.state)
+        try:
+            return MOVES.parse(verb, args, legal)
+        except RulesError:
             raise CommandError(f"turn {args[0]}: turns of this tile that change its exits: "
-                               + ", ".join(str(a["turns"]) for a in legal_actions(self.state) if a["do"] == "orient"))
-        if verb == "fight":
-            need(2, "fight COUNTER SKILL [wish] [second] [COLOUR ...] [shadow SKILL]")
-            return _with({"do": "fight", "counter": args[0], "skill": args[1].lower()}, _fight_choices(args[2:]))
-        if verb == "escape":
-            need(1, HELP["escape"])
-            return {"do": "escape", "skill": args[0].lower()}
-        if verb == "encounter":
-            need(1, "encounter COUNTER [SKILL] [stay] [COLOUR] [discard ITEM|keep-all]")
-            rest, extra = _room_choice(verb, args[1:])
-            return _with({"do": "encounter", "counter": args[0]}, {**_encounter_choices(rest), **extra})
-        if verb == "fulfil":
-            need(1, "fulfil TASK")
-            rest, extra = _room_choice(verb, args[1:])
-            for word in (a.lower() for a in rest):
-                if word in ("wish", "trade"):
-                    extra.setdefault("treasure", {})["wish" if word == "wish" else "keep"] = word == "wish"
-                else:
-                    raise CommandError(f"fulfil: unexpected {word!r}; after the task: wish, trade, discard ITEM or "
-                                       "keep-all")
-            return _with({"do": verb, "task": args[0]}, extra)
-        if verb == "use":
-            need(1, "use styx|lethe|hades [SKILL] [keep-shadow] [discard ITEM|keep-all]")
-            rest, extra = _room_choice(verb, args[1:])
-            for word in (a.lower() for a in rest):
-                if word in SKILLS:
-                    extra["skill"] = word
-                elif word == "keep-shadow":
-                    extra["with_shadow"] = False
-                else:
-                    raise CommandError(f"use: unexpected {word!r}; give a skill ({', '.join(SKILLS)}) or keep-shadow")
-            return _with({"do": "use", "place": args[0].lower()}, extra)
-        need(1, HELP["attack"])
-        rest = [a.lower() for a in args[1:]]
-        keep = None
-        if "keep" in rest:
-            at = rest.index("keep")
-            if at + 1 >= len(rest):
-                raise CommandError("attack: keep needs the item kept if the hero dies")
-            keep = rest[at + 1]
-            rest = rest[:at] + rest[at + 2:]
-        choices = {"keep": keep} if keep else {}
-        if "no-drink" in rest:
-            rest.remove("no-drink")
-            choices["drink"] = False
-        if len(rest) > 1:
-            raise CommandError(f"attack: unexpected {' '.join(rest[1:])!r}")
-        action = {"do": "attack_damned", "weapon": args[0], "skill": rest[0] if rest else None}
-        return _with(action, choices)
+                               + ", ".join(str(a["turns"]) for a in legal if a["do"] == "orient")) from None
 
     # -- reading the game -------------------------------------------------------------------------
     def options(self) -> list[str]:
@@ -320,7 +264,6 @@ def status_lines(s: UnderworldState) -> list[str]:
     return lines
 
 
-COLOURS = ("red", "green", "blue")
 _LIST = re.compile(r"\[((?:'[^'\[\]]*'(?:, )?)+)\]")
 
 
@@ -328,69 +271,6 @@ def _readable(message: str) -> str:
     """A refusal from the rules as a player reads it: the rulebook by its name, a Python list of
     names (which a rule's message may still hold) as the names."""
     return _LIST.sub(lambda m: listing([w.strip("'") for w in m.group(1).split(", ")]), cited(message))
-
-
-def _with(action: dict, choices: dict) -> dict:
-    return {**action, "with": choices} if choices else action
-
-
-def _fight_choices(words: list[str]) -> dict:
-    out: dict = {}
-    words = [w.lower() for w in words]
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w == "wish":
-            out.setdefault("treasure", {})["wish"] = True
-        elif w == "trade":
-            out.setdefault("treasure", {})["keep"] = False
-        elif w == "second":
-            out["second_round"] = True
-        elif w in COLOURS:
-            out.setdefault("colours", []).append(w)
-        elif w == "shadow" and i + 1 < len(words) and words[i + 1] in SKILLS:
-            out["sc_skill"] = words[i + 1]
-            i += 1
-        elif w == "keep" and i + 1 < len(words):
-            out["keep"] = words[i + 1]
-            i += 1
-        else:
-            raise CommandError(f"fight: unexpected {w!r}; after the skill: wish, trade, second, a colour "
-                               f"({', '.join(COLOURS)}), shadow SKILL or keep ITEM")
-        i += 1
-    return out
-
-
-def _room_choice(verb: str, words: list[str]) -> tuple[list[str], dict]:
-    """``discard ITEM`` (the item given up to carry a special weapon) or ``keep-all`` (give nothing
-    up) among ``words``: (the other words, the choice)."""
-    words = list(words)
-    low = [w.lower() for w in words]
-    if "keep-all" in low:
-        del words[low.index("keep-all")]
-        return words, {"discard": ""}
-    if "discard" in low:
-        at = low.index("discard")
-        if at + 1 >= len(words):
-            raise CommandError(f"{verb}: discard needs the item given up")
-        item = words[at + 1]
-        del words[at:at + 2]
-        return words, {"discard": item}
-    return words, {}
-
-
-def _encounter_choices(words: list[str]) -> dict:
-    out: dict = {}
-    for w in (w.lower() for w in words):
-        if w in SKILLS:
-            out["skill"] = w
-        elif w == "stay":
-            out["go"] = False
-        elif w in COLOURS:
-            out["colour"] = w
-        else:
-            raise CommandError(f"encounter: unexpected {w!r}; give a skill ({', '.join(SKILLS)}), stay, or a colour")
-    return out
 
 
 def _drawn_by_last_command(state: UnderworldState) -> str:
