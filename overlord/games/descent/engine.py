@@ -84,15 +84,12 @@ class Game(Context):
 
     def __init__(self, quest: Quest, state: DescentState, resolver: object = None):
         self.state, self.content, self.rng, self.start = state, quest, None, len(state.log)
+        self.quest = quest                # the content, by the name the rules read it (a plain attribute: hot)
         self._board: tuple | None = None
         self.resolver = resolver          # see the module docstring
 
     def __repr__(self) -> str:
         return f"Game({self.quest.scenario.id}, round {self.state.round}, {self.state.phase})"
-
-    @property
-    def quest(self) -> Quest:
-        return self.content
 
     @property
     def dice(self):  # type: ignore[override]  # read from the resolver: Context keeps it as a field
