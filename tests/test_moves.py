@@ -18,6 +18,7 @@ from overlord.core.game import RulesError, drew_hidden
 from overlord.core.moves import ACTOR, ANY, Move, Moves, Param, enemy_until_hero
 from overlord.core.rng import new_rng, rng_state
 from overlord.games import registry
+from overlord.games.descent.game import GAME as DESCENT, shipped_quest
 from tinygame.game import GAME, HERO, MOVES, Gauntlet, GauntletTable, go, standing, told
 from cli_helpers import run
 
@@ -171,6 +172,72 @@ def test_read_takes_flags_repeated_words_and_table_words(rule, typed, result):
     else:
         with pytest.raises(RulesError, match=f"^{result}$"):
             LOOSE.read(verb, args)
+
+
+#: Forgotten Souls' report shapes: a space typed X,Y, a card's name of several words, words after a
+#: keyword's value, a required keyword
+REPORTS = Moves([
+    Move("move", "the hero moved to that space", (Param("hero", "hero"), Param("to", "space", "X,Y"))),
+    Move("search", "the hero searched", (Param("hero", "hero"), Param("card", "card", optional=True, joined=True))),
+    Move("loot", "the card kept", (Param("card", "card", joined=True), Param("hero", "hero", keyword="to"))),
+    Move("revive", "a hero revives another", (Param("hero", "hero", keyword="by"), Param("target", "hero", "HERO"),
+                                              Param("hearts", "int", low=0, optional=True, listed=False)),
+         typed=("target", "hearts")),
+])
+
+
+@pytest.mark.parametrize("rule, typed, result", [
+    ("a space is typed X,Y, its value the list", "move leoric 4,2", {"do": "move", "hero": "leoric", "to": [4, 2]}),
+    ("a space is two numbers", "move leoric 4", "move: X,Y is a space X,Y, not 4"),
+    ("a joined param takes the rest of the words", "search leoric Health Potion",
+     {"do": "search", "hero": "leoric", "card": "Health Potion"}),
+    ("a joined param may be left out where optional", "search leoric", {"do": "search", "hero": "leoric"}),
+    ("a joined param before a keyword", "loot Iron Shield to tarha", {"do": "loot", "card": "Iron Shield", "hero": "tarha"}),
+    ("the words after a keyword's value are read in place", "revive leoric by tarha 2",
+     {"do": "revive", "hero": "tarha", "target": "leoric", "hearts": 2}),
+    ("a required keyword is asked for", "revive leoric", r"revive: say by HERO \(revive HERO \[HEARTS\] by HERO\)"),
+])
+def test_read_takes_spaces_joined_names_and_words_after_a_keyword(rule, typed, result):
+    verb, *args = typed.split()
+    if isinstance(result, dict):
+        assert REPORTS.read(verb, args) == result, rule
+    else:
+        with pytest.raises(RulesError, match=f"^{result}$"):
+            REPORTS.read(verb, args)
+
+
+@pytest.mark.parametrize("verb, values, typed", [
+    ("move", {"hero": "leoric"}, "move leoric X,Y"),
+    ("move", {"hero": "leoric", "to": [4, 2]}, "move leoric 4,2"),
+    ("search", {"hero": "leoric"}, "search leoric"),
+    ("search", {"hero": "leoric", "card": None}, "search leoric CARD"),
+    ("loot", {}, "loot CARD to HERO"),
+    ("revive", {"target": "leoric", "hero": "tarha"}, "revive leoric by tarha"),
+])
+def test_a_command_as_typed_with_some_of_its_values(verb, values, typed):
+    """What a table's ``options`` shows to fill in: the values known, the shapes of the others."""
+    assert REPORTS[verb].form(**values) == typed
+    assert LOOSE["fight"].form(counter="ixion", skill="close", wish=True) == "fight ixion close wish"
+
+
+def _hero(p: Param, word: str, verb: str):
+    if p.kind == "hero" and word not in ("leoric", "tarha"):
+        raise RulesError(f"no hero {word}; heroes: leoric, tarha")
+    return p.value(word, verb)
+
+
+@pytest.mark.parametrize("rule, typed, refusal", [
+    ("the game's own reading of a word (a hero of this match)", "move zed 4,2", "no hero zed; heroes: leoric, tarha"),
+    ("words missing: the usage line", "move leoric", r"usage: move HERO X,Y - the hero moved to that space"),
+    ("too many words: the usage line", "move leoric 4,2 5,5", r"usage: move HERO X,Y - the hero moved to that space"),
+    ("a keyword with no word after it: the usage line", "loot Chainmail to",
+     r"usage: loot CARD to HERO - the card kept"),
+    ("the usage line before any word is read", "move zed", r"usage: move HERO X,Y - the hero moved to that space"),
+])
+def test_read_with_the_games_own_words_and_usage_refusals(rule, typed, refusal):
+    verb, *args = typed.split()
+    with pytest.raises(RulesError, match=f"^{refusal}$"):
+        REPORTS.read(verb, args, value=_hero, usage=True)
 
 
 #: the Underworld's choices that ride in the action's ``with``: where a value goes (``into``), what a flag
@@ -378,6 +445,18 @@ def test_draw_marks_the_event_it_tells_as_a_hidden_draw():
     assert state.log == [{"event": "card", "card": top, "drew_hidden": True}] and drew_hidden(state.log)
     ctx.draw(deck)                                             # a draw told later is marked by its teller
     assert len(state.log) == 1 and ctx.commit() == state.log
+
+
+def test_a_descent_game_is_its_rule_context_and_draws_through_the_kept_generator():
+    """Descent's rules take ``game``: it is the one context shape (state, content, decide, draw),
+    its draws rebuilt from ``state.rng`` and written back at once, the drawing event marked."""
+    quest = shipped_quest()
+    game = DESCENT.new_match(quest, ["leoric", "tarha"], 4)
+    assert isinstance(game, Context) and game.content is quest and game.quest is quest and game.rng is None
+    top = game.state.peril.draw[0]
+    assert game.draw(game.state.peril, {"event": "peril"}) == top
+    assert game.state.log[-1] == {"event": "peril", "card": top, "drew_hidden": True} and drew_hidden(game.commit())
+    assert game.decide("closest", ["tarha", "leoric"], lambda h: (0,), ("spaces",)).ties == ("leoric",)
 
 
 def test_the_enemy_acts_until_a_hero_must():

@@ -42,8 +42,8 @@ import numpy as np
 from .context import Context
 from .game import AgentSpec, RulesError, Table, TableReply
 
-KINDS = ("hero", "field", "space", "counter", "item", "card", "skill", "task", "int", "word", "words", "yes/no",
-         "flag", "repeated", "one")
+KINDS = ("hero", "monster", "figure", "field", "space", "counter", "item", "card", "skill", "task", "int", "word",
+         "words", "yes/no", "flag", "repeated", "one")
 #: the kinds typed after a move's other words, in any order, each optional: a ``flag`` is its one word
 #: (``wish``: True when typed), a ``repeated`` param any number of its ``choices`` (``red blue``: a list),
 #: a ``one`` param one of its ``choices`` (``stay red``: the colour a word among the others)
@@ -69,12 +69,15 @@ class Param:
     typed loosely after the move's other words (:data:`LOOSE`): a ``flag`` is typed as its word
     (``wish``; its value ``sets``, True unless said), a ``repeated`` param as any number of its
     ``choices`` (``red blue``; its value the list), a ``one`` param as one of them; all optional.
-    How a typed word is read: ``case`` "lower" or "upper" reads it in that case; an ``int`` typed
-    counting from ``base`` (the players' stack 1 is the action's 0); ``refusal``, where set, is
-    also what a word that is no number is told. Where the value goes in the action read from the
-    words: under its name, or along ``into``, a path of keys ("with.treasure.wish": the
-    Underworld's choices ride in the action's ``with``); ``nullable``: an optional param left out
-    is None in the action (the Underworld's ``attack`` without a skill)."""
+    A ``space`` is typed ``X,Y`` (its value the list ``[x, y]``); ``joined``: the last param typed
+    in place takes the rest of the words, joined by spaces (a card's name of several words:
+    ``search leoric Health Potion``). How a typed word is read: ``case`` "lower" or "upper" reads
+    it in that case; an ``int`` typed counting from ``base`` (the players' stack 1 is the action's
+    0); ``refusal``, where set, is also what a word that is no number is told. Where the value
+    goes in the action read from the words: under its name, or along ``into``, a path of keys
+    ("with.treasure.wish": the Underworld's choices ride in the action's ``with``); ``nullable``:
+    an optional param left out is None in the action (the Underworld's ``attack`` without a
+    skill)."""
 
     name: str
     kind: str = "word"
@@ -90,6 +93,7 @@ class Param:
     listed: bool = True
     refusal: str = ""          # a keyword param whose value fits nothing (a word no number): what the refusal says
     unordered: bool = False
+    joined: bool = False
     sets: Any = True
     case: str = ""
     base: int = 0
@@ -136,6 +140,11 @@ class Param:
                 low, high = (None if v is None else v + self.base for v in (self.low, self.high))
                 raise RulesError(f"{verb}: {self.shape} is {low} to {high}, not {number + self.base}")
             return number
+        if self.kind == "space":
+            x, comma, y = typed.partition(",")
+            if not (comma and x.lstrip("-").isdigit() and y.lstrip("-").isdigit()):
+                raise RulesError(f"{verb}: {self.shape} is a space X,Y, not {typed}")
+            return [int(x), int(y)]
         if self.kind == "yes/no":
             return typed.lower() in ("yes", "true", "1")
         if self.kind == "flag":
@@ -161,6 +170,8 @@ class Param:
         out.update(optional=self.optional, typed=self.typed, listed=self.listed)
         if self.unordered:
             out["unordered"] = True
+        if self.joined:
+            out["joined"] = True
         return out
 
 
@@ -174,7 +185,8 @@ class Move:
     move logs; ``slots``: the names of its indices for learning agents (default: one, its name)
     and ``slot(ctx, action, memo)`` the one an instance takes (None: it has none; ``memo``: a dict
     shared by one call of :meth:`Moves.encode`); ``typed``: the order its params are typed in,
-    where it is not the order of their keys in the action; ``numbered=False``: the table lists its
+    where it is not the order of their keys in the action (and read in: a keyword param named
+    there is read in that place); ``numbered=False``: the table lists its
     instances as one line of values rather than as numbered options; ``cost``: what it costs of the
     hero's action points (the game's unit; 0: free, as Heldentaufe's ``eat``); ``verb``: the word
     the table types for it where it is not its name (the Underworld's ``skip`` for ``skip_extend``);
@@ -239,6 +251,29 @@ class Move:
     def help_line(self, choices: Sequence[Param] = ()) -> str:
         syntax = self.syntax(choices)
         return f"{self.said}{' ' + syntax if syntax else ''} - {self.help}"
+
+    def form(self, **values: Any) -> str:
+        """The command as typed at the table with these values (``move leoric X,Y``, ``revive
+        leoric by tarha``): a param given shows its value (None: its shape, a space as ``X,Y``), a
+        required one not given its shape, an optional one not given nothing; a flag given True
+        its word."""
+        def typed(p: Param, value: Any) -> str:
+            if value is None:
+                return p.shape
+            if p.kind == "space":
+                return f"{value[0]},{value[1]}"
+            return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+        words = [self.said]
+        words += [typed(p, values.get(p.name)) for p in self.typed_params() if p.name in values or not p.optional]
+        for p in self.params:
+            if p.keyword and (p.name in values or not p.optional):
+                words += [p.keyword, typed(p, values.get(p.name))]
+            elif p.kind == "flag" and values.get(p.name):
+                words.append(p.shape)
+            elif p.kind == "repeated" and values.get(p.name):
+                words += list(values[p.name])
+        return " ".join(words)
 
     def describe(self, action: dict) -> str:
         if self.words is not None:
@@ -411,15 +446,29 @@ class Moves:
             out[word] = known[word].value(value, arg)
         return out
 
-    def read(self, verb: str, args: list[str]) -> dict:
+    def read(self, verb: str, args: list[str], value: Callable[[Param, str, str], Any] | None = None,
+             usage: bool = False) -> dict:
         """The action the words typed say, every typed param checked against its kind and range,
         none against the legal actions (``apply`` refuses what is not legal now). The move's
         required words come first; after them, keyword params (``shadow SKILL``: the keyword and
-        its value) and loose params (flags, repeated words, one of a few words) in any order. A
-        param's value goes into the action under its name or along its ``into``."""
+        its value, the words after it read on: ``revive HERO by HERO HEARTS``) and loose params
+        (flags, repeated words, one of a few words) in any order; a ``joined`` param takes the rest
+        of the words. A param's value goes into the action under its name or along its ``into``.
+        The words in place are read in the move's ``typed`` order, a keyword param named there in
+        its place (the others when their keyword is found). ``value(param, word, verb)``: how the
+        game reads a typed word as a param's value where it checks more than the kind (a hero of
+        this match, with a hint; default :meth:`Param.value`). ``usage``: a command with words
+        missing or too many, a keyword with no word after it or a required keyword left out, is
+        refused as "usage: " and its help line (Forgotten Souls' table)."""
         move = self.typed(verb)
+        read = value or (lambda p, w, v: p.value(w, v))
+
+        def malformed(refusal: str) -> RulesError:
+            return RulesError(f"usage: {move.help_line(self.choices)}" if usage else refusal)
+
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
+        raw: dict[str, str] = {}
         values: dict[str, Any] = {}
         typed = move.typed_params()
         head = len([p for p in typed if not p.optional])
@@ -430,19 +479,26 @@ class Moves:
         for p in move.params:
             low = [w.lower() for w in words]
             if not p.keyword or p.keyword.lower() not in low[head:]:
+                if p.keyword and not p.optional and p.typed:
+                    raise malformed(f"{verb}: say {p.keyword} {p.shape} ({verb} {move.syntax(self.choices)})")
                 continue
             k = low.index(p.keyword.lower(), head)
             if k + 1 >= len(words):
                 if move.after:
                     raise unexpected(words[k])
+                if usage:
+                    raise malformed("")
                 words = words[:k]
                 continue
-            try:
-                values[p.name] = p.value(words[k + 1], verb)
-            except RulesError:
-                if move.after:
-                    raise unexpected(words[k]) from None
-                raise
+            if p.name in move.typed:
+                raw[p.name] = words[k + 1]            # read in its place among the typed words
+            else:
+                try:
+                    values[p.name] = read(p, words[k + 1], verb)
+                except RulesError:
+                    if move.after:
+                        raise unexpected(words[k]) from None
+                    raise
             words = words[:k] + words[k + 2:]
         loose = [p for p in move.params if p.loose]
         if loose:
@@ -456,13 +512,19 @@ class Moves:
                 else:
                     values[p.name] = p.value(w, verb)
             words = words[:head] + rest
+        if typed and typed[-1].joined and len(words) > len(typed):
+            words = words[:len(typed) - 1] + [" ".join(words[len(typed) - 1:])]
         if len(words) > len(typed):
             if move.after:
                 raise unexpected(words[len(typed)])
-            raise RulesError(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
-        for p, w in zip(typed, words):
-            values[p.name] = p.value(w, verb)
+            raise malformed(f"{' '.join([verb] + args)}: too many words ({move.help_line(self.choices)})")
         missing = [p.shape for p in typed[len(words):] if not p.optional]
+        if missing and usage:
+            raise malformed("")
+        raw.update((p.name, w) for p, w in zip(typed, words))
+        for name in dict.fromkeys([*move.typed, *(p.name for p in move.params)]):   # in the order typed
+            if name in raw:
+                values[name] = read(move.param(name), raw[name], verb)
         if missing:
             raise RulesError(f"{verb}: say {' '.join(missing)} ({verb} {move.syntax(self.choices)})")
         for p in typed[len(words):]:

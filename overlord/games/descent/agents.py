@@ -14,7 +14,8 @@ with an action mask of the legal ones:
 * the last: the round's turns in the order the heroes are listed (the only order an agent
   takes; the heuristic bot orders them by tactics).
 
-Heal actions are not in the space. Observation: a 9x9 view around the hero (walkable, heroes,
+The indices are the moves' (``verbs``: :data:`~.verbs.MOVES` keeps this layout). Heal actions are
+not in the space. Observation: a 9x9 view around the hero (walkable, heroes,
 monsters) and the hero's health, doom, fate and round, scaled to 0..1.
 """
 
@@ -23,14 +24,12 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.game import AgentSpec
+from .verbs import HERO_SLOTS, MONSTER_SLOTS, MOVES, RADIUS
 
-FIXED = ("rest", "open", "objective", "stand_up", "discard")
-MONSTER_SLOTS = 8
-HERO_SLOTS = 4
-RADIUS = 4
-MOVES = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS, RADIUS + 1)]
-ORDER = len(FIXED) + MONSTER_SLOTS + HERO_SLOTS + len(MOVES)
-N_ACTIONS = ORDER + 1
+SLOTS = MOVES.slots()
+FIXED = tuple(SLOTS[:SLOTS.index("attack 0")])
+ORDER = SLOTS.index("order")
+N_ACTIONS = len(SLOTS)
 VIEW = 2 * RADIUS + 1
 OBS_SIZE = 3 * VIEW * VIEW + 4
 
@@ -50,34 +49,8 @@ def numbering() -> str:
 
 
 def agent_spec(max_rounds: int) -> AgentSpec:
-    return AgentSpec(N_ACTIONS, OBS_SIZE, lambda game, agent: observe(game, agent, max_rounds), encode, numbering())
-
-
-def _monsters(game) -> list[str]:
-    return sorted(m.id for m in game.state.monsters())[:MONSTER_SLOTS]
-
-
-def encode(game, legal) -> list[int | None]:
-    monsters = _monsters(game)
-    heroes = game.state.heroes[:HERO_SLOTS]
-    out: list[int | None] = []
-    for a in legal:
-        kind = a["do"]
-        if kind == "order":
-            out.append(ORDER if a["heroes"] == list(game.state.heroes) else None)
-        elif kind in FIXED:
-            out.append(FIXED.index(kind))
-        elif kind == "attack":
-            out.append(len(FIXED) + monsters.index(a["target"]) if a["target"] in monsters else None)
-        elif kind == "revive":
-            out.append(len(FIXED) + MONSTER_SLOTS + heroes.index(a["target"]) if a["target"] in heroes else None)
-        elif kind == "move":
-            here = game.state.figure(a["hero"]).at
-            d = (a["to"][0] - here[0], a["to"][1] - here[1])
-            out.append(len(FIXED) + MONSTER_SLOTS + HERO_SLOTS + MOVES.index(d) if d in MOVES else None)
-        else:
-            out.append(None)
-    return out
+    return AgentSpec(N_ACTIONS, OBS_SIZE, lambda game, agent: observe(game, agent, max_rounds),
+                     lambda game, legal: MOVES.encode(game, legal), numbering())
 
 
 def observe(game, agent: str, max_rounds: int) -> np.ndarray:

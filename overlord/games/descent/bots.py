@@ -17,126 +17,20 @@ from __future__ import annotations
 import numpy as np
 
 from . import tactics
-from .combat import can_attack, hero_attack
-from .dice import roll
-from .engine import Game, complete_encounter, marker_at, open_door
-from .heroes import (STAND_DICE, begin_turn, end_turn, heal_skill, heal_targets, rest, stand_up,
-                                    suffer_fatigue, test_attribute, use_heal, walk)
-from .reach import Spaces, hero_levels
+from .engine import Game
+from .heroes import begin_turn, end_turn
+from .listing import legal_actions
+from .verbs import MOVES, action_of
 
 BOTS = ("random", "heuristic")
-
-
-# -- what a hero may do now ----------------------------------------------------------------------
-
-def _near(at_a, at_b, reach: int = 1) -> bool:
-    return max(abs(at_a[0] - at_b[0]), abs(at_a[1] - at_b[1])) <= reach
-
-
-def goal_reached(game: Game, hero: str) -> bool:
-    """The headless stand-in for an objective: a hero at the encounter's goal space (with as
-    many heroes there as the goal needs), and its monsters defeated if the card says so."""
-    state = game.state
-    if state.active_exploration is None:
-        return False
-    card = game.cards[state.active_exploration]
-    goal = card.goal
-    if goal.clear and any(m.encounter == card.id for m in state.monsters()):
-        return False
-    at = marker_at(game, goal.at)
-    if not _near(state.figure(hero).at, at):
-        return False
-    return sum(_near(h.at, at) for h in state.heroes_up()) >= goal.heroes
-
-
-def stunned(game: Game, hero: str) -> str | None:
-    """A condition the hero must spend its next action on (Stunned), if it has one."""
-    defs = game.quest.conditions
-    return next((c for c in game.state.figure(hero).conditions if c in defs and defs[c].discard == "action"), None)
-
-
-def held(game: Game, hero: str) -> bool:
-    defs = game.quest.conditions
-    return any(c in defs and defs[c].no_move for c in game.state.figure(hero).conditions)
-
-
-def legal_actions(game: Game, hero: str) -> dict[str, list]:
-    """Action kinds and their options for ``hero`` now."""
-    state = game.state
-    f = state.figure(hero)
-    if f.knocked_out:
-        # a knocked-out hero's whole turn is to stand up (two red dice)
-        return {"stand_up": [None]}
-    condition = stunned(game, hero)
-    if condition:
-        return {"discard": [condition]}
-    actions: dict[str, list] = {"rest": [None]}
-    if not held(game, hero):
-        speed = game.speed(f)
-        reach = speed + max(0, f.stamina - f.fatigue)            # fatigue buys movement points
-        scene, levels = hero_levels(game, hero, reach)
-        board = scene.board
-        stand = board.bitboard.walk & ~scene.figure_mask()
-        spaces = Spaces([level & stand for level in levels[1:]], board, game.board()[1])
-        if spaces:
-            actions["move"] = spaces
-    targets = [m.id for m in state.monsters() if can_attack(game, hero, m.id)]
-    if targets:
-        actions["attack"] = targets
-    down = [h.id for h in state.hero_figures() if h.knocked_out and _near(f.at, h.at)
-            and h.id != hero]
-    if down:
-        actions["revive"] = down
-    healed = heal_targets(game, hero)
-    if healed:
-        actions["heal"] = healed
-    if goal_reached(game, hero):
-        actions["objective"] = [None]
-    card = game.cards[state.current_encounter]
-    if state.active_exploration is None and card.map.exit is not None and state.exploration.draw \
-            and _near(f.at, marker_at(game, "exit")):
-        actions["open"] = [None]
-    return actions
+__all__ = ["BOTS", "TURNS", "choose_random", "legal_actions", "perform", "play_turn"]
 
 
 # -- carrying an action out ---------------------------------------------------------------------
 
 def perform(game: Game, hero: str, kind: str, option, rng: np.random.Generator) -> None:
-    f = game.state.figure(hero)
-    if kind == "move":
-        reach = game.speed(f) + max(0, f.stamina - f.fatigue)
-        walk(game, hero, list(option), reach)
-    elif kind == "attack":
-        hero_attack(game, hero, option, rng)
-    elif kind == "objective":
-        _objective(game, hero)
-    elif kind == "open":
-        open_door(game, hero)
-    elif kind in ("stand_up", "revive"):
-        r = roll(list(STAND_DICE), rng)
-        if kind == "stand_up":
-            stand_up(game, hero, r.hearts, r.surges)
-        else:
-            stand_up(game, option, r.hearts, r.surges, by=hero)
-    elif kind == "heal":
-        use_heal(game, hero, option, roll(list(heal_skill(game, hero).dice), rng).hearts)
-    elif kind == "rest":
-        rest(game, hero)
-    elif kind == "discard":
-        f.conditions.remove(option)
-        game.log({"event": "condition_gone", "figure": hero, "condition": option, "why": "an action spent on it"})
-
-
-def _objective(game: Game, hero: str) -> None:
-    """The objective action: the card's attribute test first, where it asks for one."""
-    card = game.cards[game.state.active_exploration]
-    if card.goal.test:
-        passed = test_attribute(game, hero, card.goal.test)
-        if passed is False:
-            if card.goal.fail_fatigue:
-                suffer_fatigue(game, hero, card.goal.fail_fatigue, why=f"failed the {card.goal.test} test")
-            return
-    complete_encounter(game)
+    """The action ``kind`` with its option, applied by its move (``verbs``) with the players' dice."""
+    MOVES.apply(game, action_of(hero, kind, option), rng)
 
 
 def play_turn(game: Game, hero: str, rng: np.random.Generator, choose) -> None:

@@ -2,8 +2,13 @@
 heroes' reported actions, as functions over a plain :class:`DescentState`.
 
 ``Game`` pairs the state with the loaded quest and caches what is derived from them (the
-dungeon's board); only ``game.state`` is saved. Every random draw uses the generator whose state
-is ``state.rng``. Every step appends events (plain dicts) to ``state.log``.
+dungeon's board); only ``game.state`` is saved. It is the game's rule context
+(:class:`overlord.core.context.Context`: ``state``, ``content`` - the quest -, ``decide``, ``draw``,
+``log``), so every rule takes ``game``. Every random draw uses the generator whose state is
+``state.rng``, rebuilt for each draw and written back at once (``core.rng.Dice``), so the context
+keeps no generator beside the state (``rng`` is None, ``commit`` only returns the step's events);
+the players' dice are ``dice``, the resolver's where it rolls for them. Every step appends events
+(plain dicts) to ``state.log``.
 
 What the program cannot see - a monster's attack on a hero, a hero's attribute test - goes to
 ``game.resolver`` (not saved): headless it rolls the dice (``resolve.Headless``); at a table the
@@ -18,12 +23,12 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass, field
 
 from .activation import Hero, Monster, Table, activate_card
 from .content.cards import ExplorationCard
 from .content.quest import Quest
 from ...core.bitsets import bits
+from ...core.context import Context
 from ...core.game import RulesError, hidden_draw
 from ...core.board import BoardError
 from ...core.decks import discard_card, draw_card, new_deck
@@ -74,12 +79,46 @@ def _layout(dungeon) -> tuple:
             tuple(tuple(tuple(end) for end in link) for link in dungeon.links))
 
 
-@dataclass
-class Game:
-    quest: Quest
-    state: DescentState
-    _board: tuple | None = field(default=None, repr=False)
-    resolver: object = field(default=None, repr=False, compare=False)   # see the module docstring
+class Game(Context):
+    """A match of a Descent quest and its rule context (see the module's docstring)."""
+
+    def __init__(self, quest: Quest, state: DescentState, resolver: object = None):
+        self.state, self.content, self.rng, self.start = state, quest, None, len(state.log)
+        self.quest = quest                # the content, by the name the rules read it (a plain attribute: hot)
+        self._board: tuple | None = None
+        self.resolver = resolver          # see the module docstring
+
+    def __repr__(self) -> str:
+        return f"Game({self.quest.scenario.id}, round {self.state.round}, {self.state.phase})"
+
+    @property
+    def dice(self):  # type: ignore[override]  # read from the resolver: Context keeps it as a field
+        """The players' dice where the program rolls them (headless: the resolver's generator)."""
+        return getattr(self.resolver, "rng", None)
+
+    @classmethod
+    def open(cls, state: DescentState, content: Quest, dice=None) -> "Game":
+        """A step on a state: the players' dice are the resolver's, which ``game`` sets (``dice``
+        is refused here)."""
+        if dice is not None:
+            raise ValueError("a Descent game's players' dice are its resolver's (game._headless)")
+        return cls(content, state)
+
+    @classmethod
+    def reading(cls, state: DescentState, content: Quest) -> "Game":
+        return cls(content, state)
+
+    def commit(self) -> list[dict]:
+        return self.state.log[self.start:]
+
+    def draw(self, deck, event=None) -> str:
+        """The top card of ``deck`` with the game's generator (rebuilt from ``state.rng`` and written
+        back); ``event`` (a dict, the card added, or a function of the card) logged as a hidden draw."""
+        with Dice(self.state.__dict__) as rng:
+            card = draw_card(deck, rng)
+        if event is not None:
+            self.log(hidden_draw(event(card) if callable(event) else {**event, "card": card}))
+        return card
 
     @property
     def to_act(self) -> list[str]:
@@ -170,9 +209,6 @@ class Game:
         if f.side != "heroes":
             raise GameError(f"{hid} is not a hero")
         return f
-
-    def log(self, event: dict) -> None:
-        self.state.log.append(event)
 
     def machine(self, trigger: str) -> str:
         """Fire a round-machine trigger on this state (the machine reads a plain view)."""
@@ -433,13 +469,12 @@ def fate_step(game: Game) -> None:
     hooks.move_track(game, "advance_fate", 1, "fate step")
     if game.over:
         return
-    with Dice(state.__dict__) as rng:
-        card_id = draw_card(state.peril, rng)
-    card = derived(game.quest)["perils"][card_id]
-    monsters = bool(state.monsters())
+    perils, monsters = derived(game.quest)["perils"], bool(state.monsters())
+    card_id = game.draw(state.peril, lambda c: {
+        "event": "peril", "card": c, "name": perils[c].name, "flavor": perils[c].flavor,
+        "half": None if perils[c].effects is not None else ("with monsters" if monsters else "without monsters")})
+    card = perils[card_id]
     half = card.effects if card.effects is not None else (card.with_monsters if monsters else card.without_monsters)
-    game.log(hidden_draw({"event": "peril", "card": card_id, "name": card.name, "flavor": card.flavor,
-                          "half": None if card.effects is not None else ("with monsters" if monsters else "without monsters")}))
     run_effects(game, half, card_id)
     discard_card(state.peril, card_id)
 
@@ -451,10 +486,9 @@ def monster_activation(game: Game, only: set[str] | None = None) -> None:
     state = game.state
     if not state.monsters() or game.over:
         return
-    with Dice(state.__dict__) as rng:
-        card_id = draw_card(state.activation, rng)
+    card_id = game.draw(state.activation, lambda c: {"event": "activation_card", "card": c,
+                                                     "only": sorted(only) if only else None})
     card = derived(game.quest)["activation"][card_id]
-    game.log(hidden_draw({"event": "activation_card", "card": card_id, "only": sorted(only) if only else None}))
     exit_node = game.node(marker_at(game, "exit"))
     table = _table(game)
     table.exit_at = table.scene.board.at_of(exit_node)

@@ -3,13 +3,13 @@
 A match is the engine's :class:`~.engine.Game`: the loaded quest, the plain state, and what is
 derived from them (the dungeon's board). At the table the players report what their heroes did
 and roll their own dice (``table``); headless, this module gives the heroes' phase as legal
-actions:
+actions, each a move of ``verbs`` (its words, its application, its PettingZoo index):
 
 * at the start of each round the group chooses the order of the heroes' turns ("At the start of
   each round, the players decide as a group the order in which each hero activates"): an action
   ``{"do": "order", "heroes": [...]}``, taken by the first hero for the group;
 * then each hero's turn: its conditions act (``heroes.begin_turn``); a knocked-out hero's whole
-  turn is standing up (2 red dice); otherwise two actions (``bots.legal_actions``: rest, move,
+  turn is standing up (2 red dice); otherwise two actions (``listing.legal_actions``: rest, move,
   attack, revive, heal, objective, open; a Stunned hero first throws it off); at its end a rest
   recovers all fatigue (``heroes.end_turn``);
 * when every hero has had its turn, the Overlord phase (:meth:`Descent.enemy_phase`).
@@ -21,9 +21,7 @@ attribute tests, standing up - through ``resolve.Headless``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from functools import lru_cache
-from itertools import permutations
 
 from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
@@ -44,51 +42,10 @@ from ...content.paths import resolve_scenario
 from .agents import agent_spec
 from .invariants import state_problems, violations
 from .table import DescentTable
+from .verbs import MOVES, OPTION, ActionList, action_of, kind_option, listed
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
-OPTION = {"move": "to", "attack": "target", "revive": "target", "heal": "target", "discard": "condition"}
-
-
-class ActionList(Sequence):
-    """The acting hero's legal actions as dicts (``{"do": "move", "hero": h, "to": [x, y]}``),
-    made when asked for: a hero's reachable spaces stay bitsets until one is read. ``kinds`` is
-    the engine's own form (kind -> options), which the bots read."""
-
-    def __init__(self, hero: str, kinds: dict[str, list]):
-        self.hero, self.kinds = hero, kinds
-        self._sizes = [(k, len(v)) for k, v in kinds.items()]
-
-    def __len__(self) -> int:
-        return sum(n for _, n in self._sizes)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        for kind, n in self._sizes:
-            if i < n:
-                return action_of(self.hero, kind, self.kinds[kind][i])
-            i -= n
-        raise IndexError("action index out of range")
-
-    def __iter__(self):
-        for kind, options in self.kinds.items():
-            for option in options:
-                yield action_of(self.hero, kind, option)
-
-
-def action_of(hero: str, kind: str, option) -> dict:
-    action = {"do": kind, "hero": hero}
-    if kind in OPTION:
-        action[OPTION[kind]] = list(option) if kind == "move" else option
-    return action
-
-
-def _kind_option(action: dict) -> tuple[str, object]:
-    kind = action.get("do")
-    return kind, action.get(OPTION[kind]) if kind in OPTION else None
 
 
 def _listed_order(game: Game, actions) -> dict:
@@ -113,7 +70,7 @@ def _bot(choose, order):
 def _kinds_of(actions) -> dict[str, list]:
     kinds: dict[str, list] = {}
     for a in actions:
-        kinds.setdefault(a["do"], []).append(_kind_option(a)[1])
+        kinds.setdefault(a["do"], []).append(kind_option(a)[1])
     return kinds
 
 
@@ -146,6 +103,7 @@ class Descent(GameRules):
     summary = "2-4 heroes explore a dungeon; the program plays the overlord's decks, doom and fate, and every monster"
     example = ("forgotten-souls", ["syndrael", "avric"])
     machines = ("round",)
+    moves = MOVES                    # every action and report, defined once: words, help, reading, numbering
     bots = {"heuristic": _bot(tactics.choose, lambda game, actions: {"do": "order", "heroes": tactics.order(game)}),
             "random": _bot(bots.choose_random, _listed_order)}
     state_type = DescentState
@@ -193,15 +151,11 @@ class Descent(GameRules):
         return s.acting or None
 
     def legal_actions(self, game: Game):
-        s = game.state
         if game.over:
             return []
-        if s.order is None:
-            return [{"do": "order", "heroes": list(p)} for p in permutations(s.heroes)]
-        if not s.acting:
-            return []
-        actions = ActionList(s.acting, bots.legal_actions(game, s.acting))
-        game.__dict__["_legal"] = (_step(game), actions.kinds)
+        actions = listed(game)                 # the moves' listing (MOVES.legal), called directly: a hot path
+        if isinstance(actions, ActionList):
+            game.__dict__["_legal"] = (_step(game), actions.kinds)
         return actions
 
     def apply(self, game: Game, action: dict, dice=None) -> list[dict]:
@@ -209,15 +163,11 @@ class Descent(GameRules):
         _headless(game, dice)
         start = len(s.log)
         if action.get("do") == "order":
-            heroes = action.get("heroes")
-            if s.order is not None or not isinstance(heroes, list) or sorted(heroes) != sorted(s.heroes):
-                raise RulesError(f"not legal now: {self.describe(action)}" + (
-                    "; the round's order is chosen" if s.order is not None else f"; name every hero once: {s.heroes}"))
-            s.order = list(heroes)
+            MOVES.apply(game, action)
             _next_turn(game)
             return s.log[start:]
         hero = s.acting
-        kind, option = _kind_option(action)
+        kind, option = kind_option(action)
         kinds = _legal_now(game)
         if action.get("hero") != hero or kind not in kinds or (kind in OPTION and option not in kinds[kind]):
             legal = ", ".join(f"{k} {len(v)}" if k in OPTION else k for k, v in kinds.items())
@@ -290,11 +240,10 @@ class Descent(GameRules):
         return narrate(events, game, [])
 
     def describe(self, action: dict) -> str:
-        if action.get("do") == "order":
-            return "turns in the order " + ", ".join(action.get("heroes") or [])
-        kind, option = _kind_option(action)
-        where = f" {option[0]},{option[1]}" if kind == "move" and option else (f" {option}" if option else "")
-        return f"{action.get('hero', '?')} {kind}{where}"
+        """An action in words, as its move says it (``verbs``)."""
+        if action.get("do") not in MOVES:
+            return f"{action.get('hero', '?')} {action.get('do')}"
+        return MOVES.describe(action)
 
     def components(self, game: Game) -> Components:
         q, s = game.quest, game.state

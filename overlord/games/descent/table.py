@@ -48,10 +48,11 @@ from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
-from .reports import HELP as REPORTS, CommandError, Reports
+from .reports import CommandError, number, xy
+from .verbs import MOVES, REPORTED, read, report
 
 HELP = {
-    **REPORTS,
+    **{verb: line for verb, line in MOVES.commands().items() if verb in REPORTED},   # the reports' moves (``verbs``)
     "choose": "choose N X,Y [across|along]|HERO - take another of the equally good options of decision N (the "
               "rulebook lets you): its space, or its target; a large monster's placement says which way it lies. "
               "The command is played again from there",
@@ -64,7 +65,7 @@ HELP = {
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-CHANGES = set(REPORTS) | {"choose"}
+CHANGES = set(REPORTED) | {"choose"}
 WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt", "choose", "options"}
 LIES = ("across", "along")             # a large monster lying left to right, or top to bottom
 
@@ -73,7 +74,7 @@ def _placement(p, size) -> str:
     return f"{p[0]},{p[1]}" + ("" if size[0] == size[1] else f" {LIES[0] if size[0] > size[1] else LIES[1]}")
 
 
-class DescentTable(Reports, Table):
+class DescentTable(Table):
     commands = dict(HELP)
     changes = CHANGES
     numbered = True                  # a number typed is a command `options` numbered
@@ -233,20 +234,21 @@ class DescentTable(Reports, Table):
         return narrate(events[shown:], game, self.decisions)
 
     def _run(self, command: str) -> None:
+        """A report typed, read by its move's params (``verbs``) and carried out on the game."""
         words = command.split()
-        getattr(self, f"_{words[0].lower()}")(words[1:])
+        report(self.game, read(self.game, words[0].lower(), words[1:]))
 
     def _answer(self, line: str, args: list[str]) -> TableReply:
         """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
         pending = self.game.state.pending
         if "question" in pending:
             raise CommandError(self._waiting_line() + "; first that (or `undo`)")
-        hero, n = self._args(args, 2, HELP["hurt"])
-        hero = self._hero(hero)
-        if hero != pending["hero"]:
-            raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
-                               f"not {hero}'s: `hurt {pending['hero']} N`")
-        damage = self._number(n, "DAMAGE")
+        def awaited(game: Game, hero: str, seen: dict) -> None:
+            if hero != pending["hero"]:
+                raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
+                                   f"not {hero}'s: `hurt {pending['hero']} N`")
+        told = read(self.game, "hurt", args, {"hero": awaited})
+        hero, damage = told["hero"], told["damage"]
         return self._change(line, pending["command"], [*pending["answers"], [hero, damage]], pending.get("choices"),
                             self._record_base(pending), shown=pending["shown"])
 
@@ -266,7 +268,7 @@ class DescentTable(Reports, Table):
         if len(args) not in (2, 3) or (len(args) == 3 and args[2] not in LIES):
             raise CommandError(f"usage: {HELP['choose']}")
         i_text, option = args[:2]
-        n = self._number(i_text, "N")
+        n = number(i_text, "N")
         state = self.game.state
         record = state.pending or state.last
         question = (state.pending or {}).get("question")
@@ -300,7 +302,7 @@ class DescentTable(Reports, Table):
             if tie is None:
                 raise CommandError(f"decision {n} has no equally good spaces to choose from"
                                    + (f"; its target tied: `choose {n} HERO`" if "target" in ties else ""))
-            at = self._xy(option)
+            at = xy(option)
             found = [k for k, (p, s) in enumerate(tie["options"]) if p == at]
             if len(args) == 3:
                 found = [k for k in found if (tie["options"][k][1][0] > tie["options"][k][1][1]) == (args[2] == "across")]
@@ -336,8 +338,9 @@ class DescentTable(Reports, Table):
             if not actions:
                 return ["no monster has acted yet"]
             return [self._action_line(e) for e in actions]
-        (n,) = self._args(args, 1, HELP["why"])
-        i = self._number(n, "N")
+        if len(args) != 1:
+            raise CommandError(f"usage: {HELP['why']}")
+        i = number(args[0], "N")
         if not 1 <= i <= len(self.decisions):
             raise CommandError(self._no_decision(i))
         d = self.decisions[i - 1]
@@ -393,15 +396,16 @@ class DescentTable(Reports, Table):
             return [(f"choose {q['number']} {o}", f"choose {q['number']} {o} - {o} is {q.get('what', 'the target')}")
                     for o in q["options"]]
         if pending is not None:
-            out.append(("", f"hurt {pending['hero']} N - the damage {pending['monster']}'s attack dealt (0 if none)"))
+            hurt = MOVES["hurt"].form(hero=pending["hero"], damage="N")
+            out.append(("", f"{hurt} - the damage {pending['monster']}'s attack dealt (0 if none)"))
         out += self._tie_options()
         if pending is not None:
             return out
         for due in state.loot_due:
-            out.append(("", f"loot CARD to HERO - the Shop Item card {due['hero']} gave away from the "
+            out.append(("", f"{MOVES['loot'].form()} - the Shop Item card {due['hero']} gave away from the "
                             f"{count(due['cards'], 'card')} drawn"))
         for hero in dict.fromkeys(state.search_due):
-            out.append(("", f"search {hero} CARD - the Search card {hero} drew"))
+            out.append(("", f"{MOVES['search'].form(hero=hero, card=None)} - the Search card {hero} drew"))
         for f in state.hero_figures():
             if f.id in state.turn_done:
                 continue
@@ -409,7 +413,7 @@ class DescentTable(Reports, Table):
         if state.active_exploration is not None:
             card = game.cards[state.active_exploration]
             left = [m.id for m in state.monsters() if m.encounter == card.id]
-            word = "objective confirm" if card.goal.clear and left else "objective"
+            word = MOVES["objective"].form(confirm=bool(card.goal.clear and left))
             out.append((word, f"{word} - the heroes completed {card.name}'s objective"))
         return out
 
@@ -430,23 +434,27 @@ class DescentTable(Reports, Table):
         state = game.state
         h = f.id
         if f.knocked_out:
-            out = [(f"stand {h}", f"stand {h} - {h} stands up (its whole turn; the program rolls 2 red dice)")]
+            stand = MOVES["stand_up"].form(hero=h)
+            out = [(stand, f"{stand} - {h} stands up (its whole turn; the program rolls 2 red dice)")]
             for b in state.heroes_up():
                 if max(abs(b.at[0] - f.at[0]), abs(b.at[1] - f.at[1])) <= 1:
-                    out.append((f"revive {h} by {b.id}", f"revive {h} by {b.id} - {b.id} revives {h}"))
+                    revive = MOVES["revive"].form(target=h, hero=b.id)
+                    out.append((revive, f"{revive} - {b.id} revives {h}"))
             return out
-        out = [("", f"move {h} X,Y - {h} moved there")]
+        out = [("", f"{MOVES['move'].form(hero=h)} - {h} moved there")]
         if state.monsters():
-            out.append(("", f"attack MONSTER DAMAGE by {h} - {h}'s attack dealt that damage"))
+            out.append(("", f"{MOVES['attack'].form(hero=h)} - {h}'s attack dealt that damage"))
         near = [t.token for t in state.tokens if max(abs(t.at[0] - f.at[0]), abs(t.at[1] - f.at[1])) <= 1]
         for token in dict.fromkeys(near):
-            word = f"search {h}" if token == "search" else f"take {h} {token}"
+            word = MOVES["search"].form(hero=h) if token == "search" else MOVES["take"].form(hero=h, token=token)
             out.append((word, f"{word} - {h} takes the {token} token next to it"))
         card = game.cards[state.current_encounter]
         if state.active_exploration is None and card.map.exit is not None and state.exploration.draw:
-            out.append((f"open {h}", f"open {h} - {h} opens the door: a new encounter"))
-        out.append((f"rest {h}", f"rest {h} - {h} rests"))
-        out.append((f"end {h}", f"end {h} - {h}'s turn is over"))
+            opened = MOVES["open"].form(hero=h)
+            out.append((opened, f"{opened} - {h} opens the door: a new encounter"))
+        rested, ended = MOVES["rest"].form(hero=h), MOVES["end"].form(hero=h)
+        out.append((rested, f"{rested} - {h} rests"))
+        out.append((ended, f"{ended} - {h}'s turn is over"))
         return out
 
     def _options_lines(self) -> list[str]:
