@@ -53,6 +53,11 @@ HIDDEN_DRAW = "drew_hidden"
 Bot = Callable[[Any, list, np.random.Generator], Action]
 
 
+def choose_random(match: Any, actions: list, rng: np.random.Generator) -> Action:
+    """The random bot of every game: any legal action, uniformly, drawn from the players' ``rng``."""
+    return actions[int(rng.integers(len(actions)))]
+
+
 def hidden_draw(event: Event) -> Event:
     """Mark ``event`` as one that drew something hidden (see :data:`HIDDEN_DRAW`); returns it."""
     event[HIDDEN_DRAW] = True
@@ -204,6 +209,11 @@ class Table(ABC):
     def picture(self) -> list[str]:
         """The board as text (``map``; empty: the game draws none)."""
         return []
+
+    def drawing(self) -> Any:
+        """The board as drawing data (an :class:`overlord.view.drawing.Drawing`: spaces, links,
+        areas, pieces, markers, the last moves) for a picture of it; None: the game gives none yet."""
+        return None
 
     def prompt(self) -> str:
         return f"[round {self.match.state.round}] {self.rules.name}> "

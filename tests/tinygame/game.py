@@ -37,11 +37,12 @@ from overlord.core.behaviour import Answer, SpecSupport
 from overlord.core.context import Context, tied
 from overlord.core.decks import Deck, deck_cards, new_deck
 from overlord.core.game import (AgentSpec, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table,
-                                hidden_draw)
+                                choose_random, hidden_draw)
 from overlord.core.moves import Move, Moves, MovesRules, MovesTable, Param
 from overlord.core.rng import new_rng, rng_state
 from overlord.core.state import events
 from overlord.core.trace import Decision
+from overlord.view.drawing import Drawing, Piece, Space
 
 NAME = "tiny"
 
@@ -410,10 +411,6 @@ def closest_hero(ctx: Context) -> tuple[str, Decision]:
 
 # -- hero bots ---------------------------------------------------------------------------------------
 
-def choose_random(match, actions, rng):
-    return actions[int(rng.integers(len(actions)))]
-
-
 def choose_heuristic(match, actions, rng):
     """Rest when one strike from going down and the Warden is near; else dash (an ordered key
     over the actions; a move it does not know comes last)."""
@@ -443,6 +440,13 @@ class GauntletTable(MovesTable):
             mark = "".join(h[0].upper() for h in s.heroes if s.at[h] == i) + ("W" if s.warden == i else "")
             cells.append(mark or ("X" if i == length - 1 else "."))
         return [" ".join(f"{c:>2}" for c in cells)]
+
+    def drawing(self):
+        s, length = self.match.state, self.match.content.scenario.length
+        spaces = [Space(str(i), i, 0, "exit" if i == length - 1 else "floor", str(i)) for i in range(length)]
+        pieces = [Piece(h, h, "heroes", h[0].upper(), (str(s.at[h]),), f"{h} on space {s.at[h]}, health {s.health[h]}")
+                  for h in s.heroes] + [Piece("warden", "the Warden", "monsters", "W", (str(s.warden),))]
+        return Drawing("The Gauntlet", spaces, pieces=pieces, legend={"exit": "the last space: reach it to win"})
 
     def status(self):
         s = self.match.state

@@ -43,9 +43,11 @@ import json
 from ...core.game import Table, TableReply
 from ...core.state import dumps
 from ...core.trace import spoken
+from ...view.drawing import Drawing
 from ...view.text import draw, terrain_key
 from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
+from .drawing import board_drawing
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
 from .reports import CommandError, number, xy
@@ -489,6 +491,9 @@ class DescentTable(Table):
 
     def picture(self) -> list[str]:
         return self._map([])
+
+    def drawing(self) -> Drawing:
+        return board_drawing(self._view())
 
     def prompt(self) -> str:
         """The round, the tracks and the active card, always in view."""

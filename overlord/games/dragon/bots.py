@@ -48,10 +48,6 @@ READY_LATE = 0.2           # ... its floor, when the clock is out or a challenge
 FAR = 10 ** 6
 
 
-def choose_random(match, actions, rng):
-    return actions[int(rng.integers(len(actions)))]
-
-
 def choose_heuristic(match, actions, rng, ready: float = READY):
     bot = Planner(match.state, match.content, ready)
     keyed = sorted((bot.rank(a), n) for n, a in enumerate(actions))

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from overlord.core.behaviour import SpecSupport
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.view.words import listing
 from overlord.core.decks import new_deck
@@ -63,7 +63,7 @@ class DragonRules(MovesRules, GameRules):
     context = Ctx
 
     def __init__(self):
-        self.bots = {"heuristic": bots.choose_heuristic, "random": bots.choose_random}
+        self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
 
     # -- content ---------------------------------------------------------------------------------
     def load(self, path) -> DragonContent:

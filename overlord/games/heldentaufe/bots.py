@@ -2,7 +2,7 @@
 ``actions`` (the legal ones); ``rng`` (the players' generator) breaks ties only, so a seeded game is
 the same every time.
 
-* :func:`choose_random` - any legal action, uniformly.
+* :func:`overlord.core.game.choose_random` - any legal action, uniformly (every game's random bot).
 * :func:`choose_heuristic` - a player that tries to win. Every choice is the **minimum of an
   ordered key** ``(rank, measure, tie)`` over the legal actions:
 
@@ -47,11 +47,6 @@ from .under import figures
 
 END = 8
 NEVER = 9
-
-
-def choose_random(match, actions, rng):
-    """Any legal action, uniformly."""
-    return actions[int(rng.integers(len(actions)))]
 
 
 def choose_heuristic(match, actions, rng):

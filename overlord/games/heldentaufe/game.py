@@ -7,7 +7,7 @@ import numpy as np
 
 from overlord.core.behaviour import SpecSupport
 from overlord.core.enemies import ENEMY_ENTRY_POINTS, EnemyPolicies, enemy_policy_problem
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.core.plugins import PluginError, load_function
 from overlord.core.search import SearchModel
@@ -20,7 +20,7 @@ from . import evaluation as judged
 from . import specs
 from ...content.paths import resolve_scenario
 from .agents import spec
-from .bots import choose_heuristic, choose_random
+from .bots import choose_heuristic
 from .invariants import state_problems, violations
 from .narrate import narrate
 from .table import HeldentaufeTable

@@ -1,0 +1,131 @@
+"""One renderer for every game's board: a :class:`~overlord.view.drawing.Drawing` as SVG.
+
+The picture is made to be read across a table and by everyone at it:
+
+* each side has its own shape as well as its colour (heroes round, monsters square, anything else
+  a diamond) and every piece carries its letter, so nothing is told by colour alone;
+* pointing at a piece, a space, a marker or a path tells what it is (an SVG ``<title>``, which
+  browsers show on hover and screen readers read);
+* ``large=True`` draws letters and names bigger, ``contrast=True`` draws in black, white and two
+  strong colours;
+* the picture has a title and a description of who is where (``role="img"``); the page shows the
+  text table of positions (:meth:`Drawing.positions`) beside it.
+
+No game is named here and nothing is fetched: the SVG is one self-contained string.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from .drawing import Drawing, Piece, Space
+
+UNIT = 40                                           # pixels per unit of the drawing
+PALETTE = ("#e8dcc0", "#c9d9b0", "#b8cfe0", "#e0c0c0", "#d8c8e8", "#c0e0d8", "#e8d0a8", "#d0d0d0")
+SIDE_COLOUR = {"heroes": "#1f5fbf", "monsters": "#b3261e", "neutral": "#6b4f1d"}
+CONTRAST_SIDE = {"heroes": "#0000cc", "monsters": "#cc0000", "neutral": "#000000"}
+BLOCKING = ("wall", "blocked", "void")
+
+
+def _fill(kind: str, kinds: list[str], contrast: bool) -> str:
+    if kind in BLOCKING:
+        return "#000000" if contrast else "#4a4a4a"
+    if contrast:
+        return "#ffffff"
+    return PALETTE[kinds.index(kind) % len(PALETTE)] if kind in kinds else PALETTE[0]
+
+
+def _hex_points(cx: float, cy: float, r: float) -> str:
+    corners = [(cx + r * dx, cy + r * dy) for dx, dy in
+               ((0, -1), (0.866, -0.5), (0.866, 0.5), (0, 1), (-0.866, 0.5), (-0.866, -0.5))]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def _space(s: Space, fill: str, told: str, stroke: str) -> str:
+    title = f"<title>{escape(told)}</title>"
+    common = f'class="space" data-space={quoteattr(s.id)} fill="{fill}" stroke="{stroke}" stroke-width="1"'
+    if s.shape == "circle":
+        return f'<circle cx="{s.x * UNIT:.1f}" cy="{s.y * UNIT:.1f}" r="{s.w * UNIT / 2:.1f}" {common}>{title}</circle>'
+    if s.shape == "hex":
+        return f'<polygon points="{_hex_points(s.x * UNIT, s.y * UNIT, s.w * UNIT / 2)}" {common}>{title}</polygon>'
+    return (f'<rect x="{s.x * UNIT:.1f}" y="{s.y * UNIT:.1f}" width="{s.w * UNIT:.1f}" height="{s.h * UNIT:.1f}" '
+            f'{common}>{title}</rect>')
+
+
+def _centre(d: Drawing, spaces: tuple[str, ...]) -> tuple[float, float]:
+    points = [d.space(n).centre() for n in spaces]
+    return (sum(p[0] for p in points) / len(points) * UNIT, sum(p[1] for p in points) / len(points) * UNIT)
+
+
+def _piece(d: Drawing, p: Piece, contrast: bool, font: float) -> str:
+    x, y = _centre(d, p.spaces)
+    span = max(1, len(p.spaces)) ** 0.5
+    r = UNIT * 0.38 * span
+    colour = (CONTRAST_SIDE if contrast else SIDE_COLOUR)[p.side]
+    common = f'fill="{colour}" stroke="#ffffff" stroke-width="2"'
+    if p.side == "heroes":
+        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" {common}/>'
+    elif p.side == "monsters":
+        shape = f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" rx="3" {common}/>'
+    else:
+        shape = f'<polygon points="{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}" {common}/>'
+    about = p.about or f"{p.name} ({p.side}) on {d.where(p.spaces)}"
+    return (f'<g class="piece {p.side}" data-piece={quoteattr(p.id)} tabindex="0"><title>{escape(about)}</title>{shape}'
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.0f}" text-anchor="middle" dominant-baseline="central" '
+            f'fill="#ffffff" font-weight="bold">{escape(p.letter)}</text></g>')
+
+
+def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
+    """The drawing as one SVG document (see the module's docstring)."""
+    d.check()
+    left, top, right, bottom = d.bounds()
+    margin = 0.5
+    box = (f"{(left - margin) * UNIT:.1f} {(top - margin) * UNIT:.1f} "
+           f"{(right - left + 2 * margin) * UNIT:.1f} {(bottom - top + 2 * margin) * UNIT:.1f}")
+    font = UNIT * (0.6 if large else 0.45)
+    stroke = "#000000" if contrast else "#8a7f6a"
+    kinds = list(dict.fromkeys(s.kind for s in d.spaces))
+    who = "; ".join(f"{name} ({side}) on {where}" for _, name, side, where in d.positions())
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" role="img" aria-labelledby="board-title board-desc" '
+           f'class="board{" large" if large else ""}{" contrast" if contrast else ""}">',
+           f'<title id="board-title">{escape(d.title)}</title>',
+           f'<desc id="board-desc">{escape(who or "no figure on the board")}</desc>',
+           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000000"/></marker></defs>',
+           '<g class="spaces">']
+    for s in d.spaces:
+        told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
+        out.append(_space(s, _fill(s.kind, kinds, contrast), told, stroke))
+        if s.name and s.shape != "square":
+            cx, cy = s.centre()
+            out.append(f'<text x="{cx * UNIT:.1f}" y="{(cy + 0.42 * s.h) * UNIT:.1f}" font-size="{font * 0.55:.0f}" '
+                       f'text-anchor="middle" fill="#000000">{escape(s.name)}</text>')
+    out.append('</g><g class="links">')
+    for k in d.links:
+        (ax, ay), (bx, by) = _centre(d, (k.a,)), _centre(d, (k.b,))
+        out.append(f'<line class="link {escape(k.kind)}" x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+                   f'stroke="{stroke}" stroke-width="2" stroke-dasharray="{"6 4" if k.kind == "route" else "none"}"/>')
+    out.append('</g><g class="areas">')
+    for a in d.areas:
+        x, y = _centre(d, a.spaces)
+        out.append(f'<text class="area" x="{x:.1f}" y="{y:.1f}" font-size="{font * 0.8:.0f}" text-anchor="middle" '
+                   f'fill="#000000" opacity="0.55"><title>{escape(a.name)}</title>{escape(a.name)}</text>')
+    out.append('</g><g class="paths">')
+    for p in d.paths:
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (_centre(d, (n,)) for n in p.spaces))
+        told = f"{p.who}: {' -> '.join(d.space(n).name or n for n in p.spaces)}" + (f" ({p.why})" if p.why else "")
+        sx, sy = _centre(d, p.spaces[:1])
+        out.append(f'<g class="path"><title>{escape(told)}</title><circle cx="{sx:.1f}" cy="{sy:.1f}" r="{UNIT * 0.12:.1f}" '
+                   f'fill="#000000"/><polyline points="{points}" fill="none" stroke="#000000" stroke-width="3" '
+                   f'stroke-linejoin="round" marker-end="url(#arrow)"/></g>')
+    out.append('</g><g class="markers">')
+    for m in d.markers:
+        x, y = _centre(d, (m.space,))
+        r = UNIT * 0.2
+        told = f"{m.name or d.legend.get(m.kind, m.kind)} on {d.where((m.space,))}"
+        out.append(f'<polygon class="marker" points="{x:.1f},{y - r:.1f} {x + r:.1f},{y + r:.1f} {x - r:.1f},{y + r:.1f}" '
+                   f'fill="#f2c200" stroke="#000000"><title>{escape(told)}</title></polygon>')
+    out.append('</g><g class="pieces">')
+    out += [_piece(d, p, contrast, font) for p in d.pieces]
+    out.append("</g></svg>")
+    return "\n".join(out)

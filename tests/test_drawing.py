@@ -1,0 +1,94 @@
+"""The board as drawing data and one SVG renderer for it (issue 41's first part: "Each game tells
+the framework what to draw as plain data (nodes with positions, edges, areas, figures, markers, the
+last move's path); one renderer draws SVG for any of them ... hovering or tapping a figure tells
+what it is and where"; "shapes and letters beside colour"; "a table of positions as the text
+alternative of the board")."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from overlord.games import registry
+from overlord.sim.play import play
+from overlord.view.drawing import Drawing, Link, Marker, Path, Piece, Space
+from overlord.view.svg import render
+from tinygame.game import GAME as TINY
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+#  0   1   2
+#  .   .   X        a corridor of three squares, a hero on 0, a monster on 2; a route 0-2
+CORRIDOR = Drawing("corridor", [Space("0", 0, 0, "floor", "first"), Space("1", 1, 0, "floor"), Space("2", 2, 0, "exit")],
+                   links=[Link("0", "2")], pieces=[Piece("bo", "Bo", "heroes", "B", ("0",)),
+                                                   Piece("orc", "Orc", "monsters", "o", ("2",), "Orc, 3 health")],
+                   markers=[Marker("1", "token", "a search token")], paths=[Path("orc", ("1", "2"), "engages Bo")])
+
+
+def _titles(svg: str, cls: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [g.find(f"{SVG}title").text for g in root.iter() if cls in (g.get("class") or "").split()]
+
+
+def test_every_piece_tells_what_it_is_and_where_when_pointed_at():
+    svg = render(CORRIDOR)
+    assert _titles(svg, "piece") == ["Bo (heroes) on first", "Orc, 3 health"]
+    assert _titles(svg, "marker") == ["a search token on 1"]
+    assert _titles(svg, "path") == ["orc: 1 -> 2 (engages Bo)"]
+
+
+@pytest.mark.parametrize("side, shape", [("heroes", "circle"), ("monsters", "rect"), ("neutral", "polygon")])
+def test_each_side_has_its_own_shape_and_every_piece_its_letter(side, shape):
+    """Shapes and letters beside colour: nothing is told by colour alone."""
+    d = Drawing("one", [Space("0", 0, 0)], pieces=[Piece("p", "P", side, "Q", ("0",))])
+    piece = next(g for g in ET.fromstring(render(d)).iter() if "piece" in (g.get("class") or "").split())
+    assert piece.find(f"{SVG}{shape}") is not None and piece.find(f"{SVG}text").text == "Q"
+
+
+def test_the_picture_has_a_title_and_says_who_is_where():
+    root = ET.fromstring(render(CORRIDOR, large=True, contrast=True))
+    assert root.get("role") == "img" and root.find(f"{SVG}title").text == "corridor"
+    assert root.find(f"{SVG}desc").text == "Bo (heroes) on first; Orc (monsters) on 2; a search token (marker) on 1"
+    assert CORRIDOR.positions() == [("B", "Bo", "heroes", "first"), ("o", "Orc", "monsters", "2"),
+                                    ("", "a search token", "marker", "1")]
+
+
+@pytest.mark.parametrize("broken, refusal", [
+    (Drawing("d", [Space("0", 0, 0)], pieces=[Piece("p", "P", "heroes", "P", ("9",))]), "piece p names no space '9'"),
+    (Drawing("d", [Space("0", 0, 0)], paths=[Path("p", ("0", "7"))]), "path of p names no space '7'"),
+    (Drawing("d", [Space("0", 0, 0), Space("0", 1, 0)]), "two spaces have one id"),
+    (Drawing("d", [Space("0", 0, 0, shape="star")]), "shape 'star'"),
+    (Drawing("d", [Space("0", 0, 0)], pieces=[Piece("p", "P", "villains", "P", ("0",))]), "side 'villains'"),
+])
+def test_a_drawing_that_names_what_it_does_not_have_is_refused(broken, refusal):
+    with pytest.raises(ValueError, match=refusal):
+        render(broken)
+
+
+def test_the_tiny_games_table_draws_its_corridor():
+    registry.register(TINY)
+    content = TINY.load(TINY.example[0])
+    match = TINY.new_match(content, ["ana", "bo"], 0)
+    d = TINY.table(match).drawing().check()
+    assert [p.letter for p in d.pieces] == ["A", "B", "W"] and len(d.spaces) == content.scenario.length
+    assert "ana on space 0, health 3" in _titles(render(d), "piece")
+
+
+def test_forgotten_souls_draws_its_squares_figures_and_the_monsters_last_moves():
+    """The shipped quest after four rounds: every square of the dungeon with its terrain, each
+    figure where the table's map shows it, and the paths of the last Activation card's moves, each
+    ending where its monster stands."""
+    rules, content, _ = registry.open_scenario("forgotten-souls")
+    match = play(rules, content, 3, 2, "heuristic", 4)[0]
+    table = rules.table(match)
+    d = table.drawing()
+    grid = [line[3:] for line in table.picture()[1:] if line[:3].strip().isdigit()]
+    squares = {(x, y) for y, row in enumerate(grid) for x, ch in enumerate(row) if ch != " "}
+    assert {(int(s.x), int(s.y)) for s in d.spaces} == squares
+    for p in d.pieces:
+        x, y = map(int, p.spaces[0].split(","))
+        assert grid[y][x] == p.letter, p
+    assert d.paths and all(d.paths[-1].spaces[-1] in p.spaces for p in d.pieces if p.id == d.paths[-1].who)
+    root = ET.fromstring(render(d))
+    assert len([g for g in root.iter() if "piece" in (g.get("class") or "").split()]) == len(d.pieces)
