@@ -2,7 +2,7 @@
 where ``map`` draws it (north up), with its exits; the heroes and the face-up enemies on them; the
 other counters lying there as markers; and the enemies' moves of the last Dark card as paths.
 
-* A tile is a 3 x 3 square space (its ``id`` the tile's, named as players read it: a place by its
+* A tile is a square space (its ``id`` the tile's, named as players read it: a place by its
   name, "Area 16", "Passageway 14"), one :class:`Area` each. Tiles lie :data:`PITCH` units apart, so
   a gap runs between them; each exit is a small square of kind "exit" in the gap by the middle of
   its side, and two exits that face each other (the tiles are joined, ``tiles.neighbours``) touch
@@ -27,8 +27,8 @@ from .handling import CORNERS
 from .state import DARK_SIDE_BOXES, ENEMY_KINDS, UnderworldState, kind_of
 from .tiles import ADVENTURE, adjacency
 
-TILE = 3.0          # a tile's side, in the drawing's units
-PITCH = 4.0         # from one tile to the next: a tile and the gap its exits lie in
+TILE = 4.0          # a tile's side, in the drawing's units (wide enough for "Passageway 13" in large print)
+PITCH = 5.0         # from one tile to the next: a tile and the gap its exits lie in
 EXIT = 0.5          # an exit's side (half the gap: two facing exits meet in its middle)
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -67,7 +67,7 @@ def spots(n: int) -> list[tuple[float, float, float]]:
     ring = [(0, 0), (last, 0), (0, last), (last, last)]
     ring += [(c, r) for c in range(1, last) for r in (0, last)]
     ring += [(c, r) for r in range(1, last) for c in (0, last)]
-    return [((c + 0.5) * cell, (r + 0.5) * cell, cell * 0.8) for c, r in (ring[i % len(ring)] for i in range(n))]
+    return [((c + 0.5) * cell, (r + 0.5) * cell, min(cell * 0.8, 0.9)) for c, r in (ring[i % len(ring)] for i in range(n))]
 
 
 def last_moves(log: list[dict]) -> list[dict]:
@@ -118,7 +118,9 @@ def _counter(state: UnderworldState, cid: str, spot: str, where: str) -> Piece |
 
 
 def board_drawing(state: UnderworldState, content) -> Drawing:
-    spaces: list[Space] = []
+    floors: list[Space] = []
+    exits: list[Space] = []
+    spaces: list[Space] = []                   # the spots
     areas: list[Area] = []
     pieces: list[Piece] = []
     markers: list[Marker] = []
@@ -126,13 +128,13 @@ def board_drawing(state: UnderworldState, content) -> Drawing:
     for t in state.map.placed:
         kind, name = state.map.catalogue[t.id].kind, tile_name(state, t.id)
         x, y = t.at[0] * PITCH, t.at[1] * PITCH
-        spaces.append(Space(t.id, x, y, kind, name, "square", TILE, TILE))
+        floors.append(Space(t.id, x, y, kind, name, "square", TILE, TILE))
         areas.append(Area(t.id, name, (t.id,), kind))
         mid = (TILE - EXIT) / 2
         for side in t.exits:
             ex, ey = {"N": (mid, -EXIT), "E": (TILE, mid), "S": (mid, TILE), "W": (-EXIT, mid)}[side]
-            spaces.append(Space(f"{t.id}:{side}", x + ex, y + ey, "exit", f"{SIDE_WORDS[side]} exit of {name}",
-                                "square", EXIT, EXIT))
+            exits.append(Space(f"{t.id}:{side}", x + ex, y + ey, "exit", f"{SIDE_WORDS[side]} exit of {name}",
+                               "square", EXIT, EXIT))
         heroes = [h for h, at in state.map.heroes.items() if at == t.id]
         for i, (who, (sx, sy, w)) in enumerate(zip(heroes + t.markers, spots(len(heroes) + len(t.markers)))):
             spot = f"{t.id}@{i + 1}"
@@ -162,7 +164,9 @@ def board_drawing(state: UnderworldState, content) -> Drawing:
                                      if "chosen" in m else "")
         paths.append(Path(counter_name(state, m["figure"]), tuple(way), why))
     title = f"{content.scenario.name}, round {state.round}: Dark Side {state.dark_side} of {DARK_SIDE_BOXES}"
-    return Drawing(title, spaces, links, areas, pieces, markers, paths, dict(LEGEND)).check()
+    # the floors first, then the exits, then the spots: the renderer colours a kind by the order kinds
+    # first come in, so a tile's colour stays what it was as the map grows and counters come and go
+    return Drawing(title, floors + exits + spaces, links, areas, pieces, markers, paths, dict(LEGEND)).check()
 
 
 def _side_towards(placed: dict, a: str, b: str) -> str:
