@@ -24,10 +24,12 @@ from .damned import place_chaos_markers
 from .dark import choose_end
 from .engine import apply, describe, legal_actions
 from .picture import draw_map
+from .drawing import board_drawing
 from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
 from .state import UnderworldState, kind_of
 from .verbs import MOVES
+from ...view.drawing import Drawing
 from ...view.words import listing, options, pairs
 
 
@@ -69,6 +71,9 @@ class UnderworldTable(Table):
 
     def picture(self) -> list[str]:
         return draw_map(self.match.state).splitlines()
+
+    def drawing(self) -> Drawing:
+        return board_drawing(self.match.state, self.match.content)
 
     @property
     def state(self) -> UnderworldState:
