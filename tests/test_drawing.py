@@ -92,3 +92,14 @@ def test_forgotten_souls_draws_its_squares_figures_and_the_monsters_last_moves()
     assert d.paths and all(d.paths[-1].spaces[-1] in p.spaces for p in d.pieces if p.id == d.paths[-1].who)
     root = ET.fromstring(render(d))
     assert len([g for g in root.iter() if "piece" in (g.get("class") or "").split()]) == len(d.pieces)
+
+
+def test_a_kind_keeps_its_colour_whatever_the_board_holds_yet():
+    """The legend's order gives the colours: a kind's colour does not shift as other kinds appear."""
+    legend = {"floor": "floor", "water": "water"}
+    alone = Drawing("d", [Space("0", 0, 0, "water")], legend=legend)
+    beside = Drawing("d", [Space("0", 0, 0, "floor"), Space("1", 1, 0, "water")], legend=legend)
+
+    def fill(d, sid):
+        return next(e.get("fill") for e in ET.fromstring(render(d)).iter() if e.get("data-space") == sid)
+    assert fill(alone, "0") == fill(beside, "1") != fill(beside, "0")

@@ -84,7 +84,7 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
            f"{(right - left + 2 * margin) * UNIT:.1f} {(bottom - top + 2 * margin) * UNIT:.1f}")
     font = UNIT * (0.6 if large else 0.45)
     stroke = "#000000" if contrast else "#8a7f6a"
-    kinds = list(dict.fromkeys(s.kind for s in d.spaces))
+    kinds = list(dict.fromkeys([*d.legend, *(s.kind for s in d.spaces)]))    # the legend's order: a kind keeps its colour
     who = "; ".join(f"{name} ({side}) on {where}" for _, name, side, where in d.positions())
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" role="img" aria-labelledby="board-title board-desc" '
            f'class="board{" large" if large else ""}{" contrast" if contrast else ""}">',
