@@ -21,7 +21,11 @@ from xml.sax.saxutils import escape, quoteattr
 from .drawing import Drawing, Piece, Space
 
 UNIT = 40                                           # pixels per unit of the drawing
-PALETTE = ("#e8dcc0", "#c9d9b0", "#b8cfe0", "#e0c0c0", "#d8c8e8", "#c0e0d8", "#e8d0a8", "#d0d0d0")
+# a fill for each kind of space, in the order the drawing first names them (the first 8 for most boards;
+# Heldentaufe's two worlds name up to 20 kinds: its field types, five numbered portals, three nests)
+PALETTE = ("#e8dcc0", "#c9d9b0", "#b8cfe0", "#e0c0c0", "#d8c8e8", "#c0e0d8", "#e8d0a8", "#d0d0d0",
+           "#f5e27a", "#9fd38a", "#7fb2e5", "#f29b7f", "#b596e0", "#72cbbf", "#d9a066", "#a0a0a0",
+           "#d4ed8e", "#f2a7d6", "#8fa8b8", "#e3c6f5")
 SIDE_COLOUR = {"heroes": "#1f5fbf", "monsters": "#b3261e", "neutral": "#6b4f1d"}
 CONTRAST_SIDE = {"heroes": "#0000cc", "monsters": "#cc0000", "neutral": "#000000"}
 BLOCKING = ("wall", "blocked", "void")
@@ -80,9 +84,13 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     d.check()
     left, top, right, bottom = d.bounds()
     margin = 0.5
+    font = UNIT * (0.6 if large else 0.45)
+    for a in d.areas:            # an area's name is written across its middle: wide enough to be read whole
+        x = _centre(d, a.spaces)[0] / UNIT
+        half = len(a.name) * font * 0.8 * 0.3 / UNIT
+        left, right = min(left, x - half - 0.1 + margin), max(right, x + half + 0.1 - margin)
     box = (f"{(left - margin) * UNIT:.1f} {(top - margin) * UNIT:.1f} "
            f"{(right - left + 2 * margin) * UNIT:.1f} {(bottom - top + 2 * margin) * UNIT:.1f}")
-    font = UNIT * (0.6 if large else 0.45)
     stroke = "#000000" if contrast else "#8a7f6a"
     kinds = list(dict.fromkeys([*d.legend, *(s.kind for s in d.spaces)]))    # the legend's order: a kind keeps its colour
     who = "; ".join(f"{name} ({side}) on {where}" for _, name, side, where in d.positions())

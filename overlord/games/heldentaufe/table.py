@@ -32,9 +32,11 @@ from overlord.core.game import RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 
 from . import engine, monster_commands
+from .drawing import board_drawing
 from .verbs import MOVES
 from .picture import picture, status
 from .narrate import PLAN_EVENTS, key_lines, plan_words, policy_words
+from ...view.drawing import Drawing
 from ...view.words import count
 from ...view.words import options as numbered
 
@@ -59,6 +61,9 @@ class HeldentaufeTable(Table):
 
     def picture(self) -> list[str]:
         return picture(self.match.content, self.match.state).splitlines()
+
+    def drawing(self) -> Drawing:
+        return board_drawing(self.match.content, self.match.state)
 
     def opening(self, heroes, seed):
         c = self.match.content
