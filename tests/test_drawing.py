@@ -12,7 +12,7 @@ import pytest
 
 from overlord.games import registry
 from overlord.sim.play import play
-from overlord.view.drawing import Drawing, Link, Marker, Path, Piece, Space
+from overlord.view.drawing import Area, Drawing, Link, Marker, Path, Piece, Space
 from overlord.view.svg import render
 from tinygame.game import GAME as TINY
 
@@ -103,3 +103,10 @@ def test_a_kind_keeps_its_colour_whatever_the_board_holds_yet():
     def fill(d, sid):
         return next(e.get("fill") for e in ET.fromstring(render(d)).iter() if e.get("data-space") == sid)
     assert fill(alone, "0") == fill(beside, "1") != fill(beside, "0")
+
+
+@pytest.mark.parametrize("label, above", [("middle", False), ("above", True)])
+def test_an_area_names_itself_across_its_middle_or_above_it(label, above):
+    d = Drawing("d", [Space("0", 0, 0), Space("1", 0, 1)], areas=[Area("a", "the Upper World", ("0", "1"), label=label)])
+    text = next(e for e in ET.fromstring(render(d)).iter() if e.get("class") == "area")
+    assert (float(text.get("y")) < 0) == above

@@ -58,10 +58,14 @@ class Link:
 
 @dataclass(frozen=True)
 class Area:
+    """Spaces that belong together; ``label`` says where its name is written: across its
+    ``middle`` (a tile whose middle no piece stands on) or ``above`` it (a world full of figures)."""
+
     id: str
     name: str
     spaces: tuple[str, ...]
     kind: str = ""
+    label: str = "middle"
 
 
 @dataclass(frozen=True)

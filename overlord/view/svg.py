@@ -56,6 +56,10 @@ def _space(s: Space, fill: str, told: str, stroke: str) -> str:
             f'{common}>{title}</rect>')
 
 
+def _top(s: Space) -> float:
+    return s.y - s.h / 2 if s.shape in ("circle", "hex") else s.y
+
+
 def _centre(d: Drawing, spaces: tuple[str, ...]) -> tuple[float, float]:
     points = [d.space(n).centre() for n in spaces]
     return (sum(p[0] for p in points) / len(points) * UNIT, sum(p[1] for p in points) / len(points) * UNIT)
@@ -116,6 +120,8 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     out.append('</g><g class="areas">')
     for a in d.areas:
         x, y = _centre(d, a.spaces)
+        if a.label == "above":
+            y = min(_top(d.space(n)) for n in a.spaces) * UNIT - font * 0.3
         out.append(f'<text class="area" x="{x:.1f}" y="{y:.1f}" font-size="{font * 0.8:.0f}" text-anchor="middle" '
                    f'fill="#000000" opacity="0.55"><title>{escape(a.name)}</title>{escape(a.name)}</text>')
     out.append('</g><g class="paths">')

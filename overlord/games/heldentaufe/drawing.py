@@ -121,8 +121,8 @@ def worlds(c: Content, s: HState) -> tuple[list[Space], list[Area]]:
         col, row = xy(label)
         under.append(Space(space_id(UNDER, label), right + col + 0.5 * (row % 2), HEX_SIZE / 2 + row * HEX_ROW,
                            under_kind(c, area), label, "hex", HEX_SIZE, HEX_SIZE))
-    areas = [Area("upper", "the Upper World", tuple(sp.id for sp in upper), "world"),
-             Area("under", "the Underworld", tuple(sp.id for sp in under), "world")]
+    areas = [Area("upper", "the Upper World", tuple(sp.id for sp in upper), "world", "above"),
+             Area("under", "the Underworld", tuple(sp.id for sp in under), "world", "above")]
     return sorted(upper + under, key=lambda sp: KIND_ORDER.get(sp.kind, len(KIND_ORDER))), areas
 
 
