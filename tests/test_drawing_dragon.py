@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import pytest
+import yaml
 
 from overlord.games import registry
-from overlord.games.dragon.drawing import COVERED
+from overlord.games.dragon.drawing import COVERED, ENTRY, PITCH, STEP, field_points
+from overlord.games.heroes.regions import RegionsModel, build_board
 from overlord.sim.play import play
 from overlord.view.svg import render
 
+ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = [("dragon", 3, 2, 3), ("dragon", 11, 4, 5), ("dragon-duel", 5, 2, 4)]    # scenario, seed, heroes, rounds
 
@@ -105,8 +109,9 @@ def test_the_routes_are_links_of_their_kind(played, a, b, kind, rule):
 
 
 def test_the_maps_are_laid_as_the_box_lays_them_with_each_entry_field_on_its_side(played):
-    """R top left, Z bottom right, maps apart; an entry field at its side of its map; and no route
-    drawn through a field it does not reach."""
+    """R top left, Z bottom right, maps apart; an entry field at its side of its map; each field on
+    the point of its map where the content draws it (``at``); and no route drawn through a field it
+    does not reach."""
     match, _, d = played
     board = match.content.board
     centre = {s.id: s.centre() for s in d.spaces}
@@ -123,14 +128,42 @@ def test_the_maps_are_laid_as_the_box_lays_them_with_each_entry_field_on_its_sid
             entry = board.entry(letter, side)
             if entry:
                 assert centre[entry][axis] == pick(centre[f][axis] for f in mine), f"{entry} on the {side} side"
-    for k in d.links:
-        (ax, ay), (bx, by) = centre[k.a], centre[k.b]
+    assert _drawn_through(centre, [(k.a, k.b) for k in d.links]) == []
+    for fid, spec in board.fields.items():
+        col, row = board.grid[spec.region][1], board.grid[spec.region][0]
+        assert centre[fid] == pytest.approx((col * PITCH + spec.at[0] * STEP, row * PITCH + spec.at[1] * STEP)), \
+            f"{fid} is drawn where the content places it"
+
+
+def _drawn_through(centre: dict, links: list[tuple[str, str]]) -> list[str]:
+    """The routes drawn straight through a field they do not reach (they would read as two)."""
+    out = []
+    for a, b in links:
+        (ax, ay), (bx, by) = centre[a], centre[b]
         for f, (x, y) in centre.items():
-            if f in (k.a, k.b):
-                continue
             on_line = abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) < 1e-6
             within = min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by)
-            assert not (on_line and within), f"the route {k.a}-{k.b} is drawn through {f}"
+            if f not in (a, b) and on_line and within:
+                out.append(f"{a}-{b} through {f}")
+    return out
+
+
+def test_a_map_whose_fields_have_no_places_is_laid_out_all_the_same():
+    """The shipped maps without their fields' places (``at``): each entry field at the middle of its
+    side, every field on a point of its own, no route drawn through a field."""
+    raw = yaml.safe_load((ROOT / "decks" / "dragon" / "regions.yaml").read_text())["dragon_regions"]
+    for region in raw["regions"].values():
+        for f in region["fields"]:
+            del f["at"]
+    board = build_board(RegionsModel(**raw))
+    for letter in board.grid:
+        points = field_points(board, letter)
+        assert len(set(points.values())) == len(points) == len(board.region_fields(letter))
+        assert {f: points[f] for f in points if board.field(f).side} == \
+            {f: ENTRY[board.field(f).side] for f in points if board.field(f).side}
+        mine = board.region_fields(letter)
+        links = [(a, b) for a in mine for b in (*board.walk[a], *board.dotted[a]) if b in mine]
+        assert _drawn_through({f: (float(x), float(y)) for f, (x, y) in points.items()}, links) == [], letter
 
 
 def test_a_covered_counter_tells_nothing_of_what_it_is(played):

@@ -8,16 +8,14 @@ field (between two fields while he searches for a hidden route), a counter lies 
 picture lists it, and a covered counter is "a covered counter" and nothing more - its id, its name
 and its letter are the same for every covered counter, so the picture tells no more than the box.
 
-The region maps give no positions of their fields (the fields and routes are ours): a map is a
-square of 5 x 5 points, each entry field at the middle of its side (where the routes join the map
-beside it), the other fields on the points nearest the fields they are joined to, leaving the
-map's middle row to its name. A field with a feature printed on it (the Smithy, a teleporter...)
+A map is a square of 5 x 5 points; each field lies on the point its content gives (``at``: the
+fields and routes are ours, and so are their places), each entry field at the middle of its side,
+where the routes join the map beside it. A map whose fields have no places is laid out here
+(:func:`field_points`). A field with a feature printed on it (the Smithy, a teleporter...)
 is drawn as a square, any other as a circle; its kind is that feature, else its colour's meaning.
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 from ...view.drawing import Drawing, Link, Area, Path, Piece, Space
 from ...view.words import count
@@ -62,41 +60,76 @@ def kind(board: RegionBoard, fid: str) -> str:
 
 
 def field_points(board: RegionBoard, letter: str) -> dict[str, Point]:
-    """Where each field of a map lies on its 5 x 5 points: the entry fields at their sides, then,
-    nearest first to the fields already placed, each other field on the free point closest to its
-    neighbours (the middle row left to the map's name; a point on the map's edge last)."""
+    """Where each field of a map lies on its 5 x 5 points: where the content draws it (each field's
+    ``at``), or for a map whose fields are not all placed there, worked out: the entry fields at the middle of their
+    sides, the others first each on the free point nearest the fields it is joined to (those most
+    joined to fields already placed first), then moved or swapped while that makes the map read
+    better (:func:`_score`). The points of the middle row between the entry fields are left to the
+    map's name. Worked out once a board."""
+    given = {f: board.field(f).at for f in board.region_fields(letter)}
+    if all(given.values()):
+        return {f: (p[0], p[1]) for f, p in given.items() if p}
+    key = (id(board), letter)
+    if key not in _LAID or _LAID[key][0] is not board:
+        _LAID[key] = (board, _lay(board, letter))
+    return dict(_LAID[key][1])
+
+
+_LAID: dict[tuple[int, str], tuple[RegionBoard, dict[str, Point]]] = {}
+
+
+def _lay(board: RegionBoard, letter: str) -> dict[str, Point]:
     mine = board.region_fields(letter)
-    near = {f: [g for g in (*board.walk[f], *board.dotted[f]) if g in mine] for f in mine}
-    near = {f: list(dict.fromkeys(near[f] + [g for g in mine if f in board.walk[g]])) for f in mine}
-    for a, b in board.ferries:
-        if a in mine and b in mine:
-            near[a].append(b)
-            near[b].append(a)
+    pairs = {tuple(sorted((a, b))) for a in mine for b in (*board.walk[a], *board.dotted[a]) if b in mine}
+    pairs |= {tuple(sorted(p)) for p in board.ferries if set(p) <= set(mine)}
+    links = sorted(pairs)
+    near = {f: [b if a == f else a for a, b in links if f in (a, b)] for f in mine}
     at = {f: ENTRY[board.field(f).side] for f in mine if board.field(f).side}
-    free = [(x, y) for y in range(SIZE + 1) for x in range(SIZE + 1)
-            if (x, y) not in at.values() and (x, y) not in ENTRY.values() and not (0 < x < SIZE and y == 2)]
-    while len(at) < len(mine):
-        waiting = [f for f in mine if f not in at]
-        f = max(waiting, key=lambda g: (sum(n in at for n in near[g]), -mine.index(g)))
+    points = [(x, y) for y in range(SIZE + 1) for x in range(SIZE + 1)
+              if (x, y) not in ENTRY.values() and not (0 < x < SIZE and y == 2)]
+    moving = [f for f in mine if f not in at]
+    if len(moving) > len(points):
+        raise ValueError(f"region {letter} has more fields than its map has points")
+    for _ in moving:
+        f = max((g for g in moving if g not in at), key=lambda g: (sum(n in at for n in near[g]), -mine.index(g)))
         placed = [at[n] for n in near[f] if n in at] or [(2, 2)]
-        joined = [(at[g], at[n]) for g in at for n in near[g] if n in at]
-        if not free:
-            raise ValueError(f"region {letter} has more fields than its map has points")
-        at[f] = min(free, key=partial(_cost, at=list(at.values()), placed=placed, joined=joined))
-        free.remove(at[f])
+        free = [p for p in points if p not in at.values()]
+        at[f] = min(free, key=lambda p: (sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in placed), p[1], p[0]))
+    best = _score(at, links)
+    better = True
+    while better:
+        better = False
+        free = [p for p in points if p not in at.values()]
+        tries = [{f: p} for f in moving for p in free] + \
+            [{f: at[g], g: at[f]} for i, f in enumerate(moving) for g in moving[i + 1:]]
+        for change in tries:
+            trial = at | change
+            score = _score(trial, links)
+            if score < best - 1e-9:
+                at, best, better = trial, score, True
+                break
     return at
 
 
-def _cost(p: Point, at: list[Point], placed: list[Point], joined: list[tuple[Point, Point]]) -> tuple[float, int, int]:
-    """How ill a field sits on point ``p``: far from the fields it is joined to (``placed``), on the
-    map's edge, pulling the fields' middle (where the map's name is written) off the middle row, or
-    where a route would be drawn through a field it does not reach (it would read as two routes)."""
-    edge = p[0] in (0, SIZE) or p[1] in (0, SIZE)
-    rows = [q[1] for q in at] + [p[1]]
-    tilt = (sum(rows) / len(rows) - 2) ** 2
-    through = sum(_between(p, a, b) for a, b in joined) + sum(_between(o, p, q) for q in placed for o in at if o != q)
-    near = sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in placed)
-    return near + 2.5 * edge + 12 * tilt + 20 * through, p[1], p[0]
+def _score(at: dict[str, Point], links: list[tuple[str, str]]) -> float:
+    """How ill a map reads: long routes, routes that cross, a route drawn through a field it does
+    not reach (it would read as two routes), fields on the map's edge, and the fields' middle (where
+    the renderer writes the map's name) off the middle row."""
+    length = sum((at[a][0] - at[b][0]) ** 2 + (at[a][1] - at[b][1]) ** 2 for a, b in links)
+    through = sum(_between(at[f], at[a], at[b]) for a, b in links for f in at if f not in (a, b))
+    crossed = sum(_crosses(at[a], at[b], at[c], at[d]) for i, (a, b) in enumerate(links) for c, d in links[i + 1:]
+                  if not {a, b} & {c, d})
+    edge = sum(p[0] in (0, SIZE) or p[1] in (0, SIZE) for p in at.values() if p not in ENTRY.values())
+    tilt = (sum(p[1] for p in at.values()) / len(at) - 2) ** 2
+    return length + 20 * through + 8 * crossed + 2 * edge + 30 * tilt
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the segments a-b and c-d cross at a point inside both."""
+    def turn(p: Point, q: Point, r: Point) -> int:
+        v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return (v > 0) - (v < 0)
+    return turn(a, b, c) * turn(a, b, d) < 0 and turn(c, d, a) * turn(c, d, b) < 0
 
 
 def _between(p: Point, a: Point, b: Point) -> bool:
