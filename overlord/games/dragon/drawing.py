@@ -45,7 +45,6 @@ LEGEND = {
     "landing": "where Orchan's ferry lands on the Isle", "isle": "a field of the Isle", "barrow": "the Barrow",
     "manor": "a manor field: a hero's home",
 }
-LINK_KINDS = ("route", "hidden route", "one way", "dotted", "ferry")
 MOVES = ("moved", "jump", "labyrinth", "ferry", "pegasus", "steered")     # the events that take a hero to a field
 COVERED = "a covered counter"
 Point = tuple[int, int]
