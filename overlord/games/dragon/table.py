@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from overlord.core.game import HIDDEN_DRAW, RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
+from ...view.drawing import Drawing
 from ...view.words import listing, options
 from . import narrate
+from .drawing import board_drawing
 from .verbs import MOVES
 from .why import explain
 
@@ -56,6 +58,11 @@ class DragonTable(Table):
 
     def picture(self) -> list[str]:
         return narrate.picture(self.match.state, self.match.content).splitlines()
+
+    def drawing(self) -> Drawing:
+        """The nine maps, their fields and routes, the heroes and counters, the last turns' moves
+        (``drawing.board_drawing``): what ``map`` prints, as a picture."""
+        return board_drawing(self.match.state, self.match.content)
 
     def undo_hidden_draws(self) -> bool:
         return False

@@ -40,6 +40,7 @@ from overlord.content.models import Int, Strict
 from overlord.core.pathing import count_field
 from overlord.core.routes import RouteBoard
 
+MAP_POINTS = 5          # a map is drawn on 5 x 5 points (a field's ``at``)
 MAX_FIELD = 999         # ours: a region's fields are numbered in the dozens
 FieldNumber = Int(1, MAX_FIELD)
 
@@ -70,6 +71,9 @@ class FieldModel(Strict):
     side: Side | None = pydantic.Field(None, description="an entry field: the map's side it lies on")
     feature: Feature = ""
     name: str = ""
+    at: tuple[Int(0, MAP_POINTS - 1), Int(0, MAP_POINTS - 1)] | None = pydantic.Field(
+        None, description="where the field is drawn: its column and row on the map's 5 x 5 points, from the "
+                          "top left (a picture of the board; no rule reads it)")
 
 
 class RegionModel(Strict):
@@ -121,6 +125,10 @@ def region_problems(model: RegionsModel, doc, base: tuple) -> list[Problem]:
             fw = where + ("fields", j)
             if numbers.count(f.n) > 1:
                 problems.append(doc.problem(fw + ("n",), f"field {letter}{f.n} is numbered twice"))
+            other = next((g for g in region.fields[:j] if f.at is not None and g.at == f.at), None)
+            if other is not None:
+                problems.append(doc.problem(fw + ("at",), f"fields {letter}{other.n} and {letter}{f.n} are drawn "
+                                                          f"on one point {list(f.at)}"))
             if f.colour in HIDDEN and f.hidden is None:
                 problems.append(doc.problem(fw, f"field {letter}{f.n} is {f.colour}, a hidden field: give its number (hidden)"))
             if f.colour not in HIDDEN and f.hidden is not None:
@@ -153,6 +161,7 @@ class Field:
     side: str | None = None
     feature: str = ""
     name: str = ""
+    at: tuple[int, int] | None = None          # where it is drawn on its map's points (column, row)
 
     @property
     def is_hidden(self) -> bool:
@@ -238,7 +247,7 @@ def build_board(model: RegionsModel) -> RegionBoard:
         region = model.regions[letter]
         for f in sorted(region.fields, key=lambda f: f.n):
             fid = f"{letter}{f.n}"
-            fields[fid] = Field(fid, letter, f.n, f.colour, f.hidden, f.side, f.feature, f.name)
+            fields[fid] = Field(fid, letter, f.n, f.colour, f.hidden, f.side, f.feature, f.name, f.at)
             walk[fid], dotted[fid] = [], []
         for a, b in region.routes:
             _join(walk, f"{letter}{a}", f"{letter}{b}")
