@@ -110,3 +110,19 @@ def test_an_area_names_itself_across_its_middle_or_above_it(label, above):
     d = Drawing("d", [Space("0", 0, 0), Space("1", 0, 1)], areas=[Area("a", "the Upper World", ("0", "1"), label=label)])
     text = next(e for e in ET.fromstring(render(d)).iter() if e.get("class") == "area")
     assert (float(text.get("y")) < 0) == above
+
+
+def test_pieces_on_one_space_stand_side_by_side():
+    """A counter under a hero is seen: pieces sharing their spaces are set apart, in their order."""
+    d = Drawing("d", [Space("0", 0, 0)], pieces=[Piece("h", "Hero", "heroes", "H", ("0",)),
+                                                 Piece("c", "Counter", "neutral", "?", ("0",))])
+    letters = [e for e in ET.fromstring(render(d)).iter() if e.tag == f"{SVG}text" and e.text in ("H", "?")]
+    assert [e.text for e in letters] == ["H", "?"] and float(letters[0].get("x")) < float(letters[1].get("x"))
+
+
+@pytest.mark.parametrize("kind, drawn", [("route", 'stroke-dasharray="6 4"'), ("hidden route", 'stroke-dasharray="2 4"'),
+                                         ("one way", 'marker-end="url(#arrow)"'), ("exit", 'stroke-width="2" >')])
+def test_each_kind_of_link_is_drawn_its_own_way(kind, drawn):
+    d = Drawing("d", [Space("0", 0, 0), Space("1", 1, 0)], links=[Link("0", "1", kind)])
+    line = next(s for s in render(d).splitlines() if s.startswith("<line"))
+    assert drawn in line

@@ -29,6 +29,9 @@ PALETTE = ("#e8dcc0", "#c9d9b0", "#b8cfe0", "#e0c0c0", "#d8c8e8", "#c0e0d8", "#e
 SIDE_COLOUR = {"heroes": "#1f5fbf", "monsters": "#b3261e", "neutral": "#6b4f1d"}
 CONTRAST_SIDE = {"heroes": "#0000cc", "monsters": "#cc0000", "neutral": "#000000"}
 BLOCKING = ("wall", "blocked", "void")
+#: how a link of each kind is drawn (any other: a plain line): dashes, dots, an arrow for one way
+LINK_STYLE = {"route": 'stroke-dasharray="6 4"', "hidden route": 'stroke-dasharray="2 4"', "dotted": 'stroke-dasharray="2 4"',
+              "one way": 'marker-mid="url(#arrow)" marker-end="url(#arrow)"'}
 
 
 def _fill(kind: str, kinds: list[str], contrast: bool) -> str:
@@ -65,10 +68,14 @@ def _centre(d: Drawing, spaces: tuple[str, ...]) -> tuple[float, float]:
     return (sum(p[0] for p in points) / len(points) * UNIT, sum(p[1] for p in points) / len(points) * UNIT)
 
 
-def _piece(d: Drawing, p: Piece, contrast: bool, font: float) -> str:
+def _piece(d: Drawing, p: Piece, contrast: bool, font: float, place: tuple[int, int] = (0, 1)) -> str:
+    """``place``: (its number, how many) among the pieces on the same spaces, set side by side."""
     x, y = _centre(d, p.spaces)
     span = max(1, len(p.spaces)) ** 0.5
-    r = UNIT * 0.38 * span
+    k, n = place
+    r = UNIT * 0.38 * span * (1 if n == 1 else max(0.45, 0.8 / n ** 0.5))
+    x += (k - (n - 1) / 2) * r * 1.9
+    font = min(font, r * 1.5) / max(1, len(p.letter)) ** 0.5
     colour = (CONTRAST_SIDE if contrast else SIDE_COLOUR)[p.side]
     common = f'fill="{colour}" stroke="#ffffff" stroke-width="2"'
     if p.side == "heroes":
@@ -104,7 +111,14 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
            f'<desc id="board-desc">{escape(who or "no figure on the board")}</desc>',
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000000"/></marker></defs>',
-           '<g class="spaces">']
+           '<g class="links">']
+    for k in d.links:                     # under the spaces: a line ends at a field's edge
+        (ax, ay), (bx, by) = _centre(d, (k.a,)), _centre(d, (k.b,))
+        style = LINK_STYLE.get(k.kind, "")
+        out.append(f'<line class="link" data-kind={quoteattr(k.kind)} x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" '
+                   f'y2="{by:.1f}" stroke="{stroke}" stroke-width="2" {style}><title>{escape(d.legend.get(k.kind, k.kind))}'
+                   '</title></line>')
+    out.append('</g><g class="spaces">')
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
         out.append(_space(s, _fill(s.kind, kinds, contrast), told, stroke))
@@ -112,11 +126,6 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
             cx, cy = s.centre()
             out.append(f'<text x="{cx * UNIT:.1f}" y="{(cy + 0.42 * s.h) * UNIT:.1f}" font-size="{font * 0.55:.0f}" '
                        f'text-anchor="middle" fill="#000000">{escape(s.name)}</text>')
-    out.append('</g><g class="links">')
-    for k in d.links:
-        (ax, ay), (bx, by) = _centre(d, (k.a,)), _centre(d, (k.b,))
-        out.append(f'<line class="link {escape(k.kind)}" x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
-                   f'stroke="{stroke}" stroke-width="2" stroke-dasharray="{"6 4" if k.kind == "route" else "none"}"/>')
     out.append('</g><g class="areas">')
     for a in d.areas:
         x, y = _centre(d, a.spaces)
@@ -140,6 +149,9 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
         out.append(f'<polygon class="marker" points="{x:.1f},{y - r:.1f} {x + r:.1f},{y + r:.1f} {x - r:.1f},{y + r:.1f}" '
                    f'fill="#f2c200" stroke="#000000"><title>{escape(told)}</title></polygon>')
     out.append('</g><g class="pieces">')
-    out += [_piece(d, p, contrast, font) for p in d.pieces]
+    together: dict[tuple[str, ...], list[Piece]] = {}
+    for p in d.pieces:
+        together.setdefault(p.spaces, []).append(p)
+    out += [_piece(d, p, contrast, font, (together[p.spaces].index(p), len(together[p.spaces]))) for p in d.pieces]
     out.append("</g></svg>")
     return "\n".join(out)
