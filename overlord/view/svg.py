@@ -150,8 +150,8 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
                    f'fill="#f2c200" stroke="#000000"><title>{escape(told)}</title></polygon>')
     out.append('</g><g class="pieces">')
     together: dict[tuple[str, ...], list[Piece]] = {}
-    for p in d.pieces:
-        together.setdefault(p.spaces, []).append(p)
-    out += [_piece(d, p, contrast, font, (together[p.spaces].index(p), len(together[p.spaces]))) for p in d.pieces]
+    for piece in d.pieces:
+        together.setdefault(piece.spaces, []).append(piece)
+    out += [_piece(d, q, contrast, font, (together[q.spaces].index(q), len(together[q.spaces]))) for q in d.pieces]
     out.append("</g></svg>")
     return "\n".join(out)
