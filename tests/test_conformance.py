@@ -18,7 +18,9 @@ interface (``overlord.core.game``, DESIGN.md "Habits"):
   allows, the game's invariants checked after every step ("an API conformance check that plays many
   random games and checks invariants after every step");
 * the same seed and the same inputs give the same game, byte for byte; another seed another game
-  ("Every random draw comes from the seeded generator kept in the game state").
+  ("Every random draw comes from the seeded generator kept in the game state");
+* the table gives the board as drawing data after every step, which checks and the one renderer
+  draws (``overlord.view.drawing``, ``overlord.view.svg``).
 
 Each game's own tests check its rules; this file checks that it is a game the framework can play.
 """
@@ -35,6 +37,7 @@ from overlord.games import registry
 from overlord.session.session import Session
 from overlord.session.soak import report, table_soak
 from overlord.sim.play import bot_of, players_rng
+from overlord.view.svg import render
 from tinygame.game import GAME as TINY
 
 registry.register(TINY)           # as OVERLORD_GAMES=tinygame.game:GAME registers it for a command
@@ -280,3 +283,19 @@ def test_the_game_interface_keeps_what_every_game_must_say():
     members = [n for n in vars(GameRules) if not n.startswith("_")]
     assert sorted(members) == sorted(m for group in INTERFACE.values() for m in group)
     assert len(members) <= 31
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_board_is_drawn_from_data_after_every_step(name):
+    """Every game's table gives its board as drawing data (issue 41: "Each game tells the framework
+    what to draw as plain data ... one renderer draws SVG for any of them"): after every step of a
+    short walk the drawing names only spaces it has, every piece tells what it is where it is
+    pointed at, and the one renderer draws it."""
+    rules, content, party = example(name)
+    match = rules.new_match(content, party, 4)
+    for _ in walk(rules, match, 4, steps=40, rounds=3):
+        drawing = rules.table(match).drawing()
+        assert drawing is not None, f"{name}'s table gives no drawing"
+        svg = render(drawing.check())
+        assert svg.count('class="piece ') == len(drawing.pieces) and all(p.about or p.name for p in drawing.pieces)
+        assert json.loads(json.dumps(drawing.to_json())) == drawing.to_json()

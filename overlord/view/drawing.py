@@ -23,6 +23,7 @@ have; :meth:`Drawing.positions` is the text alternative of the picture (who is w
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 
 SHAPES = ("square", "hex", "circle", "rect")
@@ -147,7 +148,8 @@ class Drawing:
             [("", m.name or self.legend.get(m.kind, m.kind), "marker", self.where((m.space,))) for m in self.markers]
 
     def to_json(self) -> dict:
-        return asdict(self)
+        """The drawing as plain JSON data (lists where the dataclasses keep tuples), for a page."""
+        return json.loads(json.dumps(asdict(self)))
 
     def bounds(self) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of every space."""
