@@ -6,6 +6,7 @@ alternative of the board")."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,6 +15,7 @@ from overlord.games import registry
 from overlord.sim.play import play
 from overlord.view.drawing import Area, Drawing, Link, Marker, Path, Piece, Space
 from overlord.view.svg import render
+from session_helpers import TableSession
 from tinygame.game import GAME as TINY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -126,3 +128,31 @@ def test_each_kind_of_link_is_drawn_its_own_way(kind, drawn):
     d = Drawing("d", [Space("0", 0, 0), Space("1", 1, 0)], links=[Link("0", "1", kind)])
     line = next(s for s in render(d).splitlines() if s.startswith("<line"))
     assert drawn in line
+
+
+@pytest.mark.parametrize("scenario, heroes", [("forgotten-souls", ["leoric", "tarha"]), ("underworld", ["bard", "gladiator"]),
+                                              ("heldentaufe", ["erla", "corlof"]), ("dragon", ["orc", "paladin"])])
+def test_picture_at_the_table_writes_the_board_beside_the_save(scenario, heroes, tmp_path):
+    """`picture` typed at the table: the board as SVG in FILE.svg beside the save, every figure on it."""
+    session, _ = TableSession.start(scenario, heroes, 1, tmp_path / "game.db")
+    try:
+        reply = session.execute("picture")
+        drawing = session.table.drawing()
+    finally:
+        session.close()
+    assert reply.ok and reply.lines == [f"the board is drawn in {tmp_path / 'game.svg'}: open it in a browser, or print it"]
+    root = ET.parse(tmp_path / "game.svg").getroot()
+    assert len([g for g in root.iter() if "piece" in (g.get("class") or "").split()]) == len(drawing.pieces) > 0
+
+
+@pytest.mark.parametrize("typed, save, refusal", [
+    ("picture big", True, r"picture takes no words"),
+    ("picture", False, r"picture needs a save file \(--save FILE\)"),
+])
+def test_picture_refusals(typed, save, refusal, tmp_path):
+    session, _ = TableSession.start("forgotten-souls", ["leoric", "tarha"], 1, tmp_path / "game.db" if save else None)
+    try:
+        reply = session.execute(typed)
+    finally:
+        session.close()
+    assert not reply.ok and re.search(refusal, reply.lines[0]) and not (tmp_path / "game.svg").exists()

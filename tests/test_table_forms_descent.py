@@ -109,6 +109,7 @@ FORMS = [
     Form("2", r"^leoric's turn is over$", "N - the command numbered N by `options` (2: end leoric)", seed=4),
     Form("map", r"A=leoric  B=tarha  a=zombie-master-1  b=zombie-minion-1  c=barghest-minion-1\n"
                 r"terrain: #=wall  \.=floor  o=obstacle$", "map - every sign it draws explained", seed=4),
+    Form("picture", r"^the board is drawn in .*forms\.svg: open it in a browser, or print it$", "picture - the board as a picture beside the save", seed=4),
     Form("status", r"^round 1, hero phase; doom 2, fate 17 \(top 17\); act I; loot 0 tokens\n", "status", seed=4),
     Form("undo", r"^undone: move leoric 4,3", "undo - take back the last command", before=("move leoric 4,3",),
          seed=4),

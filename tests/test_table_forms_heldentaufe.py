@@ -160,6 +160,7 @@ FORMS = [
            "why N: the program's advice is a plan shown", line="why 1"),
     # -- the session's own ---------------------------------------------------------------------------------------
     *start_of_both("map", r"Upper World: \* campfire.*\n(.*\n)*Underworld: \$ treasure", "map: both worlds"),
+    *start_of_both("picture", r"^the board is drawn in .*forms\.svg: open it in a browser, or print it$", "picture: both worlds as a picture beside the save"),
     *at_start("status", r"\Around 1; clock 0/16; team teeth 0/24; the marker aside", "status: the clock, the team's teeth"),
     *at_start("status", r"\Around 1; teeth to win 20; the marker aside", "status in the race", scenario="heldentaufe-race"),
     *start_of_both("undo", r"\Aundone: erla: end\n", "undo: a command that drew nothing", before=("end",)),

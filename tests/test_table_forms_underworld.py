@@ -167,6 +167,7 @@ FORMS = [
          "rulebook's words", before=IXION + ("fight ixion magic",), seed=4, heroes=PAIR),
     # -- the session's own ---------------------------------------------------------------------------------
     Form("map", r"Styx\n +BG\n.*\nheroes by initial; \? face-down marker", "map - draw the Underworld", seed=4, heroes=PAIR),
+    Form("picture", r"^the board is drawn in .*forms\.svg: open it in a browser, or print it$", "picture - the Underworld as a picture beside the save", seed=4, heroes=PAIR),
     Form("status", r"round 1; Dark Side 1/11", "status - round, the Dark Side, every hero", seed=4, heroes=PAIR),
     Form("undo", r"undone: fight ixion magic", "undo - take back the last command, its dice included",
          before=IXION + ("fight ixion magic",), seed=4, heroes=PAIR),

@@ -34,11 +34,13 @@ from ..content.paths import find_scenario, shown
 from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile
+from ..view.svg import render
 from ..view.words import count
 
 # the session's own commands (a game's table may word their help its own way)
 COMMON = {
     "map": "map - draw the board",
+    "picture": "picture - draw the board as a picture beside the save (FILE.svg): open it in a browser, or print it",
     "status": "status - the round, the enemy's tracks and the heroes",
     "undo": "undo - take back the last command (the dice and cards go back with it)",
     "components": "components - what to put on the table, what the program keeps instead, and where things are",
@@ -230,6 +232,21 @@ class Session:
     # -- the session's own commands ----------------------------------------------------------------
     def _map(self, args):
         return self.table.picture()
+
+    def _picture(self, args):
+        if args:
+            raise CommandError(f"picture takes no words ({COMMON['picture']})")
+        drawing = self.table.drawing()
+        if drawing is None:
+            raise CommandError("this game draws no picture of its board yet; `map` draws it as text")
+        if self.save is None:
+            raise CommandError("picture needs a save file (--save FILE): the picture is written beside it")
+        out = Path(self.save.path).with_suffix(".svg")
+        try:
+            out.write_text(render(drawing), encoding="utf-8")
+        except OSError as e:
+            raise CommandError(f"{shown(out)}: cannot write the picture ({(e.strerror or str(e)).lower()})") from None
+        return [f"the board is drawn in {shown(out)}: open it in a browser, or print it"]
 
     def _status(self, args):
         return self.table.status()
