@@ -156,3 +156,15 @@ def test_picture_refusals(typed, save, refusal, tmp_path):
     finally:
         session.close()
     assert not reply.ok and re.search(refusal, reply.lines[0]) and not (tmp_path / "game.svg").exists()
+
+
+def test_a_picture_that_cannot_be_written_is_one_line_and_the_game_goes_on(tmp_path):
+    (tmp_path / "game.svg").mkdir()                       # where the picture would go is a folder
+    session, _ = TableSession.start("forgotten-souls", ["leoric", "tarha"], 1, tmp_path / "game.db")
+    try:
+        reply = session.execute("picture")
+        after = session.execute("status")
+    finally:
+        session.close()
+    assert not reply.ok and re.fullmatch(r".*game\.svg: cannot write the picture \(is a directory\)", reply.lines[0])
+    assert after.ok
