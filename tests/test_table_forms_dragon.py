@@ -136,6 +136,8 @@ FORMS = [
              "why: each event with the book's rule", scenario="dragon-duel", heroes=("halfling", "orc"),
              before=("move T4", "move T1")),
     at_start("picture", r"^the board is drawn in .*forms\.svg: open it in a browser, or print it$", "picture: the region maps as a picture beside the save"),
+    at_start("picture", r"^the board is drawn in .*forms\.svg: open it in a browser, or print it$", "picture",
+             scenario="dragon-duel", heroes=("halfling", "orc")),
     at_start("map", r"T2  Manor Field +-> T3 T4 T9 +here: ORC", "map: every field, its routes, who stands where"),
     at_start("map", r"X2  Manor Field +-> X3 X4 X7 +here: ORC", "map", scenario="dragon-duel", heroes=("halfling", "orc")),
     at_start("status", r"round 1; hoard 0/14 gold; the Dragon in his lair; the Dragon Man guards the Mouth of the Cave",
