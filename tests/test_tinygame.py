@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from overlord.core.behaviour import Situation
+from overlord.core.game import RulesError
 from overlord.games import registry
 from tinygame.game import GAME
 from cli_helpers import run
@@ -107,3 +109,9 @@ def test_the_tiny_games_behaviour_specs_pass():
     out = run("check", str(Path(CONTENT) / "specs.yaml"))
     assert out.exit_code == 0, out.output
     assert "3 specs in 1 file: 3 passed" in out.output
+
+
+def test_a_situation_drawn_as_a_map_is_refused_by_a_game_that_answers_on_none():
+    """A game answers a spec drawn as a map only where it says how (SpecSupport.on_map)."""
+    with pytest.raises(RulesError, match="tiny sets up no situation from a map: name a scenario instead"):
+        GAME.specs.pose(GAME, Situation(board=object()))

@@ -64,12 +64,16 @@ class SpecSupport:
     #: the pydantic model of a spec's ``setup:`` for this game (None: the game arranges nothing)
     setup_model: type[BaseModel] | None = None
 
+    def on_map(self, rules: GameRules, situation: Situation) -> Any:
+        """What a spec's situation drawn as a map sets up; a game that answers on a map overrides it."""
+        raise RulesError(f"{rules.name} sets up no situation from a map: name a scenario instead")
+
     def pose(self, rules: GameRules, situation: Situation) -> Any:
         """The match a spec's situation sets up, for :meth:`ask`. Default: a new match of the
         scenario, the scripted actions carried out in order (``"enemy"``: the enemy's phase), then
-        :meth:`arrange`. A game that answers on a map drawn as text overrides it."""
+        :meth:`arrange`; a situation drawn as a map is the game's :meth:`on_map`."""
         if situation.board is not None:
-            raise RulesError(f"{rules.name} sets up no situation from a map: name a scenario instead")
+            return self.on_map(rules, situation)
         if situation.content is None:
             raise RulesError(f"{rules.name} needs a scenario to set a situation up")
         match = rules.new_match(situation.content, list(situation.heroes), situation.seed)

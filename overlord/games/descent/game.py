@@ -80,10 +80,8 @@ class DescentSpecs(SpecSupport):
     instructions = specs.INSTRUCTIONS
     setup_model = specs.DescentSetup
 
-    def pose(self, rules, situation):
-        if situation.board is not None:
-            return specs.pose_map(situation, shipped_quest)
-        return super().pose(rules, situation)
+    def on_map(self, rules, situation):
+        return specs.pose_map(situation, shipped_quest)
 
     def arrange(self, rules, game: Game, setup) -> None:
         specs.arrange(game, setup)

@@ -33,10 +33,8 @@ class DragonSpecs(SpecSupport):
     instructions = specs.INSTRUCTIONS
     setup_model = specs.DragonSetup
 
-    def pose(self, rules, situation):
-        if situation.board is not None:
-            return situation.board.scene
-        return super().pose(rules, situation)
+    def on_map(self, rules, situation):
+        return situation.board.scene
 
     def arrange(self, rules, match: Match, setup) -> None:
         specs.arrange(match, setup)

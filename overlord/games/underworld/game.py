@@ -49,10 +49,8 @@ class UnderworldSpecs(SpecSupport):
     instructions = specs.INSTRUCTIONS
     setup_model = specs.UnderworldSetup
 
-    def pose(self, rules, situation):
-        if situation.board is not None:
-            return specs.pose_map(situation, shipped_content)
-        return super().pose(rules, situation)
+    def on_map(self, rules, situation):
+        return specs.pose_map(situation, shipped_content)
 
     def arrange(self, rules, match, setup) -> None:
         specs.arrange(match.state, setup)
