@@ -40,6 +40,7 @@ from overlord.sim.stats import render_table, summarize
 from overlord.view.colour import colour_board
 from overlord.view.text import draw
 from overlord.view.words import count
+from overlord.web import serve
 
 
 class Coord(click.ParamType):
@@ -532,22 +533,80 @@ def resume_cmd(save_path, as_json, go_on):
     """Continue a saved game exactly where it stopped, from any folder (the save knows where its
     scenario is). When the scenario's files changed since, it says which and asks before going on
     (without a terminal to ask on: --yes goes on)."""
+    session, first = _resume(save_path, go_on, "resume")
+    _table_loop(session, first, as_json)
+
+
+def _resume(save_path: Path, go_on: bool, command: str) -> tuple[Session, Any]:
+    """The session of a save, or exit with one line; when the scenario's files changed since the
+    game was saved, ask before going on (``--yes``: go on; no terminal to ask on: stop)."""
 
     def confirm(warning: str) -> bool:
         click.echo(f"overlord: {warning}", err=True)
         if go_on:
             return True
         if not sys.stdin.isatty():
-            click.echo("overlord: not resumed: `overlord resume --yes FILE` goes on all the same", err=True)
+            click.echo(f"overlord: not resumed: `overlord {command} --yes FILE` goes on all the same", err=True)
             sys.exit(1)
         return click.confirm("Go on with the content as it is now?", default=False, err=True)
     try:
-        session, first = Session.resume(save_path, registry.open_scenario, confirm)
+        return Session.resume(save_path, registry.open_scenario, confirm)
     except ContentError as e:
         _fail(str(e), prefix=False)
     except (SaveError, registry.UnknownGame) as e:
         _fail(str(e))
-    _table_loop(session, first, as_json)
+
+
+@main.command("serve")
+@click.argument("target", metavar="SAVE_OR_SCENARIO")
+@click.option("--heroes", "heroes", multiple=True,
+              help="A new game's heroes, as `play` takes them: --heroes leoric,tarha (not for a save).")
+@click.option("--seed", type=SEED, default=None, help="A new game's seed (default: a fresh one).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A new game's save file (default: SCENARIO-SEED.db in this folder).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port to listen on (0: any free one).")
+@click.option("--lan", is_flag=True,
+              help="Let the other devices on this network join (with a join token, printed with a QR code); "
+                   "without it only this machine can open the page.")
+@click.option("--yes", "-y", "go_on", is_flag=True,
+              help="Go on without asking when a save's scenario files changed since it was saved.")
+def serve_cmd(target, heroes, seed, save_path, port, lan, go_on):
+    """Play at the table in a browser: the board as a picture, the enemy's turn explained, on every
+    device at the table at once.
+
+    SAVE_OR_SCENARIO is a save file (a game goes on where it stopped) or a scenario, as `play`
+    takes it, with --heroes for the new game. The server prints the address to open; every page
+    open on it sees each change at once. It is the same table as `play`: the same save, undo and
+    commands, so `overlord resume FILE` goes on in the terminal later."""
+    path = Path(target)
+    names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
+    if serve.is_save(path):
+        if names or seed is not None or save_path is not None:
+            _fail(f"{target} is a save: it knows its heroes, seed and file (--heroes, --seed and --save are "
+                  "for a new game)", 2)
+        session, opening = _resume(path, go_on, "serve")
+    else:
+        if path.suffix in (".db", ".sqlite", ".save") and not path.exists():
+            _fail(f"{target}: no such save (a save is the file `--save FILE` wrote; a new game names a "
+                  "scenario: `overlord scenarios` lists them)")
+        if not names:
+            _fail(f"a new game of {target} needs its heroes: overlord serve {target} --heroes A,B "
+                  "(`overlord scenarios` lists each scenario's)", 2)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        opened = _scenario(target)
+        if save_path is None:
+            save_path = serve.default_save(opened[0].info(opened[1]).id, seed)
+        try:
+            session, opening = Session.start(*opened, names, seed, save_path)
+        except (CommandError, SaveError) as e:
+            _fail(str(e), 2)
+    try:
+        serve.run(serve.hub_for(session, opening), port, lan, click.echo)
+    except serve.ServeError as e:
+        session.close()
+        _fail(str(e))
 
 
 @main.command("simulate")

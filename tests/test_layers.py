@@ -14,7 +14,7 @@ from overlord.games import registry
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "overlord"
 # bottom to top; a module may import its own layer and those below
-LAYERS = ["core", "content", "ai", "view", "games", "sim", "session", "cli"]
+LAYERS = ["core", "content", "ai", "view", "games", "sim", "session", "web", "cli"]
 
 
 def modules() -> dict[str, Path]:

@@ -218,6 +218,12 @@ class Table(ABC):
     def prompt(self) -> str:
         return f"[round {self.match.state.round}] {self.rules.name}> "
 
+    def moves(self) -> list:
+        """The :class:`overlord.core.moves.Moves` whose moves this table takes typed (a page draws
+        its controls from them); default: the rules' own, where the game defines its moves."""
+        found = getattr(self.rules, "moves", None)
+        return [found] if found is not None else []
+
     def words(self) -> list[str]:
         """What Tab completes besides the commands."""
         return list(self.match.state.heroes)

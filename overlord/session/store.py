@@ -231,9 +231,12 @@ class SaveFile:
 
 
 def _connect(path: Path, mode: str = "") -> sqlite3.Connection:
-    """A connection that never waits for a lock (timeout 0) and keeps the ones it takes."""
+    """A connection that never waits for a lock (timeout 0) and keeps the ones it takes. It may be
+    used from another thread than the one that opened it (``check_same_thread=False``): the web
+    companion opens the save before its server's thread runs, and its hub lets one command at a
+    time reach the session; the terminal's table has one thread."""
     target = f"file:{pathname2url(str(path))}?mode={mode}" if mode else str(path)
-    conn = sqlite3.connect(target, uri=bool(mode), isolation_level=None, timeout=0)
+    conn = sqlite3.connect(target, uri=bool(mode), isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA locking_mode=EXCLUSIVE")
     return conn
