@@ -34,8 +34,8 @@ def new_hub(tmp_path: Path, scenario: str = "forgotten-souls", seed: int = 4):
 class Server:
     """``overlord serve ARGS --port 0`` in a process of its own; ``url`` is the address it printed."""
 
-    def __init__(self, args: list[str], cwd: Path):
-        self.proc = subprocess.Popen([sys.executable, "-m", "overlord.cli", "serve", *args, "--port", "0"],
+    def __init__(self, args: list[str], cwd: Path, port: int = 0):
+        self.proc = subprocess.Popen([sys.executable, "-m", "overlord.cli", "serve", *args, "--port", str(port)],
                                      cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.printed: list[str] = []
@@ -55,6 +55,7 @@ class Server:
             self.stop()
             raise RuntimeError("overlord serve did not start:\n" + "\n".join(self.printed))
         self.base = self.url.split("?")[0].rstrip("/")
+        self.port = int(self.base.rsplit(":", 1)[1])
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -64,3 +65,20 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+# -- a browser --------------------------------------------------------------------------------------
+#: the operating system's Chromium (Debian: chromium, chromium-headless-shell); OVERLORD_CHROMIUM names another
+BROWSERS = ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium",
+            "/usr/bin/google-chrome", "/usr/bin/chromium-browser")
+#: as root in a sandbox with no network: no sandbox, no GPU, none of Chromium's own connections
+BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def find_browser() -> str | None:
+    named = os.environ.get("OVERLORD_CHROMIUM")
+    if named:
+        return named if Path(named).exists() else None
+    return next((b for b in BROWSERS if Path(b).exists()), None)

@@ -33,7 +33,7 @@ from pathlib import Path
 from ..content.paths import find_scenario, shown
 from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
-from .store import SaveError, SaveFile
+from .store import SaveError, SaveFile, hidden_refusal
 from ..view.svg import render
 from ..view.words import count
 
@@ -265,6 +265,19 @@ class Session:
             raise CommandError(self.table.undo_refused(commands[-1], str(e))) from None
         told = self.table.restore(_read(self.rules, self.content, state_json, where))
         return [f"undone: {command}"] + told + self.table.status() + self.table.options()
+
+    def undo_preview(self) -> tuple[str, str] | None:
+        """What ``undo`` would take back now, and why it would be refused (one line; empty: it
+        would not be); None: nothing to take back."""
+        if self.save is None:
+            return None
+        last = self.save.last()
+        if last is None:
+            return None
+        command, drew = last
+        if drew and not (self.table.undo_hidden_draws() or self._faulted()):
+            return command, self.table.undo_refused(command, hidden_refusal(command))
+        return command, ""
 
     def _components(self, args):
         told = self.rules.components(self.match)

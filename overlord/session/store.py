@@ -197,6 +197,11 @@ class SaveFile:
     def commands(self) -> list[str]:
         return [str(r[0]) for r in self._query("SELECT command FROM steps ORDER BY seq")]
 
+    def last(self) -> tuple[str, bool] | None:
+        """The last command (never the game's start) and whether it drew hidden cards; None: none."""
+        rows = self._query("SELECT command, drew FROM steps ORDER BY seq DESC LIMIT 2")
+        return (str(rows[0][0]), bool(rows[0][1])) if len(rows) == 2 else None
+
     def undo(self, allow_hidden: bool = True, check=None) -> tuple[str, str]:
         """Remove the last command (never the game's start); returns (its text, the state now).
         ``check(state)`` may refuse the state to go back to (by raising) before anything is removed."""
@@ -205,7 +210,7 @@ class SaveFile:
             raise SaveError("nothing to undo")
         seq, command, drew = rows[0]
         if drew and not allow_hidden:
-            raise SaveError(f"'{command}' drew hidden cards; this scenario does not allow undoing past a hidden draw")
+            raise SaveError(hidden_refusal(str(command)))
         before = self._query("SELECT seq, state FROM steps WHERE seq < ? ORDER BY seq DESC LIMIT 1", (seq,))
         state = self._step(before[0])[1]
         if check is not None:
@@ -228,6 +233,10 @@ class SaveFile:
         if not isinstance(state, str):
             raise SaveError(f"{shown(self.path)}: the state saved after command {seq} is not text; left untouched")
         return seq, state
+
+
+def hidden_refusal(command: str) -> str:
+    return f"'{command}' drew hidden cards; this scenario does not allow undoing past a hidden draw"
 
 
 def _connect(path: Path, mode: str = "") -> sqlite3.Connection:

@@ -97,7 +97,10 @@ class Hub:
             if closing and len(lines) > len(closing) and lines[-len(closing):] == closing \
                     and self.session.rules.outcome(self.session.match) is None:
                 lines = lines[:-len(closing)]
-        entry = Entry(self.step, who, reply.command, reply.ok, lines, changed)
+        command = reply.command
+        if changed and verb != "undo" and self.session.save is not None:
+            command = self.session.save.commands()[-1]      # a number as what it did: "2 (end leoric)"
+        entry = Entry(self.step, who, command, reply.ok, lines, changed)
         if changed:
             self.entries = (self.entries + [entry])[-NARRATION_KEPT:]
             self._snapshot = None
@@ -105,19 +108,20 @@ class Hub:
         return reply, changed
 
     def _undoing(self) -> dict | None:
-        """What ``undo`` would take back now: the command and who typed it (None: nothing)."""
+        """What ``undo`` would take back now: the command, who typed it and, where undo would be
+        refused (a hidden draw the scenario keeps), why; None: nothing."""
         save = self.session.save
-        if save is None:
-            return None
         try:
-            commands = save.commands()
+            preview = self.session.undo_preview()
+            if save is None or preview is None:
+                return None
+            n = len(save.commands())
             typed = list(save.meta.get("typed_by") or [])
         except SaveError:
             return None
-        if len(commands) < 2:
-            return None
-        who = typed[len(commands) - 1] if len(typed) >= len(commands) else ""
-        return {"command": commands[-1], "who": who or ""}
+        command, refused = preview
+        who = typed[n - 1] if len(typed) >= n else ""
+        return {"command": command, "who": who or "", **({"refused": refused} if refused else {})}
 
     def _note_author(self, verb: str, who: str) -> None:
         save = self.session.save

@@ -146,9 +146,9 @@ function renderForms(forms) {
 function renderUndo(undo) {
   const button = $("undo");
   if (undo) {
-    button.disabled = false;
+    button.disabled = Boolean(undo.refused);
     button.textContent = `Undo: ${undo.command}`;
-    $("undo-what").textContent = undo.who ? `typed by ${undo.who}` : "";
+    $("undo-what").textContent = undo.refused || (undo.who ? `typed by ${undo.who}` : "");
   } else {
     button.disabled = true;
     button.textContent = "Undo";
@@ -226,13 +226,13 @@ async function send(line) {
   }
   let body = {};
   try { body = await r.json(); } catch (err) { body = { ok: false, lines: [`the server answered ${r.status}`] }; }
+  if (body.state) render(body.state);                   // the game first, then what it answered
+  else if (body.step !== undefined && body.step > page.step) await refresh().catch(() => {});
   reply.classList.toggle("refused", !body.ok);
   let lines = body.lines || [body.error || ""];
   if (body.changed && lines.length > 3)               // the whole answer is in the panels below
     lines = [lines[0], `… (${lines.length - 1} lines more under "The last turn, step by step" and "What happened")`];
   reply.replaceChildren(...lines.map((l) => richLine(l, "p")));
-  if (body.state) render(body.state);
-  else if (body.step !== undefined && body.step > page.step) await refresh();
   if (body.ok) $("line").value = "";
 }
 
