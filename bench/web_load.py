@@ -68,7 +68,7 @@ class Device(threading.Thread):
         for raw in iter(response.readline, b""):
             line = raw.decode("utf-8").rstrip("\n")
             if line.startswith("id: "):
-                step = int(line[4:])
+                step = int(line[4:].rsplit(":", 1)[1])
             elif line.startswith("data: ") and step is not None:
                 self.last_hash = json.loads(line[6:])["state_hash"]
                 self.arrived[step] = time.perf_counter()

@@ -167,20 +167,27 @@ def test_two_devices_see_each_others_moves_and_a_stale_command_is_refused(browse
 
 
 def test_a_page_that_lost_its_server_says_so_and_catches_up_when_it_is_back(browser, served, tmp_path):
+    """The server stops (a laptop closed) and starts again on the same save, whose steps count from
+    0 again: the page tells it lost the line, then shows the game as the new server has it."""
     server = served("forgotten-souls")
     page = open_page(browser, server.url)
+    page.click(".offers button.option:has-text('end leoric')")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    before = page.evaluate("page.snap.server")
     port = server.port
     server.stop()
     page.wait_for_selector("#link[data-state='lost']")
     assert page.inner_text("#link").startswith("Connection lost")
     again = served(str(tmp_path / "game.db"), port=port)     # the same save, served again
-    request = urllib.request.Request(again.base + "/command", method="POST", data=b'{"line": "end leoric"}',
+    request = urllib.request.Request(again.base + "/command", method="POST", data=b'{"line": "end tarha"}',
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as r:
-        assert json.loads(r.read())["changed"]
+        assert json.loads(r.read())["step"] == 1
     page.wait_for_selector("#link[data-state='live']", timeout=20000)
-    page.wait_for_function("document.body.dataset.step === '1'", timeout=20000)
-    assert "end leoric" in page.inner_text("#log")
+    page.wait_for_function(f"page.snap.server !== '{before}' && document.body.dataset.step === '1'", timeout=20000)
+    log = page.inner_text("#log")
+    assert "end tarha" in log and "resumed " in log and "after 1 command" in log
+    assert "Overlord phase of round 1" in page.inner_text("#steps")
 
 
 def audit(page, scenario: str) -> None:

@@ -113,6 +113,16 @@ def test_a_command_from_a_page_that_missed_a_step_is_refused_with_the_game_as_it
     assert saved(hub) == before
 
 
+def test_a_command_from_a_page_of_a_server_since_restarted_is_refused(client, hub):
+    """Steps count from 0 each time a server starts: the page's step is of the server it saw."""
+    answer = client.post("/command", json={"line": "end leoric", "step": 0, "server": "0ld5erve"})
+    assert answer.status_code == 409
+    assert answer.json()["error"].startswith("refused: the server was started again since this page showed step 0")
+    assert saved(hub) == ["start"]
+    state = client.get("/state").json()
+    assert client.post("/command", json={"line": "end leoric", "step": 0, "server": state["server"]}).json()["ok"]
+
+
 @pytest.mark.parametrize("body, status, refusal", [
     ({"line": "dance leoric", "step": 0}, 200, "unknown command 'dance'"),
     ({"line": "move leoric 99,99", "step": 0}, 200, "99,99"),
@@ -121,6 +131,7 @@ def test_a_command_from_a_page_that_missed_a_step_is_refused_with_the_game_as_it
     ({"line": 5, "step": 0}, 400, "the command needs its line"),
     ({"line": "end leoric", "step": "0"}, 400, "step is the number of the step the page showed"),
     ({"line": "end leoric", "step": True}, 400, "step is the number"),
+    ({"line": "end leoric", "step": 0, "server": 7}, 400, "server is the id of the server"),
     ({"line": "x" * 501, "step": 0}, 400, "at most 500 characters"),
     (["end leoric"], 400, "the command needs its line"),
 ])

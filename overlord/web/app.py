@@ -4,11 +4,12 @@
 ``GET /``              the page (HTML; its script and styles from ``/static``)
 ``GET /state``         the game as a page draws it (:meth:`Hub.snapshot`, JSON)
 ``GET /board.svg``     the board as SVG (``?large=1``, ``?contrast=1``): to open, save or print
-``POST /command``      ``{"line": "end leoric", "step": 4, "who": "Anna"}``: the command's reply;
-                       409 with the current state when ``step`` is not the latest
+``POST /command``      ``{"line": "end leoric", "step": 4, "server": "9f2c01ab", "who": "Anna"}``:
+                       the command's reply; 409 with the current state when ``step`` is not the
+                       latest of this server (``server``: the id the state gave)
 ``GET /events``        server-sent events: ``state`` with the snapshot each time the game changes
-                       (and at once when the page's ``Last-Event-ID`` is behind: a page that was
-                       away catches up), a comment every 15 s to keep the line open
+                       (and at once when the page's ``Last-Event-ID``, ``SERVER:STEP``, is
+                       not the latest: a page that was away catches up), a comment every 15 s to keep the line open
 =====================  ===========================================================================
 
 With a join token (``overlord serve --lan``) every route but ``/static`` wants it: as ``?token=``
@@ -24,14 +25,14 @@ import hmac
 import html
 import json
 from pathlib import Path
-
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from typing import TYPE_CHECKING
 
 from .hub import Hub, Stale
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "overlord_token"
@@ -49,6 +50,13 @@ def page_html(title: str, game: str) -> str:
 def create_app(hub: Hub, token: str | None = None) -> Starlette:
     """The companion's app over ``hub``; ``token``: the join token every device needs (None: none,
     for a server on 127.0.0.1 only)."""
+    from starlette.applications import Starlette  # lazy: starlette, only for serve (not every command's start-up)
+    from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse  # lazy: starlette
+    from starlette.routing import Mount, Route  # lazy: starlette
+    from starlette.staticfiles import StaticFiles  # lazy: starlette
+
+    def _bad(text: str, status: int = 400) -> Response:
+        return JSONResponse({"ok": False, "error": text, "lines": [text]}, status_code=status)
 
     def allowed(request: Request) -> bool:
         if token is None:
@@ -100,6 +108,9 @@ def create_app(hub: Hub, token: str | None = None) -> Starlette:
         step = body.get("step")
         if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
             return _bad(f"step is the number of the step the page showed, not {step!r}")
+        server = body.get("server")
+        if server is not None and not isinstance(server, str):
+            return _bad(f"server is the id of the server the page showed, not {server!r}")
         line = body["line"]
         if len(line) > LINE_LIMIT:
             return _bad(f"a command is at most {LINE_LIMIT} characters")
@@ -108,7 +119,7 @@ def create_app(hub: Hub, token: str | None = None) -> Starlette:
                 "the game stays open here for every device; stop the server with Ctrl+C in its terminal "
                 "(the save keeps every command: `overlord resume FILE` or `overlord serve FILE` goes on)"]})
         try:
-            reply, changed = hub.command(line, step, str(body.get("who") or ""))
+            reply, changed = hub.command(line, step, str(body.get("who") or ""), server)
         except Stale as e:
             return JSONResponse({"ok": False, "stale": True, "error": str(e), "lines": [str(e)],
                                  "state": hub.snapshot()}, status_code=409)
@@ -123,7 +134,7 @@ def create_app(hub: Hub, token: str | None = None) -> Starlette:
 
         async def stream():
             try:
-                if not seen.isdigit() or int(seen) != hub.step:
+                if seen != _event_id(hub.server, hub.step):         # a page that is behind, or new
                     yield _event(hub.snapshot())
                 while True:
                     try:
@@ -150,13 +161,15 @@ def create_app(hub: Hub, token: str | None = None) -> Starlette:
     return Starlette(routes=routes)
 
 
+def _event_id(server: str, step: int) -> str:
+    return f"{server}:{step}"
+
+
 def _event(snapshot: dict) -> str:
-    return f"id: {snapshot['step']}\nevent: state\ndata: {json.dumps(snapshot)}\n\n"
+    return (f"id: {_event_id(snapshot['server'], snapshot['step'])}\nretry: 2000\nevent: state\n"
+            f"data: {json.dumps(snapshot)}\n\n")
 
 
 def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name, "") in ("1", "true", "yes", "on")
 
-
-def _bad(text: str, status: int = 400) -> Response:
-    return JSONResponse({"ok": False, "error": text, "lines": [text]}, status_code=status)

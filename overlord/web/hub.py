@@ -8,6 +8,9 @@ and ``resume`` use: the same save, undo and commands) and answers the pages:
   changed the game, an undo): a page sends the step it last saw with each command, and a command
   sent from a step that is not the latest is refused, unapplied, with the game as it is now - a
   command is never applied on a game its player did not see, never twice and never lost;
+* the steps count from 0 each time a server starts: each start has its own ``server`` id, which a
+  page sends with its step, so a page that saw step 3 of a server that stopped is not taken for
+  one that saw step 3 of the one serving now (the game may have gone on at the terminal between);
 * after a change every listener (each open page's event stream) gets the new :meth:`snapshot`:
   a page that lost its connection asks for the latest one when it comes back and is caught up;
 * who typed each command that changed the game is kept in the save (meta ``typed_by``, one name a
@@ -19,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +61,7 @@ class Hub:
     session: Session
     title: str = ""
     step: int = 0
+    server: str = field(default_factory=lambda: secrets.token_hex(4))
     entries: list[Entry] = field(default_factory=list)
     listeners: set = field(default_factory=set)
     _snapshot: dict | None = None
@@ -72,11 +77,14 @@ class Hub:
         self._snapshot = None
 
     # -- commands -------------------------------------------------------------------------------
-    def command(self, line: str, step: int | None, who: str = "") -> tuple[Reply, bool]:
-        """Carry out ``line`` typed by ``who`` on a page that last saw ``step`` (None: a page that
-        does not say, such as a script; it is taken as seen). Returns the reply and whether the game
-        changed. :class:`Stale` when ``step`` is not the latest: nothing is done."""
+    def command(self, line: str, step: int | None, who: str = "", server: str | None = None) -> tuple[Reply, bool]:
+        """Carry out ``line`` typed by ``who`` on a page that last saw ``step`` of ``server`` (None:
+        a page that does not say, such as a script; it is taken as seen). Returns the reply and
+        whether the game changed. :class:`Stale` when ``step`` is not the latest: nothing is done."""
         who = _who(who)
+        if server is not None and server != self.server:
+            raise Stale(f"refused: the server was started again since this page showed step {step} (the game may "
+                        "have gone on meanwhile); nothing was done - here is the game as it is now")
         if step is not None and step != self.step:
             raise Stale(f"refused: the game changed on another device since this page showed step {step} "
                         f"(it is at step {self.step}); nothing was done - here is the game as it is now")
@@ -154,6 +162,7 @@ class Hub:
             if outcome is None else []
         return {
             "step": self.step,
+            "server": self.server,
             "title": self.title,
             "game": s.rules.title or s.rules.name,
             "prompt": table.prompt().strip(),

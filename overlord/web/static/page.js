@@ -48,6 +48,10 @@ async function refresh() {
 }
 
 function render(snap) {
+  if (page.snap && snap.server !== page.snap.server) {   // the server was started again: its steps anew
+    page.step = -1;
+    $("log").replaceChildren();
+  }
   if (snap.step < page.step) return;              // an older state arriving late
   const first = page.snap === null;
   page.step = snap.step;
@@ -218,7 +222,8 @@ async function send(line) {
   let r;
   try {
     r = await fetch("/command", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ line, step: page.step, who: $("who").value }) });
+      body: JSON.stringify({ line, step: page.step, server: page.snap ? page.snap.server : null,
+                             who: $("who").value }) });
   } catch (err) {
     reply.classList.add("refused");
     reply.textContent = `not sent: the connection to the server is lost (${line}); try again when it is back`;
