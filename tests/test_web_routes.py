@@ -263,3 +263,19 @@ def test_serve_refuses_heroes_for_a_save(tmp_path):
     hub.close()
     result = CliRunner().invoke(main, ["serve", str(tmp_path / "forgotten-souls.db"), "--heroes", "leoric"])
     assert result.exit_code == 2 and "is a save: it knows its heroes" in result.output
+
+
+def test_the_enemys_turn_is_explained_step_by_step_with_each_decisions_key_and_ties(client):
+    """Forgotten Souls' activation: the narration's numbered steps, `why`, and each decision's
+    comparison key with its ties (`why N`), for the page's explanation."""
+    client.post("/command", json={"line": "end leoric", "step": 0})
+    client.post("/command", json={"line": "end tarha", "step": 1})
+    state = client.get("/state").json()
+    last = state["narration"][0]
+    assert last["command"] == "end tarha"
+    assert any(line.strip().startswith("[1] zombie-master-1 engage leoric") for line in last["lines"])
+    assert state["why"][:2] == ["zombie", "  zombie-master-1 (master)"]
+    assert [d["n"] for d in state["decisions"]] == [1, 2]
+    first = state["decisions"][0]["lines"]
+    assert first[0] == "[1] zombie-master-1 engage:"
+    assert "the lowest key" in first[1] and "tied with 4,3; 4,4" in first[2]

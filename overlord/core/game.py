@@ -218,6 +218,11 @@ class Table(ABC):
     def prompt(self) -> str:
         return f"[round {self.match.state.round}] {self.rules.name}> "
 
+    def numbered_decisions(self) -> list[int]:
+        """The numbers N of the last command's decisions that ``why N`` explains one by one (a page
+        shows each one's comparison key and ties); empty: ``why`` alone tells them all."""
+        return []
+
     def moves(self) -> list:
         """The :class:`overlord.core.moves.Moves` whose moves this table takes typed (a page draws
         its controls from them); default: the rules' own, where the game defines its moves."""

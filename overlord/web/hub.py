@@ -34,6 +34,7 @@ from .offers import forms, offers
 
 NARRATION_KEPT = 60          # the entries a snapshot carries (a page shows the latest first)
 WHO_LIMIT = 40               # a device's name, as long as it may be
+DECISIONS_SHOWN = 20         # the last command's decisions a snapshot explains (why 1, why 2, ...)
 
 
 class Stale(Exception):
@@ -158,6 +159,7 @@ class Hub:
         drawing = table.drawing()
         outcome = s.rules.outcome(s.match)
         why = s.execute("why").lines if "why" in table.commands else []
+        decisions = self._decisions() if why else []
         options = (s.execute("options").lines if "options" in table.commands else table.options()) \
             if outcome is None else []
         return {
@@ -173,6 +175,7 @@ class Hub:
             "svg": render(drawing) if drawing is not None else "",
             "positions": [list(row) for row in drawing.positions()] if drawing is not None else [],
             "why": why,
+            "decisions": decisions,
             "narration": [e.to_json() for e in reversed(self.entries)],
             "undo": self._undoing(),
             "words": s.words(),
@@ -180,6 +183,16 @@ class Hub:
             "common": sorted(COMMON),
             "state_hash": hashlib.sha256(self._state.encode("utf-8")).hexdigest()[:16],
         }
+
+    def _decisions(self) -> list[dict]:
+        """Each numbered decision of the last command (``Table.numbered_decisions``) with its
+        comparison key and ties: ``why N``'s answer (at most :data:`DECISIONS_SHOWN`)."""
+        out = []
+        for n in self.session.table.numbered_decisions()[:DECISIONS_SHOWN]:
+            reply = self.session.execute(f"why {n}")
+            if reply.ok and reply.lines:
+                out.append({"n": n, "lines": reply.lines})
+        return out
 
     def board(self, large: bool = False, contrast: bool = False) -> str:
         drawing = self.session.table.drawing()

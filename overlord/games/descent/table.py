@@ -485,6 +485,9 @@ class DescentTable(Table):
     def undo_hidden_draws(self) -> bool:
         return not self.game.quest.scenario.rules.no_undo_past_hidden_draw
 
+    def numbered_decisions(self) -> list[int]:
+        return list(range(1, len(self.decisions) + 1))
+
     # -- the table loop's needs -------------------------------------------------------------------
     def status(self) -> list[str]:
         return self._status()

@@ -64,6 +64,8 @@ function render(snap) {
   renderList($("status"), snap.status, "p");
   renderSteps(snap);
   renderList($("why"), snap.why.length ? snap.why : ["(nothing to explain yet)"], "p");
+  $("decisions").replaceChildren(...snap.decisions.map((d) => el("details", { class: "decision" },
+    el("summary", { text: `Decision ${d.n}: its key and ties` }), ...d.lines.map((line) => richLine(line, "p")))));
   renderLog(snap, first);
   renderForms(snap.forms);
   const words = $("words");
