@@ -240,3 +240,12 @@ def test_a_tapped_figure_says_what_it_is_and_a_tapped_space_fills_a_space(browse
     field.focus()
     page.click("#board svg [data-space='6,4']")
     assert field.input_value() == "6,4"
+
+
+def test_the_command_line_completes_the_word_being_typed(browser, served):
+    server = served("forgotten-souls")
+    page = open_page(browser, server.url)
+    page.fill("#line", "hurt le")
+    assert page.eval_on_selector_all("#words option", "os => os.map(o => o.value)") == ["hurt leoric"]
+    page.fill("#line", "en")
+    assert "end" in page.eval_on_selector_all("#words option", "os => os.map(o => o.value)")

@@ -68,8 +68,19 @@ function render(snap) {
     el("summary", { text: `Decision ${d.n}: its key and ties` }), ...d.lines.map((line) => richLine(line, "p")))));
   renderLog(snap, first);
   renderForms(snap.forms);
-  const words = $("words");
-  words.replaceChildren(...snap.words.map((w) => el("option", { value: w })));
+  $("names").replaceChildren(...snap.words.map((w) => el("option", { value: w })));
+  complete();
+}
+
+// The command line's completion: the game's words (commands, heroes, monsters, fields) for the word
+// being typed, offered as the whole line with that word completed ("hurt le" offers "hurt leoric").
+function complete() {
+  if (!page.snap) return;
+  const value = $("line").value;
+  const cut = value.lastIndexOf(" ") + 1;
+  const head = value.slice(0, cut), tail = value.slice(cut).toLowerCase();
+  const found = page.snap.words.filter((w) => w.toLowerCase().startsWith(tail)).slice(0, 40);
+  $("words").replaceChildren(...found.map((w) => el("option", { value: head + w })));
 }
 
 function renderList(box, lines, tag) {
@@ -118,7 +129,7 @@ function wordsForm(words, about, label) {
         el("button", { type: "button", "aria-label": `${name} one less`, onclick: step(-1) }, "−"), input,
         el("button", { type: "button", "aria-label": `${name} one more`, onclick: step(1) }, "+")));
     } else {
-      input = el("input", { id, type: "text", list: "words", placeholder: w.fill, required: true,
+      input = el("input", { id, type: "text", list: "names", placeholder: w.fill, required: true,
         "aria-label": `${name} (${w.fill})`, "data-kind": w.kind, spellcheck: "false", autocapitalize: "off" });
       input.addEventListener("focus", () => { page.lastFill = input; });
       form.append(input);
@@ -284,6 +295,7 @@ document.addEventListener("DOMContentLoaded", () => {
   who.addEventListener("change", () => localStorage.setItem("overlord-who", who.value));
   $("undo").addEventListener("click", () => send("undo"));
   $("line-form").addEventListener("submit", (e) => { e.preventDefault(); send($("line").value); });
+  $("line").addEventListener("input", complete);
   const board = $("board");
   board.addEventListener("click", (e) => pick(e.target));
   board.addEventListener("focusin", (e) => pick(e.target));
