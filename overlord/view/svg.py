@@ -34,7 +34,7 @@ LINK_STYLE = {"route": 'stroke-dasharray="6 4"', "hidden route": 'stroke-dasharr
               "one way": 'marker-mid="url(#arrow)" marker-end="url(#arrow)"'}
 
 
-def _fill(kind: str, kinds: list[str], contrast: bool) -> str:
+def fill_of(kind: str, kinds: list[str], contrast: bool) -> str:
     if kind in BLOCKING:
         return "#000000" if contrast else "#4a4a4a"
     if contrast:
@@ -48,7 +48,7 @@ def _hex_points(cx: float, cy: float, r: float) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
 
 
-def _space(s: Space, fill: str, told: str, stroke: str) -> str:
+def space_shape(s: Space, fill: str, told: str, stroke: str) -> str:
     title = f"<title>{escape(told)}</title>"
     common = f'class="space" data-space={quoteattr(s.id)} fill="{fill}" stroke="{stroke}" stroke-width="1"'
     if s.shape == "circle":
@@ -63,14 +63,14 @@ def _top(s: Space) -> float:
     return s.y - s.h / 2 if s.shape in ("circle", "hex") else s.y
 
 
-def _centre(d: Drawing, spaces: tuple[str, ...]) -> tuple[float, float]:
+def centre_of(d: Drawing, spaces: tuple[str, ...]) -> tuple[float, float]:
     points = [d.space(n).centre() for n in spaces]
     return (sum(p[0] for p in points) / len(points) * UNIT, sum(p[1] for p in points) / len(points) * UNIT)
 
 
 def _piece(d: Drawing, p: Piece, contrast: bool, font: float, place: tuple[int, int] = (0, 1)) -> str:
     """``place``: (its number, how many) among the pieces on the same spaces, set side by side."""
-    x, y = _centre(d, p.spaces)
+    x, y = centre_of(d, p.spaces)
     span = max(1, len(p.spaces)) ** 0.5
     k, n = place
     r = UNIT * 0.38 * span * (1 if n == 1 else max(0.45, 0.8 / n ** 0.5))
@@ -97,7 +97,7 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     margin = 0.5
     font = UNIT * (0.6 if large else 0.45)
     for a in d.areas:            # an area's name is written across its middle: wide enough to be read whole
-        x = _centre(d, a.spaces)[0] / UNIT
+        x = centre_of(d, a.spaces)[0] / UNIT
         half = len(a.name) * font * 0.8 * 0.3 / UNIT
         left, right = min(left, x - half - 0.1 + margin), max(right, x + half + 0.1 - margin)
     box = (f"{(left - margin) * UNIT:.1f} {(top - margin) * UNIT:.1f} "
@@ -113,7 +113,7 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000000"/></marker></defs>',
            '<g class="links">']
     for k in d.links:                     # under the spaces: a line ends at a field's edge
-        (ax, ay), (bx, by) = _centre(d, (k.a,)), _centre(d, (k.b,))
+        (ax, ay), (bx, by) = centre_of(d, (k.a,)), centre_of(d, (k.b,))
         style = LINK_STYLE.get(k.kind, "")
         out.append(f'<line class="link" data-kind={quoteattr(k.kind)} x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" '
                    f'y2="{by:.1f}" stroke="{stroke}" stroke-width="2" {style}><title>{escape(d.legend.get(k.kind, k.kind))}'
@@ -121,29 +121,29 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     out.append('</g><g class="spaces">')
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
-        out.append(_space(s, _fill(s.kind, kinds, contrast), told, stroke))
+        out.append(space_shape(s, fill_of(s.kind, kinds, contrast), told, stroke))
         if s.name and s.shape != "square":
             cx, cy = s.centre()
             out.append(f'<text x="{cx * UNIT:.1f}" y="{(cy + 0.42 * s.h) * UNIT:.1f}" font-size="{font * 0.55:.0f}" '
                        f'text-anchor="middle" fill="#000000">{escape(s.name)}</text>')
     out.append('</g><g class="areas">')
     for a in d.areas:
-        x, y = _centre(d, a.spaces)
+        x, y = centre_of(d, a.spaces)
         if a.label == "above":
             y = min(_top(d.space(n)) for n in a.spaces) * UNIT - font * 0.3
         out.append(f'<text class="area" x="{x:.1f}" y="{y:.1f}" font-size="{font * 0.8:.0f}" text-anchor="middle" '
                    f'fill="#000000" opacity="0.55"><title>{escape(a.name)}</title>{escape(a.name)}</text>')
     out.append('</g><g class="paths">')
     for p in d.paths:
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (_centre(d, (n,)) for n in p.spaces))
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre_of(d, (n,)) for n in p.spaces))
         told = f"{p.who}: {' -> '.join(d.space(n).name or n for n in p.spaces)}" + (f" ({p.why})" if p.why else "")
-        sx, sy = _centre(d, p.spaces[:1])
+        sx, sy = centre_of(d, p.spaces[:1])
         out.append(f'<g class="path"><title>{escape(told)}</title><circle cx="{sx:.1f}" cy="{sy:.1f}" r="{UNIT * 0.12:.1f}" '
                    f'fill="#000000"/><polyline points="{points}" fill="none" stroke="#000000" stroke-width="3" '
                    f'stroke-linejoin="round" marker-end="url(#arrow)"/></g>')
     out.append('</g><g class="markers">')
     for m in d.markers:
-        x, y = _centre(d, (m.space,))
+        x, y = centre_of(d, (m.space,))
         r = UNIT * 0.2
         told = f"{m.name or d.legend.get(m.kind, m.kind)} on {d.where((m.space,))}"
         out.append(f'<polygon class="marker" points="{x:.1f},{y - r:.1f} {x + r:.1f},{y + r:.1f} {x - r:.1f},{y + r:.1f}" '
