@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from overlord.games import registry
+from overlord.games.descent.drawing import encounter_drawing
 from overlord.session.session import Session
 from overlord.view.drawing import Drawing, Link, Marker, Piece, Space
 from overlord.view.sheet import Paper, pages
@@ -89,3 +90,34 @@ def test_every_space_of_a_shipped_board_is_printed_with_its_id(scenario):
         assert set().union(*(ids_on(p) for p in cut)) == {s.id for s in drawing.spaces}
     finally:
         session.close()
+
+
+# -- Forgotten Souls' Exploration cards, to print (issue 42: "Forgotten Souls' map with its terrain
+#    legend and coordinates") -----------------------------------------------------------------------
+def _quest():
+    return registry.open_scenario("forgotten-souls")[1]
+
+
+@pytest.mark.parametrize("card", [c.id for c in _quest().exploration])
+def test_each_exploration_cards_map_prints_every_square_and_what_the_players_set_on_it(card):
+    """Every square of the card's rows with its X,Y; the entrance, the exit, the heroes' starting
+    squares, each spawn and each token written on its square."""
+    c = next(x for x in _quest().exploration if x.id == card)
+    drawing = encounter_drawing(c)
+    cells = {f"{x},{y}" for y, row in enumerate(c.map.rows) for x, ch in enumerate(row) if ch != " "}
+    cut = pages(drawing, unit_mm=25.4)
+    assert set().union(*(ids_on(p) for p in cut)) == cells
+    words = [t.text for p in cut for t in ET.fromstring(p).iter(f"{SVG}text") if t.get("class") == "marker-words"]
+    text = " ".join(words)
+    expected = [s.group for s in c.map.spawns] + [t.token.replace("-", " ") for t in c.map.tokens]
+    expected += ["a hero starts here"] * bool(c.map.hero_start) + ["the exit"] * (c.map.exit is not None) \
+        + ["the entrance"] * (c.map.entrance is not None)
+    for e in expected:
+        assert e in text, (e, words)
+    assert {m.space for m in drawing.markers} <= cells
+
+
+def test_a_spawn_for_more_heroes_says_so():
+    onset = next(c for c in _quest().exploration if c.id == "the-onset")
+    named = {m.space: m.name for m in encounter_drawing(onset).markers if m.kind == "spawn"}
+    assert named["3,1"] == "zombie minion (3+ heroes)" and named["1,1"] == "barghest minion"

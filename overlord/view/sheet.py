@@ -21,6 +21,7 @@ No game is named here; a game gives its drawing and its scale.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
@@ -100,18 +101,31 @@ def _page(d: Drawing, unit_mm: float, paper: Paper, window: tuple[float, float, 
         ink = "#ffffff" if s.kind in BLOCKING else "#000000"
         label = s.id if not s.name or s.name == s.id else f"{s.id} {s.name}"
         size = min(s.w, s.h) * UNIT * 0.22
-        out.append(f'<text class="id" data-space={quoteattr(s.id)} x="{cx * UNIT:.1f}" y="{cy * UNIT:.1f}" '
+        lift = UNIT * 0.12 if any(m.space == s.id for m in d.markers) else 0.0     # room for a marker's words
+        out.append(f'<text class="id" data-space={quoteattr(s.id)} x="{cx * UNIT:.1f}" y="{cy * UNIT - lift:.1f}" '
                    f'font-size="{size:.1f}" font-family="sans-serif" text-anchor="middle" '
                    f'dominant-baseline="central" fill="{ink}">{escape(label)}</text>')
     for a in d.areas:
         x, y = centre_of(d, a.spaces)
         out.append(f'<text class="area" x="{x:.1f}" y="{y - UNIT * 0.3:.1f}" font-size="{UNIT * 0.35:.1f}" '
                    f'font-family="sans-serif" text-anchor="middle" fill="#000000" opacity="0.6">{escape(a.name)}</text>')
-    for m in d.markers:
-        x, y = centre_of(d, (m.space,))
-        r = UNIT * 0.18
-        out.append(f'<polygon class="marker" points="{x:.1f},{y + r * 0.6:.1f} {x + r:.1f},{y + r * 2.2:.1f} '
-                   f'{x - r:.1f},{y + r * 2.2:.1f}" fill="#f2c200" stroke="#000000"/>')
+    on: dict[str, list[str]] = {}
+    for m in d.markers:                  # each marker's words under its square's id, a small sign before them
+        on.setdefault(m.space, []).append(m.name or d.legend.get(m.kind, m.kind))
+    for sid, names in on.items():
+        sp = d.space(sid)
+        x, y = centre_of(d, (sid,))
+        size = min(sp.w, sp.h) * UNIT * 0.11
+        lines = [w for name in names for w in textwrap.wrap(name, 18)][:4]
+        r = size * 0.5
+        out.append(f'<polygon class="marker" points="{x - sp.w * UNIT * 0.38:.1f},{y - sp.h * UNIT * 0.4:.1f} '
+                   f'{x - sp.w * UNIT * 0.38 + 2 * r:.1f},{y - sp.h * UNIT * 0.4:.1f} '
+                   f'{x - sp.w * UNIT * 0.38 + r:.1f},{y - sp.h * UNIT * 0.4 + 1.7 * r:.1f}" fill="#f2c200" '
+                   'stroke="#000000" stroke-width="0.5"/>')
+        for i, line in enumerate(lines):
+            out.append(f'<text class="marker-words" x="{x:.1f}" y="{y + UNIT * 0.18 + i * size * 1.1:.1f}" '
+                       f'font-size="{size:.1f}" font-family="sans-serif" text-anchor="middle" '
+                       f'dominant-baseline="hanging">{escape(line)}</text>')
     out.append("</g></g>")
     bar_y = paper.height - paper.margin
     out.append(f'<g class="scale"><rect x="{paper.margin}" y="{bar_y - 3}" width="{SCALE_BAR_MM}" height="2" '
@@ -157,8 +171,8 @@ def _legend(d: Drawing, kinds: list[str], paper: Paper, bottom: float) -> str:
                        'stroke="#000000" stroke-width="0.4"'
                        + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
         else:
-            out.append(f'<polygon points="{x + 2.5},{y - font * 0.9:.2f} {x + 4.5},{y + font * 0.2:.2f} '
-                       f'{x + 0.5},{y + font * 0.2:.2f}" fill="#f2c200" stroke="#000000" stroke-width="0.2"/>')
+            out.append(f'<polygon points="{x + 0.5},{y - font * 0.9:.2f} {x + 4.5},{y - font * 0.9:.2f} '
+                       f'{x + 2.5},{y + font * 0.2:.2f}" fill="#f2c200" stroke="#000000" stroke-width="0.2"/>')
         out.append(f'<text x="{x + 7}" y="{y}" class="legend-words">{escape(words)}</text>')
     out.append("</g>")
     return "\n".join(out)

@@ -7,6 +7,7 @@ own, which start where the first tile lies) are moved onto the board by the dung
 
 from __future__ import annotations
 
+from ...core.terrain import DEFAULT_LEGEND
 from ...view.drawing import Drawing, Marker, Path, Piece, Space
 from ...view.text import figure_symbols
 from .engine import Game
@@ -41,3 +42,29 @@ def board_drawing(game: Game) -> Drawing:
     words = {name: name for name in legend.values()} | {"token": "a token on the map"}
     return Drawing(f"{game.quest.scenario.name}, round {game.state.round}", spaces, pieces=pieces, markers=markers,
                    paths=paths, legend=words).check()
+
+
+def encounter_drawing(card) -> Drawing:
+    """One Exploration card's map as drawing data to print (issue 42): every square of its rows by
+    its terrain, named ``X,Y`` as the card's map counts them, and what the players set on it as
+    markers - the entrance, the exit, the heroes' starting squares, each monster's spawn (its group,
+    rank and, where the card places it only for more heroes, "3+ heroes") and each token (the same).
+    No figures: a sheet."""
+    m = card.map
+    legend = {**DEFAULT_LEGEND, **m.legend}
+    spaces = [Space(f"{x},{y}", x, y, legend[ch], f"{x},{y}")
+              for y, row in enumerate(m.rows) for x, ch in enumerate(row) if ch != " "]
+    markers = [Marker(f"{x},{y}", kind, name) for kind, name, (x, y) in (
+        [("entrance", "the entrance", m.entrance)] * (m.entrance is not None)
+        + [("exit", "the exit", m.exit)] * (m.exit is not None)
+        + [("start", "a hero starts here", p) for p in m.hero_start]
+        + [("spawn", f"{s.group} {s.rank}" + (f" ({s.heroes}+ heroes)" if s.heroes > 2 else ""), s.at)
+           for s in m.spawns]
+        + [("token", t.token.replace("-", " ") + (f" ({t.heroes}+ heroes)" if t.heroes > 2 else ""), t.at)
+           for t in m.tokens]
+        + [("marker", name.replace("_", " "), p) for name, p in m.markers.items()])]
+    words = {name: name for name in legend.values()} | {
+        "entrance": "the entrance", "exit": "the exit", "start": "a hero's starting square",
+        "spawn": "a monster's spawn", "token": "a token", "marker": "a named square of the card"}
+    return Drawing(f"{card.name}: the map of the Exploration card {card.id}", spaces, markers=markers,
+                   legend=words).check()
