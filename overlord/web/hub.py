@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.game import match_json
-from ..session.session import COMMON, Reply, Session
+from ..session.session import Reply, Session
 from ..session.store import SaveError
 from ..view.svg import render
 from .offers import forms, offers
@@ -179,8 +179,6 @@ class Hub:
             "narration": [e.to_json() for e in reversed(self.entries)],
             "undo": self._undoing(),
             "words": s.words(),
-            "help": [line for line in s.execute("help").lines],
-            "common": sorted(COMMON),
             "state_hash": hashlib.sha256(self._state.encode("utf-8")).hexdigest()[:16],
         }
 

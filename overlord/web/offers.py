@@ -77,8 +77,7 @@ def forms(table: Any) -> list[dict]:
 
 
 def table_moves(table: Any) -> list[Moves]:
-    found = table.moves() if hasattr(table, "moves") else None
-    return list(found or [])
+    return list(table.moves())
 
 
 def _move(moves: list[Moves], verb: str) -> Move | None:
