@@ -581,32 +581,36 @@ def serve_cmd(target, heroes, seed, save_path, port, lan, go_on):
     commands, so `overlord resume FILE` goes on in the terminal later."""
     path = Path(target)
     names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
-    if serve.is_save(path):
-        if names or seed is not None or save_path is not None:
-            _fail(f"{target} is a save: it knows its heroes, seed and file (--heroes, --seed and --save are "
-                  "for a new game)", 2)
-        session, opening = _resume(path, go_on, "serve")
-    else:
-        if path.suffix in (".db", ".sqlite", ".save") and not path.exists():
-            _fail(f"{target}: no such save (a save is the file `--save FILE` wrote; a new game names a "
-                  "scenario: `overlord scenarios` lists them)")
-        if not names:
-            _fail(f"a new game of {target} needs its heroes: overlord serve {target} --heroes A,B "
-                  "(`overlord scenarios` lists each scenario's)", 2)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        opened = _scenario(target)
-        if save_path is None:
-            save_path = serve.default_save(opened[0].info(opened[1]).id, seed)
-        try:
-            session, opening = Session.start(*opened, names, seed, save_path)
-        except (CommandError, SaveError) as e:
-            _fail(str(e), 2)
+    saved = serve.is_save(path)
+    if saved and (names or seed is not None or save_path is not None):
+        _fail(f"{target} is a save: it knows its heroes, seed and file (--heroes, --seed and --save are "
+              "for a new game)", 2)
+    if not saved and path.suffix in (".db", ".sqlite", ".save") and not path.exists():
+        _fail(f"{target}: no such save (a save is the file `--save FILE` wrote; a new game names a "
+              "scenario: `overlord scenarios` lists them)")
+    if not saved and not names:
+        _fail(f"a new game of {target} needs its heroes: overlord serve {target} --heroes A,B "
+              "(`overlord scenarios` lists each scenario's)", 2)
+    opened = None if saved else _scenario(target)
     try:
-        serve.run(serve.hub_for(session, opening), port, lan, click.echo)
+        sock = serve.listen(port, lan)          # before the game opens: a port in use leaves no new save
     except serve.ServeError as e:
-        session.close()
         _fail(str(e))
+    try:
+        if opened is None:
+            session, opening = _resume(path, go_on, "serve")
+        else:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            if save_path is None:
+                save_path = serve.default_save(opened[0].info(opened[1]).id, seed)
+            try:
+                session, opening = Session.start(*opened, names, seed, save_path)
+            except (CommandError, SaveError) as e:
+                _fail(str(e), 2)
+    except SystemExit:
+        sock.close()
+        raise
+    serve.run(serve.hub_for(session, opening), sock, lan, click.echo)
 
 
 @main.command("simulate")

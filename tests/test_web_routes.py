@@ -238,7 +238,7 @@ def test_every_typed_move_has_its_form_from_its_definition(tmp_path, scenario):
 ])
 def test_serve_refuses_what_it_cannot_start_in_one_line(tmp_path, monkeypatch, args, refusal):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["serve", *args])
+    result = CliRunner().invoke(main, ["serve", *args, "--port", "0"])
     assert result.exit_code != 0
     assert refusal in result.output and "Traceback" not in result.output
     assert list(tmp_path.iterdir()) == []                       # no save left behind

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -70,3 +72,17 @@ def test_a_save_is_served_again_where_it_stopped(started, tmp_path):
     assert state["undo"] == {"command": "end leoric", "who": "Anna"}
     assert state["narration"][0]["command"] == "resume"
     assert "resumed table.db after 1 command" in state["narration"][0]["lines"][0]
+
+
+def test_a_port_in_use_is_refused_in_one_line_before_a_save_is_written(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run([sys.executable, "-m", "overlord.cli", "serve", "forgotten-souls", "--heroes", "leoric,tarha",
+                              "--seed", "5", "--port", str(port)], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.strip() == (f"overlord: cannot listen on 127.0.0.1:{port} (address already in use): another "
+                                  "server may have it; `--port N` picks another")
+    assert list(tmp_path.iterdir()) == []

@@ -75,16 +75,21 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def run(hub: Hub, port: int, lan: bool, say: Callable[[str], None], ready: Callable[[str], None] | None = None) -> None:
-    """Serve ``hub`` until Ctrl+C; the save is closed (its lock goes) when the server stops."""
+def listen(port: int, lan: bool) -> socket.socket:
+    """The server's socket, bound before the game is opened (a port in use is refused before a new
+    game's save is written): 127.0.0.1 only, or every address with ``lan``."""
+    return _bind("0.0.0.0" if lan else "127.0.0.1", port)
+
+
+def run(hub: Hub, sock: socket.socket, lan: bool, say: Callable[[str], None],
+        ready: Callable[[str], None] | None = None) -> None:
+    """Serve ``hub`` on ``sock`` (:func:`listen`) until Ctrl+C; the save is closed (its lock goes)
+    when the server stops."""
     import uvicorn  # lazy: uvicorn, only for `serve` (kept out of every other command's start-up)
     token = secrets.token_urlsafe(12) if lan else None
-    host = "0.0.0.0" if lan else "127.0.0.1"
     app = create_app(hub, token)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
-                            timeout_graceful_shutdown=2)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
-    sock = _bind(host, port)
     bound = sock.getsockname()[1]
     where = lan_address() if lan else "127.0.0.1"
     url = f"http://{where}:{bound}/" + (f"?token={token}" if token else "")
