@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from .decks import Deck, draw_card
+from .dice import rolled
 from .game import hidden_draw
 from .machines import Kept
 from .rng import rng_from_state, rng_state
@@ -73,12 +74,13 @@ class Context:
         return event
 
     # -- chance ---------------------------------------------------------------------------------------
-    def roll(self, n: int, sides: int = 6) -> list[int]:
-        """``n`` dice of the heroes."""
-        return [int(v) for v in self.dice.integers(1, sides + 1, size=n)]
+    def roll(self, n: int, sides: int = 6, why: str = "") -> list[int]:
+        """``n`` dice of the heroes (at a table whose players roll, the faces they typed:
+        :func:`overlord.core.dice.rolled`); ``why`` tells them what for."""
+        return rolled([int(v) for v in self.dice.integers(1, sides + 1, size=n)], why, tuple(range(1, sides + 1)))
 
-    def die(self, sides: int = 6) -> int:
-        return self.roll(1, sides)[0]
+    def die(self, sides: int = 6, why: str = "") -> int:
+        return self.roll(1, sides, why)[0]
 
     def draw(self, deck: Deck, event: Callable[[str], dict] | dict | None = None) -> str:
         """The top card of ``deck`` (reshuffled from its discards when empty) with the kept generator.

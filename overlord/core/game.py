@@ -173,6 +173,10 @@ class Table(ABC):
     #: whether the game numbers its options: a number typed is then one (passed to
     #: :meth:`execute` as the verb); otherwise the session answers that it is no command
     numbered: bool = False
+    #: whether the heroes' dice of this game are drawn through :func:`overlord.core.dice.rolled`, so
+    #: its players may roll them and type the faces when asked (``--dice players``); a game whose
+    #: table takes the players' results in its own commands (Forgotten Souls' ``hurt``) says False
+    typed_dice: bool = True
 
     def __init__(self, rules: "GameRules", match: Any):
         self.rules = rules

@@ -24,6 +24,7 @@ generator) and refused, untouched, when it is not a state the game could be in.
 from __future__ import annotations
 
 import difflib
+from contextlib import nullcontext
 import json
 import re
 import traceback
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.paths import find_scenario, shown
+from ..core.dice import DiceWanted, Hand, check_typed, question, typed
 from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile, hidden_refusal
@@ -42,11 +44,35 @@ COMMON = {
     "map": "map - draw the board",
     "picture": "picture - draw the board as a picture beside the save (FILE.svg): open it in a browser, or print it",
     "status": "status - the round, the enemy's tracks and the heroes",
-    "undo": "undo - take back the last command (the dice and cards go back with it)",
+    "undo": "undo - take back the last command (the dice and cards go back with it); while a command waits "
+            "for your dice, the last roll you typed",
+    "dice": "dice A B ... - the faces you rolled, when the program asks for a roll (the faces alone do too)",
     "components": "components - what to put on the table, what the program keeps instead, and where things are",
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
+
+
+PLAYERS, PROGRAM = "players", "program"
+#: who rolls the heroes' dice at a table (``--dice``): the players, who type the faces when asked,
+#: or the program, with the game's generator
+DICE_MODES = (PLAYERS, PROGRAM)
+
+
+def _faces(words: list[str], waiting: dict) -> bool:
+    """Whether a line typed while dice are asked is a roll: numbers, or the asked die's words."""
+    named = {str(f).lower() for f in waiting["asked"][-1]["faces"]}
+    return all(_number(w) or w.lower() in named for w in words)
+
+
+def _is_waiting(w) -> bool:
+    """A ``waiting`` record read from a save's meta (edited by hand, perhaps) that can be asked."""
+    try:
+        return (isinstance(w["line"], str) and len(w["asked"]) == len(w["rolls"]) + 1
+                and all(isinstance(q["n"], int) and isinstance(q["why"], str) and q["faces"] for q in w["asked"])
+                and all(isinstance(f, (int, str)) for r in w["rolls"] for f in r))
+    except (KeyError, TypeError):
+        return False
 
 
 class CommandError(ValueError):
@@ -62,11 +88,13 @@ class Reply:
 
 
 class Session:
-    def __init__(self, rules: GameRules, content, table: Table, save: SaveFile | None):
+    def __init__(self, rules: GameRules, content, table: Table, save: SaveFile | None, dice: str = PROGRAM):
         self.rules = rules
         self.content = content
         self.table = table
         self.save = save
+        self.dice = dice if table.typed_dice else PROGRAM      # who rolls the heroes' dice (DICE_MODES)
+        self.waiting: dict | None = None        # a command waiting for the players' dice (``rolls``)
 
     @property
     def match(self):
@@ -80,9 +108,12 @@ class Session:
     # -- starting and resuming ------------------------------------------------------------------
     @classmethod
     def start(cls, rules: GameRules, content, scenario_path: Path, heroes: list[str], seed: int,
-              save_path=None) -> tuple["Session", Reply]:
+              save_path=None, dice: str = PROGRAM) -> tuple["Session", Reply]:
         """A new game. ``heroes`` as the players typed them: each is a hero of the scenario by its
-        id or its name in the box, whatever the case ("Widow Tarha" is tarha)."""
+        id or its name in the box, whatever the case ("Widow Tarha" is tarha). ``dice``: who rolls
+        the heroes' dice, ``players`` (they type the faces when asked) or ``program``."""
+        if dice not in DICE_MODES:
+            raise CommandError(f"--dice is {' or '.join(DICE_MODES)}, not {dice!r}")
         heroes, told = hero_ids(rules.info(content), heroes)
         try:
             match = rules.new_match(content, heroes, seed)
@@ -92,12 +123,12 @@ class Session:
         if save_path is not None:
             files = scenario_files(scenario_path)
             save = SaveFile.create(save_path, {"scenario": str(Path(scenario_path).resolve()), "seed": seed,
-                                               "heroes": heroes, "game": rules.name,
+                                               "heroes": heroes, "game": rules.name, "dice": dice,
                                                "content": files, "content_hash": content_hash(files)})
             save.append("start", match_json(match))
-        session = cls(rules, content, rules.table(match), save)
+        session = cls(rules, content, rules.table(match), save, dice)
         lines = session.table.opening(heroes, seed)
-        lines = lines[:1] + told + session._components([]) + lines[1:] + session.table.options()
+        lines = lines[:1] + told + session._components([]) + [session._who_rolls()] + lines[1:] + session.table.options()
         return session, Reply("start", True, lines, list(match.state.log))
 
     @classmethod
@@ -129,9 +160,13 @@ class Session:
             raise SaveError(f"{where}: the save holds no game yet")
         _check_saved(rules, content, latest[1], where)
         match = _read(rules, content, latest[1], where)
-        session = cls(rules, content, rules.table(match), save)
+        dice = meta.get("dice", PROGRAM)             # saves from before the players rolled: the program's
+        session = cls(rules, content, rules.table(match), save, dice if dice in DICE_MODES else PROGRAM)
+        waiting = meta.get("waiting")
+        session.waiting = waiting if _is_waiting(waiting) else None
         lines = [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
-            + session.table.status() + session.table.options()
+            + session.table.status()
+        lines += [session._question()] if session.waiting else session.table.options()
         return session, Reply("resume", True, lines)
 
     # -- one command ------------------------------------------------------------------------------
@@ -143,6 +178,8 @@ class Session:
         if not words or words[0].startswith("#"):
             return Reply(line, True, [])
         verb = words[0].lower()
+        if verb == "dice" or (self.waiting is not None and _faces(words, self.waiting)):
+            return self._dice(line, words[1:] if verb == "dice" else words)
         if verb in COMMON:
             before = match_json(self.match) if verb == "undo" else None
             try:
@@ -160,28 +197,89 @@ class Session:
         changes = self.table.changes
         if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
+        if self.waiting is not None and (_number(verb) or changes is None or verb in changes):
+            return Reply(line, False, [f"{self.waiting['line']} waits for your dice: {self._question()}; "
+                                       "or `undo` to take it back"])
+        return self._command(line, verb, words[1:], [])
+
+    def _command(self, line: str, verb: str, args: list[str], rolls: list[list[int]]) -> Reply:
+        """A table's command, with the players' dice typed for it so far (``rolls``) where they roll
+        their own: carried out and saved whole, or - when it needs a roll not typed yet - put back as
+        it was and kept waiting for that roll (``waiting``, in the save's meta too)."""
         before = match_json(self.match)
         logged = len(self.match.state.log)
+        hand = Hand([list(r) for r in rolls]) if self.dice == PLAYERS else None
         try:
-            reply = self.table.execute(verb, words[1:], line)
-            lines = reply.lines or [f"ok: {line}"]
-            if reply.changed and reply.closing:
-                lines = lines + self.table.closing()
+            with typed(hand) if hand is not None else nullcontext():
+                reply = self.table.execute(verb, args, line)
+                lines = reply.lines or [f"ok: {line}"]
+                if reply.changed and reply.closing:
+                    lines = lines + self.table.closing()
+        except DiceWanted as wanted:
+            if match_json(self.match) != before:
+                self.table.restore(_read(self.rules, self.content, before, "the match"))
+            asked = (self.waiting or {}).get("asked", [])[:len(rolls)]
+            return self._wait({"line": line, "rolls": [list(r) for r in rolls],
+                               "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
         except (CommandError, RulesError, SaveError) as e:
             if match_json(self.match) != before:          # put back what the command did
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             return Reply(line, False, [str(e)])
         except Exception as e:  # noqa: BLE001 - a fault of the program, told in one line
             return self._fault(line, before, e)
+        label = (reply.label or line) + (f" (dice {'; '.join(' '.join(map(str, r)) for r in rolls)})" if rolls else "")
         if reply.changed and self.save is not None:
             try:
                 drew = drew_hidden(self.match.state.log[logged:])
-                self.save.append(reply.label or line, match_json(self.match), drew)
+                self.save.append(label, match_json(self.match), drew)
+                if self.waiting is not None:
+                    self.save.set_meta("waiting", None)
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
                 return Reply(line, False, [str(e)])
             self._clear_fault()
+        self.waiting = None
         return Reply(line, True, lines, reply.events)
+
+    # -- the players' dice ----------------------------------------------------------------------------
+    def _wait(self, waiting: dict | None) -> Reply:
+        """Keep ``waiting`` (a command and the rolls typed for it), in the save too; ask its roll."""
+        if self.save is not None:
+            try:
+                self.save.set_meta("waiting", waiting)
+            except SaveError as e:
+                return Reply(waiting["line"] if waiting else "", False, [str(e)])
+        self.waiting = waiting
+        return Reply(waiting["line"] if waiting else "", True, [self._question()] if waiting else [])
+
+    def _question(self) -> str:
+        w = self.waiting
+        q = w["asked"][-1]
+        return question(q["n"], q["faces"], q["why"])
+
+    def _dice(self, line: str, words: list[str]) -> Reply:
+        """`dice A B` (or `A B`): the faces the players rolled for the roll asked; the waiting command
+        is played again from its start with them."""
+        w = self.waiting
+        if w is None:
+            return Reply(line, False, ["no roll is asked for now: the program asks when one of your dice is "
+                                       "rolled" if self.dice == PLAYERS else
+                                       "the program rolls the heroes' dice in this game (it was started with "
+                                       "--dice program)"])
+        try:
+            faces = check_typed(words, w["asked"][-1])
+        except ValueError as e:
+            return Reply(line, False, [f"{e}; {self._question()}"])
+        reply = self._command(w["line"], w["line"].split()[0].lower(), w["line"].split()[1:], [*w["rolls"], faces])
+        return Reply(line, reply.ok, reply.lines, reply.events)
+
+    def _who_rolls(self) -> str:
+        if not self.table.typed_dice:
+            return "dice: the players roll their heroes' dice and tell the program what they rolled"
+        if self.dice == PLAYERS:
+            return ("dice: you roll your heroes' dice (trials, fights, searches) and type the faces when asked; "
+                    "the program rolls nothing of yours")
+        return "dice: the program rolls every die, the heroes' too (--dice program)"
 
     # -- a fault of the program -------------------------------------------------------------------
     def _fault(self, line: str, before: str | None, error: Exception) -> Reply:
@@ -252,6 +350,8 @@ class Session:
         return self.table.status()
 
     def _undo(self, args):
+        if self.waiting is not None:
+            return self._undo_roll()
         if self.save is None:
             raise CommandError("undo needs a save file (--save FILE)")
         try:
@@ -266,9 +366,27 @@ class Session:
         told = self.table.restore(_read(self.rules, self.content, state_json, where))
         return [f"undone: {command}"] + told + self.table.status() + self.table.options()
 
+    def _undo_roll(self) -> list[str]:
+        """``undo`` while a command waits for dice: the last roll typed for it is taken back (its
+        question asked again), or - none typed - the command itself, which changed nothing yet."""
+        w = self.waiting
+        if w["rolls"]:
+            faces, asked = w["rolls"][-1], w["asked"][-2]
+            reply = self._wait({**w, "rolls": w["rolls"][:-1], "asked": w["asked"][:-1]})
+            if not reply.ok:
+                raise CommandError(reply.lines[0])
+            return [f"undone: the roll {' '.join(map(str, faces))} for {asked['why'] or w['line']}", self._question()]
+        reply = self._wait(None)
+        if not reply.ok:
+            raise CommandError(reply.lines[0])
+        return [f"undone: {w['line']} (it waited for dice: nothing of it was played)"] + self.table.options()
+
     def undo_preview(self) -> tuple[str, str] | None:
         """What ``undo`` would take back now, and why it would be refused (one line; empty: it
         would not be); None: nothing to take back."""
+        if self.waiting is not None:
+            w = self.waiting
+            return (f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else w["line"]), ""
         if self.save is None:
             return None
         last = self.save.last()
@@ -299,7 +417,7 @@ class Session:
 
     # -- the table loop's needs ---------------------------------------------------------------------
     def prompt(self) -> str:
-        return self.table.prompt()
+        return "dice> " if self.waiting is not None else self.table.prompt()
 
     def words(self) -> list[str]:
         return list(dict.fromkeys([*self.table.commands, *COMMON, *self.table.words()]))

@@ -77,6 +77,7 @@ def _placement(p, size) -> str:
 
 
 class DescentTable(Table):
+    typed_dice = False           # the players report what their dice did: `hurt`, `attack ... DAMAGE`, `stand`
     commands = dict(HELP)
     changes = CHANGES
     numbered = True                  # a number typed is a command `options` numbered

@@ -8,6 +8,7 @@ that says which monster did what, and why (the key of the plan it belongs to).
 
 from __future__ import annotations
 
+from overlord.core.dice import rolled
 from overlord.core.game import RulesError
 from overlord.core.rng import rng_from_state, rng_state
 
@@ -222,7 +223,8 @@ def roll_for_command(c: Content, state: HState, players: list[str], why: str) ->
     faces = c.supply.combat_die
     rounds, rolling = [], list(players)
     while True:
-        rolls = {h: faces[draw(state, len(faces))] for h in rolling}
+        rolls = {h: rolled([faces[draw(state, len(faces))]], f"{h}'s combat die: who commands the monsters",
+                           tuple(faces))[0] for h in rolling}
         rounds.append(rolls)
         top = max(rolls.values())
         rolling = [h for h in rolling if rolls[h] == top]

@@ -4,11 +4,13 @@
 total is higher than your opponent's, the opponent is wounded and loses 1 heart. If the opponent's
 total is higher, you must give up 1 heart yourself. On a tie, the attacker wins." A monster fights
 with its board's sword; a hero with the sword, a used Berserker potion (+2) and, attacking, a
-Companion's +2. Every die comes from the game's generator.
+Companion's +2. Every die comes from the game's generator; at a table the players may roll their
+heroes' dice and type them (``_roll``).
 """
 
 from __future__ import annotations
 
+from ...core.dice import rolled
 from . import dice, heroes as hb, monsters
 from .content import Content
 from .missions import play_hunter
@@ -16,14 +18,26 @@ from .state import HState, Hero, Monster
 from .under import draw, lose_heart
 
 
-def _roll(c: Content, state: HState) -> int:
+def _roll(c: Content, state: HState, who: str, other: str) -> int:
+    """``who``'s combat die against ``other``. A hero's die is his player's ("The players involved
+    each roll a combat die"): at a table whose players roll, the face they type
+    (:func:`overlord.core.dice.rolled`); a monster's is the program's in the co-operative game, and
+    the commanding player's in the book's race, where players command the monsters."""
     faces = c.supply.combat_die
-    return faces[draw(state, len(faces))]
+    face = faces[draw(state, len(faces))]
+    if who in state.monsters and state.mode != "race":
+        return face
+    return rolled([face], lambda: f"{_named(c, state, who)}'s combat die against {_named(c, state, other)}",
+                  tuple(faces))[0]
+
+
+def _named(c: Content, state: HState, fid: str) -> str:
+    return fid if fid not in state.monsters else f"the {fid}"
 
 
 def _fight(c: Content, state: HState, attacker: str, defender: str, attack: int, defence: int) -> bool:
     """Both dice rolled and the fight logged; True when the attacker wins."""
-    a, d = _roll(c, state), _roll(c, state)
+    a, d = _roll(c, state, attacker, defender), _roll(c, state, defender, attacker)
     won = dice.attacker_wins(a + attack, d + defence)
     state.log.append({"event": "fight", "attacker": attacker, "defender": defender, "rolls": [a, d],
                       "totals": [a + attack, d + defence], "winner": attacker if won else defender})

@@ -15,6 +15,7 @@ Each function changes the state and appends its events to the log. Readings (doc
 
 from __future__ import annotations
 
+from overlord.core.dice import rolled
 from overlord.core.game import hidden_draw
 from overlord.core.rng import rng_from_state, rng_state
 
@@ -105,7 +106,7 @@ def treasure_die(c: Content, state: HState, hero: Hero) -> str:
     sixth face, ours). Equipment goes on the board; teeth "are added to the monster teeth you have
     already collected"."""
     faces = c.supply.treasure_die
-    face = faces[draw(state, len(faces))]
+    face = rolled([faces[draw(state, len(faces))]], f"{hero.id}'s treasure die", tuple(faces))[0]
     if face in ("tooth", "two_teeth"):
         got = hb.receive_teeth(state, hero, 1 if face == "tooth" else 2)
         where = f"{got} tooth" if got == 1 else f"{got} teeth"

@@ -21,6 +21,7 @@ from overlord.games.heroes.sheet import (
     dice_for,
     skill_value,
 )
+from ...core.dice import rolled
 from ...view.words import count, listing
 
 AIMS = ("succeed", "fail")
@@ -46,9 +47,11 @@ class DiceSource:
         self.rng = rng
         self._forced: Iterator[int] | None = iter(dice) if dice is not None else None
 
-    def roll(self, n: int) -> list[int]:
+    def roll(self, n: int, why="") -> list[int]:
+        """``n`` faces; from a generator they are the heroes' dice (``core.dice.rolled``: at a table
+        whose players roll, the faces they typed)."""
         if self.rng is not None:
-            return [int(v) for v in self.rng.integers(1, 7, size=n)]
+            return rolled([int(v) for v in self.rng.integers(1, 7, size=n)], why)
         faces = []
         for _ in range(n):
             try:
@@ -91,27 +94,35 @@ def keep_two(rolled: list[int], aim: str = "succeed") -> list[int]:
 
 
 def trial(value: int, modifier: int = 0, n_dice: int = BASE_DICE, *, rng=None, dice=None,
-          aim: str = "succeed", skill: str = "") -> TrialResult:
-    """One trial: roll ``n_dice``, keep two, succeed if their sum <= value + modifier."""
+          aim: str = "succeed", skill: str = "", against: str = "", who: str = "") -> TrialResult:
+    """One trial: roll ``n_dice``, keep two, succeed if their sum <= value + modifier. ``who`` rolls
+    it and ``against`` what, for the players asked to roll (``bard``, ``Ixion``)."""
     if n_dice < BASE_DICE:
         raise RulesError(f"a trial rolls at least {BASE_DICE} dice")
-    rolled = source(rng, dice).roll(n_dice)
-    kept = keep_two(rolled, aim)
-    total = sum(kept)
     target = value + modifier
+    def why() -> str:                  # worded only when the players are asked to roll
+        return (f"{who + chr(39) + 's' if who else 'a'}{' ' + skill if skill else ''} trial"
+                + (f" against {against}" if against else "")
+                + (f" (the two lowest count: {target} or under succeeds)" if aim == "succeed"
+                   else f" (the two highest count: it must fail, over {target})"))
+    faces = source(rng, dice).roll(n_dice, why)
+    kept = keep_two(faces, aim)
+    total = sum(kept)
     success = total <= target
     mod = f"{value}{modifier:+d}={target}" if modifier else f"{target}"
-    reason = f"rolled {listing(rolled)}, kept {kept[0]}+{kept[1]}={total}: {'<=' if success else '>'} {mod}"
+    reason = f"rolled {listing(faces)}, kept {kept[0]}+{kept[1]}={total}: {'<=' if success else '>'} {mod}"
     reason += ", success" if success else ", failure"
-    return TrialResult(rolled, kept, total, value, modifier, target, success, reason, skill, aim)
+    return TrialResult(faces, kept, total, value, modifier, target, success, reason, skill, aim)
 
 
 def skill_trial(sheet: HeroSheet, skill: str, modifier: int = 0, *, rng=None, dice=None,
-                use_experience: bool = True, aim: str = "succeed", skill_max: int = SKILL_MAX) -> TrialResult:
+                use_experience: bool = True, aim: str = "succeed", skill_max: int = SKILL_MAX,
+                against: str = "") -> TrialResult:
     """A trial of one of the hero's skills: dice by experience (unless ``use_experience`` is off,
     as in a Duel: "No experience cubes are used to affect the number of dice rolled", HitU)."""
     n = dice_for(sheet, skill) if use_experience else BASE_DICE
-    return trial(skill_value(sheet, skill, skill_max=skill_max), modifier, n, rng=rng, dice=dice, aim=aim, skill=skill)
+    return trial(skill_value(sheet, skill, skill_max=skill_max), modifier, n, rng=rng, dice=dice, aim=aim, skill=skill,
+                 against=against, who=sheet.hero)
 
 
 @dataclass
@@ -137,7 +148,7 @@ def combat(sheet: HeroSheet, counter: Counter, skill: str, *, rng=None, dice=Non
     src = source(rng, dice)
     result = CombatResult(counter.id, skill)
     for _ in range(needed):
-        t = skill_trial(sheet, skill, modifier, rng=src, skill_max=skill_max)
+        t = skill_trial(sheet, skill, modifier, rng=src, skill_max=skill_max, against=counter.name)
         result.trials.append(t)
         if not t.success:
             break
