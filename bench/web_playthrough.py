@@ -59,7 +59,8 @@ def play(browser, scenario: str, seed: int, limit: int, shots: bool, guide: str)
     bot = bot_of(rules, guide) if guide else None
     dice = np.random.default_rng(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server([scenario, "--heroes", ",".join(PARTIES[scenario]), "--seed", str(seed), "--save", "game.db"],
+        server = Server([scenario, "--heroes", ",".join(PARTIES[scenario]), "--seed", str(seed), "--save", "game.db",
+                         "--dice", "program"],
                         Path(tmp))
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -505,8 +505,11 @@ def _completion(session):
 @click.option("--seed", type=SEED, default=None, help="The game's seed (default: a fresh one).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite save file: every command is saved before its result is shown.")
+@click.option("--dice", type=click.Choice(["players", "program"]), default="players", show_default=True,
+              help="Who rolls the heroes' dice: the players, who type the faces when the program asks "
+                   "(`dice 4 2`), or the program. The enemy's dice are the program's either way.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per step.")
-def play_cmd(scenario, heroes, seed, save_path, as_json):
+def play_cmd(scenario, heroes, seed, save_path, dice, as_json):
     """Play SCENARIO at the table: you move the heroes, the program runs the enemy.
 
     SCENARIO is the name of a shipped scenario (`overlord scenarios` lists them and their heroes)
@@ -518,7 +521,7 @@ def play_cmd(scenario, heroes, seed, save_path, as_json):
         seed = secrets.randbelow(2**31)
     opened = _scenario(scenario)
     try:
-        session, first = Session.start(*opened, names, seed, save_path)
+        session, first = Session.start(*opened, names, seed, save_path, dice)
     except (CommandError, SaveError) as e:
         _fail(str(e), 2)
     _table_loop(session, first, as_json)
@@ -569,9 +572,12 @@ def _resume(save_path: Path, go_on: bool, command: str) -> tuple[Session, Any]:
 @click.option("--lan", is_flag=True,
               help="Let the other devices on this network join (with a join token, printed with a QR code); "
                    "without it only this machine can open the page.")
+@click.option("--dice", type=click.Choice(["players", "program"]), default=None,
+              help="Who rolls a new game's heroes' dice: the players (the default: they type the faces when "
+                   "the page asks) or the program.")
 @click.option("--yes", "-y", "go_on", is_flag=True,
               help="Go on without asking when a save's scenario files changed since it was saved.")
-def serve_cmd(target, heroes, seed, save_path, port, lan, go_on):
+def serve_cmd(target, heroes, seed, save_path, port, lan, dice, go_on):
     """Play at the table in a browser: the board as a picture, the enemy's turn explained, on every
     device at the table at once.
 
@@ -582,9 +588,9 @@ def serve_cmd(target, heroes, seed, save_path, port, lan, go_on):
     path = Path(target)
     names = [h.strip() for value in heroes for h in value.split(",") if h.strip()]
     saved = serve.is_save(path)
-    if saved and (names or seed is not None or save_path is not None):
-        _fail(f"{target} is a save: it knows its heroes, seed and file (--heroes, --seed and --save are "
-              "for a new game)", 2)
+    if saved and (names or seed is not None or save_path is not None or dice is not None):
+        _fail(f"{target} is a save: it knows its heroes, seed, dice and file (--heroes, --seed, --dice and "
+              "--save are for a new game)", 2)
     if not saved and path.suffix in (".db", ".sqlite", ".save") and not path.exists():
         _fail(f"{target}: no such save (a save is the file `--save FILE` wrote; a new game names a "
               "scenario: `overlord scenarios` lists them)")
@@ -604,7 +610,7 @@ def serve_cmd(target, heroes, seed, save_path, port, lan, go_on):
             if save_path is None:
                 save_path = serve.default_save(opened[0].info(opened[1]).id, seed)
             try:
-                session, opening = Session.start(*opened, names, seed, save_path)
+                session, opening = Session.start(*opened, names, seed, save_path, dice or "players")
             except (CommandError, SaveError) as e:
                 _fail(str(e), 2)
     except SystemExit:

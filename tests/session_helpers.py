@@ -6,10 +6,10 @@ from __future__ import annotations
 
 class TableSession:
     @staticmethod
-    def start(scenario, heroes, seed, save_path=None):
+    def start(scenario, heroes, seed, save_path=None, dice="program"):
         from overlord.games import registry
         from overlord.session.session import Session
-        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path)
+        return Session.start(*registry.open_scenario(scenario), heroes, seed, save_path, dice)
 
     @staticmethod
     def resume(save_path):

@@ -29,6 +29,7 @@ class Form:
     scenario: str = ""
     heroes: tuple[str, ...] = ()
     seed: int = 1
+    dice: str = "program"           # who rolls the heroes' dice (``--dice``): "players" types them
 
     @property
     def verb(self) -> str:
@@ -44,7 +45,7 @@ def run_form(form: Form, tmp_path, scenario: str = "", heroes: tuple[str, ...] =
     scenario = form.scenario or scenario
     heroes = form.heroes or heroes
     session, _ = TableSession.start(scenario, list(heroes), form.seed if seed is None else seed,
-                                    tmp_path / "forms.db")
+                                    tmp_path / "forms.db", form.dice)
     try:
         for typed in form.before:
             reply = session.execute(typed)

@@ -49,7 +49,7 @@ def test_soak_finds_no_violation():
 def test_play_at_the_table_then_resume(tmp_path):
     save = tmp_path / "g.db"
     script = "\n".join(["1", "explore 1,0", "status", "fly away", "fight ulumu", "end", "why 1", "quit"]) + "\n"
-    out = run("play", COOP, "--heroes", "erla,corlof", "--seed", "4", "--save", save, input=script)
+    out = run("play", COOP, "--heroes", "erla,corlof", "--seed", "4", "--save", save, "--dice", "program", input=script)
     assert out.exit_code == 0, out.output
     text = out.output
     assert "Heldentaufe, Together: erla, corlof (seed 4)" in text

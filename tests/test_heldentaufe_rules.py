@@ -20,7 +20,7 @@ def rolls(monkeypatch):
 
     def force(*values):
         queue.extend(values)
-    monkeypatch.setattr(fights, "_roll", lambda c, s: queue.pop(0))
+    monkeypatch.setattr(fights, "_roll", lambda c, s, *who: queue.pop(0))
     return force
 
 

@@ -153,6 +153,12 @@ FORMS = [
     at_start("help", r"defend SKILL\|with SPELL - the Dragon attacks you", "help: every command"),
     at_start("help lose", r"^lose ITEM - the artifact of your choice the Dragon destroys$", "help COMMAND: one command",
              scenario="dragon-duel", heroes=("halfling", "orc")),
+    Form("dice 1 1", r"orc fights Scorpion with close combat: rolled 1 and 1, kept 1\+1=2: <= 6-1=5, success - won",
+         "dice A B - the faces the players rolled (--dice players)", before=("1", "1", "1"), scenario="dragon",
+         heroes=("orc", "paladin"), seed=1, dice="players"),
+    Form("dice 6 6", r"halfling fights Scorpion with close combat: rolled 6 and 6, kept 6\+6=12: > 5-1=4, failure - lost",
+         "dice A B - the faces the players rolled (--dice players)", before=("1", "1", "1"), scenario="dragon-duel",
+         heroes=("halfling", "orc"), seed=1, dice="players"),
     at_start("quit", r"^bye; continue with `overlord resume .*forms\.db`$", "quit"),
     at_start("quit", r"^bye", "quit", scenario="dragon-duel", heroes=("halfling", "orc")),
 ]

@@ -173,6 +173,8 @@ FORMS = [
     *start_of_both("help", r"\Amove X,Y - .*\nexplore X,Y - ", "help: every command"),
     *start_of_both("help descend", r"\Adescend \[N\] - from Upper World portal N to Underworld portal N\Z", "help COMMAND"),
     *start_of_both("quit", r"\Abye; continue with `overlord resume ", "quit"),
+    *[Form("dice ring", r"erla rolls the treasure die: ring", "dice A - the treasure die's face, a word (--dice players)",
+           before=("1",), scenario=sc, heroes=PAIR, seed=4, dice="players") for sc in ("heldentaufe", "heldentaufe-race")],
 ]
 
 

@@ -52,9 +52,9 @@ def browser():
 def served(tmp_path):
     started: list[Server] = []
 
-    def start(scenario: str, seed: int = 4, port: int = 0, save: str = "game.db") -> Server:
-        args = [scenario, "--heroes", ",".join(PARTIES[scenario]), "--seed", str(seed), "--save", save] \
-            if scenario in PARTIES else [scenario]
+    def start(scenario: str, seed: int = 4, port: int = 0, save: str = "game.db", dice: str = "program") -> Server:
+        args = [scenario, "--heroes", ",".join(PARTIES[scenario]), "--seed", str(seed), "--save", save,
+                "--dice", dice] if scenario in PARTIES else [scenario]
         server = Server(args, tmp_path, port)
         started.append(server)
         return server

@@ -123,12 +123,22 @@ class Components:
     use: tuple[str, ...]
     replaced: tuple[str, ...]
     coordinates: tuple[str, ...]
+    #: the dice the rulebook gives to the players, named ("the heroes' trials: combat, tests and
+    #: defence"), where a table may roll them (``--dice``); told as the players' or the program's
+    dice: str = ""
 
-    def lines(self) -> list[str]:
+    def lines(self, players_roll: bool = False) -> list[str]:
+        """The lines told; ``players_roll``: the players roll :attr:`dice` (``--dice players``)."""
+        use, replaced = list(self.use), list(self.replaced)
+        if self.dice and players_roll:
+            use.append(f"the dice, for {self.dice}: you roll them and type the faces when the program asks "
+                       "(`dice 4 2`, or just `4 2`)")
+        elif self.dice:
+            replaced.append(f"every die, {self.dice} too: the program rolls them and tells the faces (--dice program)")
         out = ["What to put on the table:"]
-        out += [f"  - {line}" for line in self.use]
+        out += [f"  - {line}" for line in use]
         out += ["What the program keeps instead (leave these in the box, or set them as it says):"]
-        out += [f"  - {line}" for line in self.replaced]
+        out += [f"  - {line}" for line in replaced]
         out += ["Where things are:"]
         out += [f"  - {line}" for line in self.coordinates]
         return out

@@ -128,7 +128,7 @@ class Session:
             save.append("start", match_json(match))
         session = cls(rules, content, rules.table(match), save, dice)
         lines = session.table.opening(heroes, seed)
-        lines = lines[:1] + told + session._components([]) + [session._who_rolls()] + lines[1:] + session.table.options()
+        lines = lines[:1] + told + session._components([]) + lines[1:] + session.table.options()
         return session, Reply("start", True, lines, list(match.state.log))
 
     @classmethod
@@ -252,8 +252,13 @@ class Session:
         self.waiting = waiting
         return Reply(waiting["line"] if waiting else "", True, [self._question()] if waiting else [])
 
+    def question(self) -> str:
+        """The roll a waiting command asks for (``waiting`` set)."""
+        return self._question()
+
     def _question(self) -> str:
         w = self.waiting
+        assert w is not None, "a question is asked only while a command waits for dice"
         q = w["asked"][-1]
         return question(q["n"], q["faces"], q["why"])
 
@@ -264,6 +269,8 @@ class Session:
         if w is None:
             return Reply(line, False, ["no roll is asked for now: the program asks when one of your dice is "
                                        "rolled" if self.dice == PLAYERS else
+                                       "this game takes what your dice did, not their faces (`help` says how)"
+                                       if not self.table.typed_dice else
                                        "the program rolls the heroes' dice in this game (it was started with "
                                        "--dice program)"])
         try:
@@ -272,14 +279,6 @@ class Session:
             return Reply(line, False, [f"{e}; {self._question()}"])
         reply = self._command(w["line"], w["line"].split()[0].lower(), w["line"].split()[1:], [*w["rolls"], faces])
         return Reply(line, reply.ok, reply.lines, reply.events)
-
-    def _who_rolls(self) -> str:
-        if not self.table.typed_dice:
-            return "dice: the players roll their heroes' dice and tell the program what they rolled"
-        if self.dice == PLAYERS:
-            return ("dice: you roll your heroes' dice (trials, fights, searches) and type the faces when asked; "
-                    "the program rolls nothing of yours")
-        return "dice: the program rolls every die, the heroes' too (--dice program)"
 
     # -- a fault of the program -------------------------------------------------------------------
     def _fault(self, line: str, before: str | None, error: Exception) -> Reply:
@@ -370,6 +369,7 @@ class Session:
         """``undo`` while a command waits for dice: the last roll typed for it is taken back (its
         question asked again), or - none typed - the command itself, which changed nothing yet."""
         w = self.waiting
+        assert w is not None
         if w["rolls"]:
             faces, asked = w["rolls"][-1], w["asked"][-2]
             reply = self._wait({**w, "rolls": w["rolls"][:-1], "asked": w["asked"][:-1]})
@@ -399,10 +399,14 @@ class Session:
 
     def _components(self, args):
         told = self.rules.components(self.match)
-        return told.lines() if told is not None else []
+        return told.lines(self.dice == PLAYERS) if told is not None else []
+
+    def _common(self) -> dict[str, str]:
+        """The session's own commands for this game (``dice`` where its players may type faces)."""
+        return {k: v for k, v in COMMON.items() if k != "dice" or self.table.typed_dice}
 
     def _help(self, args):
-        every = {**self.table.commands, **{k: v for k, v in COMMON.items() if k not in self.table.commands}}
+        every = {**self.table.commands, **{k: v for k, v in self._common().items() if k not in self.table.commands}}
         if args:
             return [every.get(args[0].lower(), f"no command {args[0]!r}")]
         return list(every.values())
@@ -420,7 +424,7 @@ class Session:
         return "dice> " if self.waiting is not None else self.table.prompt()
 
     def words(self) -> list[str]:
-        return list(dict.fromkeys([*self.table.commands, *COMMON, *self.table.words()]))
+        return list(dict.fromkeys([*self.table.commands, *self._common(), *self.table.words()]))
 
     def reply_json(self, reply: Reply) -> str:
         return json.dumps({"command": reply.command, "ok": reply.ok, "lines": reply.lines, "events": reply.events,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from ..core.game import match_json
 from ..session.session import Reply, Session
 from ..session.store import SaveError
 from ..view.svg import render
-from .offers import forms, offers
+from .offers import dice_offer, forms, offers
 
 NARRATION_KEPT = 60          # the entries a snapshot carries (a page shows the latest first)
 WHO_LIMIT = 40               # a device's name, as long as it may be
@@ -69,7 +70,7 @@ class Hub:
     _state: str = ""
 
     def __post_init__(self):
-        self._state = match_json(self.session.match)
+        self._state = _seen(self.session)
 
     def opened(self, reply: Reply, who: str = "") -> None:
         """The lines the game opened with (a new game's setup, or a resumed game's place), as the
@@ -92,7 +93,7 @@ class Hub:
         verb = (line.split() or [""])[0].lower()
         undoing = self._undoing() if verb == "undo" else None
         reply = self.session.execute(line)
-        now = match_json(self.session.match)
+        now = _seen(self.session)
         changed = now != self._state
         if changed:
             self._state = now
@@ -161,16 +162,17 @@ class Hub:
         why = s.execute("why").lines if "why" in table.commands else []
         decisions = self._decisions() if why else []
         options = (s.execute("options").lines if "options" in table.commands else table.options()) \
-            if outcome is None else []
+            if outcome is None and s.waiting is None else []
         return {
             "step": self.step,
             "server": self.server,
             "title": self.title,
             "game": s.rules.title or s.rules.name,
-            "prompt": table.prompt().strip(),
+            "prompt": s.question() if s.waiting is not None else table.prompt().strip(),
             "over": table.epilogue() if outcome is not None else None,
             "status": table.status(),
-            "options": offers(options, table),
+            "options": [dice_offer(s.waiting["asked"][-1], s.question())] if s.waiting is not None
+            else offers(options, table),
             "forms": forms(table),
             "svg": render(drawing) if drawing is not None else "",
             "positions": [list(row) for row in drawing.positions()] if drawing is not None else [],
@@ -221,3 +223,9 @@ def _who(name: Any) -> str:
     text = re.sub(r"\s+", " ", str(name or "")).strip()
     text = "".join(ch for ch in text if ch.isprintable())
     return text[:WHO_LIMIT]
+
+
+def _seen(session: Session) -> str:
+    """What a page has seen of the game: its state, and a command waiting for the players' dice."""
+    state = match_json(session.match)
+    return state if session.waiting is None else state + json.dumps(session.waiting, sort_keys=True)

@@ -92,3 +92,16 @@ def _param_json(p: Param) -> dict:
     out = p.to_json()
     out.pop("word", None)
     return out
+
+
+def dice_offer(asked: dict, question: str) -> dict:
+    """The roll the table waits for as a form: ``dice`` and a field for each die (a stepper from the
+    lowest face to the highest; a die of words, a word)."""
+    faces = asked["faces"]
+    numbers = all(isinstance(f, int) for f in faces)
+    words: list[dict] = [{"word": "dice"}]
+    for i in range(asked["n"]):
+        name = f"die {i + 1}" if asked["n"] > 1 else "the die"
+        words.append({"name": name, "fill": "ABCDEF"[i % 6], "kind": "int", "range": [min(faces), max(faces)]}
+                     if numbers else {"name": name, "fill": "/".join(map(str, faces)), "kind": "word"})
+    return {"kind": "form", "words": words, "about": question, "label": "the dice you rolled"}

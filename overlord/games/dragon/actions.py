@@ -57,11 +57,11 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
     out = [ctx.log({"event": "encounter", "hero": hero, "counter": inst, "name": spec.name})]
     if spec.effect == "herbalist":
         life.pay(ctx, hero, 1)
-        roll = ctx.die()
+        roll = ctx.die(why=f"{hero} at the Herbalist (3 or more heals)")
         healed = heal(sheet) if roll >= 3 else 0
         out.append(ctx.log({"event": "herbalist", "hero": hero, "roll": roll, "healed": healed}))
     elif spec.effect == "healer":
-        roll = ctx.die()
+        roll = ctx.die(why=f"{hero} at the Befuddled Healer (a 1 is his mistake)")
         if roll == 1:
             out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": 0}))
             out += life.wound(ctx, hero, "the Befuddled Healer's mistake", choice.get("lose"), keep=choice.get("keep"))
@@ -69,7 +69,7 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
             out.append(ctx.log({"event": "healer", "hero": hero, "roll": roll, "healed": heal(sheet)}))
     elif spec.effect == "juggler":
         life.pay(ctx, hero, 1)
-        roll = ctx.die()
+        roll = ctx.die(why=f"{hero} against the Juggler (1 to 3 wins)")
         got: dict = {}
         if roll <= 3:
             colour = fights.reward_colours(ctx, hero, (("blue", "green", "red"),), [choice["cube"]] if choice.get("cube") else None)[0]
@@ -261,7 +261,7 @@ def drink(ctx: Ctx, hero: str, inst: str) -> list[dict]:
 
 def pray(ctx: Ctx, hero: str) -> list[dict]:
     s = ctx.s
-    roll = ctx.die()
+    roll = ctx.die(why=f"{hero}'s prayer (2 or more heals 1)")
     healed = heal(s.sheets[hero], 1) if roll >= 2 else 0
     s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "the Paladin prayed"
     return [ctx.log({"event": "prayed", "hero": hero, "roll": roll, "healed": healed})]

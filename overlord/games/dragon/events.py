@@ -130,7 +130,7 @@ def best_skill(ctx: Ctx, hero: str, modifier: int) -> tuple[str, float]:
 
 def hero_trial(ctx: Ctx, hero: str, skill: str, modifier: int):
     sheet = ctx.s.sheets[hero]
-    return trial(skill_value(sheet, skill), modifier, dice_for(sheet, skill), rng=ctx.dice, skill=skill)
+    return trial(skill_value(sheet, skill), modifier, dice_for(sheet, skill), rng=ctx.dice, skill=skill, who=hero)
 
 
 def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:

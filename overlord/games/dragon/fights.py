@@ -186,7 +186,7 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict
     value, mod, n = value_against(ctx, hero, inst, skill)
     if spec.effect != "doppelganger":
         dice_count(ctx, hero, skill, use=True)
-    t = trial(value, mod, n, rng=ctx.dice, skill=skill)
+    t = trial(value, mod, n, rng=ctx.dice, skill=skill, who=hero, against=spec.name)
     out = [ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                     "trial": t.reason, "won": t.success})]
     if t.success:
@@ -196,7 +196,7 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict
 
 def _lightning(ctx: Ctx, hero: str, inst: str, bolt: str) -> list[dict]:
     t = trial(skill_value(ctx.s.sheets[hero], "magic"), 0, dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
-              skill="magic")
+              skill="magic", who=hero, against=f"{counter(ctx.c, inst).name} (a lightning bolt)")
     out = [ctx.log({"event": "lightning", "hero": hero, "counter": inst, "trial": t.reason, "success": t.success,
                     "against": counter(ctx.c, inst).name})]
     if t.success:
@@ -245,7 +245,7 @@ def try_encounter(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> l
     s.turn.phase, s.turn.mp = "act", 0
     value, mod, n = value_against(ctx, hero, inst, skill)
     dice_count(ctx, hero, skill, use=True)
-    t = trial(value, mod, n, rng=ctx.dice, skill=skill)
+    t = trial(value, mod, n, rng=ctx.dice, skill=skill, who=hero, against=spec.name)
     out = [ctx.log({"event": "trial", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                     "trial": t.reason, "won": t.success})]
     if not t.success:
@@ -371,7 +371,7 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
     value = dragon_value(ctx, hero, skill)
     while s.dragon_life > 0 and not s.at[hero].out:
         n = dice_count(ctx, hero, skill, use=True)
-        t = trial(value, -3, n, rng=ctx.dice, skill=skill)
+        t = trial(value, -3, n, rng=ctx.dice, skill=skill, who=hero, against="the Dragon")
         if t.success:
             s.dragon_life -= 1
         out.append(ctx.log({"event": "dragon_trial", "hero": hero, "trial": t.reason, "hit": t.success,

@@ -168,9 +168,9 @@ class DragonRules(MovesRules, GameRules):
                 "program's `map` and its options rather than by the printed routes",
                 "the Dragon cards of the co-operative game (ours) and the Dragon's turns: the program plays them"
                 if coop else "",
-                hoard,
-                "every die: the program rolls each trial and tells the dice kept")
+                hoard)
                 if x),
+            dice="the heroes' trials, searches for hidden routes, hiding, the storm and the places' rolls",
             coordinates=("a field is its map's letter and number, as `map` lists it: T2 is field 2 of map T; the "
                          "book's named fields keep the book's numbers (the manors T2 and X2, the lair V9, the Mouth "
                          "of the Cave V10...)",

@@ -123,7 +123,7 @@ def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
     spec = b.field(to)
     s.turn.fresh = False
     if spec.is_hidden and not has_effect(ctx, hero, "labyrinth_map"):
-        roll = ctx.roll(2)
+        roll = ctx.roll(2, why=f"{hero}'s search for the hidden route to {to}")
         ok = found_route(roll, spec)
         out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden, "found": ok})]
         if not ok:
@@ -189,7 +189,7 @@ def search_again(ctx: Ctx, hero: str) -> list[dict]:
     s, b = ctx.s, ctx.c.board
     hs = s.at[hero]
     to = hs.between
-    roll = ctx.roll(2)
+    roll = ctx.roll(2, why=f"{hero}'s search for the hidden route to {to}, again")
     ok = found_route(roll, b.field(to))
     s.turn.fresh = False
     out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": b.field(to).hidden,
@@ -211,7 +211,7 @@ def city_field(ctx: Ctx, n: int) -> str:
 def teleport(ctx: Ctx, hero: str, pick: int | None = None) -> list[dict]:
     s = ctx.s
     blue = len([c for c in s.sheets[hero].cubes["magic"] if c == "blue"])
-    roll = ctx.roll(1 + blue)
+    roll = ctx.roll(1 + blue, why=f"{hero}'s teleporter (the field is one of the faces)")
     if pick not in roll:
         pick = next((n for n in (1, 3, 4, 5, 6, 2) if n in roll))
     s.turn.mp, s.turn.phase, s.turn.fresh = 0, "act", False
@@ -222,7 +222,7 @@ def teleport(ctx: Ctx, hero: str, pick: int | None = None) -> list[dict]:
 def rummage(ctx: Ctx, hero: str) -> list[dict]:
     s = ctx.s
     s.turn.rummaged = True
-    roll = ctx.die()
+    roll = ctx.die(why=f"{hero} rummaging in the garbage dump (a {DUMP_ROLL} finds something)")
     out = [ctx.log({"event": "rummage", "hero": hero, "roll": roll, "found": roll == DUMP_ROLL})]
     if roll != DUMP_ROLL or not s.market:
         return out
@@ -241,7 +241,7 @@ def rummage(ctx: Ctx, hero: str) -> list[dict]:
 def labyrinth_roll(ctx: Ctx, hero: str, start: bool = False) -> list[dict]:
     s, b = ctx.s, ctx.c.board
     region = b.region_of(s.at[hero].field)
-    n = ctx.die()
+    n = ctx.die(why=f"the Labyrinth: the field of {region} it carries {hero} to")
     to = f"{region}{n}"
     out = [ctx.log({"event": "labyrinth", "hero": hero, "roll": n, "to": to, "start": start})]
     if not start or b.field(to).feature != "corner":

@@ -60,7 +60,7 @@ def magic_trial(ctx: Ctx, hero: str):
     """The magic trial a spell asks for (an Experience spell made ready counts)."""
     sheet = ctx.s.sheets[hero]
     return trial(skill_value(sheet, "magic"), 0, fights.dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
-                 skill="magic")
+                 skill="magic", who=hero, against="the spell")
 
 
 def cast(ctx: Ctx, hero: str, inst: str) -> list[dict]:

@@ -36,17 +36,17 @@ def start_turn(ctx: Ctx) -> list[dict]:
     s.turn = TurnState(hero=hero, mp=movement_allowance(sheet))
     out = [ctx.log({"event": "turn", "hero": hero, "round": s.round, "at": hs.between or hs.field})]
     if moves.has_effect(ctx, hero, "bag_of_gold") and hs.purse == 0:
-        roll = ctx.die()
+        roll = ctx.die(why=f"{hero}'s bag of gold (1 or 2 refills the purse)")
         if roll <= 2:
             hs.purse = 1
         out.append(ctx.log({"event": "bag_of_gold", "hero": hero, "roll": roll, "refilled": roll <= 2}))
     if moves.has_effect(ctx, hero, "camel") and not hs.between:
-        roll = ctx.die()
+        roll = ctx.die(why=f"{hero}'s camel (a 1: it refuses to move)")
         out.append(ctx.log({"event": "camel", "hero": hero, "roll": roll, "refuses": roll == 1}))
         if roll == 1:
             s.turn.mp = 0
     if s.storm:
-        roll = ctx.die()
+        roll = ctx.die(why=f"the storm, at the start of {hero}'s turn (a 6 ends it)")
         if roll == 6:
             s.storm = False
         else:

@@ -109,7 +109,7 @@ def _hide(ctx: Ctx, a: dict, hero: str, choice: dict) -> list[dict]:
     he manages to hide from a creature and still has movement allowance to spend, he may continue
     moving." The movement left is what he had before the creature stopped him."""
     s = ctx.s
-    roll = ctx.die()
+    roll = ctx.die(why=f"{hero} hiding from the {counter(ctx.c, a['target']).name} (1 to 3: hidden)")
     hidden = roll <= 3
     out = [ctx.log({"event": "hide", "hero": hero, "counter": a["target"], "roll": roll, "hidden": hidden})]
     if hidden:

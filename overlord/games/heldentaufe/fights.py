@@ -22,10 +22,11 @@ def _roll(c: Content, state: HState, who: str, other: str) -> int:
     """``who``'s combat die against ``other``. A hero's die is his player's ("The players involved
     each roll a combat die"): at a table whose players roll, the face they type
     (:func:`overlord.core.dice.rolled`); a monster's is the program's in the co-operative game, and
-    the commanding player's in the book's race, where players command the monsters."""
+    the commanding player's where players command the monsters (the book's race: rule
+    ``monster_boss: players``)."""
     faces = c.supply.combat_die
     face = faces[draw(state, len(faces))]
-    if who in state.monsters and state.mode != "race":
+    if who in state.monsters and c.rules.monster_boss != "players":
         return face
     return rolled([face], lambda: f"{_named(c, state, who)}'s combat die against {_named(c, state, other)}",
                   tuple(faces))[0]

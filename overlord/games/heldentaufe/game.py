@@ -191,8 +191,10 @@ class Heldentaufe(MovesRules, GameRules):
                  if c.rules.monster_boss == "players" else
                  "the monster boss: the program plans and plays the monsters' turns (4 action points) and says each "
                  "plan and why"),
-                "every die (combat and treasure): the program rolls them and tells the result",
                 clock) if x),
+            dice=("the heroes' combat dice, the monsters' too, the treasure die and who commands the monsters"
+                  if c.rules.monster_boss == "players" else
+                  "the heroes' combat dice and the treasure die (the monsters' combat die is the program's)"),
             coordinates=("Upper World: a tile is X,Y from the campfire at 0,0: X grows to the right (east), Y "
                          "downwards (south), as `map` draws it; `explore X,Y` and `move X,Y` use these",
                          "Underworld: an area is X,Y on the hex board as `map` draws it: X the column and Y the row "

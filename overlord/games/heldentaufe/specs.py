@@ -215,7 +215,7 @@ def _forced(c, faces: list[int]):
     queue = list(faces)
     real = fights._roll
 
-    def roll(content, state):
+    def roll(content, state, *who):
         if not queue:
             raise RulesError(f"dice: the {len(faces)} face(s) given ran out")
         return queue.pop(0)

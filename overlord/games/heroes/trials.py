@@ -25,6 +25,8 @@ from ...core.dice import rolled
 from ...view.words import count, listing
 
 AIMS = ("succeed", "fail")
+#: a skill as the players name it when asked to roll for it
+SKILL_WORDS = {"close": "close combat", "ranged": "ranged combat"}
 # How many hearts a defeated counter needs.
 # RotH: "Adversaries with two hearts require two trials in one turn. If one of these fails, the
 # battle and one hit point are lost. The opponent is defeated only if both trials are successful."
@@ -101,7 +103,7 @@ def trial(value: int, modifier: int = 0, n_dice: int = BASE_DICE, *, rng=None, d
         raise RulesError(f"a trial rolls at least {BASE_DICE} dice")
     target = value + modifier
     def why() -> str:                  # worded only when the players are asked to roll
-        return (f"{who + chr(39) + 's' if who else 'a'}{' ' + skill if skill else ''} trial"
+        return (f"{who + chr(39) + 's' if who else 'a'}{' ' + SKILL_WORDS.get(skill, skill) if skill else ''} trial"
                 + (f" against {against}" if against else "")
                 + (f" (the two lowest count: {target} or under succeeds)" if aim == "succeed"
                    else f" (the two highest count: it must fail, over {target})"))

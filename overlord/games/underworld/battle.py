@@ -185,7 +185,7 @@ def final_battle(state: UnderworldState, hero: str, *, weapon: str, skill: str |
                              why="Solitaire: Skill tests with Shadow Cubes automatically fail, and count as 1 LP "
                                  "lost to the player.")
             else:
-                t = skill_trial(sheet, s, DAMNED_MODIFIER, rng=src)
+                t = skill_trial(sheet, s, DAMNED_MODIFIER, rng=src, against="the Damned One")
                 success = t.success
                 event.update(rolled=t.rolled, kept=t.kept, total=t.total, value=t.value, target=t.target,
                              success=t.success, why=t.reason)

@@ -4,8 +4,9 @@ act, and the kept generator.
 The Underworld's rules draw through :func:`.state.rolling` (the generator rebuilt from
 ``state.rng`` for each draw and written back at once), so a context opened on a state keeps no
 generator of its own beside it: :meth:`UnderworldContext.commit` leaves ``state.rng`` as the
-rules wrote it, and the context's ``roll`` and ``draw`` go through ``rolling`` too. The heroes roll
-nothing of their own in this game (every die is the kept generator's).
+rules wrote it, and the context's ``roll`` and ``draw`` go through ``rolling`` too. The heroes' dice
+are the kept generator's (their trials, ``heroes.trials``), typed by the players at a table where
+they roll their own (``core.dice``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 
 from ...core.context import Context
 from ...core.decks import Deck, draw_card
+from ...core.dice import rolled
 from ...core.game import hidden_draw
 from .state import UnderworldState, rolling
 
@@ -42,9 +44,9 @@ class UnderworldContext(Context):
         """The hero whose turn it is."""
         return self.state.turn.hero
 
-    def roll(self, n: int, sides: int = 6) -> list[int]:
+    def roll(self, n: int, sides: int = 6, why: str = "") -> list[int]:
         with rolling(self.state) as rng:
-            return [int(v) for v in rng.integers(1, sides + 1, size=n)]
+            return rolled([int(v) for v in rng.integers(1, sides + 1, size=n)], why, tuple(range(1, sides + 1)))
 
     def draw(self, deck: Deck, event: Callable[[str], dict] | dict | None = None) -> str:
         with rolling(self.state) as rng:

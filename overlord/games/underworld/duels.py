@@ -117,7 +117,8 @@ def duel(state: UnderworldState, aggressor: str, defender: str, *, aggressor_ski
     a_value, d_value = skill_value(a, a_skill), skill_value(d, d_skill)
     difference = a_value - d_value
     modifier = duel_modifier(difference)
-    t = roll(state, dice_source(dice), lambda r: skill_trial(a, a_skill, modifier, rng=r, use_experience=False))
+    t = roll(state, dice_source(dice), lambda r: skill_trial(a, a_skill, modifier, rng=r, use_experience=False,
+                                                          against=f"{defender} (a duel)"))
     state.turn.actions.append("duel")
     winner, loser = (aggressor, defender) if t.success else (defender, aggressor)
     events = emit(state, {"event": "duel", "aggressor": aggressor, "defender": defender,

@@ -162,8 +162,8 @@ class Underworld(engine.HeroTurns, GameRules):
                       "draws them, and names what turns up",
                       "the Dark cards and the perils of the co-operative game: ours, played by the program",
                       f"the Dark Side track: it starts at {s.dark_side} of 11 shadow cubes; the program keeps it and "
-                      "says each change",
-                      "every die: the program rolls each trial (combat, tests, defence) and tells the dice"),
+                      "says each change"),
+            dice="the heroes' trials: combat, tests, defence, duels and the battle with the Damned One",
             coordinates=("a tile is named by its id (styx, area-07, passage-11, or a place's name) and drawn at X,Y "
                          "from Styx at 0,0: X grows to the east, Y to the south, north up as `map` draws it",
                          "a side is N, E, S or W with north up; `extend STACK SIDE` lays the drawn tile on that side "

@@ -123,12 +123,12 @@ def _record(state: UnderworldState, action: str) -> None:
     state.turn.actions.append(action)
 
 
-def _trial(state, hero, skill, aim, src):
+def _trial(state, hero, skill, aim, src, against: str = ""):
     sheet = state.sheets[hero]
     if skill not in sheet.skills:
         raise RulesError(f"{hero} has no skill {skill!r}")
     mod = outside_bonus(state, hero, skill)
-    return roll(state, src, lambda r: skill_trial(sheet, skill, mod, rng=r, aim=aim))
+    return roll(state, src, lambda r: skill_trial(sheet, skill, mod, rng=r, aim=aim, against=against))
 
 
 # -- places -------------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def _hypnos(state, hero, cid, skill, colour, src):
                          f"{hero} has no SC on {skill}")
     events = []
     if not state.solitaire:
-        t = _trial(state, hero, skill, "succeed", src)
+        t = _trial(state, hero, skill, "succeed", src, "Hypnos")
         events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
                                "why": "Hypnos"})
         if not t.success:
@@ -307,7 +307,7 @@ def _learn(state, hero, cid, eff, skill, raise_skill, life_source, src):
             "remove the Well of Wisdom from play'"))
     if sheet.dead:
         return events
-    t = _trial(state, hero, skill, "fail", src)
+    t = _trial(state, hero, skill, "fail", src, name)
     events += emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
                            "why": name})
     if not t.success and raise_skill and sheet.skills[skill] < SKILL_MAX:
@@ -322,7 +322,7 @@ def _grants(state, hero, cid, src, discard=None):
     skill = next((DOT_SKILL[d] for d in spec.dots if d in DOT_SKILL), None)
     if skill is None:
         raise RulesError(f"{spec.name} has no coloured dot naming its skill")
-    t = _trial(state, hero, skill, "succeed", src)
+    t = _trial(state, hero, skill, "succeed", src, spec.name)
     events = emit(state, {"event": "trial", "hero": hero, "skill": skill, "trial": t.reason, "success": t.success,
                           "why": spec.name})
     weapon = spec.grants

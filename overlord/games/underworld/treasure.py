@@ -224,7 +224,7 @@ def _trap_trial(state, hero, cid, skill, src):
                              "pictured on the counter' (HitU)")
         mod = max(mods)
     mod += outside_bonus(state, hero, skill)
-    return roll(state, src, lambda r: skill_trial(sheet, skill, mod, rng=r))
+    return roll(state, src, lambda r: skill_trial(sheet, skill, mod, rng=r, against=kind_of(state, cid).name))
 
 
 def spring_trap(state: UnderworldState, hero: str, cid: str, *, skill=None, src=None) -> list[dict]:
