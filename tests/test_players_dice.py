@@ -141,8 +141,9 @@ def test_another_command_while_a_roll_waits_is_refused(tmp_path):
     reply = session.execute("end")
     assert not reply.ok
     assert reply.lines == [f"fight ixion magic waits for your dice: {question}; or `undo` to take it back"]
-    for looking in ("status", "map", "help dice"):          # looking is allowed
-        assert session.execute(looking).ok
+    for looking in ("status", "map", "help dice", "why"):    # looking is allowed, and the roll still waits
+        assert session.execute(looking).ok and session.waiting is not None
+    assert session.execute("options").lines == [f"fight ixion magic waits for your dice: {question}"]
 
 
 def test_the_typed_faces_are_the_trials_faces_and_the_save_names_them(tmp_path):

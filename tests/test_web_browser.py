@@ -249,3 +249,26 @@ def test_the_command_line_completes_the_word_being_typed(browser, served):
     assert page.eval_on_selector_all("#words option", "os => os.map(o => o.value)") == ["hurt leoric"]
     page.fill("#line", "en")
     assert "end" in page.eval_on_selector_all("#words option", "os => os.map(o => o.value)")
+
+
+def test_the_players_dice_are_asked_and_typed_on_the_page(browser, served):
+    """Issue 42: with `--dice players` the page asks for the roll ("roll 2 dice for bard's magic
+    trial against Ixion ...") with a field for each die; the faces sent are the trial's."""
+    server = served("underworld", dice="players")
+    page = open_page(browser, server.url, who="Anna")
+    for _ in range(3):                                   # bard lays area-17, turns it, enters: Ixion turns up
+        page.locator(".offers button.option").first.click()
+        answered(page)
+    page.locator(".offers button.option", has_text="fight ixion with magic").click()
+    assert answered(page).startswith("roll 2 dice for bard's magic trial against Ixion")
+    form = page.locator(".offers form[aria-label='the dice you rolled']")
+    assert page.inner_text("#prompt").startswith("roll 2 dice for bard's magic trial against Ixion")
+    inputs = form.locator("input[type=number]")
+    assert inputs.count() == 2 and inputs.first.get_attribute("max") == "6"
+    inputs.nth(0).fill("3")
+    inputs.nth(1).fill("3")
+    form.locator("button[type=submit]").click()
+    assert answered(page).startswith("  bard: fight ixion with magic")
+    assert "rolled 3 and 3, kept 3+3=6: <= 8, success - won" in page.inner_text("#log")
+    assert page.locator(".offers form[aria-label='the dice you rolled']").count() == 0
+    assert page.errors == []

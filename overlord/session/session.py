@@ -197,18 +197,23 @@ class Session:
         changes = self.table.changes
         if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
+        if self.waiting is not None and verb == "options":
+            return Reply(line, True, [f"{self.waiting['line']} waits for your dice: {self._question()}"])
         if self.waiting is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [f"{self.waiting['line']} waits for your dice: {self._question()}; "
                                        "or `undo` to take it back"])
-        return self._command(line, verb, words[1:], [])
+        return self._command(line, verb, words[1:], None)
 
-    def _command(self, line: str, verb: str, args: list[str], rolls: list[list[int]]) -> Reply:
-        """A table's command, with the players' dice typed for it so far (``rolls``) where they roll
-        their own: carried out and saved whole, or - when it needs a roll not typed yet - put back as
-        it was and kept waiting for that roll (``waiting``, in the save's meta too)."""
+    def _command(self, line: str, verb: str, args: list[str], rolls: list[list] | None) -> Reply:
+        """A table's command; ``rolls``: the players' dice typed so far for the waiting command it is
+        (None: a new command). Where the players roll their own, a command that changes the game is
+        carried out with them and saved whole, or - when it needs a roll not typed yet - put back
+        as it was and kept waiting for that roll (``waiting``, in the save's meta too)."""
         before = match_json(self.match)
         logged = len(self.match.state.log)
-        hand = Hand([list(r) for r in rolls]) if self.dice == PLAYERS else None
+        changes = self.table.changes
+        changing = changes is None or verb in changes or _number(verb)
+        hand = Hand([list(r) for r in rolls or []]) if self.dice == PLAYERS and changing else None
         try:
             with typed(hand) if hand is not None else nullcontext():
                 reply = self.table.execute(verb, args, line)
@@ -218,6 +223,7 @@ class Session:
         except DiceWanted as wanted:
             if match_json(self.match) != before:
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
+            rolls = rolls or []
             asked = (self.waiting or {}).get("asked", [])[:len(rolls)]
             return self._wait({"line": line, "rolls": [list(r) for r in rolls],
                                "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
@@ -232,13 +238,14 @@ class Session:
             try:
                 drew = drew_hidden(self.match.state.log[logged:])
                 self.save.append(label, match_json(self.match), drew)
-                if self.waiting is not None:
+                if rolls is not None:
                     self.save.set_meta("waiting", None)
             except SaveError as e:                          # refused whole: the game as it was
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
                 return Reply(line, False, [str(e)])
             self._clear_fault()
-        self.waiting = None
+        if rolls is not None:
+            self.waiting = None
         return Reply(line, True, lines, reply.events)
 
     # -- the players' dice ----------------------------------------------------------------------------
