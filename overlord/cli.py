@@ -419,11 +419,11 @@ def print_cmd(scenario, output, heroes, unit):
     info = rules.info(content)
     party, _told = hero_ids(info, heroes.split(",")) if heroes else (rules.party(content, max(info.hero_counts), 0), [])
     try:
-        printed = rules.printout(rules.new_match(content, party, 0), unit)
+        printed = rules.printout(rules.new_match(content, party, 0), unit, party if heroes else None)
     except RulesError as e:
         _fail(str(e))
     except ValueError as e:
-        _fail(f"--unit {unit:g}: too large for the paper ({e})" if unit else str(e))
+        _fail(f"--unit {unit:g}: too large for A4 paper ({e})" if unit else str(e))
     if printed is None:
         _fail(f"{info.name} has nothing to print: the box's own components are used")
     sheets = numbered(printed.pages)

@@ -118,6 +118,18 @@ def test_the_cards_with_our_numbers_are_printed(scenario, cards):
     assert cards <= attribute(scenario, "data-card")
 
 
+@pytest.mark.parametrize("scenario, chosen", [("underworld", ["gnome"]), ("dragon", ["orc", "mage"])])
+def test_hero_sheets_are_every_heros_or_the_chosen_ones(scenario, chosen):
+    rules, content, _ = registry.open_scenario(scenario)
+    match = rules.new_match(content, chosen, 0)
+
+    def sheets(printout) -> list[str]:
+        return [g.get("data-card") for p in printout.pages for g in ET.fromstring(p).iter(f"{SVG}g")
+                if g.get("data-card") and "hero sheet: " in "".join(g.itertext())]
+    assert sheets(rules.printout(match, heroes=chosen)) == chosen
+    assert sorted(sheets(rules.printout(match))) == sorted(rules.info(content).heroes)     # none chosen: all
+
+
 def test_forgotten_souls_prints_no_card_the_box_has():
     assert attribute("forgotten-souls", "data-card") == set()        # hero sheets, Shop Items: the box's
 
@@ -181,7 +193,7 @@ def test_unit_sets_the_games_measure(tmp_path):
     (["dragon", "-o", "{tmp}/x.txt"], 2, "the file is FILE.pdf or FILE.svg, not .txt"),
     (["dragon", "-o", "{tmp}/no/such/x.svg"], 1, "x-1.svg: cannot write it"),
     (["dragon", "--heroes", "bob"], 1, "unknown hero 'bob'"),
-    (["forgotten-souls", "--unit", "200", "-o", "{tmp}/f.svg"], 1, "--unit 200: too large for the paper"),
+    (["forgotten-souls", "--unit", "200", "-o", "{tmp}/f.svg"], 1, "--unit 200: too large for A4 paper"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, code, refusal):
     result = run("print", *[a.replace("{tmp}", str(tmp_path)) for a in args])

@@ -318,11 +318,12 @@ class GameRules(ABC):
         its coordinates map onto the table (told at the start of a game, and by ``components``)."""
         return None
 
-    def printout(self, match: Any, measure_mm: float | None = None) -> Printout | None:
+    def printout(self, match: Any, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout | None:
         """The sheets to print for this match (``overlord print``): what the program's content stands
         for where the box prints it differently, at the box's scale. ``measure_mm``: the size on
         paper of the game's measure (None: the game's own); ValueError when it cannot be printed.
-        None: the game prints nothing."""
+        ``heroes``: whose sheets to print where the game prints hero sheets (None: every hero the
+        scenario names). None: the game prints nothing."""
         return None
 
     def party(self, content: Any, count: int, seed: int) -> list[str]:

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from .drawing import Drawing
+from .drawing import Drawing, Space
 from .svg import BLOCKING, LINK_STYLE, UNIT, centre_of, fill_of, space_shape
 
 A4_LANDSCAPE = (297.0, 210.0)           # mm
@@ -40,6 +41,7 @@ MARGIN_MM = 10.0
 LEGEND_MM = 34.0                        # the band under the first page's board that holds the legend
 SCALE_BAR_MM = 50.0
 HEADING_MM = 11.0                       # the page's two heading lines
+OUTLINE_MM = 0.3                        # a space's outline on paper, whatever the scale
 MIN_TEXT_MM = 2.0                       # an id smaller than this on paper is not written (its shape says it)
 CARD_MM = (63.0, 88.0)                  # a card to cut out (ours: a common card size)
 WORDS = "words"                         # a marker of this kind is words on its space, no sign, no legend
@@ -65,7 +67,7 @@ def room(unit_mm: float, paper: Paper = Paper(), legend: bool = True) -> tuple[i
 
 
 def pages(d: Drawing, unit_mm: float, paper: Paper = Paper(), title: str = "", window: Box | None = None,
-          cuts: tuple[Box, ...] = (), legend: bool = True) -> list[str]:
+          cuts: tuple[Box, ...] = (), legend: bool = True, label: Callable[[Space], str] | None = None) -> list[str]:
     """The drawing as SVG pages at ``unit_mm`` millimetres a unit (see the module's docstring)."""
     if unit_mm <= 0:
         raise ValueError(f"{d.title}: a unit is a positive number of millimetres, not {unit_mm}")
@@ -73,7 +75,7 @@ def pages(d: Drawing, unit_mm: float, paper: Paper = Paper(), title: str = "", w
     left, top, right, bottom = window or d.bounds()
     per_w, per_h = room(unit_mm, paper, legend)
     if per_w < 2 or per_h < 2:
-        raise ValueError(f"{d.title}: at {unit_mm:g} mm a unit, the paper holds less than two units a page")
+        raise ValueError(f"{title or d.title}: at {unit_mm:g} mm a unit, the paper holds less than two units a page")
     width, height = right - left, bottom - top
     cols = 1 if width <= per_w else math.ceil((width - 1) / (per_w - 1))
     rows = 1 if height <= per_h else math.ceil((height - 1) / (per_h - 1))
@@ -86,12 +88,12 @@ def pages(d: Drawing, unit_mm: float, paper: Paper = Paper(), title: str = "", w
             h = min(per_h, height - (y0 - top)) if window else per_h
             where = f"page {r * cols + c + 1} of {rows * cols}: row {r + 1}, column {c + 1}; " if rows * cols > 1 else ""
             out.append(_page(d, unit_mm, paper, (x0, y0, w, h), title or d.title, where,
-                             legend=legend and r == c == 0, cuts=cuts))
+                             legend=legend and r == c == 0, cuts=cuts, label=label or _label))
     return out
 
 
 def _page(d: Drawing, unit_mm: float, paper: Paper, window: tuple[float, float, float, float], title: str,
-          where: str, legend: bool, cuts: tuple[Box, ...] = ()) -> str:
+          where: str, legend: bool, cuts: tuple[Box, ...] = (), label: Callable[[Space], str] = lambda s: s.id) -> str:
     x0, y0, w, h = window
     mm = unit_mm / UNIT                       # millimetres a drawing pixel (the picture's UNIT a unit)
     kinds = list(dict.fromkeys([*d.legend, *(s.kind for s in d.spaces)]))
@@ -117,18 +119,19 @@ def _page(d: Drawing, unit_mm: float, paper: Paper, window: tuple[float, float, 
                    f'stroke-width="2" {LINK_STYLE.get(k.kind, "")}/>')
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
-        out.append(space_shape(s, fill_of(s.kind, kinds, False), told, "#000000"))
+        shape = space_shape(s, fill_of(s.kind, kinds, False), told, "#000000")
+        out.append(shape.replace('stroke-width="1"', f'stroke-width="{OUTLINE_MM / mm:.2f}"', 1))     # one thickness on paper
         cx, cy = s.centre()
         ink = "#ffffff" if s.kind in BLOCKING else "#000000"
-        label = _label(s)
+        words = label(s)
         # as large as the space holds it across (a character about 0.65 of its size wide)
-        size = min(min(s.w, s.h) * UNIT * 0.22, s.w * UNIT * 0.85 / (0.65 * len(label)))
+        size = min(min(s.w, s.h) * UNIT * 0.22, s.w * UNIT * 0.85 / (0.65 * len(words)))
         if size * mm < MIN_TEXT_MM:
             continue
         lift = UNIT * 0.12 if any(m.space == s.id for m in d.markers) else 0.0     # room for a marker's words
         out.append(f'<text class="id" data-space={quoteattr(s.id)} x="{cx * UNIT:.1f}" y="{cy * UNIT - lift:.1f}" '
                    f'font-size="{size:.1f}" font-family="sans-serif" text-anchor="middle" '
-                   f'dominant-baseline="central" fill="{ink}">{escape(label)}</text>')
+                   f'dominant-baseline="central" fill="{ink}">{escape(words)}</text>')
     for a in d.areas:
         x, y = centre_of(d, a.spaces)
         out.append(f'<text class="area" x="{x:.1f}" y="{y - UNIT * 0.3:.1f}" font-size="{UNIT * 0.35:.1f}" '
@@ -211,11 +214,12 @@ def _legend(d: Drawing, kinds: list[str], paper: Paper, bottom: float) -> str:
     return "\n".join(out)
 
 
-def _label(s) -> str:
+def _label(s: Space) -> str:
     """What a space's id is written as: its id, and its name where that says more ("area-07 Area
-    7"); a name its id ends with alone (``under 3,3`` is written ``3,3``, in the Underworld's
-    outline)."""
-    if not s.name or s.name.lower() == s.id.lower():
+    7"); its name alone where it is the id capitalised ("Styx") or where the id ends with it
+    (``under 3,3`` is written ``3,3``, in the Underworld's outline). A game may write its own
+    (``pages(..., label=...)``)."""
+    if not s.name or s.name.lower() == s.id.lower():            # "Styx" for styx
         return s.name or s.id
     if s.id.endswith(" " + s.name):
         return s.name

@@ -244,7 +244,7 @@ class Descent(GameRules):
             return f"{action.get('hero', '?')} {action.get('do')}"
         return MOVES.describe(action)
 
-    def printout(self, game: Game, measure_mm: float | None = None) -> Printout:
+    def printout(self, game: Game, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
         return sheets.printout(game, measure_mm)
 

@@ -150,9 +150,9 @@ class DragonRules(MovesRules, GameRules):
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return narrate.narrate(match.state, match.content, evs)
 
-    def printout(self, match: Match, measure_mm: float | None = None) -> Printout:
+    def printout(self, match: Match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(match.content, match.state, measure_mm)
+        return sheets.printout(match.content, match.state, measure_mm, heroes)
 
     def components(self, match: Match) -> Components:
         c, s = match.content, match.state

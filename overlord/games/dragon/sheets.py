@@ -65,12 +65,13 @@ def artifact_cards(c: DragonContent) -> list[Card]:
     return out
 
 
-def printout(c: DragonContent, s: DragonState, map_mm: float | None = None) -> Printout:
+def printout(c: DragonContent, s: DragonState, map_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
     map_mm = MAP_MM if map_mm is None else map_mm
     maps = region_pages(s, c, map_mm)
-    sheets = cards(hero_cards(c, list(s.heroes)) + artifact_cards(c),
+    heroes = list(c.heroes) if heroes is None else heroes
+    sheets = cards(hero_cards(c, heroes) + artifact_cards(c),
                    f"{c.scenario.name}: the character sheets and the artifacts")
     return Printout(tuple(maps + sheets), MEASURE, map_mm,
                     (f"the {len(c.board.grid)} region maps, every field with its id and every route",
-                     f"the character sheets of {', '.join(c.heroes[h].name for h in s.heroes)}, with our numbers, "
+                     f"the character sheets of {', '.join(c.heroes[h].name for h in heroes)}, with our numbers, "
                      "and a card for each artifact"))

@@ -171,7 +171,7 @@ class Heldentaufe(MovesRules, GameRules):
     def describe(self, action: dict) -> str:
         return engine.describe(action)
 
-    def printout(self, match: Match, measure_mm: float | None = None) -> Printout:
+    def printout(self, match: Match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
         return sheets.printout(match.content, match.state, measure_mm)
 

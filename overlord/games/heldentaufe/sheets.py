@@ -54,9 +54,16 @@ def underworld_drawing(c: Content, s: HState) -> Drawing:
 
 def tile_ids(s: HState) -> list[str]:
     """The Upper World tiles of this game: the campfire and the stack, kind by kind."""
-    ids = list(s.upper.values()) + list(s.tiles.draw)
-    order = list(dict.fromkeys(kind_of(t) for t in ids))
-    return sorted(ids, key=lambda t: (order.index(kind_of(t)), portal_number(t), t))
+    order = [k.replace(" ", "_") for k in UPPER_WORDS]
+    return sorted(list(s.upper.values()) + list(s.tiles.draw),
+                  key=lambda t: (order.index(kind_of(t)) if kind_of(t) in order else len(order), portal_number(t),
+                                 _number(t)))
+
+
+def _number(tile: str) -> int:
+    """A tile's number ("forest-12" -> 12; the campfire 0)."""
+    tail = tile.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
 
 def tile_pages(s: HState, title: str, tile_mm: float) -> list[str]:
     """The tiles side by side, one unit each, as many a page as it holds."""
@@ -70,11 +77,12 @@ def tile_pages(s: HState, title: str, tile_mm: float) -> list[str]:
         if cols < 1 or rows < 1:
             raise ValueError(f"an Upper World tile of {tile_mm:g} mm does not fit on the paper")
         here, ids = ids[:cols * rows], ids[cols * rows:]
-        spaces = [Space(t, i % cols, i // cols, upper_kind(t)) for i, t in enumerate(here)]
+        spaces = [Space(t, i % cols, i // cols, upper_kind(t), t.replace("_", " ").replace("-", " "))
+                  for i, t in enumerate(here)]
         used = math.ceil(len(here) / cols)
         cuts = tuple((sp.x, sp.y, sp.x + 1, sp.y + 1) for sp in spaces)
         out += pages(Drawing(title, spaces, legend=legend), tile_mm, title=title,
-                     window=(0, 0, min(len(here), cols), used), cuts=cuts, legend=not out)
+                     window=(0, 0, min(len(here), cols), used), cuts=cuts, legend=not out, label=lambda sp: sp.name)
     return out
 
 def mission_card(c: Content, cid: str) -> Card:

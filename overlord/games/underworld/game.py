@@ -147,9 +147,9 @@ class Underworld(engine.HeroTurns, GameRules):
     def describe(self, action: dict) -> str:
         return engine.describe(action)
 
-    def printout(self, match, measure_mm: float | None = None) -> Printout:
+    def printout(self, match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(match.state, match.content, measure_mm)
+        return sheets.printout(match.state, match.content, measure_mm, heroes)
 
     def components(self, match) -> Components:
         s, c = match.state, match.content

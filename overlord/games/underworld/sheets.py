@@ -93,10 +93,10 @@ def item_cards(state: UnderworldState) -> list[Card]:
     return out
 
 
-def printout(state: UnderworldState, content, tile_mm: float | None = None) -> Printout:
+def printout(state: UnderworldState, content, tile_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
     tile_mm = TILE_MM if tile_mm is None else tile_mm
     name = content.scenario.name
-    heroes = list(state.heroes)
+    heroes = list(content.heroes) if heroes is None else heroes
     tiles = tile_pages(state, f"{name}: the map tiles, {tile_mm:g} mm a side (cut along the dashed lines)", tile_mm)
     sheets = cards(hero_cards(content, heroes) + item_cards(state), f"{name}: the hero sheets and the items")
     return Printout(tuple(tiles + sheets), MEASURE, tile_mm,
