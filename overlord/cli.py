@@ -407,9 +407,11 @@ def diagram_cmd(name, list_only):
               help="The size on paper, in millimetres, of what the game's sheets are measured by (a square, a "
                    "tile, a hex, a region map: `overlord print` says which, and its size, ours); give your box's.")
 def print_cmd(scenario, output, heroes, unit):
-    """Print the sheets the program's content stands for where the box prints it otherwise: our maps,
-    tiles and their exits, field ids, and the cards the players hold with our numbers, at a size to
-    lay on the table. Print at 100 % (actual size, never "fit to page") and check the 5 cm bar."""
+    """Sheets to print of our maps, tiles and cards, to lay on the table (PDF or SVG).
+
+    What the program's content stands for where the box prints it otherwise: our maps with their
+    ids, our tiles and their exits to cut out, the cards the players hold with our numbers.
+    Print at 100 % (actual size, never "fit to page") and check that each sheet's bar is 5 cm."""
     if unit is not None and not (0 < unit < 10_000):
         _fail(f"--unit {unit:g}: a size in millimetres is a positive number (and less than 10 m)", 2)
     target = output or Path(f"{Path(scenario).stem}.pdf")

@@ -114,9 +114,14 @@ def _page(d: Drawing, unit_mm: float, paper: Paper, window: tuple[float, float, 
            f'translate({-x0 * UNIT:.1f},{-y0 * UNIT:.1f})"><g clip-path="url(#page)">']
     for k in d.links:
         (ax, ay), (bx, by) = centre_of(d, (k.a,)), centre_of(d, (k.b,))
+        if max(ax, bx) < x0 * UNIT or min(ax, bx) > (x0 + w) * UNIT or max(ay, by) < y0 * UNIT \
+                or min(ay, by) > (y0 + h) * UNIT:
+            continue                                 # wholly off this page
         out.append(f'<line class="link" data-link={quoteattr(k.a + " " + k.b)} x1="{ax:.1f}" y1="{ay:.1f}" '
                    f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#000000" '
                    f'stroke-width="2" {LINK_STYLE.get(k.kind, "")}/>')
+        if k.kind == "one way":                      # its arrow half way, where no field covers it
+            out.append(_arrow((ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay, UNIT * 0.22))
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
         shape = space_shape(s, fill_of(s.kind, kinds, False), told, "#000000")
@@ -206,12 +211,25 @@ def _legend(d: Drawing, kinds: list[str], paper: Paper, bottom: float) -> str:
             out.append(f'<line x1="{x}" y1="{y - font * 0.3:.2f}" x2="{x + 5}" y2="{y - font * 0.3:.2f}" '
                        'stroke="#000000" stroke-width="0.4"'
                        + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+            if style == "one way":
+                out.append(_arrow(x + 2.5, y - font * 0.3, 1, 0, 1.0))
         else:
             out.append(f'<polygon points="{x + 0.5},{y - font * 0.9:.2f} {x + 4.5},{y - font * 0.9:.2f} '
                        f'{x + 2.5},{y + font * 0.2:.2f}" fill="#f2c200" stroke="#000000" stroke-width="0.2"/>')
         out.append(f'<text x="{x + 7}" y="{y}" class="legend-words">{escape(words)}</text>')
     out.append("</g>")
     return "\n".join(out)
+
+
+def _arrow(x: float, y: float, dx: float, dy: float, size: float) -> str:
+    """A filled arrowhead at ``x``, ``y`` pointing along ``dx``, ``dy``."""
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    tip = (x + ux * size, y + uy * size)
+    left = (x - ux * size - uy * size * 0.8, y - uy * size + ux * size * 0.8)
+    right = (x - ux * size + uy * size * 0.8, y - uy * size - ux * size * 0.8)
+    return (f'<polygon class="arrow" points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+            f'{right[0]:.1f},{right[1]:.1f}" fill="#000000"/>')
 
 
 def _label(s: Space) -> str:
