@@ -13,6 +13,7 @@ from functools import lru_cache
 import pytest
 
 from cli_helpers import run
+from overlord.core.game import Printout
 from overlord.games import registry
 from overlord.view import pdf
 from overlord.view.sheet import A4_LANDSCAPE, MARGIN_MM, HEADING_MM
@@ -174,6 +175,8 @@ def test_a_pdf_has_a_page_for_every_sheet(tmp_path):
     assert len(re.findall(rb"/Type\s*/Page\b", data)) == len(printed("heldentaufe")[1].pages) == 8
     assert "8 sheets written to" in result.output and "is 20 mm (ours; --unit MM" in result.output
     assert [p.name for p in tmp_path.iterdir()] == ["h.pdf"]
+    boxes = re.findall(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)                    # points: A4 landscape
+    assert len(boxes) == 8 and {(round(float(w) * 25.4 / 72), round(float(h) * 25.4 / 72)) for w, h in boxes} == {(297, 210)}
 
 
 def test_svg_output_is_a_file_a_sheet_numbered(tmp_path):
@@ -182,6 +185,15 @@ def test_svg_output_is_a_file_a_sheet_numbered(tmp_path):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert len(names) == len(printed("dragon-duel")[1].pages) and "d-1.svg" in names and "d-14.svg" in names
     assert "sheet 3 of 14" in (tmp_path / "d-3.svg").read_text()
+
+
+def test_one_sheet_is_one_svg_named_as_given(tmp_path, monkeypatch):
+    rules = registry.get("dragon")
+    one = Printout((printed("dragon")[1].pages[0],), "a region map's side", 135.0, ("a map",))
+    monkeypatch.setattr(type(rules), "printout", lambda self, match, unit=None, heroes=None: one)
+    result = run("print", "dragon", "-o", tmp_path / "map.svg")
+    assert result.exit_code == 0 and "1 sheet written to" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["map.svg"]
 
 
 def test_unit_sets_the_games_measure(tmp_path):

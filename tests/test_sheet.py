@@ -79,7 +79,7 @@ def test_a_board_wider_than_the_paper_is_cut_into_overlapping_pages(n, unit, cou
 
 @pytest.mark.parametrize("unit, refusal", [(0, "a unit is a positive number of millimetres, not 0"),
                                            (-3, "not -3"),
-                                           (120, "the paper holds less than two units a page")])
+                                           (150, "the paper holds less than two units a page")])
 def test_a_scale_that_cannot_be_printed_is_refused(unit, refusal):
     with pytest.raises(ValueError, match=refusal):
         pages(corridor(3), unit_mm=unit)

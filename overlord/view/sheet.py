@@ -74,9 +74,9 @@ def pages(d: Drawing, unit_mm: float, paper: Paper = Paper(), title: str = "", w
     d.check()
     left, top, right, bottom = window or d.bounds()
     per_w, per_h = room(unit_mm, paper, legend)
-    if per_w < 2 or per_h < 2:
-        raise ValueError(f"{title or d.title}: at {unit_mm:g} mm a unit, the paper holds less than two units a page")
     width, height = right - left, bottom - top
+    if (per_w < 2 and width > per_w) or (per_h < 2 and height > per_h) or min(per_w, per_h) < 1:
+        raise ValueError(f"{title or d.title}: at {unit_mm:g} mm a unit, the paper holds less than two units a page")
     cols = 1 if width <= per_w else math.ceil((width - 1) / (per_w - 1))
     rows = 1 if height <= per_h else math.ceil((height - 1) / (per_h - 1))
     out = []
