@@ -308,6 +308,6 @@ def numbered(sheets: list[str] | tuple[str, ...]) -> list[str]:
     for i, page in enumerate(sheets):
         head, _, rest = page.partition("\n")
         width = float(head.split('viewBox="0 0 ', 1)[1].split()[0])
-        out.append(f'{head}\n<text class="sheet-number" x="{width - MARGIN_MM}" y="{MARGIN_MM + 4}" font-size="3.5" '
+        out.append(f'{head}\n<text class="sheet-number" x="{width - MARGIN_MM}" y="{MARGIN_MM + 8.5}" font-size="3.5" '
                    f'font-family="sans-serif" text-anchor="end">sheet {i + 1} of {len(sheets)}</text>\n{rest}')
     return out

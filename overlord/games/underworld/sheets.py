@@ -31,6 +31,7 @@ MEASURE = "a map tile's side"
 ITEM_KINDS = {"item": "treasure item", "black_weapon": "black weapon", "special_weapon": "special weapon"}
 SLOT_WORDS = {"weapon": "a weapon", "armour": "armour", "shield": "a shield", "helmet": "a helmet"}
 ARROW = "\u2191 north, as Styx's arrow"
+STYX_ARROW = "\u2191 north, the arrow to follow"
 
 
 def tile_ids(state: UnderworldState) -> list[str]:
@@ -59,7 +60,7 @@ def tile_pages(state: UnderworldState, title: str, tile_mm: float = TILE_MM) -> 
                                        cx + (PITCH - TILE) / 2, cy + (PITCH - TILE) / 2)
             spaces += [floor, *exits]
             if spec.arrow:
-                markers.append(Marker(tid, "arrow", ARROW))
+                markers.append(Marker(tid, "arrow", STYX_ARROW if spec.kind == "styx" else ARROW))
             cuts.append((cx, cy, cx + PITCH, cy + PITCH))
         used = math.ceil(len(here) / cols)
         d = Drawing(title, sorted(spaces, key=lambda s: s.kind == "exit"), markers=markers,
