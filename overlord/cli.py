@@ -19,6 +19,7 @@ from overlord.ai.movement import TARGET_RULES, VERBS, MoveError, move
 from overlord.core import machines
 from overlord.core.board import BoardError
 from overlord.core.enemies import enemy_policy_problem
+from overlord.core.game import RulesError
 from overlord.content.errors import ContentError, Problem, nearest
 from overlord.content.mapfile import MAX_SPEED, load_map
 from overlord.content.paths import (exists, resolve_content, resolve_map, shipped_content, shipped_dir, shipped_maps,
@@ -26,7 +27,7 @@ from overlord.content.paths import (exists, resolve_content, resolve_map, shippe
 from overlord.content import validate
 from overlord.content.validate import json_schema
 from overlord.games import registry
-from overlord.session.session import CommandError, Session
+from overlord.session.session import CommandError, Session, hero_ids
 from overlord.session.soak import report, table_soak
 from overlord.session.store import SaveError
 from overlord.sim import check as spec_checks, run
@@ -38,6 +39,8 @@ from overlord.sim.replay import ReplayError, replay
 from overlord.sim.soak import soak_game
 from overlord.sim.stats import render_table, summarize
 from overlord.view.colour import colour_board
+from overlord.view.pdf import PdfUnavailable, pdf_bytes
+from overlord.view.sheet import numbered
 from overlord.view.text import draw
 from overlord.view.words import count
 from overlord.web import serve
@@ -389,6 +392,77 @@ def diagram_cmd(name, list_only):
             _fail(str(e), 2)
         return
     click.echo("\n".join(f"%% {n}\n{machines.mermaid(n)}" for n in machines.names()), nl=False)
+
+
+# -- overlord print (issue 42): sheets of what the program's content stands for ----------------------
+@main.command("print")
+@click.argument("scenario")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="FILE.pdf: one PDF, a page a sheet; FILE.svg: an SVG a sheet (FILE-1.svg, FILE-2.svg...; "
+                   "FILE.svg alone when there is one sheet). Default: SCENARIO.pdf in the current folder.")
+@click.option("--heroes", default=None, metavar="A,B",
+              help="The heroes of your game (their sheets, and the tiles and cards of a game of that many); "
+                   "default: every hero the scenario names.")
+@click.option("--unit", type=float, default=None, metavar="MM",
+              help="The size on paper, in millimetres, of what the game's sheets are measured by (a square, a "
+                   "tile, a hex, a region map: `overlord print` says which, and its size, ours); give your box's.")
+def print_cmd(scenario, output, heroes, unit):
+    """Sheets to print of our maps, tiles and cards, to lay on the table (PDF or SVG).
+
+    What the program's content stands for where the box prints it otherwise: our maps with their
+    ids, our tiles and their exits to cut out, the cards the players hold with our numbers.
+    Print at 100 % (actual size, never "fit to page") and check that each sheet's bar is 5 cm."""
+    if unit is not None and not (0 < unit < 10_000):
+        _fail(f"--unit {unit:g}: a size in millimetres is a positive number (and less than 10 m)", 2)
+    target = output or Path(f"{Path(scenario).stem}.pdf")
+    if target.suffix.lower() not in (".pdf", ".svg"):
+        _fail(f"-o {target}: the file is FILE.pdf or FILE.svg, not {target.suffix or 'a name without a suffix'}", 2)
+    rules, content, _ = _scenario(scenario)
+    info = rules.info(content)
+    party, _told = hero_ids(info, heroes.split(",")) if heroes else (rules.party(content, max(info.hero_counts), 0), [])
+    try:
+        printed = rules.printout(rules.new_match(content, party, 0), unit, party if heroes else None)
+    except RulesError as e:
+        _fail(str(e))
+    except ValueError as e:
+        _fail(f"--unit {unit:g}: too large for A4 paper ({e})" if unit else str(e))
+    if printed is None:
+        _fail(f"{info.name} has nothing to print: the box's own components are used")
+    sheets = numbered(printed.pages)
+    if target.suffix.lower() == ".pdf":
+        try:
+            files = {target: pdf_bytes(sheets)}
+        except PdfUnavailable as e:
+            _fail(f"writing a PDF needs the cairo library ({e}): install it (Debian: apt install libcairo2), "
+                  f"or write SVG with -o {target.with_suffix('.svg')}")
+    else:
+        names = [target] if len(sheets) == 1 else [target.with_name(f"{target.stem}-{i}{target.suffix}")
+                                                   for i in range(1, len(sheets) + 1)]
+        files = {n: page.encode() for n, page in zip(names, sheets)}
+    _write_all(files)
+    written = target if len(files) == 1 else f"{min(files)} to {max(files, key=lambda n: (len(str(n)), str(n)))}"
+    click.echo(f"{info.name}: {count(len(sheets), 'sheet')} written to {written}")
+    for line in printed.holds:
+        click.echo(f"  - {line}")
+    click.echo(f"Scale: {printed.measure} is {printed.measure_mm:g} mm (ours; --unit MM for your box's). Print at "
+               "100 % (actual size, not \"fit to page\") and check that the bar on each sheet is 5 cm.")
+
+
+def _write_all(files: dict[Path, bytes]) -> None:
+    """Write every file or none: each to a temporary name beside it, renamed when all are written."""
+    done: list[Path] = []
+    path = next(iter(files))
+    try:
+        for path, data in files.items():
+            part = path.with_name(f".{path.name}.part")
+            done.append(part)
+            part.write_bytes(data)
+        for path, part in zip(files, done):
+            part.replace(path)
+    except OSError as e:
+        for part in done:
+            part.unlink(missing_ok=True)
+        _fail(f"{path}: cannot write it ({e.strerror or e})")
 
 
 @main.command("deck")

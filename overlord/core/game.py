@@ -144,6 +144,18 @@ class Components:
         return out
 
 
+@dataclass(frozen=True)
+class Printout:
+    """What ``overlord print`` prints for a match: SVG pages sized in millimetres (A4 landscape),
+    what ``--unit MM`` sizes (``measure``: "a square of the map") and its size on these pages, and
+    what the pages hold, a line each."""
+
+    pages: tuple[str, ...]
+    measure: str
+    measure_mm: float
+    holds: tuple[str, ...]
+
+
 @dataclass
 class AgentSpec:
     """How learning agents see a game (the PettingZoo environment): a fixed ``Discrete`` action
@@ -314,6 +326,14 @@ class GameRules(ABC):
     def components(self, match: Any) -> Components | None:
         """What the players take from the box for this match, what the program replaces, and how
         its coordinates map onto the table (told at the start of a game, and by ``components``)."""
+        return None
+
+    def printout(self, match: Any, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout | None:
+        """The sheets to print for this match (``overlord print``): what the program's content stands
+        for where the box prints it differently, at the box's scale. ``measure_mm``: the size on
+        paper of the game's measure (None: the game's own); ValueError when it cannot be printed.
+        ``heroes``: whose sheets to print where the game prints hero sheets (None: every hero the
+        scenario names). None: the game prints nothing."""
         return None
 
     def party(self, content: Any, count: int, seed: int) -> list[str]:

@@ -70,6 +70,19 @@ def spots(n: int) -> list[tuple[float, float, float]]:
     return [((c + 0.5) * cell, (r + 0.5) * cell, min(cell * 0.8, 0.9)) for c, r in (ring[i % len(ring)] for i in range(n))]
 
 
+def tile_spaces(tile: str, kind: str, name: str, sides: str, x: float, y: float) -> tuple[Space, list[Space]]:
+    """A tile as drawn, its top-left corner at ``x``, ``y``: its square (named ``name``) and a small
+    square for each exit in ``sides``, in the gap by the middle of that side (the board and a
+    printed tile draw them so)."""
+    mid = (TILE - EXIT) / 2
+    exits = []
+    for side in sides:
+        ex, ey = {"N": (mid, -EXIT), "E": (TILE, mid), "S": (mid, TILE), "W": (-EXIT, mid)}[side]
+        exits.append(Space(f"{tile}:{side}", x + ex, y + ey, "exit", f"{SIDE_WORDS[side]} exit of {name}",
+                           "square", EXIT, EXIT))
+    return Space(tile, x, y, kind, name, "square", TILE, TILE), exits
+
+
 def last_moves(log: list[dict]) -> list[dict]:
     """The enemies' moves of the last Dark card (each event's ``move``), in order, with the tile
     the heroes chose instead of a move's end where they did (``choose``): ``chosen``."""
@@ -128,13 +141,10 @@ def board_drawing(state: UnderworldState, content) -> Drawing:
     for t in state.map.placed:
         kind, name = state.map.catalogue[t.id].kind, tile_name(state, t.id)
         x, y = t.at[0] * PITCH, t.at[1] * PITCH
-        floors.append(Space(t.id, x, y, kind, name, "square", TILE, TILE))
+        floor, its_exits = tile_spaces(t.id, kind, name, t.exits, x, y)
+        floors.append(floor)
+        exits += its_exits
         areas.append(Area(t.id, name, (t.id,), kind))
-        mid = (TILE - EXIT) / 2
-        for side in t.exits:
-            ex, ey = {"N": (mid, -EXIT), "E": (TILE, mid), "S": (mid, TILE), "W": (-EXIT, mid)}[side]
-            exits.append(Space(f"{t.id}:{side}", x + ex, y + ey, "exit", f"{SIDE_WORDS[side]} exit of {name}",
-                               "square", EXIT, EXIT))
         heroes = [h for h, at in state.map.heroes.items() if at == t.id]
         for i, (who, (sx, sy, w)) in enumerate(zip(heroes + t.markers, spots(len(heroes) + len(t.markers)))):
             spot = f"{t.id}@{i + 1}"

@@ -1,0 +1,77 @@
+"""Under the Shadow of the Dragon to print (``overlord print dragon``, issue 42): our region maps,
+where the box's maps print other fields and routes.
+
+* **The nine region maps**, a page each, as the board picture draws them
+  (:func:`.drawing.board_drawing`): every field with its id (``T4``, as ``move`` takes it), its
+  kind in the legend, the routes between fields (hidden ones dotted, one-way ones with an arrow,
+  the ferry), and the routes that leave the map cut where they meet the next map's. The cut line
+  runs half way to the next map, so the nine sheets laid R S T / U V W / X Y Z edge to edge join
+  route to route.
+* **The character sheets**, with our numbers (``decks/dragon/heroes.yaml``), and **the artifacts'
+  cards** (what each does, its price where the market sells it), 63 x 88 mm each.
+
+The scale is ours (the book gives no size): a region map is :data:`MAP_MM` a side on paper, the
+half-gaps to its neighbours included; ``overlord print --unit MM`` sets it to your box's (a map
+larger than the paper is cut into overlapping pages)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core.game import Printout
+from ...view.sheet import Card, cards, pages
+from ..heroes.printing import bonus_words, hero_card
+from .drawing import GAP, PITCH, board_drawing
+from .load import DragonContent
+from .state import DragonState
+
+MAP_MM = 135.0             # ours: a region map's side with its half-gaps (the book gives no size)
+MEASURE = "a region map's side"
+ROUTE_WORDS = {"route": "a route", "hidden route": "a route to a hidden field: found with two dice",
+               "one way": "a route taken one way only (the arrow's)", "dotted": "a dotted line of the Labyrinth",
+               "ferry": "Orchan's ferry across the lake"}
+
+
+def region_pages(s: DragonState, c: DragonContent, map_mm: float) -> list[str]:
+    board = board_drawing(s, c)
+    board = replace(board, areas=[], legend={**board.legend, **ROUTE_WORDS})       # each page names its map
+    unit = map_mm / PITCH
+    out = []
+    for letter, (row, col) in sorted(c.board.grid.items(), key=lambda kv: kv[1]):
+        x, y = col * PITCH - GAP / 2, row * PITCH - GAP / 2
+        window = (x, y, x + PITCH, y + PITCH)
+        title = f"{c.scenario.name}: map {letter}, {c.board.names[letter]} ({map_mm:g} mm a side)"
+        out += pages(board, unit, title=title, window=window, cuts=(window,))
+    return out
+
+
+def hero_cards(c: DragonContent, heroes: list[str]) -> list[Card]:
+    out = []
+    for h in heroes:
+        spec = c.heroes[h]
+        out.append(hero_card(h, spec.name, dict(spec.skills), dict(spec.thresholds), spec.movement, spec.life,
+                             spec.gold, spec.text))
+    return out
+
+
+def artifact_cards(c: DragonContent) -> list[Card]:
+    out = []
+    for a in c.artifacts.values():
+        lines = [a.text] if a.text else []
+        lines += [w for w in bonus_words(dict(a.bonus), a.movement, a.life) if w.split()[0] not in a.text]
+        if a.price:
+            lines.append(f"Price at the market: {a.price} gold")
+        out.append(Card(a.id, a.name, tuple(lines), "artifact"))
+    return out
+
+
+def printout(c: DragonContent, s: DragonState, map_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+    map_mm = MAP_MM if map_mm is None else map_mm
+    maps = region_pages(s, c, map_mm)
+    heroes = list(c.heroes) if heroes is None else heroes
+    sheets = cards(hero_cards(c, heroes) + artifact_cards(c),
+                   f"{c.scenario.name}: the character sheets and the artifacts")
+    return Printout(tuple(maps + sheets), MEASURE, map_mm,
+                    (f"the {len(c.board.grid)} region maps, every field with its id and every route",
+                     f"the character sheets of {', '.join(c.heroes[h].name for h in heroes)}, with our numbers, "
+                     "and a card for each artifact"))
