@@ -109,7 +109,7 @@ def _node(mf, text: str, option: str, other: str = ""):
 
 
 SECTIONS = {
-    "For players": ["scenarios", "play", "resume", "games", "move", "los", "distance"],
+    "For players": ["scenarios", "play", "resume", "serve", "print", "games", "move", "los", "distance"],
     "For authors": ["validate", "schema", "deck", "simulate", "maps", "diagram"],
     "For testers": ["compare", "replay", "soak"],
 }
@@ -421,7 +421,7 @@ def print_cmd(scenario, output, heroes, unit):
     info = rules.info(content)
     party, _told = hero_ids(info, heroes.split(",")) if heroes else (rules.party(content, max(info.hero_counts), 0), [])
     try:
-        printed = rules.printout(rules.new_match(content, party, 0), unit, party if heroes else None)
+        printed = rules.table(rules.new_match(content, party, 0)).printout(unit, party if heroes else None)
     except RulesError as e:
         _fail(str(e))
     except ValueError as e:

@@ -15,6 +15,7 @@ import pytest
 from cli_helpers import run
 from overlord.core.game import Printout
 from overlord.games import registry
+from overlord.games.dragon.table import DragonTable
 from overlord.view import pdf
 from overlord.view.sheet import A4_LANDSCAPE, MARGIN_MM, HEADING_MM
 
@@ -27,7 +28,7 @@ PARTIES = {"forgotten-souls": ["leoric", "tarha"], "underworld": ["bard", "gnome
 def printed(scenario: str):
     rules, content, _ = registry.open_scenario(scenario)
     match = rules.new_match(content, PARTIES[scenario], 0)
-    return match, rules.printout(match)
+    return match, rules.table(match).printout()
 
 
 def roots(scenario: str) -> list[ET.Element]:
@@ -132,8 +133,8 @@ def test_hero_sheets_are_every_heros_or_the_chosen_ones(scenario, chosen):
     def sheets(printout) -> list[str]:
         return [g.get("data-card") for p in printout.pages for g in ET.fromstring(p).iter(f"{SVG}g")
                 if g.get("data-card") and "hero sheet: " in "".join(g.itertext())]
-    assert sheets(rules.printout(match, heroes=chosen)) == chosen
-    assert sorted(sheets(rules.printout(match))) == sorted(rules.info(content).heroes)     # none chosen: all
+    assert sheets(rules.table(match).printout(heroes=chosen)) == chosen
+    assert sorted(sheets(rules.table(match).printout())) == sorted(rules.info(content).heroes)     # none chosen: all
 
 
 def test_forgotten_souls_prints_no_card_the_box_has():
@@ -188,9 +189,8 @@ def test_svg_output_is_a_file_a_sheet_numbered(tmp_path):
 
 
 def test_one_sheet_is_one_svg_named_as_given(tmp_path, monkeypatch):
-    rules = registry.get("dragon")
     one = Printout((printed("dragon")[1].pages[0],), "a region map's side", 135.0, ("a map",))
-    monkeypatch.setattr(type(rules), "printout", lambda self, match, unit=None, heroes=None: one)
+    monkeypatch.setattr(DragonTable, "printout", lambda self, unit=None, heroes=None: one)
     result = run("print", "dragon", "-o", tmp_path / "map.svg")
     assert result.exit_code == 0 and "1 sheet written to" in result.output
     assert [p.name for p in tmp_path.iterdir()] == ["map.svg"]

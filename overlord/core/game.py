@@ -236,6 +236,14 @@ class Table(ABC):
         """The board as text (``map``; empty: the game draws none)."""
         return []
 
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> "Printout | None":
+        """The sheets to print for this match (``overlord print``): what the program's content stands
+        for where the box prints it differently, at the box's scale. ``measure_mm``: the size on
+        paper of the game's measure (None: the game's own); ValueError when it cannot be printed.
+        ``heroes``: whose sheets to print where the game prints hero sheets (None: every hero the
+        scenario names). None: the game prints nothing."""
+        return None
+
     def drawing(self) -> Any:
         """The board as drawing data (an :class:`overlord.view.drawing.Drawing`: spaces, links,
         areas, pieces, markers, the last moves) for a picture of it; None: the game gives none yet."""
@@ -326,14 +334,6 @@ class GameRules(ABC):
     def components(self, match: Any) -> Components | None:
         """What the players take from the box for this match, what the program replaces, and how
         its coordinates map onto the table (told at the start of a game, and by ``components``)."""
-        return None
-
-    def printout(self, match: Any, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout | None:
-        """The sheets to print for this match (``overlord print``): what the program's content stands
-        for where the box prints it differently, at the box's scale. ``measure_mm``: the size on
-        paper of the game's measure (None: the game's own); ValueError when it cannot be printed.
-        ``heroes``: whose sheets to print where the game prints hero sheets (None: every hero the
-        scenario names). None: the game prints nothing."""
         return None
 
     def party(self, content: Any, count: int, seed: int) -> list[str]:

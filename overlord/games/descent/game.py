@@ -24,7 +24,7 @@ import json
 from functools import lru_cache
 
 from ...core.behaviour import SpecSupport
-from ...core.game import Components, Printout, GameRules, Outcome, RulesError, ScenarioInfo, Table
+from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
 from ...core.rng import new_rng, rng_from_state
 from ...core.search import SearchModel
 from ...core.state import clone as clone_state, from_json
@@ -43,7 +43,6 @@ from .agents import agent_spec
 from .invariants import state_problems, violations
 from .table import DescentTable
 from .verbs import MOVES, OPTION, ActionList, action_of, kind_option, listed
-from . import sheets
 
 HERO_NAMES = ("syndrael", "avric", "leoric", "tomble")   # a warrior, a healer, a mage, a scout: the party by size
 MAX_ROUNDS = 40
@@ -243,10 +242,6 @@ class Descent(GameRules):
         if action.get("do") not in MOVES:
             return f"{action.get('hero', '?')} {action.get('do')}"
         return MOVES.describe(action)
-
-    def printout(self, game: Game, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
-        """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(game, measure_mm)
 
     def components(self, game: Game) -> Components:
         q, s = game.quest, game.state

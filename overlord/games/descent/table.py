@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import json
 
-from ...core.game import Table, TableReply
+from ...core.game import Printout, Table, TableReply
 from ...core.state import dumps
 from ...core.trace import spoken
 from ...view.drawing import Drawing
 from ...view.text import draw, terrain_key
 from ...view.words import count, listing, options as options_left
 from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
+from . import sheets
 from .drawing import board_drawing
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
@@ -495,6 +496,10 @@ class DescentTable(Table):
 
     def picture(self) -> list[str]:
         return self._map([])
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        """What ``overlord print`` prints (see :mod:`.sheets`)."""
+        return sheets.printout(self.match, measure_mm)
 
     def drawing(self) -> Drawing:
         return board_drawing(self._view())

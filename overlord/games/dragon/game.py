@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from overlord.core.behaviour import SpecSupport
-from overlord.core.game import AgentSpec, Components, Printout, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.view.words import listing
 from overlord.core.decks import new_deck
@@ -25,7 +25,6 @@ from . import evaluation as judged
 from . import specs
 from ...ai.answers import ask_move
 from .table import DragonTable
-from . import sheets
 
 
 class DragonSpecs(SpecSupport):
@@ -149,10 +148,6 @@ class DragonRules(MovesRules, GameRules):
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
         return narrate.narrate(match.state, match.content, evs)
-
-    def printout(self, match: Match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
-        """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(match.content, match.state, measure_mm, heroes)
 
     def components(self, match: Match) -> Components:
         c, s = match.content, match.state

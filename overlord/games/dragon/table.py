@@ -25,11 +25,12 @@ never one.
 
 from __future__ import annotations
 
-from overlord.core.game import HIDDEN_DRAW, RulesError, Table, TableReply
+from overlord.core.game import HIDDEN_DRAW, Printout, RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 from ...view.drawing import Drawing
 from ...view.words import listing, options
 from . import narrate
+from . import sheets
 from .drawing import board_drawing
 from .verbs import MOVES
 from .why import explain
@@ -58,6 +59,10 @@ class DragonTable(Table):
 
     def picture(self) -> list[str]:
         return narrate.picture(self.match.state, self.match.content).splitlines()
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        """What ``overlord print`` prints (see :mod:`.sheets`)."""
+        return sheets.printout(self.match.content, self.match.state, measure_mm, heroes)
 
     def drawing(self) -> Drawing:
         """The nine maps, their fields and routes, the heroes and counters, the last turns' moves

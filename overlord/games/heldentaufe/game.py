@@ -7,7 +7,7 @@ import numpy as np
 
 from overlord.core.behaviour import SpecSupport
 from overlord.core.enemies import ENEMY_ENTRY_POINTS, EnemyPolicies, enemy_policy_problem
-from overlord.core.game import AgentSpec, Components, Printout, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
+from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.core.plugins import PluginError, load_function
 from overlord.core.search import SearchModel
@@ -25,7 +25,6 @@ from .invariants import state_problems, violations
 from .narrate import narrate
 from .table import HeldentaufeTable
 from .verbs import MOVES
-from . import sheets
 
 NAME = "heldentaufe"
 
@@ -170,10 +169,6 @@ class Heldentaufe(MovesRules, GameRules):
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)
-
-    def printout(self, match: Match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
-        """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(match.content, match.state, measure_mm)
 
     def components(self, match: Match) -> Components:
         c, s = match.content, match.state

@@ -28,10 +28,11 @@ when the scenario says ``no_undo_past_hidden_draw``.
 from __future__ import annotations
 
 from overlord.core.context import Context, tied
-from overlord.core.game import RulesError, Table, TableReply
+from overlord.core.game import Printout, RulesError, Table, TableReply
 from overlord.core.moves import enemy_until_hero
 
 from . import engine, monster_commands
+from . import sheets
 from .drawing import board_drawing
 from .verbs import MOVES
 from .picture import picture, status
@@ -61,6 +62,10 @@ class HeldentaufeTable(Table):
 
     def picture(self) -> list[str]:
         return picture(self.match.content, self.match.state).splitlines()
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        """What ``overlord print`` prints (see :mod:`.sheets`)."""
+        return sheets.printout(self.match.content, self.match.state, measure_mm)
 
     def drawing(self) -> Drawing:
         return board_drawing(self.match.content, self.match.state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from ...core.behaviour import SpecSupport
-from ...core.game import Components, Printout, GameRules, Match, Outcome, ScenarioInfo, Table
+from ...core.game import Components, GameRules, Match, Outcome, ScenarioInfo, Table
 from ...core.search import SearchModel
 from ...view.words import listing
 from . import engine, invariants
@@ -21,7 +21,6 @@ from .setup import load_game
 from .state import DARK_SIDE_BOXES, UnderworldState, load_state
 from .table import UnderworldTable
 from ...content.paths import resolve_scenario
-from . import sheets
 
 TRACK_NAMES = {"doom": "Dark Side", "fate": "its last box"}
 
@@ -146,10 +145,6 @@ class Underworld(engine.HeroTurns, GameRules):
 
     def describe(self, action: dict) -> str:
         return engine.describe(action)
-
-    def printout(self, match, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
-        """What ``overlord print`` prints (see :mod:`.sheets`)."""
-        return sheets.printout(match.state, match.content, measure_mm, heroes)
 
     def components(self, match) -> Components:
         s, c = match.state, match.content

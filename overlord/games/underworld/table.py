@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import re
 
-from ...core.game import RulesError, Table, TableReply
+from ...core.game import Printout, RulesError, Table, TableReply
 from ..heroes.sheet import SKILLS, life_total, shadow_cubes
 from ...core.game import drew_hidden
 from .damned import place_chaos_markers
 from .dark import choose_end
 from .engine import apply, describe, legal_actions
 from .picture import draw_map
+from . import sheets
 from .drawing import board_drawing
 from .narrate import cited, last_command_events, narrate, tie_decisions
 from .scoring import final_score
@@ -71,6 +72,10 @@ class UnderworldTable(Table):
 
     def picture(self) -> list[str]:
         return draw_map(self.match.state).splitlines()
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        """What ``overlord print`` prints (see :mod:`.sheets`)."""
+        return sheets.printout(self.match.state, self.match.content, measure_mm, heroes)
 
     def drawing(self) -> Drawing:
         return board_drawing(self.match.state, self.match.content)
