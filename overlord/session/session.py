@@ -70,7 +70,8 @@ def _is_waiting(w) -> bool:
     try:
         return (isinstance(w["line"], str) and len(w["asked"]) == len(w["rolls"]) + 1
                 and all(isinstance(q["n"], int) and isinstance(q["why"], str) and q["faces"] for q in w["asked"])
-                and all(isinstance(f, (int, str)) for r in w["rolls"] for f in r))
+                and all(isinstance(f, (int, str)) for r in w["rolls"] for f in r)
+                and isinstance(w.get("told", []), list) and all(isinstance(t, str) for t in w.get("told", [])))
     except (KeyError, TypeError):
         return False
 
@@ -221,18 +222,26 @@ class Session:
                 if reply.changed and reply.closing:
                     lines = lines + self.table.closing()
         except DiceWanted as wanted:
+            so_far = self._so_far(logged)
             if match_json(self.match) != before:
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             rolls = rolls or []
-            asked = (self.waiting or {}).get("asked", [])[:len(rolls)]
-            return self._wait({"line": line, "rolls": [list(r) for r in rolls],
-                               "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
+            waiting = self.waiting if rolls else None
+            asked = (waiting or {}).get("asked", [])[:len(rolls)]
+            told = list((waiting or {}).get("told", []))
+            new = so_far[len(told):] if so_far[:len(told)] == told else so_far
+            reply = self._wait({"line": line, "rolls": [list(r) for r in rolls], "told": so_far,
+                                "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
+            return Reply(reply.command, reply.ok, new + reply.lines if reply.ok else reply.lines)
         except (CommandError, RulesError, SaveError) as e:
             if match_json(self.match) != before:          # put back what the command did
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             return Reply(line, False, [str(e)])
         except Exception as e:  # noqa: BLE001 - a fault of the program, told in one line
             return self._fault(line, before, e)
+        told = (self.waiting or {}).get("told", []) if rolls is not None else []
+        if told and lines[:len(told)] == told:             # what the questions showed is not told again
+            lines = lines[len(told):] or lines
         label = (reply.label or line) + (f" (dice {'; '.join(' '.join(map(str, r)) for r in rolls)})" if rolls else "")
         if reply.changed and self.save is not None:
             try:
@@ -249,6 +258,13 @@ class Session:
         return Reply(line, True, lines, reply.events)
 
     # -- the players' dice ----------------------------------------------------------------------------
+    def _so_far(self, logged: int) -> list[str]:
+        """What a command did before it stopped for a roll (told with the question)."""
+        try:
+            return self.rules.narrate(self.match, self.match.state.log[logged:])
+        except Exception:  # noqa: BLE001 - a partial command's events may not all be tellable: the question alone
+            return []
+
     def _wait(self, waiting: dict | None) -> Reply:
         """Keep ``waiting`` (a command and the rolls typed for it), in the save too; ask its roll."""
         if self.save is not None:
