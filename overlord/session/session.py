@@ -230,9 +230,9 @@ class Session:
             asked = (waiting or {}).get("asked", [])[:len(rolls)]
             told = list((waiting or {}).get("told", []))
             new = so_far[len(told):] if so_far[:len(told)] == told else so_far
-            reply = self._wait({"line": line, "rolls": [list(r) for r in rolls], "told": so_far,
-                                "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
-            return Reply(reply.command, reply.ok, new + reply.lines if reply.ok else reply.lines)
+            asking = self._wait({"line": line, "rolls": [list(r) for r in rolls], "told": so_far,
+                                 "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
+            return Reply(asking.command, asking.ok, new + asking.lines if asking.ok else asking.lines)
         except (CommandError, RulesError, SaveError) as e:
             if match_json(self.match) != before:          # put back what the command did
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
