@@ -902,12 +902,15 @@ def replay_cmd(log_path, show, upto):
                    "traceback or the code's words) and every save resumed.")
 @click.option("--commands", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="With --table: commands typed in each game.")
-def soak_cmd(scenario, games, seed, table, commands):
+@click.option("--dice", type=click.Choice(["players", "program"]), default="players", show_default=True,
+              help="With --table: who rolls the heroes' dice (players: the faces asked for are typed, now and "
+                   "then faces that cannot be).")
+def soak_cmd(scenario, games, seed, table, commands, dice):
     """Play many seeded games with the rules' invariants checked after every step (not for CI);
     with --table, through the table session as players type."""
     rules, content, path = _scenario(scenario)
     if table:
-        found = table_soak(rules, content, path, run.game_seeds(seed, games), commands)
+        found = table_soak(rules, content, path, run.game_seeds(seed, games), commands, dice=dice)
         lines = report(found)
         for line in lines[1:]:
             click.echo(line, err=True)

@@ -174,7 +174,7 @@ def test_a_die_of_words_at_the_table(tmp_path):
     tooth, or 2 small monster teeth"): its faces are typed as words."""
     session, _ = start(tmp_path, "heldentaufe")
     reply = session.execute("1")
-    assert reply.lines[-1] == ("roll 1 die (showing boots, ring, sword, tooth or two_teeth) for erla's treasure "
+    assert reply.lines[-1] == ("roll 1 die (showing boots, ring, sword, tooth or two-teeth) for erla's treasure "
                                "die and type it: `dice A` (or just the face)")
     assert not session.execute("dice 3").ok
     reply = session.execute("Ring")

@@ -22,3 +22,5 @@ def test_random_commands_at_the_table_never_break_it(scenario, tmp_path):
     found = table_soak(rules, content, path, [11, 12, 13], commands=120, folder=tmp_path)
     assert found.commands == 360 and found.resumed >= 3
     assert not found.problems, "\n".join(report(found))
+    if scenario != "forgotten-souls":          # its players report what their dice did (`hurt`, `stand`)
+        assert found.asked >= 1, "the players' dice are asked for and typed (issue 42)"

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..core.game import GameRules, match_json
 from ..core.rng import new_rng
-from .session import COMMON, CommandError, Session
+from .session import COMMON, PLAYERS, CommandError, Session
 
 FAULT = "the program failed on "
 
@@ -66,6 +66,7 @@ class Found:
     refused: int = 0
     resumed: int = 0
     undone: int = 0
+    asked: int = 0                                       # answers that asked for the players' dice
     ended: int = 0
     rounds: list[int] = field(default_factory=list)      # the round each game reached
     tracebacks: list[str] = field(default_factory=list)
@@ -81,7 +82,7 @@ class Found:
     def summary(self) -> str:
         reached = sorted(self.rounds) or [0]
         return (f"{self.games} games, {self.commands:,} commands ({self.accepted:,} accepted, {self.refused:,} refused, "
-                f"{self.undone:,} undone), {self.resumed:,} resumes, {self.ended} games ended, rounds reached "
+                f"{self.undone:,} undone), {self.asked:,} rolls asked, {self.resumed:,} resumes, {self.ended} games ended, rounds reached "
                 f"{reached[len(reached) // 2]} (median) to {reached[-1]}; "
                 f"{len(self.tracebacks)} tracebacks, {len(self.faults)} faults, {len(self.stuck)} saves that cannot go on, "
                 f"{len(self.long_refusals)} refusals longer than a line, {len(self.words)} lines with the code's words")
@@ -160,6 +161,8 @@ class Typist:
         """The next line; ``last``: the lines of the last answer (a hint in backticks in them,
         such as "tell me the damage with `hurt leoric N`", is followed as a player would)."""
         r = self.rng.random()
+        if session.waiting is not None and r < 0.85:
+            return self._roll(session.waiting["asked"][-1])
         words = None
         hints = [h for text in last[-3:] for h in re.findall(r"`([^`]+)`", text)
                  if h.split() and h.split()[0] not in ("overlord", "undo", "quit")]
@@ -174,6 +177,20 @@ class Typist:
         return str(self.rng.choice(["map", "status", "why", "why 1", "why 2", "options", "help", "help move",
                                     "components", "undo", "undo", "unknown-thing 3", "end"]))
 
+    def _roll(self, asked: dict) -> str:
+        """Faces for the roll asked: mostly ones a die shows, now and then a face no die shows or a
+        die too many (refused), a word, or ``undo``."""
+        faces = [str(f) for f in asked["faces"]]
+        rolled = [faces[int(self.rng.integers(len(faces)))] for _ in range(asked["n"])]
+        r = self.rng.random()
+        if r < 0.06:
+            rolled[0] = "7"
+        elif r < 0.10:
+            rolled.append(faces[0])
+        elif r < 0.13:
+            return "undo"
+        return ("dice " if self.rng.random() < 0.5 else "") + " ".join(rolled)
+
     @staticmethod
     def _words(session: Session) -> list[str]:
         return list(dict.fromkeys(session.words() + _state_words(match_json(session.match))))
@@ -186,10 +203,13 @@ class Typist:
 # -- a soak ---------------------------------------------------------------------------------------
 
 def table_soak(rules: GameRules, content, path, seeds: list[int], commands: int = 200,
-               resume_every: float = 0.04, folder: Path | None = None, progress=None) -> Found:
+               resume_every: float = 0.04, folder: Path | None = None, progress=None,
+               dice: str = PLAYERS) -> Found:
     """Play one game a seed through the real session (saved in ``folder``, a temporary folder by
     default): ``commands`` typed, saved, quit and resumed with chance ``resume_every`` after a
-    command. Returns what was found (each problem names the seed, the command's number and text)."""
+    command. ``dice``: who rolls the heroes' dice (the players by default, as at a table: the
+    typist types the faces asked for, and now and then faces that cannot be). Returns what was
+    found (each problem names the seed, the command's number and text)."""
     found = Found()
     info = rules.info(content)
     if folder is None and Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK):
@@ -199,7 +219,8 @@ def table_soak(rules: GameRules, content, path, seeds: list[int], commands: int 
             rng = new_rng(seed)
             count = info.hero_counts[i % len(info.hero_counts)]
             heroes = [str(h) for h in rng.permutation(list(info.heroes))[:count]]
-            _one_game(rules, content, path, seed, heroes, commands, resume_every, Path(tmp) / f"game-{i}.db", rng, found)
+            _one_game(rules, content, path, seed, heroes, commands, resume_every, Path(tmp) / f"game-{i}.db", rng, found,
+                      dice)
             found.games += 1
             if progress is not None:
                 progress(found)
@@ -210,15 +231,16 @@ def _opener(rules, content, path):
     return lambda scenario: (rules, content, path)
 
 
-def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, rng, found: Found) -> None:
+def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, rng, found: Found,
+              dice: str = PLAYERS) -> None:
     where = f"seed {seed} ({', '.join(heroes)})"
     try:
         try:
-            session, first = Session.start(rules, content, path, heroes, seed, save)
+            session, first = Session.start(rules, content, path, heroes, seed, save, dice)
         except CommandError:                  # heroes that may not play together: the scenario's first ones
             heroes = list(rules.info(content).heroes)[:len(heroes)]
             where = f"seed {seed} ({', '.join(heroes)})"
-            session, first = Session.start(rules, content, path, heroes, seed, save)
+            session, first = Session.start(rules, content, path, heroes, seed, save, dice)
     except Exception as e:  # noqa: BLE001 - counted, never swallowed: the soak's report names it
         found.tracebacks.append(f"{where}, at the start: {type(e).__name__}: {e}")
         return
@@ -250,8 +272,9 @@ def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, 
                 elif len(reply.lines) != 1:
                     found.long_refusals.append(f"{at}: {len(reply.lines)} lines: {reply.lines[:3]}")
             _read(reply.lines, where, f"command {n} {line!r}", found, typist.verbs | set(line.split()))
+            found.asked += session.waiting is not None and reply.ok and line != "undo"
             if rng.random() < resume_every:
-                left = match_json(session.match)
+                left = _left(session)
                 session.close()
                 session = _resume(rules, content, path, save, at, found, left)
                 if session is None:
@@ -267,6 +290,11 @@ def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, 
         again.close()
 
 
+def _left(session: Session) -> str:
+    """What a resumed game must be as it was left: its state, and the roll it waits for."""
+    return match_json(session.match) + json.dumps(session.waiting, sort_keys=True)
+
+
 def _resume(rules, content, path, save, at, found: Found, left: str | None):
     """The save resumed (None, and a saved game that cannot go on recorded, when it will not)."""
     try:
@@ -276,7 +304,7 @@ def _resume(rules, content, path, save, at, found: Found, left: str | None):
         return None
     found.resumed += 1
     _read(reply.lines, at, "resume", found, {h.split()[0] for h in session.execute("help").lines if h.strip()})
-    if left is not None and match_json(session.match) != left:
+    if left is not None and _left(session) != left:
         found.stuck.append(f"{at}: resumed to another state than it was left in")
     try:
         status = session.execute("status")

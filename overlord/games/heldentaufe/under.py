@@ -106,7 +106,9 @@ def treasure_die(c: Content, state: HState, hero: Hero) -> str:
     sixth face, ours). Equipment goes on the board; teeth "are added to the monster teeth you have
     already collected"."""
     faces = c.supply.treasure_die
-    face = rolled([faces[draw(state, len(faces))]], f"{hero.id}'s treasure die", tuple(faces))[0]
+    words = {f.replace("_", "-"): f for f in faces}       # the faces as the players type them: "two-teeth"
+    drawn = faces[draw(state, len(faces))]
+    face = words[rolled([drawn.replace("_", "-")], f"{hero.id}'s treasure die", tuple(words))[0]]
     if face in ("tooth", "two_teeth"):
         got = hb.receive_teeth(state, hero, 1 if face == "tooth" else 2)
         where = f"{got} tooth" if got == 1 else f"{got} teeth"
