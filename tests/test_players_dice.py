@@ -11,9 +11,11 @@ HERO HEARTS``): it asks for no faces (``Table.typed_dice`` is False), tested in 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 
 from overlord.core.dice import DiceWanted, Hand, check_typed, rolled, typed
 from overlord.core.game import match_json
@@ -22,6 +24,7 @@ from overlord.session.session import Session
 from overlord.sim.play import bot_of
 from web_helpers import PARTIES
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DICE_GAMES = ["underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
 OPTION = re.compile(r"^\s*(\d+)\. (.*)$")
 
@@ -287,3 +290,36 @@ def test_recording_keeps_the_programs_faces():
         assert rolled([3, 4]) == [3, 4]
         rolled([6])
     assert hand.rolls == [[3, 4], [6]]
+
+
+def test_players_who_command_the_monsters_roll_the_monsters_die_too(tmp_path):
+    """Heldentaufe, "The 3rd Action: Fight": "The players involved each roll a combat die"; with
+    the players commanding the monsters (scenario rule ``monster_boss: players``) the monster's die
+    is theirs too, asked for before the hero's (the attacker's die first)."""
+    route = yaml.safe_load((FIXTURES / "heldentaufe-forms.yaml").read_text(encoding="utf-8"))["routes"][
+        "heldentaufe-players monster attack"]
+    session, _ = Session.start(*registry.open_scenario(FIXTURES / "heldentaufe-players.yaml"), route["heroes"],
+                               route["seed"], tmp_path / "g.db", "players")
+    for line in route["before"].split("; "):
+        assert session.execute(line).ok, line
+        while session.waiting is not None:                # the heroes' own dice on the way: the lowest face
+            assert session.execute(str(min(session.waiting["asked"][-1]["faces"]))).ok
+    asked = session.execute("monster zibbler attack erla")
+    assert asked.lines[-1].startswith("roll 1 die (showing ") and "for the zibbler's combat die against erla" in asked.lines[-1]
+    again = session.execute(asked.lines[-1].split("showing ")[1].split(",")[0])      # its lowest face
+    assert again.lines[-1].startswith("roll 1 die") and "for erla's combat die against the zibbler" in again.lines[-1]
+
+
+def test_undo_of_a_waiting_command_that_turned_up_a_hidden_tile_is_refused(tmp_path):
+    """A waiting command whose first part turned up a face-down tile (Heldentaufe: erla explores a
+    forest, then rolls the treasure die) is not taken back where the scenario keeps hidden draws:
+    the players have seen the tile ("undo never goes back past an explored tile")."""
+    session, _ = start(tmp_path, "heldentaufe")
+    asked = session.execute("1")
+    assert asked.lines[-2:] == ["  erla explores 0,-1: forest", session.question()]
+    refused = session.execute("undo")
+    assert not refused.ok and refused.lines == [
+        "undo refused: since '1' the command turned up something face down, and this scenario does not take back "
+        f"what was drawn; {session.question()}"]
+    assert session.undo_preview() == ("1", refused.lines[0].split("; roll")[0])     # the page's undo button says so
+    assert session.waiting is not None and session.execute("ring").ok

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..content.paths import find_scenario, shown
 from ..core.dice import DiceWanted, Hand, check_typed, question, typed
-from ..core.game import GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
+from ..core.game import HIDDEN_DRAW, GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
 from .store import SaveError, SaveFile, hidden_refusal
 from ..view.svg import render
@@ -223,6 +223,7 @@ class Session:
                     lines = lines + self.table.closing()
         except DiceWanted as wanted:
             so_far = self._so_far(logged)
+            drew = sum(1 for e in self.match.state.log[logged:] if isinstance(e, dict) and e.get(HIDDEN_DRAW))
             if match_json(self.match) != before:
                 self.table.restore(_read(self.rules, self.content, before, "the match"))
             rolls = rolls or []
@@ -231,7 +232,8 @@ class Session:
             told = list((waiting or {}).get("told", []))
             new = so_far[len(told):] if so_far[:len(told)] == told else so_far
             asking = self._wait({"line": line, "rolls": [list(r) for r in rolls], "told": so_far,
-                                 "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why}]})
+                                 "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why,
+                                                    "drew": drew}]})
             return Reply(asking.command, asking.ok, new + asking.lines if asking.ok else asking.lines)
         except (CommandError, RulesError, SaveError) as e:
             if match_json(self.match) != before:          # put back what the command did
@@ -393,6 +395,9 @@ class Session:
         question asked again), or - none typed - the command itself, which changed nothing yet."""
         w = self.waiting
         assert w is not None
+        refused = self._roll_undo_refused()
+        if refused:
+            raise CommandError(f"{refused}; {self._question()}")
         if w["rolls"]:
             faces, asked = w["rolls"][-1], w["asked"][-2]
             reply = self._wait({**w, "rolls": w["rolls"][:-1], "asked": w["asked"][:-1]})
@@ -404,12 +409,25 @@ class Session:
             raise CommandError(reply.lines[0])
         return [f"undone: {w['line']} (it waited for dice: nothing of it was played)"] + self.table.options()
 
+    def _roll_undo_refused(self) -> str:
+        """Why ``undo`` may not take back the last roll typed (or, none typed, the waiting command):
+        the command turned up something face down since, and the scenario keeps hidden draws."""
+        w = self.waiting
+        assert w is not None
+        before = w["asked"][-2].get("drew", 0) if w["rolls"] else 0
+        if w["asked"][-1].get("drew", 0) <= before or self.table.undo_hidden_draws() or self._faulted():
+            return ""
+        what = f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else f"'{w['line']}'"
+        return (f"undo refused: since {what} the command turned up something face down, and this scenario does "
+                "not take back what was drawn")
+
     def undo_preview(self) -> tuple[str, str] | None:
         """What ``undo`` would take back now, and why it would be refused (one line; empty: it
         would not be); None: nothing to take back."""
         if self.waiting is not None:
             w = self.waiting
-            return (f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else w["line"]), ""
+            return (f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else w["line"]), \
+                self._roll_undo_refused()
         if self.save is None:
             return None
         last = self.save.last()
