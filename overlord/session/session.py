@@ -31,7 +31,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.paths import find_scenario, shown
+from ..content.paths import find_scenario, shipped_scenarios, shown
 from ..core.dice import DiceWanted, Hand, check_typed, question, typed
 from ..core.game import HIDDEN_DRAW, GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
@@ -96,6 +96,7 @@ class Session:
         self.save = save
         self.dice = dice if table.typed_dice else PROGRAM      # who rolls the heroes' dice (DICE_MODES)
         self.waiting: dict | None = None        # a command waiting for the players' dice (``rolls``)
+        self.scenario_path: Path | None = None  # the scenario file the game was started or resumed from
 
     @property
     def match(self):
@@ -128,6 +129,7 @@ class Session:
                                                "content": files, "content_hash": content_hash(files)})
             save.append("start", match_json(match))
         session = cls(rules, content, rules.table(match), save, dice)
+        session.scenario_path = Path(scenario_path)
         lines = session.table.opening(heroes, seed)
         lines = lines[:1] + told + session._components([]) + lines[1:] + session.table.options()
         return session, Reply("start", True, lines, list(match.state.log))
@@ -163,6 +165,7 @@ class Session:
         match = _read(rules, content, latest[1], where)
         dice = meta.get("dice", PROGRAM)             # saves from before the players rolled: the program's
         session = cls(rules, content, rules.table(match), save, dice if dice in DICE_MODES else PROGRAM)
+        session.scenario_path = Path(path)
         waiting = meta.get("waiting")
         session.waiting = waiting if _is_waiting(waiting) else None
         lines = [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
@@ -440,11 +443,25 @@ class Session:
 
     def _components(self, args):
         told = self.rules.components(self.match)
-        return told.lines(self.dice == PLAYERS) if told is not None else []
+        lines = told.lines(self.dice == PLAYERS) if told is not None else []
+        if lines and type(self.table).printout is not Table.printout and "Where things are:" in lines:
+            at = lines.index("Where things are:")
+            lines.insert(at, f"  - what of ours differs from your box, printed to lay on the table: "
+                             f"`overlord print {self._scenario_word()}` (PDF or SVG)")
+        return lines
 
     def _common(self) -> dict[str, str]:
         """The session's own commands for this game (``dice`` where its players may type faces)."""
         return {k: v for k, v in COMMON.items() if k != "dice" or self.table.typed_dice}
+
+    def _scenario_word(self) -> str:
+        """How a command names this game's scenario: a shipped one by its name, another by its path."""
+        name = self.rules.info(self.content).id
+        shipped = shipped_scenarios().get(name)
+        path = self.scenario_path
+        if path is None or (shipped is not None and path.resolve() == shipped.resolve()):
+            return name
+        return shown(path)
 
     def _help(self, args):
         every = {**self.table.commands, **{k: v for k, v in self._common().items() if k not in self.table.commands}}
