@@ -319,7 +319,7 @@ def test_undo_of_a_waiting_command_that_turned_up_a_hidden_tile_is_refused(tmp_p
     assert asked.lines[-2:] == ["  erla explores 0,-1: forest", session.question()]
     refused = session.execute("undo")
     assert not refused.ok and refused.lines == [
-        "undo refused: since '1' the command turned up something face down, and this scenario does not take back "
-        f"what was drawn; {session.question()}"]
-    assert session.undo_preview() == ("1", refused.lines[0].split("; roll")[0])     # the page's undo button says so
+        "undo refused: since '1 (explore 0,-1)' the command turned up something face down, and this scenario does "
+        f"not take back what was drawn; {session.question()}"]
+    assert session.undo_preview() == ("1 (explore 0,-1)", refused.lines[0].split("; roll")[0])     # the page's undo button says so
     assert session.waiting is not None and session.execute("ring").ok

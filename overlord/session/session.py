@@ -59,6 +59,12 @@ PLAYERS, PROGRAM = "players", "program"
 DICE_MODES = (PLAYERS, PROGRAM)
 
 
+def _named(waiting: dict) -> str:
+    """The waiting command as the players know it (a number with what it did)."""
+    named = waiting.get("named")
+    return named if isinstance(named, str) and named else waiting["line"]
+
+
 def _faces(words: list[str], waiting: dict) -> bool:
     """Whether a line typed while dice are asked is a roll: numbers, or the asked die's words."""
     named = {str(f).lower() for f in waiting["asked"][-1]["faces"]}
@@ -202,9 +208,9 @@ class Session:
         if over is not None and (_number(verb) or changes is None or verb in changes):
             return Reply(line, False, [self.table.over_line()])
         if self.waiting is not None and verb == "options":
-            return Reply(line, True, [f"{self.waiting['line']} waits for your dice: {self._question()}"])
+            return Reply(line, True, [f"{_named(self.waiting)} waits for your dice: {self._question()}"])
         if self.waiting is not None and (_number(verb) or changes is None or verb in changes):
-            return Reply(line, False, [f"{self.waiting['line']} waits for your dice: {self._question()}; "
+            return Reply(line, False, [f"{_named(self.waiting)} waits for your dice: {self._question()}; "
                                        "or `undo` to take it back"])
         return self._command(line, verb, words[1:], None)
 
@@ -234,7 +240,8 @@ class Session:
             asked = (waiting or {}).get("asked", [])[:len(rolls)]
             told = list((waiting or {}).get("told", []))
             new = so_far[len(told):] if so_far[:len(told)] == told else so_far
-            asking = self._wait({"line": line, "rolls": [list(r) for r in rolls], "told": so_far,
+            named = (waiting or {}).get("named") or self._option_named(line)
+            asking = self._wait({"line": line, "named": named, "rolls": [list(r) for r in rolls], "told": so_far,
                                  "asked": asked + [{"n": wanted.n, "faces": list(wanted.faces), "why": wanted.why,
                                                     "drew": drew}]})
             return Reply(asking.command, asking.ok, new + asking.lines if asking.ok else asking.lines)
@@ -263,6 +270,18 @@ class Session:
         return Reply(line, True, lines, reply.events)
 
     # -- the players' dice ----------------------------------------------------------------------------
+    def _option_named(self, line: str) -> str:
+        """A numbered option typed as its number, named as the options say it ("1 (fight ixion with
+        magic)"); another line as typed."""
+        if not (_number(line.strip()) and self.table.numbered):
+            return line
+        found = re.compile(rf"^\s*{int(line)}\. (.+)$")
+        try:
+            labels = [m.group(1) for m in map(found.match, self.table.options()) if m]
+        except Exception:  # noqa: BLE001 - a name for the question only: the number will do
+            labels = []
+        return f"{line} ({labels[0]})" if labels else line
+
     def _so_far(self, logged: int) -> list[str]:
         """What a command did before it stopped for a roll (told with the question)."""
         try:
@@ -406,11 +425,11 @@ class Session:
             reply = self._wait({**w, "rolls": w["rolls"][:-1], "asked": w["asked"][:-1]})
             if not reply.ok:
                 raise CommandError(reply.lines[0])
-            return [f"undone: the roll {' '.join(map(str, faces))} for {asked['why'] or w['line']}", self._question()]
+            return [f"undone: the roll {' '.join(map(str, faces))} for {asked['why'] or _named(w)}", self._question()]
         reply = self._wait(None)
         if not reply.ok:
             raise CommandError(reply.lines[0])
-        return [f"undone: {w['line']} (it waited for dice: nothing of it was played)"] + self.table.options()
+        return [f"undone: {_named(w)} (it waited for dice: nothing of it was played)"] + self.table.options()
 
     def _roll_undo_refused(self) -> str:
         """Why ``undo`` may not take back the last roll typed (or, none typed, the waiting command):
@@ -420,7 +439,7 @@ class Session:
         before = w["asked"][-2].get("drew", 0) if w["rolls"] else 0
         if w["asked"][-1].get("drew", 0) <= before or self.table.undo_hidden_draws() or self._faulted():
             return ""
-        what = f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else f"'{w['line']}'"
+        what = f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else f"'{_named(w)}'"
         return (f"undo refused: since {what} the command turned up something face down, and this scenario does "
                 "not take back what was drawn")
 
@@ -429,7 +448,7 @@ class Session:
         would not be); None: nothing to take back."""
         if self.waiting is not None:
             w = self.waiting
-            return (f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else w["line"]), \
+            return (f"the roll {' '.join(map(str, w['rolls'][-1]))}" if w["rolls"] else _named(w)), \
                 self._roll_undo_refused()
         if self.save is None:
             return None
