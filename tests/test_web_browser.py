@@ -260,7 +260,8 @@ def test_the_players_dice_are_asked_and_typed_on_the_page(browser, served):
         page.locator(".offers button.option").first.click()
         answered(page)
     page.locator(".offers button.option", has_text="fight ixion with magic").click()
-    assert answered(page).startswith("roll 2 dice for bard's magic trial against Ixion")
+    told = answered(page)
+    assert told.startswith("  bard: fight ixion with magic") and "roll 2 dice for bard's magic trial against Ixion" in told
     form = page.locator(".offers form[aria-label='the dice you rolled']")
     assert page.inner_text("#prompt").startswith("roll 2 dice for bard's magic trial against Ixion")
     inputs = form.locator("input[type=number]")
