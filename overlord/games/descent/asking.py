@@ -12,7 +12,11 @@ command is played from the state before it with the answers given so far (``Tabl
   (``choose N``: the command is played again from the start with that choice); an effect's tie
   ("the hero with the lowest health", "the most damaged monster") stops the command
   (:class:`AwaitChoice`) until the players say whom it is;
-* the heroes' attribute tests and other rolls are theirs: the program only tells them;
+* each attribute test a hero makes (the base game: 1 gray and 1 black die, passed when the shields
+  are at most the attribute) takes the next result the players reported, pass or fail; the first
+  without one stops the command (:class:`AwaitTest`), so several heroes tested by one effect are
+  asked one by one. The result is applied as a rolled one is headless (``heroes.test_heroes``);
+* the heroes' other rolls (standing up, a monster's Heal the players roll) come with their report;
 * the Shop Item and Search decks are theirs, from the box: the program draws no card for them.
 
 Playing a command again gives the same events up to the first point whose choice changed, so the
@@ -39,9 +43,24 @@ class AwaitChoice(Exception):
         self.point, self.question = point, question
 
 
+class AwaitTest(Exception):
+    """A hero tests an attribute: the program waits for the players' pass or fail. ``why``: the
+    test's ``source``, the ``actor`` performing it and the ``fail`` harm, for the question."""
+
+    def __init__(self, hero: str, attribute: str, why: dict):
+        super().__init__(f"{hero} tests {attribute}")
+        self.hero, self.attribute, self.why = hero, attribute, why
+
+
+#: a test's result as the players report it, and as the table keeps it among the answers
+PASS, FAIL = "pass", "fail"
+RESULTS = (PASS, FAIL)
+
+
 class TableResolver:
-    """The players' answers to one command: ``answers`` the damage of each monster attack, in
-    order (``[hero, damage]``); ``choices`` the option taken at each tie point the players broke
+    """The players' answers to one command, in the order the command asks for them: ``answers``
+    the damage of each monster attack (``[hero, damage]``) and the result of each attribute test
+    (``[hero, "pass"]`` or ``[hero, "fail"]``); ``choices`` the option taken at each tie point the players broke
     (point -> index into its options)."""
 
     players_draw = True          # the Shop Item and Search decks are the players' (engine.loot_payout)
@@ -80,8 +99,13 @@ class TableResolver:
             raise AwaitChoice(point, question)
         return 0, point
 
-    def test(self, game, hid, attribute):
-        return None
+    def test(self, game, hid: str, attribute: str, why: dict | None = None) -> bool:
+        if self.used >= len(self.answers):
+            raise AwaitTest(hid, attribute, why or {})
+        result = self.answers[self.used][1]
+        self.used += 1
+        self.answered_at.append(self.points)
+        return result == PASS
 
     def roll(self, game, dice):
         return None
