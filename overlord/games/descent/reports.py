@@ -56,7 +56,8 @@ def figure_named(game: Game, name: str) -> str:
 def up(game: Game, hero: str) -> str:
     """The hero, refused where it is knocked out (it may only stand up or be revived)."""
     if game.state.figure(hero).knocked_out:
-        raise CommandError(f"{hero} is knocked out: `stand {hero}` on its turn (or `revive {hero} by HERO`)")
+        raise CommandError(f"{hero} is knocked out: `stand {hero} HEARTS SURGES` on its turn, as 2 red dice show "
+                           f"(or `revive {hero} by HERO HEARTS SURGES`)")
     return hero
 
 
