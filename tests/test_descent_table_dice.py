@@ -30,6 +30,7 @@ from overlord.games.descent.content.effects import HeroTestSpec
 from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.engine import new_game
 from overlord.games.descent.heroes import test_heroes as heroes_test
+from overlord.web.offers import offers
 from session_helpers import TableSession as Session
 
 SCENARIO = resolve_scenario("forgotten-souls")
@@ -239,3 +240,11 @@ def test_options_for_a_knocked_out_hero_show_the_roll_to_type(tmp_path):
     assert "      revive leoric by tarha HEARTS SURGES - tarha revives leoric: roll 2 red dice, type the hearts and " \
            "surges" in lines
     assert not any("program rolls" in line for line in lines)
+
+
+def test_the_page_asks_for_hearts_and_surges_within_what_2_red_dice_show(tmp_path):
+    """The web companion draws `stand`'s roll as a form whose number fields hold what the dice can show."""
+    s = start(tmp_path, ["leoric", "tarha"], 4, "defeated leoric")
+    forms = [o for o in offers(s.execute("options").lines, s.table) if o["kind"] == "form"]
+    stand = next(o for o in forms if o["label"] == "stand leoric HEARTS SURGES")
+    assert [(w["fill"], w["range"]) for w in stand["words"] if "fill" in w] == [("HEARTS", [2, 6]), ("SURGES", [0, 2])]

@@ -34,7 +34,7 @@ from itertools import permutations
 from ...core.moves import Move, Moves, Param
 from . import describe
 from .combat import hero_attack
-from .dice import roll
+from .dice import roll, shows
 from .engine import Game, complete_encounter, damage_figure, move_figure, open_door
 from .heroes import STAND_DICE, heal_skill, recover, rest, stand_up, suffer_fatigue, test_attribute, use_heal, walk
 from .listing import legal_actions
@@ -48,8 +48,10 @@ OFFSETS = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS
 
 HERO = Param("hero", "hero")
 BY = Param("hero", "hero", keyword="by", optional=True)
-HEARTS = Param("hearts", "int", low=0, optional=True, listed=False)
-SURGES = Param("surges", "int", low=0, optional=True, listed=False)
+# the hearts and surges 2 red dice can show (typed at the table; headless they are rolled)
+RED_HEARTS, RED_SURGES = shows(STAND_DICE, "hearts"), shows(STAND_DICE, "surges")
+HEARTS = Param("hearts", "int", low=RED_HEARTS[0], high=RED_HEARTS[1], optional=True, listed=False)
+SURGES = Param("surges", "int", low=RED_SURGES[0], high=RED_SURGES[1], optional=True, listed=False)
 PLAYERS = Param("hero", "hero", typed=False)     # the hero to act, headless; not typed at the table
 
 
