@@ -248,3 +248,13 @@ def test_the_page_asks_for_hearts_and_surges_within_what_2_red_dice_show(tmp_pat
     forms = [o for o in offers(s.execute("options").lines, s.table) if o["kind"] == "form"]
     stand = next(o for o in forms if o["label"] == "stand leoric HEARTS SURGES")
     assert [(w["fill"], w["range"]) for w in stand["words"] if "fill" in w] == [("HEARTS", [2, 6]), ("SURGES", [0, 2])]
+
+
+def test_answers_kept_in_a_save_that_do_not_fit_the_command_are_refused(tmp_path):
+    """A command is played again with its answers in the order it asked for them; a save whose kept
+    answer is a test's result where an attack's damage is asked (a save the table did not make) is
+    refused in one line, not played."""
+    s = start(tmp_path, FOUR, 10, *HOWL[:5])
+    s.match.state.pending["answers"] = [["leoric", "pass"]]
+    refused(s, "hurt leoric 0", r"^the answers kept for this command do not fit it: damage for leoric asked, pass "
+                                r"for leoric kept$")

@@ -24,7 +24,7 @@ answers given before it stand and those after it are asked again.
 """
 
 from __future__ import annotations
-from .engine import damage_figure
+from .engine import GameError, damage_figure
 
 
 class AwaitAttack(Exception):
@@ -60,8 +60,8 @@ RESULTS = (PASS, FAIL)
 class TableResolver:
     """The players' answers to one command, in the order the command asks for them: ``answers``
     the damage of each monster attack (``[hero, damage]``) and the result of each attribute test
-    (``[hero, "pass"]`` or ``[hero, "fail"]``); ``choices`` the option taken at each tie point the players broke
-    (point -> index into its options)."""
+    (``[hero, "pass"]`` or ``[hero, "fail"]``); ``choices`` the option taken at each tie point the
+    players broke (point -> index into its options)."""
 
     players_draw = True          # the Shop Item and Search decks are the players' (engine.loot_payout)
 
@@ -81,8 +81,7 @@ class TableResolver:
                 continue
             if self.used >= len(self.answers):
                 raise AwaitAttack(fid, target, event)
-            hero, damage = self.answers[self.used][:2]
-            self.used += 1
+            hero, damage = self._next(target, "damage")
             self.answered_at.append(self.points)
             game.log({"event": "attack_result", "attacker": fid, "target": hero, "damage": damage, "why": "reported"})
             if damage:
@@ -102,10 +101,21 @@ class TableResolver:
     def test(self, game, hid: str, attribute: str, why: dict | None = None) -> bool:
         if self.used >= len(self.answers):
             raise AwaitTest(hid, attribute, why or {})
-        result = self.answers[self.used][1]
-        self.used += 1
+        _, result = self._next(hid, "test")
         self.answered_at.append(self.points)
         return result == PASS
+
+    def _next(self, hero: str, kind: str) -> tuple[str, object]:
+        """The next answer, which must be of ``kind`` (an attack's damage, a test's result) for
+        ``hero``: a command played again asks its questions in the order they were answered, so
+        an answer that does not fit is a save not made by the table."""
+        named, value = self.answers[self.used][:2]
+        fits = value in RESULTS if kind == "test" else isinstance(value, int) and not isinstance(value, bool)
+        if named != hero or not fits:
+            raise GameError(f"the answers kept for this command do not fit it: {kind} for {hero} asked, "
+                            f"{value} for {named} kept")
+        self.used += 1
+        return named, value
 
     def roll(self, game, dice):
         return None

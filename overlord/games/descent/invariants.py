@@ -91,8 +91,9 @@ def state_problems(game) -> list[str]:
 
 def _record_sound(record: dict, logged: int) -> bool:
     """A table's record of a command (``table._record``): its command, the players' answers
-    (``[hero, damage]`` of an attack, ``[hero, "pass"|"fail"]`` of a test) and choices (point -> option), where its events start (a save from
-    before the record kept them has neither ``log`` nor ``base``)."""
+    (``[hero, damage]`` of an attack, ``[hero, "pass"|"fail"]`` of a test) and choices (point ->
+    option), where its events start (a save from before the record kept them has neither ``log``
+    nor ``base``)."""
     answers, choices = record.get("answers"), record.get("choices", {})
     if isinstance(record.get("base"), str):
         try:
