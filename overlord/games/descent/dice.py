@@ -111,6 +111,19 @@ def roll(dice: Sequence[str], rng: np.random.Generator) -> Roll:
                 faces=tuple(faces))
 
 
+#: the symbols a face shows, by their place in :data:`Face`
+SYMBOLS = {"range": 0, "hearts": 1, "surges": 2, "shields": 3}
+
+
+def shows(dice: Sequence[str], symbol: str) -> tuple[int, int]:
+    """The fewest and the most of ``symbol`` ("hearts", "surges"...) ``dice`` can show: each die's
+    fewest and most, added. Only the marginals are counted, which the faces above match exactly
+    (not the faces' joint layout, which is our reconstruction): a roll typed within these bounds
+    may be one the printed dice show."""
+    i = SYMBOLS[symbol]
+    return (sum(min(face[i] for face in DICE[d]) for d in dice), sum(max(face[i] for face in DICE[d]) for d in dice))
+
+
 # -- surge abilities -----------------------------------------------------------------------------
 
 SurgeKind = Literal["range", "special", "pierce", "damage"]

@@ -142,7 +142,7 @@ def run_effect(game: Game, effect, source: str, actor: str | None = None) -> Non
         heroes = _heroes(game, spec.who, source)
         if spec.within is not None:
             heroes = [h for h in heroes if actor is not None and _within(game, actor, h.id, spec.within)]
-        test_heroes(game, [h.id for h in heroes], spec, source)
+        test_heroes(game, [h.id for h in heroes], spec, source, actor)
     elif name == "heal_monster":
         _heal_monster(game, effect.heal_monster, source, actor)
     elif name == "place_token":

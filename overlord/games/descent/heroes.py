@@ -164,31 +164,36 @@ def end_turn(game: Game, hid: str) -> None:
     state.rested = [h for h in state.rested if h != hid]
 
 
-def test_attribute(game: Game, hid: str, attribute: str) -> bool | None:
-    """A hero tests an attribute; None where the program does not roll for it (a table)."""
+def test_attribute(game: Game, hid: str, attribute: str, why: dict | None = None) -> bool | None:
+    """A hero tests an attribute: headless the program rolls, at a table the players roll and say
+    whether it passed (the table's resolver waits for it: ``asking.AwaitTest``); None where no one
+    answers (no resolver). ``why``: what the test is for, for the table's question (its
+    ``source``, the ``actor`` performing it, the ``fail`` harm)."""
     if game.resolver is None:
         return None
-    result = game.resolver.test(game, hid, attribute)
+    result = game.resolver.test(game, hid, attribute, why)
     if result is not None:
         value = getattr(game.sheet(game.hero(hid)).attributes, attribute)
         game.log({"event": "test", "hero": hid, "attribute": attribute, "value": value, "passed": result})
     return result
 
 
-def test_heroes(game: Game, heroes: list[str], spec, source: str) -> None:
-    """``test_heroes``: each hero tests; each who fails suffers the spec's ``fail``. At a table
-    the players roll: the program says what to do."""
+def test_heroes(game: Game, heroes: list[str], spec, source: str, actor: str | None = None) -> None:
+    """``test_heroes``: each hero tests in turn; each who fails suffers the spec's ``fail`` (its
+    condition, fatigue, then damage). At a table the players roll and the program waits for each
+    hero's result, one by one."""
     if not heroes:
         game.log({"event": "note", "text": f"no hero is in reach of {source}'s {spec.attribute} test"})
         return
     harm = spec.fail
+    why = {"source": source, "actor": actor, "fail": harm.model_dump(exclude_defaults=True)}
     for hid in heroes:
         if game.over or game.hero(hid).knocked_out:
             continue
-        passed = test_attribute(game, hid, spec.attribute)
+        passed = test_attribute(game, hid, spec.attribute, why)
         if passed is None:
             game.log({"event": "test_asked", "hero": hid, "attribute": spec.attribute, "source": source,
-                      "fail": harm.model_dump(exclude_defaults=True)})
+                      "fail": why["fail"]})
             continue
         if passed:
             continue

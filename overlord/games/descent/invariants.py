@@ -12,6 +12,8 @@ from collections import Counter
 from ...core.state import dumps, from_json
 from .state import DescentState
 from .round import PHASES
+from .asking import RESULTS
+from .content.sheets import ATTRIBUTES
 
 
 def state_problems(game) -> list[str]:
@@ -74,7 +76,9 @@ def state_problems(game) -> list[str]:
     if s.pending is not None:
         p = s.pending
         question = p.get("question") if isinstance(p, dict) else None
-        asked = p.get("hero") in s.heroes if question is None else \
+        test = p.get("test") if isinstance(p, dict) else None
+        asked = p.get("hero") in s.heroes and (test is None or isinstance(test, dict) and test.get("attribute")
+                                               in ATTRIBUTES) if question is None else \
             isinstance(question, dict) and isinstance(question.get("options"), list) and len(question["options"]) > 1
         if not isinstance(p, dict) or not _record_sound(p, len(s.log)) or not asked \
                 or not isinstance(p.get("shown"), int):
@@ -87,8 +91,9 @@ def state_problems(game) -> list[str]:
 
 def _record_sound(record: dict, logged: int) -> bool:
     """A table's record of a command (``table._record``): its command, the players' answers
-    (``[hero, damage]``) and choices (point -> option), where its events start (a save from
-    before the record kept them has neither ``log`` nor ``base``)."""
+    (``[hero, damage]`` of an attack, ``[hero, "pass"|"fail"]`` of a test) and choices (point ->
+    option), where its events start (a save from before the record kept them has neither ``log``
+    nor ``base``)."""
     answers, choices = record.get("answers"), record.get("choices", {})
     if isinstance(record.get("base"), str):
         try:
@@ -97,7 +102,7 @@ def _record_sound(record: dict, logged: int) -> bool:
         except ValueError:
             return False
     return isinstance(record.get("command"), str) and isinstance(answers, list) \
-        and all(isinstance(a, list) and len(a) >= 2 and isinstance(a[1], int) for a in answers) \
+        and all(isinstance(a, list) and len(a) >= 2 and (isinstance(a[1], int) or a[1] in RESULTS) for a in answers) \
         and isinstance(choices, dict) and all(isinstance(v, int) for v in choices.values()) \
         and (("log" not in record and "base" not in record)
              or (isinstance(record.get("log"), int) and 0 <= record["log"] <= logged

@@ -15,8 +15,8 @@ from typing import Any, Callable
 
 from ...core.game import RulesError
 from ...core.moves import Param
-from ...core.rng import Dice
-from .dice import roll
+from . import describe
+from .dice import shows
 from .engine import Game, GameError, damage_figure, overlord_phase
 from .heroes import STAND_DICE, end_turn, recover, suffer_fatigue, take_token
 
@@ -56,7 +56,8 @@ def figure_named(game: Game, name: str) -> str:
 def up(game: Game, hero: str) -> str:
     """The hero, refused where it is knocked out (it may only stand up or be revived)."""
     if game.state.figure(hero).knocked_out:
-        raise CommandError(f"{hero} is knocked out: `stand {hero}` on its turn (or `revive {hero} by HERO`)")
+        raise CommandError(f"{hero} is knocked out: `stand {hero} HEARTS SURGES` on its turn, as 2 red dice show "
+                           f"(or `revive {hero} by HERO HEARTS SURGES`)")
     return hero
 
 
@@ -127,15 +128,6 @@ def words_of(game: Game, checks: dict[str, Check] | None = None) -> Callable[[Pa
         seen[p.name] = read
         return read
     return value
-
-
-def players_roll(game: Game) -> tuple[int, int]:
-    """Hearts and surges of 2 red dice the players left to the program: rolled with the game's
-    generator and told."""
-    with Dice(game.state.__dict__) as rng:
-        r = roll(list(STAND_DICE), rng)
-    game.log({"event": "note", "text": f"the program rolls 2 red dice: {r.hearts} hearts, {r.surges} surges"})
-    return r.hearts, r.surges
 
 
 # -- what only the players tell (moves never offered headless: ``verbs``) -----------------------------------
@@ -273,6 +265,16 @@ def _reviver(game: Game, hero: str, seen: dict) -> None:
         raise CommandError(f"{seen['target']} is not knocked out: there is no one to revive")
 
 
+def _shown(symbol: str) -> Check:
+    """What refuses a number of ``symbol`` (hearts, surges) the 2 red dice of standing up cannot
+    show (``dice.shows``)."""
+    def check(game: Game, n: int, seen: dict) -> None:
+        low, high = shows(STAND_DICE, symbol)
+        if not low <= n <= high:
+            raise CommandError(f"{describe.dice(STAND_DICE)} show {low} to {high} {symbol}, not {n}")
+    return check
+
+
 def loot_due(game: Game, card: str, seen: dict) -> None:
     if not game.state.loot_due:
         raise CommandError("no loot is waiting to be told: a hero draws Shop Item cards when the loot track "
@@ -285,12 +287,15 @@ def _healed(game: Game, fid: str, seen: dict) -> None:
 
 
 #: the table's word -> its param -> what the table refuses of the value read (a report of a knocked-out
-#: hero's move, damage or door; standing up a hero that is up): checked as each word is read
+#: hero's move, damage or door; standing up a hero that is up; more hearts than 2 red dice show): checked as
+#: each word is read
 CHECKS = {"move": {"hero": _standing}, "hurt": {"hero": _standing}, "defeated": {"hero": _standing},
           "fatigue": {"hero": _standing}, "open": {"hero": _standing}, "heal": {"target": _healed},
-          "stand": {"hero": _down}, "revive": {"hero": _reviver}, "loot": {"card": loot_due}}
+          "stand": {"hero": _down, "hearts": _shown("hearts"), "surges": _shown("surges")},
+          "revive": {"hero": _reviver, "hearts": _shown("hearts"), "surges": _shown("surges")},
+          "loot": {"card": loot_due}}
 
 
 __all__ = ["CHECKS", "CommandError", "GameError", "board_to_dungeon", "card_named", "condition", "defeated", "end",
-           "fatigue", "figure_named", "hero_named", "hurt", "loot", "monster_named", "number", "players_roll",
+           "fatigue", "figure_named", "hero_named", "hurt", "loot", "monster_named", "number",
            "search", "sheet", "take", "up", "words_of", "xy"]

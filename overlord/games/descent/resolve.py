@@ -1,7 +1,7 @@
 """Who rolls what the program cannot see. Headless play (simulations, soaks, benches) rolls every
 die with the players' generator - a second seeded generator, apart from the game's own that
 draws the cards, so the bots' choices are the players' inputs (``sim.run``). A table's resolver
-lives in ``session.table``: the players roll there and report."""
+lives in ``asking``: the players roll there and report."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class Headless:
     def monster_attack(self, game, fid: str, event: dict) -> None:
         combat.monster_attack(game, fid, event, self.rng)
 
-    def test(self, game, hid: str, attribute: str) -> bool:
+    def test(self, game, hid: str, attribute: str, why: dict | None = None) -> bool:
         return combat.attribute_test(game, hid, attribute, self.rng)
 
     def roll(self, game, dice: list[str]) -> Roll:

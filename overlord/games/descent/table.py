@@ -10,13 +10,18 @@ Commands (``help`` lists them; a bad command gets one line and changes nothing):
     sheet HERO HEALTH STAMINA                                  take HERO TOKEN
     open HERO              search HERO [CARD]                  loot CARD to HERO
     rest HERO              objective [confirm]                 end HERO
-    choose N X,Y [across|along]|HERO                           why [N]     options     N
+    test HERO pass|fail    choose N X,Y [across|along]|HERO    why [N]     options     N
     (and the session's: map    status    components    undo    help [COMMAND]    quit)
 
 The players roll for their heroes: a monster's attack is rolled by the hero it targets, so the
 program stops at each attack and waits for the damage (`hurt HERO N`, 0 for none) before the
-next monster acts - a hero knocked out by one attack is no target for the next. The waiting
-command is saved with the answers so far: `undo` takes an answer back, `resume` asks again.
+next monster acts - a hero knocked out by one attack is no target for the next. An attribute
+test a card or a monster makes a hero take is the players' roll too: the program stops at it and
+waits for `test HERO pass` or `test HERO fail` (each hero tested by one effect in turn), then
+applies a failure's harm as the rules say. A knocked-out hero's stand-up (or revival) comes
+with the hearts and surges of the 2 red dice the players rolled (`stand HERO HEARTS SURGES`);
+without them the program asks for the roll and changes nothing. The waiting command is saved
+with the answers so far: `undo` takes an answer back, `resume` asks again.
 
 Ties are the heroes' (Golden Rules): a monster's tied target or end space is told on its line,
 the program's pick first, and `choose N ...` takes another while the command that made it is the
@@ -32,8 +37,8 @@ with numbers only the players' dice give (damage, hearts), and a hero may move t
 of spaces - so a numbered list of every action, as the games whose heroes the program plays
 give, would be mostly placeholders. `options` lists what may be typed now, for each hero and
 for the question waiting, and numbers the lines that are whole commands (`end leoric`, `open
-tarha`, `stand leoric`, a tie's `choose 3 tarha`): typing the number does that command; the
-others show their words to fill in.
+tarha`, `test leoric pass`, a tie's `choose 3 tarha`): typing the number does that command; the
+others show their words to fill in (`stand leoric HEARTS SURGES`).
 """
 
 from __future__ import annotations
@@ -46,16 +51,18 @@ from ...core.trace import spoken
 from ...view.drawing import Drawing
 from ...view.text import draw, terrain_key
 from ...view.words import count, listing, options as options_left
-from .asking import AwaitAttack, AwaitChoice, TableResolver, kept_answers
+from .asking import PASS, RESULTS, AwaitAttack, AwaitChoice, AwaitTest, TableResolver, kept_answers
 from . import sheets
 from .drawing import board_drawing
 from .engine import Game
 from .narrate import ACTION_WORDS, narrate, source_name
-from .reports import CommandError, number, xy
+from .reports import CommandError, hero_named, number, xy
 from .verbs import MOVES, REPORTED, read, report
 
 HELP = {
     **{verb: line for verb, line in MOVES.commands().items() if verb in REPORTED},   # the reports' moves (``verbs``)
+    "test": "test HERO pass|fail - the attribute test the program waits for: pass when the shields on the 1 gray "
+            "and 1 black die you rolled are at most the hero's attribute",
     "choose": "choose N X,Y [across|along]|HERO - take another of the equally good options of decision N (the "
               "rulebook lets you): its space, or its target; a large monster's placement says which way it lies. "
               "The command is played again from there",
@@ -68,8 +75,8 @@ HELP = {
     "help": "help [COMMAND] - this list, or one command",
     "quit": "quit - stop here; `overlord resume FILE` continues",
 }
-CHANGES = set(REPORTED) | {"choose"}
-WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt", "choose", "options"}
+CHANGES = set(REPORTED) | {"choose", "test"}
+WHILE_WAITING = {"map", "status", "why", "undo", "help", "quit", "hurt", "test", "choose", "options"}
 LIES = ("across", "along")             # a large monster lying left to right, or top to bottom
 
 
@@ -146,7 +153,10 @@ class DescentTable(Table):
             return self._choose(args, line)
         if verb in CHANGES:
             if pending is not None:
-                return self._answer(line, args)
+                return self._answer(verb, line, args)
+            if verb == "test":
+                raise CommandError("no test is waiting: the program asks for one when a card or a monster makes "
+                                   "a hero test an attribute")
             return self._change(line, line)
         if verb == "options":
             return TableReply(self._options_lines())
@@ -182,7 +192,7 @@ class DescentTable(Table):
         try:
             self._run(command)
             wait = None
-        except (AwaitAttack, AwaitChoice) as e:
+        except (AwaitAttack, AwaitTest, AwaitChoice) as e:
             wait = e
         finally:
             self.game = kept
@@ -203,6 +213,8 @@ class DescentTable(Table):
         pending["shown"] = len(game.state.log) - start
         if isinstance(wait, AwaitAttack):
             pending.update(monster=wait.monster, hero=wait.hero)
+        elif isinstance(wait, AwaitTest):
+            pending.update(hero=wait.hero, test={"attribute": wait.attribute, **wait.why})
         else:
             pending["question"] = {**wait.question, "point": wait.point, "number": len(self.decisions) + 1}
         game.state.pending = pending
@@ -242,18 +254,31 @@ class DescentTable(Table):
         words = command.split()
         report(self.game, read(self.game, words[0].lower(), words[1:]))
 
-    def _answer(self, line: str, args: list[str]) -> TableReply:
-        """`hurt HERO N` while an attack waits: the damage rolled; the command goes on."""
+    def _answer(self, verb: str, line: str, args: list[str]) -> TableReply:
+        """The answer to the question waiting: `hurt HERO N` an attack's damage rolled, `test HERO
+        pass|fail` a test's result; the command goes on. Another command, or an answer for another
+        hero, is refused in one line."""
         pending = self.game.state.pending
-        if "question" in pending:
+        kind = "question" if "question" in pending else "test" if "test" in pending else "hurt"
+        if verb != kind:
             raise CommandError(self._waiting_line() + "; first that (or `undo`)")
-        def awaited(game: Game, hero: str, seen: dict) -> None:
-            if hero != pending["hero"]:
-                raise CommandError(f"the program waits for {pending['hero']}'s damage from {pending['monster']}, "
-                                   f"not {hero}'s: `hurt {pending['hero']} N`")
-        told = read(self.game, "hurt", args, {"hero": awaited})
-        hero, damage = told["hero"], told["damage"]
-        return self._change(line, pending["command"], [*pending["answers"], [hero, damage]], pending.get("choices"),
+        hero = pending["hero"]
+        if verb == "test":
+            if len(args) != 2 or args[1].lower() not in RESULTS:
+                raise CommandError(f"usage: {HELP['test']}")
+            named = hero_named(self.game, args[0])
+            if named != hero:
+                raise CommandError(f"the program waits for {hero}'s {pending['test']['attribute'].capitalize()} test, "
+                                   f"not {named}'s: `test {hero} pass` or `test {hero} fail`")
+            answer = [hero, args[1].lower()]
+        else:
+            def awaited(game: Game, named: str, seen: dict) -> None:
+                if named != hero:
+                    raise CommandError(f"the program waits for {hero}'s damage from {pending['monster']}, "
+                                       f"not {named}'s: `hurt {hero} N`")
+            told = read(self.game, "hurt", args, {"hero": awaited})
+            answer = [told["hero"], told["damage"]]
+        return self._change(line, pending["command"], [*pending["answers"], answer], pending.get("choices"),
                             self._record_base(pending), shown=pending["shown"])
 
     def _waiting_line(self) -> str:
@@ -264,8 +289,22 @@ class DescentTable(Table):
             return (f"waiting: {source_name(self.game, q.get('source', 'an effect'))} - {q.get('what', 'its target')}: "
                     f"{listing(q['options'], 'and')} tie ({q.get('key', '')}); the heroes choose: "
                     + " or ".join(f"`choose {n} {o}`" for o in q["options"]))
+        if "test" in p:
+            t, hero = p["test"], p["hero"]
+            source = t.get("actor") or source_name(self.game, t.get("source", "an effect"))
+            return (f"waiting: {hero} tests {t['attribute'].capitalize()} ({source}: on a fail, {harm_words(t.get('fail') or {})}) - "
+                    f"roll 1 gray and 1 black die ({self._pass_words(hero, t['attribute'])}) and tell me "
+                    f"`test {hero} pass` or `test {hero} fail`")
         return f"waiting: {p['monster']} attacks {p['hero']} - roll its dice with {p['hero']}'s defence dice " \
                f"and tell me the damage with `hurt {p['hero']} N` (0 if none)"
+
+    def _pass_words(self, hero: str, attribute: str) -> str:
+        """When a test passes, in the hero's numbers where the program has its sheet."""
+        f = self.game.hero(hero)
+        if f.sheet == "stand-in":
+            return f"a pass: shields at most {hero}'s {attribute.capitalize()} on its sheet"
+        value = getattr(self.game.sheet(f).attributes, attribute)
+        return f"a pass: {count(value, 'shield')} or fewer, {hero}'s {attribute.capitalize()}"
 
     # -- ties: choose ---------------------------------------------------------------------------
     def _choose(self, args, line: str) -> TableReply:
@@ -399,7 +438,11 @@ class DescentTable(Table):
             q = pending["question"]
             return [(f"choose {q['number']} {o}", f"choose {q['number']} {o} - {o} is {q.get('what', 'the target')}")
                     for o in q["options"]]
-        if pending is not None:
+        if pending is not None and "test" in pending:
+            hero, attribute = pending["hero"], pending["test"]["attribute"].capitalize()
+            out += [(f"test {hero} {r}", f"test {hero} {r} - {hero} {'passed' if r == PASS else 'failed'} the "
+                                         f"{attribute} test") for r in RESULTS]
+        elif pending is not None:
             hurt = MOVES["hurt"].form(hero=pending["hero"], damage="N")
             out.append(("", f"{hurt} - the damage {pending['monster']}'s attack dealt (0 if none)"))
         out += self._tie_options()
@@ -439,11 +482,13 @@ class DescentTable(Table):
         h = f.id
         if f.knocked_out:
             stand = MOVES["stand_up"].form(hero=h)
-            out = [(stand, f"{stand} - {h} stands up (its whole turn; the program rolls 2 red dice)")]
+            out = [("", f"{stand} HEARTS SURGES - {h} stands up (its whole turn): roll 2 red dice, type the "
+                        "hearts and surges")]
             for b in state.heroes_up():
                 if max(abs(b.at[0] - f.at[0]), abs(b.at[1] - f.at[1])) <= 1:
                     revive = MOVES["revive"].form(target=h, hero=b.id)
-                    out.append((revive, f"{revive} - {b.id} revives {h}"))
+                    out.append(("", f"{revive} HEARTS SURGES - {b.id} revives {h}: roll 2 red dice, type the hearts "
+                                    "and surges"))
             return out
         out = [("", f"{MOVES['move'].form(hero=h)} - {h} moved there")]
         if state.monsters():
@@ -522,6 +567,13 @@ class DescentTable(Table):
         s = self.game.state
         text = self.game.quest.scenario.epilogue.get("win" if s.phase == "victory" else "lose", "")
         return [f"== {'Victory' if s.phase == 'victory' else 'Defeat'} ==", text] if text else []
+
+
+def harm_words(fail: dict) -> str:
+    """What a failed test costs, in words: "1 fatigue", "poisoned and 2 damage"."""
+    parts = [fail.get("condition"), fail.get("fatigue") and f"{fail['fatigue']} fatigue",
+             fail.get("damage") and f"{fail['damage']} damage"]
+    return listing([p for p in parts if p], "and", "nothing")
 
 
 def last_activation(log: list[dict]) -> list[dict]:

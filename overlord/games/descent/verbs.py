@@ -7,8 +7,8 @@ PettingZoo numbering (``agents``) come from :data:`MOVES`.
 One move is both a hero's action headless and the players' report of it at the table. Headless
 the program rolls the players' dice (``rng``, their generator) and counts the hero's movement
 points; at a table the players report what happened (``told``): their numbers come with the
-report (``attack MONSTER DAMAGE``), a hero moved is where they put it, and 2 red dice they leave
-out are rolled by the program with the game's generator (``stand HERO``). A move's ``apply`` is
+report (``attack MONSTER DAMAGE``, ``stand HERO HEARTS SURGES``: a stand-up without its roll is
+refused with the question of it) and a hero moved is where they put it. A move's ``apply`` is
 ``apply(game, action, rng=None, told=False)``.
 
 The moves the table only hears of (``hurt``, ``defeated``, ``fatigue``, ``condition``, ``sheet``,
@@ -32,13 +32,14 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from ...core.moves import Move, Moves, Param
+from . import describe
 from .combat import hero_attack
-from .dice import roll
+from .dice import roll, shows
 from .engine import Game, complete_encounter, damage_figure, move_figure, open_door
 from .heroes import STAND_DICE, heal_skill, recover, rest, stand_up, suffer_fatigue, test_attribute, use_heal, walk
 from .listing import legal_actions
-from .reports import (CHECKS, CommandError, condition, defeated, end, fatigue, hurt, loot, players_roll, search,
-                      sheet, take, words_of)
+from .reports import (CHECKS, CommandError, condition, defeated, end, fatigue, hurt, loot, search, sheet, take,
+                      words_of)
 
 MONSTER_SLOTS = 8
 HERO_SLOTS = 4
@@ -47,8 +48,10 @@ OFFSETS = [(dx, dy) for dy in range(-RADIUS, RADIUS + 1) for dx in range(-RADIUS
 
 HERO = Param("hero", "hero")
 BY = Param("hero", "hero", keyword="by", optional=True)
-HEARTS = Param("hearts", "int", low=0, optional=True, listed=False)
-SURGES = Param("surges", "int", low=0, optional=True, listed=False)
+# the hearts and surges 2 red dice can show (typed at the table; headless they are rolled)
+RED_HEARTS, RED_SURGES = shows(STAND_DICE, "hearts"), shows(STAND_DICE, "surges")
+HEARTS = Param("hearts", "int", low=RED_HEARTS[0], high=RED_HEARTS[1], optional=True, listed=False)
+SURGES = Param("surges", "int", low=RED_SURGES[0], high=RED_SURGES[1], optional=True, listed=False)
 PLAYERS = Param("hero", "hero", typed=False)     # the hero to act, headless; not typed at the table
 
 
@@ -73,23 +76,26 @@ def _attack(game: Game, a: dict, rng=None, told: bool = False) -> None:
 def _stand_up(game: Game, a: dict, rng=None, told: bool = False) -> None:
     """A knocked-out hero's whole turn: 2 red dice, its hearts recovered as health and its surges
     as fatigue."""
-    stand_up(game, a["hero"], *_dice(game, a, rng, told))
+    stand_up(game, a["hero"], *_dice(a, rng, told, "stand_up", f"{a['hero']} standing up"))
     if told:
         end(game, {"hero": a["hero"]})             # at a table standing up ends the hero's turn
 
 
 def _revive(game: Game, a: dict, rng=None, told: bool = False) -> None:
-    stand_up(game, a["target"], *_dice(game, a, rng, told), by=a["hero"])
+    stand_up(game, a["target"], *_dice(a, rng, told, "revive", f"{a['target']} revived by {a['hero']}"),
+             by=a["hero"])
 
 
-def _dice(game: Game, a: dict, rng, told: bool) -> tuple[int, int]:
+def _dice(a: dict, rng, told: bool, kind: str, doing: str) -> tuple[int, int]:
     """Hearts and surges of the 2 red dice: headless rolled with the players' dice; at a table as
-    the players told them, or rolled by the program with the game's generator."""
+    the players typed them (the program does not roll a player's dice there: without them it
+    asks for the roll, in one line, and nothing changes)."""
     if not told:
         r = roll(list(STAND_DICE), rng)
         return r.hearts, r.surges
     if "hearts" not in a:
-        return players_roll(game)
+        typed = MOVES[kind].form(**{k: v for k, v in a.items() if k != "do"})
+        raise CommandError(f"roll {describe.dice(STAND_DICE)} for {doing} and type `{typed} HEARTS SURGES`")
     return a["hearts"], a.get("surges", 0)
 
 
@@ -196,12 +202,12 @@ MOVES = Moves([
          (HERO, Param("damage", "int", "DAMAGE", low=0)), hurt, slots=NO_INDEX),
     Move("defeated", "the hero is defeated (knocked out; fate advances)", (HERO,), defeated, slots=NO_INDEX),
     Move("stand_up", "the knocked-out hero stands up (its whole turn): it recovers HEARTS health and SURGES "
-                     "fatigue rolled on 2 red dice (without numbers the program rolls them)",
-         (HERO, HEARTS, SURGES), _stand_up, words=_said(), usage="HERO [HEARTS [SURGES]]", verb="stand"),
-    Move("revive", "a hero next to a knocked-out one revives it (an action; 2 red dice as for standing up, without "
-                   "numbers the program rolls them)",
+                     "fatigue, as the 2 red dice you rolled show (no SURGES: none)",
+         (HERO, HEARTS, SURGES), _stand_up, words=_said(), usage="HERO HEARTS [SURGES]", verb="stand"),
+    Move("revive", "a hero next to a knocked-out one revives it (an action): the knocked-out hero recovers HEARTS "
+                   "health and SURGES fatigue, as the 2 red dice you rolled show",
          (Param("hero", "hero", keyword="by"), Param("target", "hero", "HERO"), HEARTS, SURGES), _revive,
-         words=_said("target"), typed=("target", "hero", "hearts", "surges"), usage="HERO by HERO [HEARTS [SURGES]]",
+         words=_said("target"), typed=("target", "hero", "hearts", "surges"), usage="HERO by HERO HEARTS [SURGES]",
          slots=tuple(f"revive {i}" for i in range(HERO_SLOTS)), slot=_revive_slot),
     Move("fatigue", "the hero suffered N fatigue (beyond its stamina: damage); -N: it recovered N",
          (HERO, Param("n", "int", "N")), fatigue, slots=NO_INDEX),

@@ -227,7 +227,7 @@ class HeroTestSpec(Strict):
 class TestHeroes(Strict):
     """Heroes test an attribute (1 gray and 1 black die: they pass when the shields rolled are at
     most the attribute); each who fails suffers ``fail``. Headless the program rolls; at a table
-    the players roll and report what they suffer."""
+    the players roll and the program waits for each hero's result (`test HERO pass|fail`)."""
     test_heroes: HeroTestSpec
 
 
