@@ -312,12 +312,17 @@ def _registered_kind(doc: Located, data: dict) -> registered.FileKind | Loaded |
     return found[0] if found else None
 
 
+def _a(what: str) -> str:
+    """``what`` with its article: "a monsters", "an Underworld scenario" as its title says it."""
+    return what if what.startswith(("a ", "an ")) else f"a {what}"
+
+
 def _load_registered(doc: Located, data: dict, kind: registered.FileKind) -> Loaded:
     allowed = {kind.key, *kind.companions} | ({registered.GAME_KEY} if kind.key == registered.SCENARIO else set())
     for key in data:
         if key not in allowed:
             return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown top-level key {key!r}"
-                                                               f"{nearest(key, sorted(allowed))}; a {kind.title or kind.key} "
+                                                               f"{nearest(key, sorted(allowed))}; {_a(kind.title or kind.key)} "
                                                                f"file has {', '.join(sorted(allowed))}")])
     if kind.key not in data:
         return Loaded(doc.file, "?", None, doc, [doc.problem((), f"missing top-level key {kind.key!r}")])

@@ -64,9 +64,8 @@ def quest_file(loaded: Loaded) -> tuple[Loaded | None, list[Problem]]:
     if quest.problems:
         return None, quest.problems
     if quest.kind != SCENARIO or quest.game != GAME:
-        what = f"{quest.game} scenario" if quest.kind == SCENARIO else quest.kind
-        return None, [doc.problem(("scenario",), f"scenario: {shown(name)} holds {what}, not a Descent quest "
-                                                 "(game: descent)")]
+        what = f"is a scenario of the game {quest.game}" if quest.kind == SCENARIO else f"holds {quest.kind}"
+        return None, [doc.problem(("scenario",), f"scenario: {shown(name)} {what}, not a Descent quest (game: descent)")]
     if isinstance(quest.model.scenario, str):
         return None, [doc.problem(("scenario",), f"scenario: {shown(name)} names a quest in its turn "
                                                  f"({quest.model.scenario!r}); name the scenario file that writes the "
