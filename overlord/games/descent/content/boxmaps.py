@@ -122,8 +122,8 @@ def check_maps(loaded: Loaded, quest: Loaded, exploration: Loaded) -> list[Probl
 
 
 def encounter_map(doc: Located) -> EncounterMap:
-    """The encounter's map a (checked) map file holds."""
-    return EncounterMap.model_validate({k: v for k, v in doc.data["map"].items() if k != "kind"})
+    """The encounter's map a (checked) map file holds (a key left empty, ``markers:``, is none)."""
+    return EncounterMap.model_validate({k: v for k, v in doc.data["map"].items() if k != "kind" and v is not None})
 
 
 def against_card(doc: Located, card: ExplorationCard, most: int) -> list[Problem]:
