@@ -13,14 +13,17 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
+import doc_examples
 from descent_helpers import DescentSession as Session, soak
 from overlord import cli
 from overlord.content.errors import ContentError
 from overlord.content.validate import validate_paths
 from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.drawing import board_drawing
+from overlord.games.descent.engine import marker_at
 from overlord.games.descent.game import GAME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,7 +183,6 @@ def test_spawns_are_placed_by_hero_count_on_the_groups_spawn_points(quest, heroe
 
 def test_the_overlords_zombie_comes_in_at_the_groups_gate(quest):
     """The Onset's hourglass places a zombie "at gate": the group's marker, [0, 3]."""
-    from overlord.games.descent.engine import marker_at
     game = GAME.new_match(quest, ["leoric", "tarha"], 1)
     assert marker_at(game, "gate") == [0, 3] and marker_at(game, "exit") == [9, 3]
 
@@ -220,3 +222,14 @@ def test_the_board_tools_read_the_groups_map_file():
     assert out.exit_code == 0 and json.loads(out.output) == {"spaces": 9, "mp": 9}
     out = CliRunner().invoke(cli.main, ["los", tile, "--from", "0,3", "--to", "9,3"])
     assert out.exit_code == 0 and out.output.startswith("0,3 does not see 9,3")      # the rubble at 2,3 and 6,3
+
+
+def test_the_example_that_ships_is_the_one_docs_authoring_draws():
+    """docs/authoring.md, "Your own box's map", builds my-box/ step by step: its last map file is
+    scenarios/examples/my-box/tile-19b.yaml, its scenario the example's."""
+    written = {}
+    for block in doc_examples.blocks((ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")):
+        if block.file and block.file.startswith("my-box/"):
+            written[block.file] = "\n".join(block.lines[1:]) + "\n"
+    assert written["my-box/tile-19b.yaml"] == TILE
+    assert yaml.safe_load(written["my-box/forgotten-souls.yaml"]) == yaml.safe_load(BOX.read_text(encoding="utf-8"))
