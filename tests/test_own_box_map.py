@@ -25,6 +25,7 @@ from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.drawing import board_drawing
 from overlord.games.descent.engine import marker_at
 from overlord.games.descent.game import GAME
+from overlord.sim.play import play
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "scenarios" / "examples" / "my-box"
@@ -233,3 +234,22 @@ def test_the_example_that_ships_is_the_one_docs_authoring_draws():
             written[block.file] = "\n".join(block.lines[1:]) + "\n"
     assert written["my-box/tile-19b.yaml"] == TILE
     assert yaml.safe_load(written["my-box/forgotten-souls.yaml"]) == yaml.safe_load(BOX.read_text(encoding="utf-8"))
+
+
+def test_our_own_maps_written_as_map_files_play_the_same_game(tmp_path):
+    """Every shipped card's map, written out as a group would write its tile, is accepted for its
+    card (the checks ask for nothing a card does not need), and the quest played on them is the
+    shipped quest's game, event for event."""
+    shipped = load_quest(resolve_scenario("forgotten-souls"))
+    maps = {}
+    for card in shipped.exploration:
+        (tmp_path / f"{card.id}.yaml").write_text(yaml.safe_dump({"map": card.map.model_dump(exclude_defaults=True)}))
+        maps[card.id] = f"{card.id}.yaml"
+    box = tmp_path / "box.yaml"
+    box.write_text(yaml.safe_dump({"game": "descent", "scenario": "forgotten-souls", "maps": maps}))
+    problems, _ = validate_paths([box])
+    assert problems == []
+    mine = load_quest(box)
+    assert mine.exploration == shipped.exploration and set(mine.maps) == set(maps)
+    played = [play(GAME, quest, 7, 3, "heuristic", 15)[0].state.log for quest in (shipped, mine)]
+    assert played[0] == played[1]
