@@ -20,6 +20,7 @@ import doc_examples
 from descent_helpers import DescentSession as Session, soak
 from overlord import cli
 from overlord.content.errors import ContentError
+from overlord.content.mapfile import parse_map
 from overlord.content.validate import validate_paths
 from overlord.games.descent.content.quest import load_quest, resolve_scenario
 from overlord.games.descent.drawing import board_drawing
@@ -146,6 +147,21 @@ def test_only_a_descent_scenario_takes_maps(tmp_path, text):
 def test_the_shipped_example_is_valid_and_names_the_shipped_quest():
     problems, files = validate_paths([BOX])
     assert problems == [] and files == 9          # it, its map, and the shipped quest's scenario and 6 decks
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("exit: [9, 3]", "exit: 9,3", r"tile-19b\.yaml:15:9: exit must be \[x, y\], two whole numbers"),
+    ("[[4, 2], [5, 2], [4, 4], [5, 4]]", "[[4, 2], [5, 2], [4, 4], [5, 9]]", r":16:40: hero_start 4: \[5, 9\] is off the map"),
+    ("{group: zombie, rank: minion, at: [0, 2], heroes: 2}", "{group: zombie, rank: minion}",
+     r":19:7: spawn 2 must be a mapping with its space 'at: \[x, y\]'"),
+    ("gate: [0, 3]", "gate: [6, 3]", r":25:11: marker 'gate': \[6, 3\] is obstacle, not a space a figure can stand on"),
+    ("  markers:\n    gate: [0, 3]", "  markers: [[0, 3]]", r":24:12: 'markers' must be a mapping of names to \[x, y\]"),
+])
+def test_a_map_file_alone_checks_its_places_are_squares_a_figure_stands_on(old, new, message):
+    """What `overlord validate tile-19b.yaml` says without the scenario: each place of the map is a
+    square of it that a figure can stand on (what each spawn is, the card decides)."""
+    with pytest.raises(ContentError, match=message):
+        parse_map(_changed(old, new), "tile-19b.yaml")
 
 
 # -- played at the table on the group's map ------------------------------------------------------------
