@@ -269,3 +269,13 @@ def test_our_own_maps_written_as_map_files_play_the_same_game(tmp_path):
     assert mine.exploration == shipped.exploration and set(mine.maps) == set(maps)
     played = [play(GAME, quest, 7, 3, "heuristic", 15)[0].state.log for quest in (shipped, mine)]
     assert played[0] == played[1]
+
+
+def test_a_quest_written_out_names_its_maps_too(tmp_path):
+    """`maps:` beside a scenario written in full (an author's quest): its card plays on the file."""
+    text = (ROOT / "scenarios" / "forgotten-souls.yaml").read_text(encoding="utf-8")
+    text = text.replace("../decks/", f"{ROOT / 'decks'}/") + "maps:\n  the-onset: tile-19b.yaml\n"
+    (tmp_path / "quest.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "tile-19b.yaml").write_text(TILE, encoding="utf-8")
+    quest = load_quest(tmp_path / "quest.yaml")
+    assert quest.exploration_card("the-onset").map.markers == {"gate": [0, 3]} and list(quest.maps) == ["the-onset"]
