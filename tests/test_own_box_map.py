@@ -95,6 +95,9 @@ REFUSED = [
                                  r"spawn point for it; add \{group: barghest, rank: master, heroes: 4, at: \[x, y\]\}"),
     ("a spawn the card has not", None, _changed("rank: minion, at: [0, 4], heroes: 3", "rank: minion, at: [0, 4], heroes: 2"),
      "tile-19b.yaml", "at: [0, 4]", r"spawn 3: card 'the-onset' spawns only 1 zombie minion \(2 heroes or more\)"),
+    ("a token the card has not", None, _changed("  markers:\n", "  tokens:\n    - {token: lost-soul, at: [8, 6]}\n  markers:\n"),
+     "tile-19b.yaml", "token: lost-soul", r"token 1: card 'the-onset' places no lost-soul token \(2 heroes or more\); "
+                                          "its tokens: none"),
     ("a rank that is none", None, _changed("rank: master, at: [1, 3]", "rank: boss, at: [1, 3]"),
      "tile-19b.yaml", "rank: boss", "spawn 1, rank: 'boss' is not allowed; expected 'minion' or 'master'"),
     ("a marker an effect names is missing", None, _changed("    gate: [0, 3]", "    gates: [0, 3]"),
