@@ -1,4 +1,6 @@
-"""A whole quest loaded: the scenario file and the decks it names, all validated.
+"""A whole quest loaded: the scenario file and the decks it names, all validated - or a scenario
+file that names the quest it plays (``scenario: forgotten-souls``) - with each encounter that a
+``maps:`` gives a map of the group's own played on that map (``boxmaps``).
 
 ``load_quest(path)`` raises :class:`ContentError` with every problem of every file (the same
 checks as ``overlord validate``), or returns a :class:`Quest` of loaded models.
