@@ -12,6 +12,13 @@ figures:
   - {id: barghest, side: monsters, at: [1, 1], speed: 4, size: [2, 1]}
 ```
 
+A grid may also name its places, as an encounter's map does (a Descent Exploration card's
+``map:``, or a group's own map of a box tile that a scenario's ``maps:`` puts in its place):
+``entrance`` and ``exit`` ([x, y]), ``hero_start`` (a list of [x, y]), ``markers`` (name ->
+[x, y]), ``spawns`` and ``tokens`` (lists of mappings, each with its ``at``). Here each must be a
+space of the map that a figure can stand on; what a spawn or a token is (its group, its hero
+count) is the game's to check, against the card the map stands for.
+
 Every problem is reported as ``FILE:LINE:COL: message``; nothing here raises a traceback on bad
 input.
 """
@@ -36,7 +43,8 @@ from ..core.tiles import TileBoard
 KINDS = ("grid", "hex", "tiles", "routes")
 TOP_KEYS = ("map", "figures", "rules", "name", "description", "source")
 SPACE_KEYS = {"tiles": ("id", "at", "exits", "terrain"), "fields": ("id", "terrain")}
-MAP_KEYS = {"grid": ("kind", "rows", "legend", "terrain"), "hex": ("kind", "rows", "legend", "terrain"),
+PLACE_KEYS = ("entrance", "exit", "hero_start", "spawns", "tokens", "markers")   # an encounter's places (grids)
+MAP_KEYS = {"grid": ("kind", "rows", "legend", "terrain") + PLACE_KEYS, "hex": ("kind", "rows", "legend", "terrain"),
             "tiles": ("kind", "tiles", "terrain"), "routes": ("kind", "fields", "routes", "terrain")}
 FIGURE_KEYS = ("id", "side", "at", "speed", "size", "name")
 RULE_FLAGS = {"figures_block_counting": bool}
@@ -117,6 +125,8 @@ def check_map(doc: Located) -> MapFile:
     rules = _check_rules(c, data.get("rules", {}) or {})
     terrains = _check_terrain(c, m.get("terrain", {}) or {})
     board = _build_board(c, m, terrains)
+    if board is not None and m.get("kind", "grid") == "grid":
+        _check_places(c, m, board)
     figures = _check_figures(c, data.get("figures", []) or [], board, m.get("kind", "grid"))
     if c.problems:
         raise ContentError(c.problems)
@@ -223,6 +233,60 @@ def _build_board(c: _Checker, m: dict, terrains: TerrainTable) -> Board | None:
     if kind == "tiles":
         return _guard(c, lambda: TileBoard(m.get("tiles") or [], terrains=terrains), ("map", "tiles"), m)
     return _guard(c, lambda: RouteBoard(m.get("fields") or [], m.get("routes") or [], terrains=terrains), ("map",), m)
+
+
+def places(m: dict) -> list[tuple[tuple, object]]:
+    """Every place a grid map names (``PLACE_KEYS``) as (its path in the file, its [x, y] as
+    written); a list or mapping that is not one is left out (:func:`_check_places` says so)."""
+    out: list[tuple[tuple, object]] = [(("map", k), m[k]) for k in ("entrance", "exit") if m.get(k) is not None]
+    starts = m.get("hero_start")
+    if isinstance(starts, list):
+        out += [(("map", "hero_start", i), at) for i, at in enumerate(starts)]
+    markers = m.get("markers")
+    if isinstance(markers, dict):
+        out += [(("map", "markers", name), at) for name, at in markers.items()]
+    for key in ("spawns", "tokens"):
+        items = m.get(key)
+        if isinstance(items, list):
+            out += [(("map", key, i, "at"), item["at"]) for i, item in enumerate(items)
+                    if isinstance(item, dict) and "at" in item]
+    return out
+
+
+def _place_words(path: tuple) -> str:
+    """A place as the file names it: "exit", "hero_start 2", "marker 'gate'", "spawn 3"."""
+    if len(path) == 2:
+        return path[1]
+    key, which = path[1], path[2]
+    if key == "markers":
+        return f"marker {which!r}"
+    return f"{'hero_start' if key == 'hero_start' else key[:-1]} {which + 1}"
+
+
+def _check_places(c: _Checker, m: dict, board: Board) -> None:
+    """Each place a grid names is [x, y] on a space of the map that a figure can stand on."""
+    shapes = {"hero_start": list, "markers": dict, "spawns": list, "tokens": list}
+    for key, tp in shapes.items():
+        if key in m and m[key] is not None and not isinstance(m[key], tp):
+            c.add(("map", key), f"'{key}' must be {'a mapping of names to [x, y]' if tp is dict else 'a list'}, "
+                  f"got {_show(m[key])}")
+    for key in ("spawns", "tokens"):
+        for i, item in enumerate(m.get(key) if isinstance(m.get(key), list) else []):
+            if not isinstance(item, dict) or "at" not in item:
+                c.add(("map", key, i), f"{key[:-1]} {i + 1} must be a mapping with its space 'at: [x, y]', "
+                      f"got {_show(item)}")
+    for path, at in places(m):
+        what = _place_words(path)
+        if not _is_xy(at):
+            c.add(path, f"{what} must be [x, y], two whole numbers (column and row from 0), got {_show(at)}")
+            continue
+        try:
+            node = board.node_of(at)
+        except BoardError as e:
+            c.add(path, f"{what}: {e}")
+            continue
+        if board.blocks_move[node]:
+            c.add(path, f"{what}: {list(at)} is {board.terrain(node).name}, not a space a figure can stand on")
 
 
 def _check_spaces(c: _Checker, m: dict, key: str, terrains: TerrainTable) -> bool:
@@ -352,9 +416,17 @@ def map_schema() -> dict:
                      "damage": {"type": "integer", "minimum": 0, "maximum": 999}, "pit": {"type": "boolean"}}
     rows = {"type": "array", "items": {"type": "string"}, "minItems": 1,
             "description": "one string per row; x = column from 0, y = row from 0 at the top"}
+    placed = {"type": "array", "items": {"type": "object", "required": ["at"], "properties": {"at": xy}}}
+    encounter = {"entrance": xy, "exit": xy, "hero_start": {"type": "array", "items": xy},
+                 "markers": {"type": "object", "additionalProperties": xy,
+                             "description": "named spaces that an encounter's effects refer to"},
+                 "spawns": {**placed, "description": "an encounter's spawn points (a Descent card's: group, rank, "
+                                                     "heroes, conditions; checked against the card)"},
+                 "tokens": {**placed, "description": "an encounter's tokens (a Descent card's: token, heroes)"}}
     kinds = {
         "grid": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"},
-                                          "description": "map characters beyond the defaults: character -> terrain"}},
+                                          "description": "map characters beyond the defaults: character -> terrain"},
+                 **encounter},
         "hex": {"rows": rows, "legend": {"type": "object", "additionalProperties": {"type": "string"}}},
         "tiles": {"tiles": {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["id", "at", "exits"],

@@ -263,21 +263,28 @@ def load_scenario(path: str | Path, game: str, what: str, build: Callable[[Loade
     return content
 
 
-def load_named(doc: Located, where: tuple, rel) -> Loaded:
+def load_named(doc: Located, where: tuple, rel, map_file: bool = False, field: str = "") -> Loaded:
     """A content file that the file ``doc`` names at ``where`` (a scenario's deck or content
     path, relative to its folder), loaded as :func:`load_content` does; when nothing readable is
     there (missing, a folder, a device, a name the system refuses) the problem is at the line of
-    ``doc`` that names it: ``scenario.yaml:7:12: decks, peril: perils.yaml: no such file``."""
+    ``doc`` that names it: ``scenario.yaml:7:12: decks, peril: perils.yaml: no such file``.
+    ``map_file``: a map file is what is named (a scenario's ``maps:``), any other kind a problem;
+    ``field``: how the problem names the place (else in the words of the file's first key)."""
     path = Path(doc.file).parent / str(rel)
     kind = kind_of(path)
     top = doc.data.get(where[0], _UNSEEN) if where and isinstance(doc.data, dict) else _UNSEEN
-    field = field_words(where[1:], top) or (str(where[0]) if where else "file")
+    field = field or field_words(where[1:], top) or (str(where[0]) if where else "file")
     if kind == "file":
         loaded = load_content(path)
         # what has no place in the file itself (it cannot be read) is placed where it is named
         loaded.problems = [doc.problem(where, f"{field}: {shown(rel)}: {p.message}") if p.line is None else p
                            for p in loaded.problems]
-        if loaded.model is None and not loaded.problems:          # a map file: no content of a game
+        if map_file and loaded.kind not in ("map", "?"):
+            loaded.problems = [doc.problem(where, f"{field}: {shown(rel)} holds {loaded.kind}, not a map file "
+                                                  "(a mapping with `map:`)")]
+        elif map_file and loaded.kind == "?" and not loaded.problems:
+            loaded.problems = [doc.problem(where, f"{field}: {shown(rel)} is not a map file (a mapping with `map:`)")]
+        elif loaded.model is None and not loaded.problems and not map_file:   # a map file: no content of a game
             loaded.problems = [doc.problem(where, f"{field}: {shown(rel)} holds a {loaded.kind}, not a game's content")]
         return loaded
     why = {"missing": "no such file", "folder": "is a directory, not a content file",
@@ -305,12 +312,17 @@ def _registered_kind(doc: Located, data: dict) -> registered.FileKind | Loaded |
     return found[0] if found else None
 
 
+def _a(what: str) -> str:
+    """``what`` with its article: "a monsters", "an Underworld scenario" as its title says it."""
+    return what if what.startswith(("a ", "an ")) else f"a {what}"
+
+
 def _load_registered(doc: Located, data: dict, kind: registered.FileKind) -> Loaded:
     allowed = {kind.key, *kind.companions} | ({registered.GAME_KEY} if kind.key == registered.SCENARIO else set())
     for key in data:
         if key not in allowed:
             return Loaded(doc.file, "?", None, doc, [doc.problem((key,), f"unknown top-level key {key!r}"
-                                                               f"{nearest(key, sorted(allowed))}; a {kind.title or kind.key} "
+                                                               f"{nearest(key, sorted(allowed))}; {_a(kind.title or kind.key)} "
                                                                f"file has {', '.join(sorted(allowed))}")])
     if kind.key not in data:
         return Loaded(doc.file, "?", None, doc, [doc.problem((), f"missing top-level key {kind.key!r}")])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from pathlib import PurePath
 
 from ...core.behaviour import SpecSupport
 from ...core.game import Components, GameRules, Outcome, RulesError, ScenarioInfo, Table
@@ -252,7 +253,7 @@ class Descent(GameRules):
                f"the monster figures of {listing([m.name for m in q.monsters.values()])}; their monster cards only to "
                "read (the program keeps each monster's health, act and conditions)",
                "the map tiles, to lay each encounter as `map` draws it when the program explores it (a card's rule "
-               "names the box's tile where it has one)",
+               "names the box's tile where it has one" + (f"; {_own_maps(q)}" if q.maps else "") + ")",
                "the dice: you roll your heroes' attacks and attribute tests, and their defence dice against every "
                "monster attack (tell the damage with `hurt HERO N`)",
                "tokens for your heroes' damage, fatigue and conditions, and the search and objective tokens the "
@@ -277,6 +278,12 @@ class Descent(GameRules):
     # -- for learning agents ---------------------------------------------------------------------
     def agents(self, quest, heroes: list[str]):
         return agent_spec(self.info(quest).max_rounds)
+
+
+def _own_maps(quest) -> str:
+    """The encounters played on the group's own maps, each with its map file."""
+    names = {c.id: c.name for c in quest.exploration}
+    return "on your own maps: " + listing([f"{names[cid]} ({PurePath(path).name})" for cid, path in quest.maps.items()])
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,8 @@ action they could not perform (`why` lists those too)."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from . import describe
 from ...view.words import count, listing
 from .engine import derived
@@ -46,6 +48,8 @@ def _encounter(t, e):
     if card.flavor:
         out.append(f"  (read aloud) {card.flavor}")
     out += [f"  rule: {rule}" for rule in card.rules]
+    if card.id in t.game.quest.maps:            # a map file of the group's own stands for the card's map
+        out.append(f"  map: yours, drawn in {PurePath(t.game.quest.maps[card.id]).name} (lay your tile as `map` draws it)")
     out += [f"  the program applies: {describe.trigger(tr)}" for tr in card.triggers]
     for line in card.overlord:
         when = f"hourglass {line.hourglass} (a fatigue token each Overlord phase; at {line.hourglass})" \

@@ -8,7 +8,7 @@ and the whole quest loaded (``quest``). Importing this package registers every k
 from __future__ import annotations
 
 from ....content.kinds import SCENARIO, FileKind, register
-from . import cards, checks, sheets
+from . import boxmaps, cards, checks, sheets
 from .effects import EFFECTS, TESTS
 
 GAME = "descent"
@@ -28,4 +28,5 @@ _kind("exploration_cards", cards.ExplorationFile, "a Descent exploration deck",
       lambda loaded: checks.check_ids(loaded) + checks.check_maps(loaded))
 _kind("hero_sheets", sheets.HeroSheetsFile, "Descent hero sheets")
 _kind("conditions", sheets.ConditionsFile, "Descent conditions")
-_kind(SCENARIO, cards.ScenarioFile, "a Descent quest", cross_check=checks.check_scenario, noun="scenario")
+_kind(SCENARIO, cards.ScenarioFile, "a Descent quest", cross_check=boxmaps.check_scenario, noun="scenario",
+      companions=("maps",))

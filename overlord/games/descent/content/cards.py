@@ -15,9 +15,9 @@ project rather than taken from a published card.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, field_validator, model_validator
 
 from ....content.actions import Attack, Away, Engage, SpotAction, Toward
 from ....content.models import MAX_MAP, Id, Int, OrNames, Strict, tagged
@@ -389,9 +389,30 @@ class Scenario(Strict):
         return decks
 
 
+def _written_or_named(value) -> str:
+    return "named" if isinstance(value, str) else "written"
+
+
+#: a quest another file names (``scenario: forgotten-souls``): a shipped scenario's name, or a
+#: scenario file relative to the file that names it
+QuestName = Annotated[str, Field(min_length=1, max_length=1000, description=(
+    "the quest this file plays, written elsewhere: a shipped scenario's name (forgotten-souls) or a scenario file, "
+    "relative to this one; with `maps:` it is played on your own maps"))]
+MapPath = Annotated[str, Field(min_length=1, max_length=1000, description="a map file, relative to this file")]
+
+
 class ScenarioFile(Strict):
+    """A Descent scenario file: the quest written out, or named (``scenario: forgotten-souls``),
+    and the encounters it plays on maps of its own."""
+
     game: Literal["descent"]
-    scenario: Scenario
+    scenario: Annotated[Union[Annotated[Scenario, Tag("written")], Annotated[QuestName, Tag("named")]],
+                        Discriminator(_written_or_named)]
+    maps: dict[Id, MapPath] = Field(
+        {}, description="encounters played on a map of your own (your box's tile): an Exploration card's id -> a map "
+                        "file (relative to this file) holding the encounter's whole map, its rows and the places its "
+                        "card names (entrance, exit, hero_start, spawns, tokens, markers); docs/authoring.md, "
+                        "'Your own box's map'")
 
 
 FILE_KINDS = {

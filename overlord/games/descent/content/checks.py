@@ -95,11 +95,11 @@ def check_maps(loaded: Loaded) -> list[Problem]:
         elif card.goal.at not in named:
             problems.append(doc.problem(("exploration_cards", i, "goal", "at"), f"card {card.id!r}: no marker "
                                         f"{card.goal.at!r} for the goal{nearest(card.goal.at, named)}"))
-        for model, path in _walk_models(card, ("exploration_cards", i)):
-            if isinstance(model, (SpawnSpec, TokenSpec, HeroOnSpec)) and model.at is not None and model.at not in named:
+        for name, path in marker_names(card, ("exploration_cards", i)):
+            if name not in named:
                 where = _resolve(doc, path + ("at",))
-                problems.append(doc.problem(where, f"card {card.id!r}: no marker {model.at!r} on this encounter's map"
-                                            f"{nearest(model.at, named)}; markers: {', '.join(sorted(named))}"))
+                problems.append(doc.problem(where, f"card {card.id!r}: no marker {name!r} on this encounter's map"
+                                            f"{nearest(name, named)}; markers: {', '.join(sorted(named))}"))
         for sub, at in spots:
             if at is None:
                 continue
@@ -114,15 +114,36 @@ def check_maps(loaded: Loaded) -> list[Problem]:
     return problems
 
 
+def marker_names(card: cards.ExplorationCard, path: tuple = ()) -> list[tuple[str, tuple]]:
+    """Each named space a card's effects and tests refer to ('exit', 'entrance' or a marker), with
+    the path of the effect or test that names it, in the card's order."""
+    return [(model.at, where) for model, where in walk_models(card, path)
+            if isinstance(model, (SpawnSpec, TokenSpec, HeroOnSpec)) and model.at is not None]
+
+
+def on_edge(rows: list[str], at) -> bool:
+    """Whether a space lies on its map's edge, where an entrance or an exit must be: the next
+    encounter's map is joined there (``dungeon.side_of``: the rows' full width and height)."""
+    x, y = at
+    return x in (0, max(len(r) for r in rows) - 1) or y in (0, len(rows) - 1)
+
+
+def edge_words(end: str, at) -> str:
+    """The problem of an entrance or exit inside its map."""
+    joins = "the next encounter's map joins it there" if end == "exit" else "it joins the previous encounter's exit"
+    return f"the {end} {list(at)} is not on the map's edge ({joins}): put it in the first or last row or column"
+
+
 # -- a scenario and the decks it names --------------------------------------------------------
 
-def check_scenario(loaded: Loaded) -> list[Problem]:
-    """Cross-file checks of a valid scenario file: its decks exist and are valid, every group a
-    card names exists, the exploration deck has the rulebook's make-up."""
+def check_scenario(loaded: Loaded, decks: dict[str, Loaded] | None = None) -> list[Problem]:
+    """Cross-file checks of a valid scenario file that writes its quest out: its decks exist and
+    are valid, every group a card names exists, the exploration deck has the rulebook's make-up.
+    ``decks``: filled with each deck file that loaded (by deck: "exploration"...)."""
     scenario = loaded.model.scenario
     doc = loaded.doc
     problems: list[Problem] = []
-    decks: dict[str, Loaded] = {}
+    decks = {} if decks is None else decks
     for kind, where in deck_files(loaded).items():
         rel = scenario.decks.get(kind, where)
         deck = load_named(doc, ("scenario", "decks", kind), rel) if kind in scenario.decks else load_content(where)
@@ -193,7 +214,7 @@ def _check_conditions(loaded: Loaded, known: set[str]) -> list[Problem]:
     problems = []
     doc = loaded.doc
     root = next(iter(type(loaded.model).model_fields))
-    for model, path in _walk_models(getattr(loaded.model, root), (root,)):
+    for model, path in walk_models(getattr(loaded.model, root), (root,)):
         names = []
         if isinstance(model, ConditionSpec):
             names.append((path + ("condition",), model.condition))
@@ -229,25 +250,25 @@ def _check_surges(monsters: Loaded, conditions: Loaded) -> list[Problem]:
     return problems
 
 
-def _walk_models(value, path):
+def walk_models(value, path):
     """Every pydantic model inside ``value`` with its data path."""
     if isinstance(value, BaseModel):
         yield value, path
         for name, f in type(value).model_fields.items():
-            yield from _walk_models(getattr(value, name), path + (f.alias or name,))
+            yield from walk_models(getattr(value, name), path + (f.alias or name,))
     elif isinstance(value, (list, tuple)):
         for i, v in enumerate(value):
-            yield from _walk_models(v, path + (i,))
+            yield from walk_models(v, path + (i,))
     elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _walk_models(v, path + (k,))
+            yield from walk_models(v, path + (k,))
 
 
 def _check_groups(loaded: Loaded, groups: set[str]) -> list[Problem]:
     problems = []
     doc = loaded.doc
     root = next(iter(type(loaded.model).model_fields))
-    for model, path in _walk_models(getattr(loaded.model, root), (root,)):
+    for model, path in walk_models(getattr(loaded.model, root), (root,)):
         names = []
         if isinstance(model, (Spawn, PlaceMonsters)):
             names.append((path + (next(iter(type(model).model_fields)), "group"),
