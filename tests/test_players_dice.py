@@ -228,8 +228,9 @@ def test_forgotten_souls_players_report_their_results(tmp_path):
     """Forgotten Souls' table takes results, not faces: nothing is asked as faces, whatever --dice."""
     session, reply = start(tmp_path, "forgotten-souls", "players")
     assert session.dice == "program" and not session.table.typed_dice
-    assert ("  - the dice: you roll your heroes' attacks and attribute tests, and their defence dice against every "
-            "monster attack (tell the damage with `hurt HERO N`)") in reply.lines
+    assert ("  - the dice: you roll your heroes' attacks, attribute tests (`test HERO pass|fail` when asked) and "
+            "stand-ups (2 red dice: `stand HERO HEARTS SURGES`), and their defence dice against every monster attack "
+            "(tell the damage with `hurt HERO N`)") in reply.lines
 
 
 @pytest.mark.parametrize("scenario, dice, told", [

@@ -254,8 +254,9 @@ class Descent(GameRules):
                "read (the program keeps each monster's health, act and conditions)",
                "the map tiles, to lay each encounter as `map` draws it when the program explores it (a card's rule "
                "names the box's tile where it has one" + (f"; {_own_maps(q)}" if q.maps else "") + ")",
-               "the dice: you roll your heroes' attacks and attribute tests, and their defence dice against every "
-               "monster attack (tell the damage with `hurt HERO N`)",
+               "the dice: you roll your heroes' attacks, attribute tests (`test HERO pass|fail` when asked) and "
+               "stand-ups (2 red dice: `stand HERO HEARTS SURGES`), and their defence dice against every monster "
+               "attack (tell the damage with `hurt HERO N`)",
                "tokens for your heroes' damage, fatigue and conditions, and the search and objective tokens the "
                "program places"]
         replaced = ["the Exploration, Activation and Peril decks: ours, shaped like the quest's cards; the program "
