@@ -52,7 +52,9 @@ def code_words(line: str, allowed: AbstractSet[str] = frozenset()) -> list[str]:
     ("rules: undo_hidden_draws"), a file's path, and the ``allowed`` words - what the player typed
     on that line (a refusal may quote it) and the table's own verbs (``take_task``)."""
     bare = re.sub(r"\brules[.:]\s*[a-z_]+(:\s*\w+)?", "", line)
-    bare = " ".join(w for w in bare.split(" ") if "/" not in w and w.strip("'\".,;:()") not in allowed)
+    # a word left out leaves a mark in its place, so that the words either side do not meet ("end the
+    # turn' the command" without the verb `turn` is no doubled article)
+    bare = " ".join(w if "/" not in w and w.strip("'\".,;:()") not in allowed else "~" for w in bare.split(" "))
     return [name for name, pattern in CODE_WORDS.items() if pattern.search(bare)]
 
 
