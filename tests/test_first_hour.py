@@ -43,9 +43,12 @@ def test_the_start_of_a_game_says_what_to_put_out_and_where_things_are(scenario)
     told = rules.components(session.match)
     assert told.use and told.replaced and told.coordinates, f"{rules.name} leaves a part unsaid"
     lines = first.lines
+    shown = session.execute("components").lines                        # and again when asked
+    printing = f"  - what of ours differs from your box, printed to lay on the table: `overlord print {info.id}` (PDF or SVG)"
+    assert [line for line in shown if line != printing] == told.lines()
+    assert printing in shown                                  # issue 42: ours where it differs, to print
     assert lines[0].startswith(info.name)                     # the game's own title first
-    assert lines[1:1 + len(told.lines())] == told.lines()    # then what to put on the table
-    assert session.execute("components").lines == told.lines()        # and again when asked
+    assert lines[1:1 + len(shown)] == shown                   # then what to put on the table
 
 
 def test_descent_names_the_track_spaces_and_the_monster_figures_of_the_quest():
