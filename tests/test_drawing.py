@@ -14,7 +14,7 @@ import pytest
 from overlord.games import registry
 from overlord.sim.play import play
 from overlord.view.drawing import Area, Drawing, Link, Marker, Path, Piece, Space
-from overlord.view.svg import render
+from overlord.view.svg import centre_of, render
 from session_helpers import TableSession
 from tinygame.game import GAME as TINY
 
@@ -123,11 +123,20 @@ def test_pieces_on_one_space_stand_side_by_side():
 
 
 @pytest.mark.parametrize("kind, drawn", [("route", 'stroke-dasharray="6 4"'), ("hidden route", 'stroke-dasharray="2 4"'),
-                                         ("one way", 'marker-end="url(#arrow)"'), ("exit", 'stroke-width="2" >')])
+                                         ("exit", 'stroke-width="2" >')])
 def test_each_kind_of_link_is_drawn_its_own_way(kind, drawn):
     d = Drawing("d", [Space("0", 0, 0), Space("1", 1, 0)], links=[Link("0", "1", kind)])
     line = next(s for s in render(d).splitlines() if s.startswith("<line"))
     assert drawn in line
+
+
+def test_a_one_way_link_has_its_arrow_half_way_pointing_its_way():
+    """A one-way route's arrowhead lies half way along it, where no space covers it (a line's end
+    marker lay under the space it points to), its tip toward the link's second space."""
+    d = Drawing("d", [Space("0", 0, 0), Space("1", 4, 0)], links=[Link("0", "1", "one way")])
+    (a, b), arrow = (centre_of(d, ("0",)), centre_of(d, ("1",))), ET.fromstring(render(d)).find(f".//{SVG}polygon[@class='arrow']")
+    tip = [float(v) for v in arrow.get("points").split()[0].split(",")]
+    assert a[0] < (a[0] + b[0]) / 2 < tip[0] < b[0] and tip[1] == pytest.approx(a[1])
 
 
 @pytest.mark.parametrize("scenario, heroes", [("forgotten-souls", ["leoric", "tarha"]), ("underworld", ["bard", "gladiator"]),

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from .drawing import Drawing, Space
-from .svg import BLOCKING, LINK_STYLE, UNIT, centre_of, fill_of, space_shape
+from .svg import BLOCKING, LINK_STYLE, UNIT, arrow, centre_of, fill_of, space_shape
 
 A4_LANDSCAPE = (297.0, 210.0)           # mm
 MARGIN_MM = 10.0
@@ -121,7 +121,7 @@ def _page(d: Drawing, unit_mm: float, paper: Paper, window: tuple[float, float, 
                    f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#000000" '
                    f'stroke-width="2" {LINK_STYLE.get(k.kind, "")}/>')
         if k.kind == "one way":                      # its arrow half way, where no field covers it
-            out.append(_arrow((ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay, UNIT * 0.22))
+            out.append(arrow((ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay, UNIT * 0.22))
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
         shape = space_shape(s, fill_of(s.kind, kinds, False), told, "#000000")
@@ -212,24 +212,13 @@ def _legend(d: Drawing, kinds: list[str], paper: Paper, bottom: float) -> str:
                        'stroke="#000000" stroke-width="0.4"'
                        + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
             if style == "one way":
-                out.append(_arrow(x + 2.5, y - font * 0.3, 1, 0, 1.0))
+                out.append(arrow(x + 2.5, y - font * 0.3, 1, 0, 1.0))
         else:
             out.append(f'<polygon points="{x + 0.5},{y - font * 0.9:.2f} {x + 4.5},{y - font * 0.9:.2f} '
                        f'{x + 2.5},{y + font * 0.2:.2f}" fill="#f2c200" stroke="#000000" stroke-width="0.2"/>')
         out.append(f'<text x="{x + 7}" y="{y}" class="legend-words">{escape(words)}</text>')
     out.append("</g>")
     return "\n".join(out)
-
-
-def _arrow(x: float, y: float, dx: float, dy: float, size: float) -> str:
-    """A filled arrowhead at ``x``, ``y`` pointing along ``dx``, ``dy``."""
-    n = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / n, dy / n
-    tip = (x + ux * size, y + uy * size)
-    left = (x - ux * size - uy * size * 0.8, y - uy * size + ux * size * 0.8)
-    right = (x - ux * size + uy * size * 0.8, y - uy * size - ux * size * 0.8)
-    return (f'<polygon class="arrow" points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
-            f'{right[0]:.1f},{right[1]:.1f}" fill="#000000"/>')
 
 
 def _label(s: Space) -> str:

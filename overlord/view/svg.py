@@ -16,6 +16,8 @@ No game is named here and nothing is fetched: the SVG is one self-contained stri
 
 from __future__ import annotations
 
+import math
+
 from xml.sax.saxutils import escape, quoteattr
 
 from .drawing import Drawing, Piece, Space
@@ -29,9 +31,9 @@ PALETTE = ("#e8dcc0", "#c9d9b0", "#b8cfe0", "#e0c0c0", "#d8c8e8", "#c0e0d8", "#e
 SIDE_COLOUR = {"heroes": "#1f5fbf", "monsters": "#b3261e", "neutral": "#6b4f1d"}
 CONTRAST_SIDE = {"heroes": "#0000cc", "monsters": "#cc0000", "neutral": "#000000"}
 BLOCKING = ("wall", "blocked", "void")
-#: how a link of each kind is drawn (any other: a plain line): dashes, dots, an arrow for one way
-LINK_STYLE = {"route": 'stroke-dasharray="6 4"', "hidden route": 'stroke-dasharray="2 4"', "dotted": 'stroke-dasharray="2 4"',
-              "one way": 'marker-mid="url(#arrow)" marker-end="url(#arrow)"'}
+#: how a link of each kind is drawn (any other: a plain line): dashes, dots; a "one way" link has an
+#: arrowhead half way along it (:func:`arrow`: a line's end marker would lie under its space)
+LINK_STYLE = {"route": 'stroke-dasharray="6 4"', "hidden route": 'stroke-dasharray="2 4"', "dotted": 'stroke-dasharray="2 4"'}
 
 
 def fill_of(kind: str, kinds: list[str], contrast: bool) -> str:
@@ -118,6 +120,8 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
         out.append(f'<line class="link" data-kind={quoteattr(k.kind)} x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" '
                    f'y2="{by:.1f}" stroke="{stroke}" stroke-width="2" {style}><title>{escape(d.legend.get(k.kind, k.kind))}'
                    '</title></line>')
+        if k.kind == "one way":
+            out.append(arrow((ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay, UNIT * 0.22))
     out.append('</g><g class="spaces">')
     for s in d.spaces:
         told = ", ".join(w for w in (s.name or s.id, d.legend.get(s.kind, s.kind)) if w)
@@ -155,3 +159,14 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     out += [_piece(d, q, contrast, font, (together[q.spaces].index(q), len(together[q.spaces]))) for q in d.pieces]
     out.append("</g></svg>")
     return "\n".join(out)
+
+
+def arrow(x: float, y: float, dx: float, dy: float, size: float) -> str:
+    """A filled arrowhead at ``x``, ``y`` pointing along ``dx``, ``dy``."""
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    tip = (x + ux * size, y + uy * size)
+    left = (x - ux * size - uy * size * 0.8, y - uy * size + ux * size * 0.8)
+    right = (x - ux * size + uy * size * 0.8, y - uy * size - ux * size * 0.8)
+    return (f'<polygon class="arrow" points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+            f'{right[0]:.1f},{right[1]:.1f}" fill="#000000"/>')
