@@ -31,7 +31,7 @@ PERIL = {"peril_cards": [
     {"id": "p2", "name": "Cave-in", "effects": [{"damage_heroes": {"amount": 2, "who": "all"}},
                                                  {"if": {"test": {"monsters_on_map": True},
                                                          "then": [{"advance_doom": 1}]}}]}]}
-MAP = {"rows": ["#####", "#...#", "#.~.#", "#####"], "entrance": [1, 1], "exit": [3, 2],
+MAP = {"rows": ["#####", "....#", "#.~..", "#####"], "entrance": [0, 1], "exit": [4, 2],
        "spawns": [{"group": "zombie", "rank": "master", "at": [2, 1], "heroes": 2}]}
 
 
@@ -136,6 +136,11 @@ SLIPS = [
      ("exploration_cards", 5, "map", "spawns", 0, "at"), ["card 'e5'", "wall, not a space"]),
     ("an exit off the map", "exploration.yaml", ("exploration_cards", 6, "map", "exit"), [9, 9],
      ("exploration_cards", 6, "map", "exit"), ["card 'e6'", "off the map"]),
+    # explored, it could not be joined (the dungeon joins maps at their edges): refused when validated
+    ("an exit inside its map", "exploration.yaml", ("exploration_cards", 6, "map", "exit"), [2, 1],
+     ("exploration_cards", 6, "map", "exit"), ["card 'e6'", "the exit [2, 1] is not on the map's edge"]),
+    ("an entrance inside its map", "exploration.yaml", ("exploration_cards", 6, "map", "entrance"), [1, 2],
+     ("exploration_cards", 6, "map", "entrance"), ["card 'e6'", "the entrance [1, 2] is not on the map's edge"]),
     ("an effect placing at a marker the map lacks", "exploration.yaml",
      ("exploration_cards", 8, "overlord", 0, "effects", 0), {"place_token": {"token": "search", "at": "altar"}},
      ("exploration_cards", 8, "overlord", 0, "effects", 0, "place_token", "at"), ["card 'e8'", "no marker 'altar'"]),

@@ -111,6 +111,8 @@ def check_maps(loaded: Loaded) -> list[Problem]:
             if board.blocks_move[node]:
                 problems.append(doc.problem(base + sub, f"card {card.id!r}: {list(at)} is "
                                             f"{board.terrain(node).name}, not a space a figure can stand on"))
+            elif sub[0] in ("entrance", "exit") and not on_edge(card.map.rows, at):
+                problems.append(doc.problem(base + sub, f"card {card.id!r}: {edge_words(sub[0], at)}"))
     return problems
 
 
