@@ -59,6 +59,15 @@ PLAYERS, PROGRAM = "players", "program"
 DICE_MODES = (PLAYERS, PROGRAM)
 
 
+QUOTED = 40       # how much of a word typed a refusal quotes back
+REFUSAL_MAX = 1000                      # the longest line a refusal tells
+
+
+def _quoted(text: str) -> str:
+    """What was typed, quoted back in a refusal: its first :data:`QUOTED` characters."""
+    return repr(text) if len(text) <= QUOTED else f"{text[:QUOTED]!r}... ({len(text):,} characters)"
+
+
 def _named(waiting: dict) -> str:
     """The waiting command as the players know it (a number with what it did)."""
     named = waiting.get("named")
@@ -181,6 +190,16 @@ class Session:
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
+        reply = self._execute(line)
+        if not reply.ok and any(len(told) > REFUSAL_MAX for told in reply.lines):
+            # a refusal quotes what was typed: a megabyte typed is not a megabyte told back
+            reply.lines = [told if len(told) <= REFUSAL_MAX else f"{told[:REFUSAL_MAX]}... ({len(told):,} characters)"
+                           for told in reply.lines]
+        if len(reply.command) > REFUSAL_MAX:          # echoed in a JSON reply: a bounded prefix
+            reply.command = f"{reply.command[:QUOTED]}... ({len(reply.command):,} characters)"
+        return reply
+
+    def _execute(self, line: str) -> Reply:
         refused = _unreadable(line)
         if refused:
             return Reply(line.encode("utf-8", "replace").decode("utf-8"), False, [refused])
@@ -201,8 +220,10 @@ class Session:
         if verb not in self.table.commands and not (_number(verb) and self.table.numbered):
             known = list(self.table.commands) + list(COMMON)
             hint = difflib.get_close_matches(verb, known, n=1)
-            return Reply(line, False, [f"unknown command {verb!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+            return Reply(line, False, [f"unknown command {_quoted(verb)}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
                                        + "; `help` lists the commands"])
+        if _number(verb) and self.table.numbered and len(words) > 1:
+            return Reply(line, False, [f"an option is its number alone: `{int(verb)}` (not {_quoted(line.strip())})"])
         over = self.rules.outcome(self.match)
         changes = self.table.changes
         if over is not None and (_number(verb) or changes is None or verb in changes):
