@@ -34,9 +34,10 @@ from overlord.games.heroes.counters import ActionRules
 from overlord.games.heroes.market import call_market, close_market, sale
 from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
 from overlord.games.heroes.tasks import fulfilled
+from overlord.games.heroes.state import face_up, lift, put
 
 from . import draws, fights, life
-from .state import Ctx, artifact, carried, counter, face_up, lift, put, sees
+from .state import Ctx, artifact, carried, counter, sees
 
 
 def acted(ctx: Ctx) -> None:

@@ -33,9 +33,10 @@ from __future__ import annotations
 from overlord.core.game import hidden_draw
 from overlord.games.heroes.bag import draw as bag_draw
 from overlord.games.heroes.bag import free_tan_fields, placement_choice
+from overlord.games.heroes.state import put
 
 from . import events, machines
-from .state import Ctx, artifact, counter, put
+from .state import Ctx, artifact, counter
 
 NOT_FOR_PLACING = ("city", "lair", "cave_mouth", "landing")
 EVENT_BORDERS = ("orange", "orange-lilac")

@@ -58,9 +58,10 @@ from overlord.games.heroes.sheet import (
     skill_value,
 )
 from overlord.games.heroes.trials import trial
+from overlord.games.heroes.state import lift, put
 
 from . import draws, life, machines
-from .state import Ctx, artifact, carried, counter, lift, put
+from .state import Ctx, artifact, carried, counter
 
 SPELL_DICE = {"experience": 4, "great_experience": 5}
 

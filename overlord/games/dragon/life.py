@@ -26,9 +26,10 @@ from __future__ import annotations
 from overlord.core.trace import Decision
 from overlord.games.heroes.death import route_at_death
 from overlord.games.heroes.sheet import lose_life, rebirth
+from overlord.games.heroes.state import put
 
 from . import machines
-from .state import Ctx, artifact, put
+from .state import Ctx, artifact
 
 
 def gold(ctx: Ctx, hero: str) -> int:

@@ -64,9 +64,10 @@ from overlord.core.trace import Decision
 from overlord.games.heroes.bag import reading_order
 from overlord.games.heroes.regions import search as found_route
 from overlord.games.heroes.sheet import movement_allowance
+from overlord.games.heroes.state import face_up
 
 from . import draws, fights, life
-from .state import Ctx, artifact, counter, face_up, sees
+from .state import Ctx, artifact, counter, sees
 
 DUMP_ROLL = 1              # "on a roll of 1, he has found an artifact"
 

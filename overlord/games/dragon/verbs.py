@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
+from overlord.games.heroes.state import face_up
 
 from . import actions, draws, events, fights, jumps, life, moves, spells, turns
-from .state import Ctx, artifact, carries, counter, face_up, sees
+from .state import Ctx, artifact, carries, counter, sees
 from .words import JUMP_WORDS, SKILL_WORD, name, rolled
 from ...view.words import count, listing
 
