@@ -62,11 +62,12 @@ from overlord.core.context import decide
 from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.bag import reading_order
+from overlord.games.heroes.draws import reveal
 from overlord.games.heroes.regions import search as found_route
 from overlord.games.heroes.sheet import movement_allowance
 from overlord.games.heroes.state import face_up
 
-from . import draws, fights, life
+from . import fights, life
 from .state import Ctx, artifact, counter, sees
 
 DUMP_ROLL = 1              # "on a roll of 1, he has found an artifact"
@@ -151,7 +152,7 @@ def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves"
 
 def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
     s = ctx.s
-    out = draws.reveal(ctx, fid, hero) + unnoticed(ctx, hero, fid)
+    out = reveal(ctx, fid, hero) + unnoticed(ctx, hero, fid)
     if hidden and desert_hurts(ctx, hero, fid):
         out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
         if s.turn.hero != hero or s.turn.phase == "over":

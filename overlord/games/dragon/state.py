@@ -17,8 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from overlord.core.decks import Deck
-from overlord.core.context import Context
-from overlord.games.heroes.state import HeroesBoard, HeroesState
+from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 
 from .load import ArtifactSpec, CounterSpec, DragonContent
 
@@ -140,11 +139,11 @@ def sees(s: DragonState, c: DragonContent, hero: str, instance: str) -> bool:
     return True
 
 
-class Ctx(Context):
-    """One step of play (``overlord.core.context``): the state (``s``), its content (``c``), the
-    game's generator (draws from the bag, the market, the deck) and the heroes' dice (the same
-    generator at a table; the players' own generator headless). ``commit`` writes the game's
-    generator back into the state."""
+class Ctx(HeroesCtx):
+    """One step of play (``overlord.core.context``, the family's ``HeroesCtx``): the state (``s``),
+    its content (``c``), the game's generator (draws from the bag, the market, the deck) and the
+    heroes' dice (the same generator at a table; the players' own generator headless). ``commit``
+    writes the game's generator back into the state."""
 
     @property
     def s(self) -> DragonState:
@@ -153,10 +152,6 @@ class Ctx(Context):
     @property
     def c(self) -> DragonContent:
         return self.content
-
-    @property
-    def hero(self) -> str:
-        return self.state.turn.hero
 
     @property
     def board(self):

@@ -19,6 +19,7 @@ The PettingZoo numbering keeps its published layout (``numbering`` below; ``agen
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
+from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.state import face_up
 
@@ -307,7 +308,7 @@ MOVES = Moves([
          tells={"repaired": lambda s, c, e: (f"  the Smithy repairs {name(s, c, e['counter'])}: "
                                              f"{count(e['left'], 'hit point')} on it")}),
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
-         lambda ctx, a, hero, ch: draws.place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
+         lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
          slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("steer", "move the confused hero there", (Param("hero", "hero", typed=False), FIELD), _steer, numbered=False,
          slots=(), slot=_no_slot, when="when the scenario leaves the confused hero to the player on his left"),

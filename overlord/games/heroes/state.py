@@ -34,7 +34,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from overlord.core.context import Context
 from overlord.core.state import events
+from overlord.games.heroes.regions import RegionBoard
 from overlord.games.heroes.sheet import HeroSheet
 
 
@@ -59,6 +61,28 @@ class Turn(Protocol):
     drawn: bool
     combat: str
     why_over: str
+
+
+class CounterFace(Protocol):
+    """What the family's rules read of a counter's printed face: its name, whether it is a covered
+    counter (the PA logo: placed face down), the field printed on it ("" for none) and its border."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def covered(self) -> bool: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def border(self) -> str: ...
+
+
+class HeroesContent(Protocol):
+    """What the family's rules read of a game's content: the board and each counter's face."""
+
+    @property
+    def board(self) -> RegionBoard: ...
+    def spec(self, instance: str) -> CounterFace: ...
 
 
 F = TypeVar("F", bound=Figure)
@@ -104,6 +128,24 @@ class HeroesClock(Generic[T]):
 @dataclass
 class HeroesState(HeroesClock[T], HeroesBoard[F], Generic[F, T]):
     """The family's state: its board, then its clock (a game's own fields go between)."""
+
+
+class HeroesCtx(Context):
+    """One step of play (``overlord.core.context``) as the family's rules see it: the state
+    (``s``), its content (``c``), the hero whose turn it is. A game's context narrows ``s`` and
+    ``c`` to its own state and content."""
+
+    @property
+    def s(self) -> HeroesState:
+        return self.state
+
+    @property
+    def c(self) -> HeroesContent:
+        return self.content
+
+    @property
+    def hero(self) -> str:
+        return self.state.turn.hero
 
 
 # -- the counters on the board ------------------------------------------------------------------------
