@@ -42,12 +42,14 @@ from overlord.games.heroes.sheet import HeroSheet
 
 class Figure(Protocol):
     """What the family's rules read of a hero's figure: the field it stands on, the field it is
-    searching a hidden route to (standing between the two, on neither), and whether it is out of
-    the game."""
+    searching a hidden route to (standing between the two, on neither), whether it is out of the
+    game, his manor house (where he is reborn) and his generation (2 for the first's successor)."""
 
     field: str
     between: str
     out: bool
+    manor: str
+    generation: int
 
 
 class Turn(Protocol):
