@@ -30,25 +30,30 @@ The turn engine, on the family's state (lifted from the Dragon; Return of the He
   drawn counter goes (its coordinates, else a free tan field off the drawer's region: the
   program's choice or a pending one), revealing covered counters.
 - ``life``: a wound, an artifact's last hit point, death and rebirth at the manor house.
+- ``moves``: a step along a route, the hidden-route search and the search again on the next turn,
+  entering a field (by a step, or carried there), and on arrival the covered counters revealed
+  and the creature that must be fought at once.
 
 What a game adds (the Dragon, ``games/dragon``, is the example):
 
 1. Its figure and turn dataclasses (they must have what ``state.Figure`` and ``state.Turn``
-   name: field, between, out, manor, generation; hero, phase, mp, drawn, combat, why_over).
+   name: field, between, out, manor, generation; hero, phase, mp, fresh, entered, drawn, combat,
+   why_over).
 2. Its own state fields in a subclass of ``HeroesBoard[ItsFigure]`` (naming ``at`` again with its
    figure type), and its state as ``class ItsState(HeroesState[ItsFigure, ItsTurn], ItsOwn)``
    naming ``turn`` again with its default: saved as board, own fields, clock.
 3. A context ``Ctx(HeroesCtx)`` whose ``s`` and ``c`` are its state and content (its counter
    specs need ``name``, ``covered``, ``at``, ``border``; its content ``board`` and ``spec``).
 4. Its ``draws.BagRules`` (a choice owed before a draw, counters it deals with when drawn - events,
-   the Nameless -, what a placement fires, what is harmful, features not for placing) and its
+   the Nameless -, what a placement fires, what is harmful, features not for placing), its
    ``life.LifeRules`` (where an artifact came from, the kept artifact's key, what else a rebirth
-   resets), and thin functions of its own that pass them (the Dragon's ``draws.replace``,
-   ``life.wound``...).
+   resets) and its ``moves.MoveRules`` (who needs no search, what a failed search costs, what else
+   happens on arrival, which counter forces a fight and who passes it by), and thin functions of
+   its own that pass them (the Dragon's ``draws.replace``, ``life.wound``, ``moves.step``...).
 
-Not lifted yet (still the Dragon's, in ``games/dragon``): moving along routes and the hidden-route
-search with forced fights on arrival (``moves.step``/``enter``/``arrival``/``search_again``),
-encounters, tasks and markets as actions (``actions``), the turn's start and end (``turns``), the
+Not lifted yet (still the Dragon's, in ``games/dragon``): which fields a hero may step to
+(``moves.step_targets``, with the Labyrinth's dotted routes), the fights themselves
+(``fights``), encounters, tasks and markets as actions (``actions``), the turn's start and end (``turns``), the
 end of the game (``life.end``), and the board's layout in the state (the Standard Game's shuffled
 regions, the Unknown Land's turned up as explored; today the layout is the content's).
 

@@ -54,12 +54,15 @@ class Figure(Protocol):
 
 class Turn(Protocol):
     """What the family's rules read of the turn: whose it is, its phase (move, act, over), the
-    movement points left, whether the turn's one draw from the bag is used, the creature that
-    must be fought now, and why the turn is over."""
+    movement points left, whether nothing is done yet, the field the last step entered, whether
+    the turn's one draw from the bag is used, the creature that must be fought now, and why the
+    turn is over."""
 
     hero: str
     phase: str
     mp: int
+    fresh: bool
+    entered: str
     drawn: bool
     combat: str
     why_over: str
