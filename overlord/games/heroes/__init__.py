@@ -33,12 +33,15 @@ The turn engine, on the family's state (lifted from the Dragon; Return of the He
 - ``moves``: a step along a route, the hidden-route search and the search again on the next turn,
   entering a field (by a step, or carried there), and on arrival the covered counters revealed
   and the creature that must be fought at once.
+- ``actions``: an action ends movement, a task taken up (its replacement drawn) or laid down, a
+  market called with its count of counters, a sale with the caller's provision, the market
+  closed, a turn sat out at the manor house.
 
 What a game adds (the Dragon, ``games/dragon``, is the example):
 
 1. Its figure and turn dataclasses (they must have what ``state.Figure`` and ``state.Turn``
    name: field, between, out, manor, generation; hero, phase, mp, fresh, entered, drawn, combat,
-   why_over).
+   acted, market, why_over).
 2. Its own state fields in a subclass of ``HeroesBoard[ItsFigure]`` (naming ``at`` again with its
    figure type), and its state as ``class ItsState(HeroesState[ItsFigure, ItsTurn], ItsOwn)``
    naming ``turn`` again with its default: saved as board, own fields, clock.
@@ -48,14 +51,17 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
    the Nameless -, what a placement fires, what is harmful, features not for placing), its
    ``life.LifeRules`` (where an artifact came from, the kept artifact's key, what else a rebirth
    resets) and its ``moves.MoveRules`` (who needs no search, what a failed search costs, what else
-   happens on arrival, which counter forces a fight and who passes it by), and thin functions of
-   its own that pass them (the Dragon's ``draws.replace``, ``life.wound``, ``moves.step``...).
+   happens on arrival, which counter forces a fight and who passes it by), its ``actions.Wares``
+   (a ware's name and price, paying, the item a bought counter becomes), and thin functions of its
+   own that pass them (the Dragon's ``draws.replace``, ``life.wound``, ``moves.step``,
+   ``actions.market``...).
 
 Not lifted yet (still the Dragon's, in ``games/dragon``): which fields a hero may step to
-(``moves.step_targets``, with the Labyrinth's dotted routes), the fights themselves
-(``fights``), encounters, tasks and markets as actions (``actions``), the turn's start and end (``turns``), the
-end of the game (``life.end``), and the board's layout in the state (the Standard Game's shuffled
-regions, the Unknown Land's turned up as explored; today the layout is the content's).
+(``moves.step_targets``, with the Labyrinth's dotted routes), the fights themselves (``fights``),
+encounters, fulfilling tasks, taking and dropping artifacts (``actions``), the turn's start and
+end and the rounds (``turns``), the end of the game (``life.end``), and the board's layout in the
+state (the Standard Game's shuffled regions, the Unknown Land's turned up as explored; today the
+layout is the content's, and fields have drawn positions, ``regions.Field.at``).
 
 ``overlord.games.heroes.family`` re-exports the sheet, trial and counter API.
 """

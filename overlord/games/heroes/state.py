@@ -55,14 +55,16 @@ class Figure(Protocol):
 class Turn(Protocol):
     """What the family's rules read of the turn: whose it is, its phase (move, act, over), the
     movement points left, whether nothing is done yet, the field the last step entered, whether
-    the turn's one draw from the bag is used, the creature that must be fought now, and why the
-    turn is over."""
+    the turn's one draw from the bag is used, the creature that must be fought now, whether an
+    action was taken, whether a market was called, and why the turn is over."""
 
     hero: str
     phase: str
     mp: int
     fresh: bool
     entered: str
+    acted: bool
+    market: bool
     drawn: bool
     combat: str
     why_over: str
