@@ -36,6 +36,8 @@ The turn engine, on the family's state (lifted from the Dragon; Return of the He
 - ``actions``: an action ends movement, a task taken up (its replacement drawn) or laid down, a
   market called with its count of counters, a sale with the caller's provision, the market
   closed, a turn sat out at the manor house.
+- ``turns``: a turn started with the hero's movement allowance, ended, the next hero still in the
+  game, the round's end and the next round.
 
 What a game adds (the Dragon, ``games/dragon``, is the example):
 
@@ -52,14 +54,15 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
    ``life.LifeRules`` (where an artifact came from, the kept artifact's key, what else a rebirth
    resets) and its ``moves.MoveRules`` (who needs no search, what a failed search costs, what else
    happens on arrival, which counter forces a fight and who passes it by), its ``actions.Wares``
-   (a ware's name and price, paying, the item a bought counter becomes), and thin functions of its
-   own that pass them (the Dragon's ``draws.replace``, ``life.wound``, ``moves.step``,
-   ``actions.market``...).
+   (a ware's name and price, paying, the item a bought counter becomes), its ``turns.TurnRules``
+   (its turn dataclass, what happens at a turn's start and end and between rounds), and thin
+   functions of its own that pass them (the Dragon's ``draws.replace``, ``life.wound``,
+   ``moves.step``, ``actions.market``, ``turns.end_turn``...).
 
 Not lifted yet (still the Dragon's, in ``games/dragon``): which fields a hero may step to
 (``moves.step_targets``, with the Labyrinth's dotted routes), the fights themselves (``fights``),
-encounters, fulfilling tasks, taking and dropping artifacts (``actions``), the turn's start and
-end and the rounds (``turns``), the end of the game (``life.end``), and the board's layout in the
+encounters, fulfilling tasks, taking and dropping artifacts (``actions``), whose move it is
+(``turns.current``), the end of the game (``life.end``), and the board's layout in the
 state (the Standard Game's shuffled regions, the Unknown Land's turned up as explored; today the
 layout is the content's, and fields have drawn positions, ``regions.Field.at``).
 
