@@ -17,7 +17,7 @@ What the family shares, as plain data and pure functions:
   draw and the program's placement key; ``death`` where a dead hero's things go; ``market``,
   ``tasks`` the markets and tasks.
 
-The turn engine, on the family's state (lifted from the Dragon; Return of the Heroes is built on it):
+The turn engine, on the family's state (lifted from the Dragon; Return of the Heroes is to be built on it):
 
 - ``state``: :class:`~overlord.games.heroes.state.HeroesState`, the state every game of the
   family extends - the board part (heroes, sheets, figures ``at``, the bag, the counters on the
