@@ -10,7 +10,8 @@ from overlord.games.dragon.fights import item_of
 from overlord.games.dragon.game import GAME
 from overlord.games.dragon.load import load
 from overlord.games.dragon.specs import take_counter
-from overlord.games.dragon.state import artifact, lift, put
+from overlord.games.heroes.state import lift, put
+from overlord.games.dragon.state import artifact
 from overlord.games.heroes.sheet import gain_cube
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,8 @@ from dragon_helpers import (COOP, DUEL, Dice, act, at_table, cubes, events_of, g
 from overlord.core.game import drew_hidden
 from overlord.games.dragon import events
 from overlord.games.dragon.game import GAME
-from overlord.games.dragon.state import Ctx, where
+from overlord.games.heroes.state import where
+from overlord.games.dragon.state import Ctx
 from overlord.games.heroes.sheet import skill_value
 
 

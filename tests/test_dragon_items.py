@@ -8,7 +8,8 @@ import pytest
 from dragon_helpers import DUEL, Dice, act, at_table, cubes, events_of, force_dice, give, legal, match, place, stand, typed
 from overlord.games.dragon.game import GAME
 from overlord.games.dragon import events
-from overlord.games.dragon.state import Ctx, where
+from overlord.games.heroes.state import where
+from overlord.games.dragon.state import Ctx
 from overlord.games.heroes.sheet import artificial_life
 
 

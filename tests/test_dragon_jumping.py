@@ -26,7 +26,7 @@ import pytest
 
 from dragon_helpers import act, content, events_of, give, legal, lines, match, place, stand
 from overlord.games.dragon.jumps import landings
-from overlord.games.dragon.state import face_up
+from overlord.games.heroes.state import face_up
 
 
 def jumps_of(m):

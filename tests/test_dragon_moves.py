@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dragon_helpers import DUEL, act, at_table, cubes, events_of, force_dice, give, legal, lines, match, place, stand, typed
-from overlord.games.dragon.state import face_up
+from overlord.games.heroes.state import face_up
 
 
 def moves_of(m):

@@ -10,7 +10,7 @@ import pytest
 from dragon_helpers import DUEL, act, content, cubes, events_of, give, legal, lines, match, place, stand
 from overlord.core.game import RulesError, drew_hidden
 from overlord.games.dragon.game import GAME
-from overlord.games.dragon.state import face_up, where
+from overlord.games.heroes.state import face_up, where
 
 WIN, LOSE = [1, 1], [6, 6]          # two dice: a magic trial won, a magic trial lost
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dragon_helpers import COOP, DUEL, at_table, content, force_dice, give, place, stand, typed
-from overlord.games.dragon.state import where
+from overlord.games.heroes.state import where
 from session_helpers import TableSession
 
 

@@ -4,8 +4,10 @@ hero's: the bag and its draws, where drawn counters go, the events, the creature
 Dragon Man and the Dragon; in the co-operative mode (ours) also the Dragon's deck.
 
 What is shared with Return of the Heroes lives in ``overlord.games.heroes`` (region maps, the bag
-and placement, hidden fields, tasks, markets, death, trials, sheets). This package holds only what
-is the Dragon's:
+and placement, hidden fields, tasks, markets, death, trials, sheets; the family's state, which
+``state.DragonState`` extends, one draw a turn and its placement, wounds, death and rebirth,
+steps, hidden routes and the fight forced on arrival). This package holds only what is the
+Dragon's, and its parts of the family's rules (``draws.BAG``, ``life.LIFE``, ``moves.MOVES``):
 
 - ``content`` the formats of its YAML files and their checks; ``load`` the file kinds and the loader
 - ``state`` plain data; ``setup`` the book's set-up; ``machines`` the Dragon, the Dragon Man and

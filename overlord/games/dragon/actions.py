@@ -1,5 +1,7 @@
 """The actions of a turn besides fighting: encounters, tasks, artifacts, the City's market, the
-Healing Potion, healing (the spells are ``spells``).
+Healing Potion, healing (the spells are ``spells``). Taking up and laying down a task, the
+market's call, sale and close and the manor's rest are the family's (``overlord.games.heroes.actions``);
+:data:`WARES` is the City's part of them.
 
 The book (Actions, Encounters, Tasks, Artifacts, Glossary):
 - "Encounters ... may be used once per turn, with no upper limit to their total usage"; "Taking up
@@ -29,21 +31,15 @@ Readings:
 
 from __future__ import annotations
 
-from overlord.core.game import hidden_draw
 from overlord.games.heroes.counters import ActionRules
-from overlord.games.heroes.market import call_market, close_market, sale
-from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
+from overlord.games.heroes import actions as family
+from overlord.games.heroes.actions import acted
+from overlord.games.heroes.sheet import SKILL_MAX, Item, gain_cube, heal
 from overlord.games.heroes.tasks import fulfilled
+from overlord.games.heroes.state import face_up, lift, put
 
 from . import draws, fights, life
-from .state import Ctx, artifact, carried, counter, face_up, lift, put, sees
-
-
-def acted(ctx: Ctx) -> None:
-    t = ctx.s.turn
-    t.acted, t.fresh, t.mp = True, False, 0
-    if t.phase == "move":
-        t.phase = "act"
+from .state import Ctx, artifact, carried, counter, sees
 
 
 # -- encounters ----------------------------------------------------------------------------------------
@@ -97,24 +93,6 @@ def cerberos_ok(ctx: Ctx, hero: str) -> bool:
 
 
 # -- tasks ----------------------------------------------------------------------------------------------------
-
-def take_task(ctx: Ctx, hero: str, inst: str) -> list[dict]:
-    s = ctx.s
-    acted(ctx)
-    lift(s, inst)
-    s.sheets[hero].tasks.append(inst)
-    out = [ctx.log({"event": "task_taken", "hero": hero, "counter": inst, "name": counter(ctx.c, inst).name})]
-    return out + draws.replace(ctx, hero, f"{hero} took up a task")
-
-
-def drop_task(ctx: Ctx, hero: str, inst: str) -> list[dict]:
-    s = ctx.s
-    acted(ctx)
-    s.sheets[hero].tasks.remove(inst)
-    put(s, s.at[hero].field, inst)
-    return [ctx.log({"event": "task_dropped", "hero": hero, "counter": inst, "at": s.at[hero].field,
-                     "why": "placed face up; no replacement is drawn"})]
-
 
 def task_done(ctx: Ctx, hero: str, inst: str) -> bool:
     s, c = ctx.s, ctx.c
@@ -215,13 +193,32 @@ def deliver(ctx: Ctx, hero: str, inst: str) -> list[dict]:
 
 # -- the City of the Mages ------------------------------------------------------------------------------------
 
+class DragonWares:
+    """The City of the Mages' counters as the family's markets sell them (``heroes.actions.Wares``)."""
+
+    def name(self, ctx: Ctx, instance: str) -> str:
+        return artifact(ctx.s, ctx.c, instance).name
+
+    def price(self, ctx: Ctx, instance: str) -> int:
+        return price(ctx, instance)
+
+    def pay(self, ctx: Ctx, hero: str, gold: int) -> None:
+        life.pay(ctx, hero, gold)
+
+    def item(self, ctx: Ctx, instance: str) -> Item:
+        return fights.item_of(artifact(ctx.s, ctx.c, instance), instance)
+
+
+WARES = DragonWares()
+
+
+def take_task(ctx: Ctx, hero: str, inst: str) -> list[dict]:
+    return family.take_task(ctx, draws.BAG, hero, inst)
+
+
 def market(ctx: Ctx, hero: str) -> list[dict]:
-    s = ctx.s
-    acted(ctx)
-    s.turn.market = True
-    s.offer = call_market(s.market, s.rules.get("market_size", 4), ctx.rng)
-    return [ctx.log(hidden_draw({"event": "market", "hero": hero, "offer": list(s.offer),
-                                 "names": [artifact(s, ctx.c, i).name for i in s.offer]}))]
+    """A market called in the City of the Mages: ``rules.market_size`` counters (the book's four)."""
+    return family.call_market(ctx, WARES, hero, ctx.s.rules.get("market_size", 4))
 
 
 def price(ctx: Ctx, inst: str) -> int:
@@ -229,19 +226,7 @@ def price(ctx: Ctx, inst: str) -> int:
 
 
 def buy(ctx: Ctx, seller: str, inst: str, buyer: str) -> list[dict]:
-    s = ctx.s
-    deal = sale(price(ctx, inst), seller, buyer)
-    life.pay(ctx, buyer, deal.buyer_pays)
-    s.sheets[seller].gold += deal.seller_gets
-    s.offer.remove(inst)
-    s.sheets[buyer].items.append(fights.item_of(artifact(s, ctx.c, inst), inst))
-    return [ctx.log({"event": "bought", "hero": buyer, "seller": seller, "counter": inst,
-                     "name": artifact(s, ctx.c, inst).name, "paid": deal.buyer_pays, "provision": deal.seller_gets})]
-
-
-def close(ctx: Ctx, hero: str) -> list[dict]:
-    back = close_market(ctx.s.market, ctx.s.offer)
-    return [ctx.log({"event": "market_closed", "hero": hero, "unsold": len(back)})]
+    return family.buy(ctx, WARES, seller, inst, buyer)
 
 
 # -- the potion and healing ----------------------------------------------------------------------------------------
@@ -265,13 +250,6 @@ def pray(ctx: Ctx, hero: str) -> list[dict]:
     healed = heal(s.sheets[hero], 1) if roll >= 2 else 0
     s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "the Paladin prayed"
     return [ctx.log({"event": "prayed", "hero": hero, "roll": roll, "healed": healed})]
-
-
-def rest(ctx: Ctx, hero: str) -> list[dict]:
-    s = ctx.s
-    healed = heal(s.sheets[hero])
-    s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "sat out the turn at the manor"
-    return [ctx.log({"event": "rested", "hero": hero, "healed": healed})]
 
 
 def damaged_armour(ctx: Ctx, hero: str) -> str | None:

@@ -39,9 +39,10 @@ import heapq
 
 from overlord.games.heroes.odds import p_success
 from overlord.games.heroes.sheet import SKILLS, dice_for, skill_value
+from overlord.games.heroes.state import face_up
 
 from . import events, fights, moves
-from .state import Ctx, artifact, carried, counter, face_up, sees
+from .state import Ctx, artifact, carried, counter, sees
 
 READY = 0.55               # the chance to slay the Dragon that sends a hero to the lair (+0.15 early)
 READY_LATE = 0.2           # ... its floor, when the clock is out or a challenger has fallen

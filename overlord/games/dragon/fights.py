@@ -41,6 +41,7 @@ Readings (docs/readings.md, "Under the Shadow of the Dragon"; flags in ``scenari
 from __future__ import annotations
 
 from overlord.games.heroes.counters import DOT_SKILL
+from overlord.games.heroes.life import item_gone
 from overlord.games.heroes.odds import p_battle, p_success
 from overlord.games.heroes.sheet import (
     BASE_DICE,
@@ -58,9 +59,10 @@ from overlord.games.heroes.sheet import (
     skill_value,
 )
 from overlord.games.heroes.trials import trial
+from overlord.games.heroes.state import lift, put
 
 from . import draws, life, machines
-from .state import Ctx, artifact, carried, counter, lift, put
+from .state import Ctx, artifact, carried, counter
 
 SPELL_DICE = {"experience": 4, "great_experience": 5}
 
@@ -394,7 +396,7 @@ def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]
     out = [ctx.log({"event": "wounded", "hero": hero, "why": why, "source": loss.source, "natural": sheet.natural,
                     "destroyed": loss.destroyed.id if loss.destroyed else None, "policy": loss.policy})]
     if loss.destroyed is not None:
-        out += life._item_gone(ctx, loss.destroyed.id)
+        out += item_gone(ctx, life.LIFE, loss.destroyed.id)
     if loss.died:
         out += life.fall(ctx, hero, ctx.c.board.with_feature("lair")[0])
     return out

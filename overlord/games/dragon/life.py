@@ -24,11 +24,11 @@
 from __future__ import annotations
 
 from overlord.core.trace import Decision
-from overlord.games.heroes.death import route_at_death
-from overlord.games.heroes.sheet import lose_life, rebirth
+from overlord.games.heroes import life as family
+from overlord.games.heroes.state import put
 
 from . import machines
-from .state import Ctx, artifact, put
+from .state import Ctx, artifact
 
 
 def gold(ctx: Ctx, hero: str) -> int:
@@ -42,42 +42,6 @@ def pay(ctx: Ctx, hero: str, n: int) -> None:
     from_purse = min(n, s.at[hero].purse)
     s.at[hero].purse -= from_purse
     s.sheets[hero].gold -= n - from_purse
-
-
-def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bool = False,
-          keep: str | None = None) -> list[dict]:
-    """One hit point lost (``lose``: the player's "natural" or an item); the hero dies with his last
-    natural one, bequeathing ``keep`` if he names it (``never_last``: a wound that does not kill,
-    our Scorched Sky). Returns the events."""
-    s = ctx.s
-    sheet = s.sheets[hero]
-    if sheet.dead or s.at[hero].out:
-        return []
-    if never_last and sheet.natural <= 1 and not any(i.life - i.lost > 0 for i in sheet.items):
-        return [ctx.log({"event": "spared", "hero": hero, "why": f"{why}: the last hit point is spared"})]
-    loss = lose_life(sheet, lose if lose in ("natural", None) or any(i.id == lose for i in sheet.items) else None)
-    if never_last and loss.died:
-        sheet.dead, sheet.natural = False, 1
-        return [ctx.log({"event": "spared", "hero": hero, "why": f"{why}: the last hit point is spared"})]
-    out = [ctx.log({"event": "wounded", "hero": hero, "why": why, "source": loss.source,
-                    "destroyed": loss.destroyed.id if loss.destroyed else None, "natural": sheet.natural,
-                    "policy": loss.policy})]
-    if loss.destroyed is not None:
-        out += _item_gone(ctx, loss.destroyed.id)
-    if loss.died:
-        out += die(ctx, hero, why, keep)
-    return out
-
-
-def _item_gone(ctx: Ctx, inst: str) -> list[dict]:
-    """An artifact whose hit points are all lost: "If the hero loses the HP represented by the
-    Ring, the artifact is lost forever"; armour bought in the City returns to its pile."""
-    a = artifact(ctx.s, ctx.c, inst)
-    if a is not None and a.origin == "market":
-        ctx.s.market.append(inst)
-        return [ctx.log({"event": "item_lost", "counter": inst, "to": "market"})]
-    ctx.s.removed.append(inst)
-    return [ctx.log({"event": "item_lost", "counter": inst, "to": "removed"})]
 
 
 def spell_gone(ctx: Ctx, hero: str, inst: str) -> list[dict]:
@@ -109,45 +73,6 @@ def keep_choice(ctx: Ctx, hero: str) -> Decision | None:
                       policy="listed order")
 
 
-def die(ctx: Ctx, hero: str, why: str, keep: str | None = None) -> list[dict]:
-    """Death and rebirth at the manor (not in the lair: see :func:`fall`)."""
-    s = ctx.s
-    hs = s.at[hero]
-    sheet = s.sheets[hero]
-    where = hs.between or hs.field
-    decision = None
-    if keep is None or not any(i.id == keep for i in sheet.items):
-        decision = keep_choice(ctx, hero)
-        keep = decision.choice if decision else None
-    items = [(i.id, _provenance(ctx, i.id)) for i in sheet.items]
-    routing = route_at_death(items, keep)
-    tasks = list(sheet.tasks)
-    record = rebirth(sheet, keep)
-    for inst in tasks:
-        put(s, where, inst)
-    for inst in routing.to_field:
-        put(s, where, inst)
-    s.market.extend(routing.to_market)
-    s.market.extend(hs.strength)
-    s.bag.extend(routing.to_bag)
-    hs.field, hs.between, hs.confused, hs.primed, hs.purse = hs.manor, "", False, "", 0
-    hs.strength, hs.found = [], []
-    hs.generation += 1
-    if s.turn.hero == hero:
-        s.turn.phase, s.turn.mp, s.turn.combat = "over", 0, ""
-        s.turn.why_over = f"{hero} died"
-    return [ctx.log({"event": "died", "hero": hero, "why": why, "at": where, "kept": keep,
-                     "decision": decision.to_json() if decision else None, "tasks_left": tasks,
-                     "left_on_field": routing.to_field, "to_market": routing.to_market, "to_bag": routing.to_bag,
-                     "cubes_lost": sum(len(v) for v in record.returned_cubes.values()), "reborn_at": hs.manor,
-                     "generation": hs.generation})]
-
-
-def _provenance(ctx: Ctx, inst: str) -> str:
-    a = artifact(ctx.s, ctx.c, inst)
-    return a.origin if a is not None else "counter"
-
-
 def fall(ctx: Ctx, hero: str, lair: str) -> list[dict]:
     """A hero slain by the Dragon: "the Dragon has won"; he stays dead, out of the game, and what
     he carried lies in the lair."""
@@ -170,6 +95,40 @@ def fall(ctx: Ctx, hero: str, lair: str) -> list[dict]:
         s.turn.phase, s.turn.mp = "over", 0
         s.turn.why_over = f"{hero} fell to the Dragon"
     return [ctx.log({"event": "fell", "hero": hero, "left_in_lair": left})]
+
+
+class DragonLife:
+    """The Dragon's part of the family's hit points and death (``heroes.life.LifeRules``)."""
+
+    def provenance(self, ctx: Ctx, instance: str) -> str:
+        a = artifact(ctx.s, ctx.c, instance)
+        return a.origin if a is not None else "counter"
+
+    def keep_choice(self, ctx: Ctx, hero: str) -> Decision | None:
+        return keep_choice(ctx, hero)
+
+    def reborn(self, ctx: Ctx, hero: str) -> None:
+        """The Strength spells cast go back to the City's pile; the Basilisk's confusion, a spell
+        made ready, the Bag of Gold's piece and the tasks' finding gold are gone."""
+        hs = ctx.s.at[hero]
+        ctx.s.market.extend(hs.strength)
+        hs.confused, hs.primed, hs.purse = False, "", 0
+        hs.strength, hs.found = [], []
+
+
+LIFE = DragonLife()
+
+
+def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, never_last: bool = False,
+          keep: str | None = None) -> list[dict]:
+    """One hit point lost (``heroes.life.wound``; ``never_last``: a wound that does not kill, our
+    Scorched Sky)."""
+    return family.wound(ctx, LIFE, hero, why, lose, never_last, keep)
+
+
+def die(ctx: Ctx, hero: str, why: str, keep: str | None = None) -> list[dict]:
+    """Death and rebirth at the manor (``heroes.life.die``; not in the lair: see :func:`fall`)."""
+    return family.die(ctx, LIFE, hero, why, keep)
 
 
 # -- the end of the game --------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 """Movement: steps along routes, hidden routes, the teleporters and the City, the Labyrinth, the
 garbage dump, Orchan's ferry, the Rope, Pegasus, and the Basilisk's forced move.
 
+A step, the hidden-route search and what a hero meets on arrival are the family's
+(``overlord.games.heroes.moves``); :data:`MOVES` is the Dragon's part of them (the Map of the
+Labyrinth, the Desert's hit points, counters only some heroes see, the Dragon Man, invisibility).
+
 The book (Movement, Hidden Routes, Region Maps, Glossary):
 - "Movement is effected by following the routes from field to field" (1 point a field); "A covered
   marker ... requires you to stop and uncover (turn over) the counter. This does not constitute an
@@ -62,11 +66,12 @@ from overlord.core.context import decide
 from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.bag import reading_order
-from overlord.games.heroes.regions import search as found_route
+from overlord.games.heroes import moves as family
 from overlord.games.heroes.sheet import movement_allowance
+from overlord.games.heroes.state import face_up
 
-from . import draws, fights, life
-from .state import Ctx, artifact, counter, face_up, sees
+from . import fights, life
+from .state import Ctx, artifact, counter, sees
 
 DUMP_ROLL = 1              # "on a roll of 1, he has found an artifact"
 
@@ -117,54 +122,6 @@ def creature_here(ctx: Ctx, hero: str, fid: str) -> str | None:
     return None
 
 
-def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
-    s, b = ctx.s, ctx.c.board
-    hs = s.at[hero]
-    spec = b.field(to)
-    s.turn.fresh = False
-    if spec.is_hidden and not has_effect(ctx, hero, "labyrinth_map"):
-        roll = ctx.roll(2, why=f"{hero}'s search for the hidden route to {to}")
-        ok = found_route(roll, spec)
-        out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden, "found": ok})]
-        if not ok:
-            hs.between = to
-            s.turn.mp, s.turn.phase = 0, "act"
-            if desert_hurts(ctx, hero, to):
-                out += life.wound(ctx, hero, f"lost the way to {to} in the Desert")
-            return out
-        s.turn.mp -= 1
-        return out + enter(ctx, hero, to, hidden=True)
-    s.turn.mp -= 1
-    return enter(ctx, hero, to)
-
-
-def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves") -> list[dict]:
-    s = ctx.s
-    hs = s.at[hero]
-    frm = hs.field
-    hs.field, hs.between = to, ""
-    s.turn.entered = to
-    out = [ctx.log({"event": "moved", "hero": hero, "from": frm, "to": to, "how": how, "mp": s.turn.mp})]
-    return out + arrival(ctx, hero, to, hidden)
-
-
-def arrival(ctx: Ctx, hero: str, fid: str, hidden: bool = False) -> list[dict]:
-    s = ctx.s
-    out = draws.reveal(ctx, fid, hero) + unnoticed(ctx, hero, fid)
-    if hidden and desert_hurts(ctx, hero, fid):
-        out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
-        if s.turn.hero != hero or s.turn.phase == "over":
-            return out
-    foe = creature_here(ctx, hero, fid)
-    if foe is not None:
-        if s.turn.invisible:
-            out.append(ctx.log({"event": "passes", "hero": hero, "counter": foe, "why": "invisible"}))
-        else:
-            s.turn.combat, s.turn.mp = foe, 0
-            out.append(ctx.log({"event": "must_fight", "hero": hero, "counter": foe, "name": counter(ctx.c, foe).name}))
-    return out
-
-
 def unnoticed(ctx: Ctx, hero: str, fid: str) -> list[dict]:
     """Counters on the field the hero does not see: "Beings and materials are visible only to the
     hero who has the appropriate scroll or task card" (Magic Artifacts); a task's person or
@@ -184,21 +141,49 @@ def unnoticed(ctx: Ctx, hero: str, fid: str) -> list[dict]:
     return out
 
 
+class DragonMoves:
+    """The Dragon's part of the family's movement (``heroes.moves.MoveRules``)."""
+
+    def sure_way(self, ctx: Ctx, hero: str) -> bool:
+        """The Map of the Labyrinth: "he may freely enter all hidden routes"."""
+        return bool(has_effect(ctx, hero, "labyrinth_map"))
+
+    def lost_way(self, ctx: Ctx, hero: str, to: str) -> list[dict]:
+        """"A hero who tried and failed to find the hidden route to field 5 loses an additional HP"."""
+        return life.wound(ctx, hero, f"lost the way to {to} in the Desert") if desert_hurts(ctx, hero, to) else []
+
+    def arrived(self, ctx: Ctx, hero: str, fid: str, hidden: bool) -> tuple[list[dict], bool]:
+        """Counters the hero does not see; the Desert's hidden field 5 costs a hit point ("even if
+        he does get to field 5, he loses the additional HP")."""
+        out = unnoticed(ctx, hero, fid)
+        if hidden and desert_hurts(ctx, hero, fid):
+            out += life.wound(ctx, hero, f"the hidden field {fid} in the Desert")
+            if ctx.s.turn.hero != hero or ctx.s.turn.phase == "over":
+                return out, True
+        return out, False
+
+    def foe(self, ctx: Ctx, hero: str, fid: str) -> str | None:
+        return creature_here(ctx, hero, fid)
+
+    def passes(self, ctx: Ctx, hero: str, foe: str) -> str:
+        return "invisible" if ctx.s.turn.invisible else ""
+
+
+MOVES = DragonMoves()
+
+
+def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
+    """One step along a route (``heroes.moves.step``)."""
+    return family.step(ctx, MOVES, hero, to)
+
+
+def enter(ctx: Ctx, hero: str, to: str, hidden: bool = False, how: str = "moves") -> list[dict]:
+    return family.enter(ctx, MOVES, hero, to, hidden, how)
+
+
 def search_again(ctx: Ctx, hero: str) -> list[dict]:
-    """The repeated trial at the start of the next turn."""
-    s, b = ctx.s, ctx.c.board
-    hs = s.at[hero]
-    to = hs.between
-    roll = ctx.roll(2, why=f"{hero}'s search for the hidden route to {to}, again")
-    ok = found_route(roll, b.field(to))
-    s.turn.fresh = False
-    out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": b.field(to).hidden,
-                    "found": ok, "again": True})]
-    if ok:
-        s.turn.mp = max(0, s.turn.mp - 1)
-    else:
-        s.turn.mp, s.turn.phase = 0, "act"
-    return out + enter(ctx, hero, to, hidden=True, how="found the hidden route" if ok else "found the field at last")
+    """The repeated trial at the start of the next turn (``heroes.moves.search_again``)."""
+    return family.search_again(ctx, MOVES, hero)
 
 
 # -- the City's teleporters, the dump, the Labyrinth ------------------------------------------------------

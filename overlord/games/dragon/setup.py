@@ -23,10 +23,11 @@ from overlord.core.game import RulesError
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.regions import setup_fields
 from overlord.games.heroes.sheet import new_sheet
+from overlord.games.heroes.state import put
 
 from . import machines
 from .load import DragonContent, instance_ids
-from .state import DragonState, HeroState, put
+from .state import DragonState, HeroState
 
 
 def new_state(c: DragonContent, heroes: list[str], seed: int) -> DragonState:

@@ -41,7 +41,8 @@ from ...core.game import Match, RulesError
 from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
 from ..heroes.specs import Fight
-from .state import Ctx, artifact, counter, lift, put, where
+from ..heroes.state import lift, put, where
+from .state import Ctx, artifact, counter
 from . import events
 from .bots import choose_heuristic
 from .fights import (

@@ -43,6 +43,7 @@ Readings (docs/readings.md, "Under the Shadow of the Dragon"):
 from __future__ import annotations
 
 from overlord.core.game import hidden_draw
+from overlord.games.heroes.draws import back_in_bag
 from overlord.games.heroes.sheet import skill_value
 from overlord.games.heroes.trials import trial
 
@@ -127,7 +128,7 @@ def draw(ctx: Ctx, hero: str) -> list[dict]:
     """The ordinary draw the pending choice owed."""
     why, then_bag = ctx.s.pending["draw"], ctx.s.pending.get("then_bag", "")
     ctx.s.pending = {}
-    return draws.draw_one(ctx, hero, why) + draws.back_in_bag(ctx, then_bag)
+    return draws.draw_one(ctx, hero, why) + back_in_bag(ctx, then_bag)
 
 
 def clairvoyance(ctx: Ctx, hero: str, inst: str, pick: str) -> list[dict]:
@@ -145,7 +146,7 @@ def clairvoyance(ctx: Ctx, hero: str, inst: str, pick: str) -> list[dict]:
         out += draws.deal(ctx, pick, hero, why, picked=True)
     else:
         out += life.spell_gone(ctx, hero, inst) + draws.draw_one(ctx, hero, why)
-    return out + draws.back_in_bag(ctx, then_bag)
+    return out + back_in_bag(ctx, then_bag)
 
 
 # -- the Mage's spell for his gold -----------------------------------------------------------------------------

@@ -1,10 +1,14 @@
 """The state of a Dragon game: plain data that goes through JSON unchanged (``overlord.core.state``).
 
-Every counter instance lies in exactly one place (checked by ``invariants``): the bag, a field of
-the board (``board``: field -> instances, face down when in ``down``), a hero's sheet (its items;
-a held task is also an item of the sheet's task list), the City of the Mages' pile (``market``),
-a market on offer (``offer``), or out of the game (``removed``). A counter turned over (the
-Phoenix giving its scroll) is in ``backs``: it is the artifact on its back wherever it lies.
+The family's state (``overlord.games.heroes.state``: the heroes, the bag, the board's counters,
+the markets, the round and the turn) extended with the Dragon's own: a hero's figure
+(:class:`HeroState`: his manor, the Basilisk's confusion, spells made ready, the Bag of Gold...),
+the turn (:class:`TurnState`), and the hoard, the machines, the fallen and the Dragon deck
+(:class:`DragonOwn`). Saved in the order the Dragon's saves always had.
+
+Every counter instance lies in exactly one place (checked by ``invariants``), as the family's
+state says; the City of the Mages' pile is ``market``, and a counter turned over (the Phoenix
+giving its scroll) is in ``backs``: it is the artifact on its back wherever it lies.
 """
 
 from __future__ import annotations
@@ -13,9 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from overlord.core.decks import Deck
-from overlord.core.context import Context
-from overlord.core.state import events
-from overlord.games.heroes.sheet import HeroSheet
+from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 
 from .load import ArtifactSpec, CounterSpec, DragonContent
 
@@ -54,29 +56,16 @@ class TurnState:
 
 
 @dataclass
-class DragonState:
-    scenario: str
-    seed: int
-    mode: str                  # coop or book
-    heroes: list[str]
-    rng: dict
-    rules: dict
-    sheets: dict[str, HeroSheet]
-    at: dict[str, HeroState]
-    bag: list[str]
-    board: dict[str, list[str]]
-    down: list[str]
-    backs: list[str]
-    market: list[str]
-    offer: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    aside: list[str] = field(default_factory=list)     # waiting to enter the bag (the expansion's Dragon
-                                                       # counters); co-operative: the Events the deck plays
-    pending: dict[str, str] = field(default_factory=dict)   # a choice the players owe: {"place": counter, "hero": h},
-                                                            # {"steer": confused hero, "hero": the player on his left},
-                                                            # or {"draw": why, "hero": h, "then_bag": a counter
-                                                            # waiting aside to go into the bag after the draw}:
-                                                            # draw, or cast Clairvoyance to pick instead
+class DragonOwn(HeroesBoard[HeroState]):
+    """What the Dragon's state holds beyond the family's (``overlord.games.heroes.state``): the
+    hoard, the Dragon's, the Dragon Man's and the co-operative round's machines, the fallen and the
+    book's results, the Dragon deck."""
+
+    at: dict[str, HeroState]   # named again: saves read the Dragon's figures back
+    # aside: waiting to enter the bag (the expansion's Dragon counters); co-operative: the Events the deck plays
+    # pending: a choice the players owe: {"place": counter, "hero": h}, {"steer": confused hero, "hero": the
+    # player on his left}, or {"draw": why, "hero": h, "then_bag": a counter waiting aside to go into the bag
+    # after the draw}: draw, or cast Clairvoyance to pick instead
     hoard: int = 0
     dragon: str = "in_bag"     # the "dragon" machine's state
     dragon_life: int = 0
@@ -87,13 +76,14 @@ class DragonState:
     fallen: list[str] = field(default_factory=list)
     results: dict[str, str] = field(default_factory=dict)   # book: hero -> major, minor, dragon
     dragon_deck: Deck | None = None
-    round: int = 1
-    order: int = 0             # the index in ``heroes`` of the hero whose turn it is
+
+
+@dataclass
+class DragonState(HeroesState[HeroState, TurnState], DragonOwn):
+    """A Dragon game: the family's board (mode: coop or book), the Dragon's own fields, the
+    family's clock; saved in that order."""
+
     turn: TurnState = field(default_factory=TurnState)
-    outcome: str = ""
-    reason: str = ""
-    last_action: int = -1      # where in the log the last action's events begin (the table's `why`); -1: none
-    log: list[dict] = events()
 
 
 # -- reading the state with its content --------------------------------------------------------------
@@ -149,46 +139,11 @@ def sees(s: DragonState, c: DragonContent, hero: str, instance: str) -> bool:
     return True
 
 
-def lying(s: DragonState, fid: str) -> list[str]:
-    return s.board.get(fid, [])
-
-
-def where(s: DragonState, instance: str) -> str | None:
-    """The field a counter lies on, or None."""
-    for fid, here in s.board.items():
-        if instance in here:
-            return fid
-    return None
-
-
-def put(s: DragonState, fid: str, instance: str, face_down: bool = False) -> None:
-    s.board.setdefault(fid, []).append(instance)
-    if face_down and instance not in s.down:
-        s.down.append(instance)
-
-
-def lift(s: DragonState, instance: str) -> str:
-    """Take a counter off the board; returns the field it lay on."""
-    fid = where(s, instance)
-    if fid is None:
-        raise KeyError(f"{instance} is not on the board")
-    s.board[fid].remove(instance)
-    if not s.board[fid]:
-        del s.board[fid]
-    if instance in s.down:
-        s.down.remove(instance)
-    return fid
-
-
-def face_up(s: DragonState, instance: str) -> bool:
-    return instance not in s.down
-
-
-class Ctx(Context):
-    """One step of play (``overlord.core.context``): the state (``s``), its content (``c``), the
-    game's generator (draws from the bag, the market, the deck) and the heroes' dice (the same
-    generator at a table; the players' own generator headless). ``commit`` writes the game's
-    generator back into the state."""
+class Ctx(HeroesCtx):
+    """One step of play (``overlord.core.context``, the family's ``HeroesCtx``): the state (``s``),
+    its content (``c``), the game's generator (draws from the bag, the market, the deck) and the
+    heroes' dice (the same generator at a table; the players' own generator headless). ``commit``
+    writes the game's generator back into the state."""
 
     @property
     def s(self) -> DragonState:
@@ -197,10 +152,6 @@ class Ctx(Context):
     @property
     def c(self) -> DragonContent:
         return self.content
-
-    @property
-    def hero(self) -> str:
-        return self.state.turn.hero
 
     @property
     def board(self):

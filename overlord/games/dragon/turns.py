@@ -1,5 +1,6 @@
 """A hero's turn, the rounds, and the co-operative Dragon phase (what a hero may do in his turn,
-and doing it, are the moves of ``verbs``).
+and doing it, are the moves of ``verbs``). The turn order and the rounds are the family's
+(``overlord.games.heroes.turns``); :data:`TURNS` is the Dragon's part of them.
 
 Rounds: the heroes play in turn order; a hero who fell to the Dragon is skipped. In the
 co-operative mode, after every ``coop.dragon_every`` rounds the Dragon phase is due (the
@@ -9,7 +10,7 @@ co-operative mode, after every ``coop.dragon_every`` rounds the Dragon phase is 
 from __future__ import annotations
 
 from overlord.core.decks import discard_card
-from overlord.games.heroes.sheet import movement_allowance
+from overlord.games.heroes import turns as family
 
 from . import draws, events, life, machines, moves
 from .state import Ctx, DragonState, TurnState
@@ -28,66 +29,90 @@ def current(s: DragonState) -> str | None:
     return s.heroes[s.order]
 
 
+class DragonTurns:
+    """The Dragon's part of the family's turns and rounds (``heroes.turns.TurnRules``)."""
+
+    def new_turn(self, hero: str, mp: int) -> TurnState:
+        return TurnState(hero=hero, mp=mp)
+
+    def turn_started(self, ctx: Ctx, hero: str) -> list[dict]:
+        """The Bag of Gold and the Camel rolled for, the Storm, the Labyrinth's roll, the Basilisk's
+        confusion."""
+        s = ctx.s
+        hs = s.at[hero]
+        out: list[dict] = []
+        if moves.has_effect(ctx, hero, "bag_of_gold") and hs.purse == 0:
+            roll = ctx.die(why=f"{hero}'s bag of gold (1 or 2 refills the purse)")
+            if roll <= 2:
+                hs.purse = 1
+            out.append(ctx.log({"event": "bag_of_gold", "hero": hero, "roll": roll, "refilled": roll <= 2}))
+        if moves.has_effect(ctx, hero, "camel") and not hs.between:
+            roll = ctx.die(why=f"{hero}'s camel (a 1: it refuses to move)")
+            out.append(ctx.log({"event": "camel", "hero": hero, "roll": roll, "refuses": roll == 1}))
+            if roll == 1:
+                s.turn.mp = 0
+        if s.storm:
+            roll = ctx.die(why=f"the storm, at the start of {hero}'s turn (a 6 ends it)")
+            if roll == 6:
+                s.storm = False
+            else:
+                s.turn.mp = min(s.turn.mp, 1)
+            out.append(ctx.log({"event": "storm_roll", "hero": hero, "roll": roll, "over": roll == 6}))
+        if not hs.between and moves.in_region_feature(ctx, hs.field, "labyrinth") \
+                and not moves.has_effect(ctx, hero, "labyrinth_map"):
+            out += moves.labyrinth_roll(ctx, hero, start=True)
+        if hs.confused and not s.outcome:
+            if s.rules.get("program_choices", True):
+                decision = moves.steer_choice(ctx, hero)
+                out += moves.steer(ctx, hero, decision.choice, decision)
+            else:
+                left = s.heroes[(s.order + 1) % len(s.heroes)]
+                left = left if not s.at[left].out else hero
+                s.pending = {"steer": hero, "hero": left}
+                out.append(ctx.log({"event": "steer_pending", "hero": hero, "by": left}))
+        return out
+
+    def turn_ended(self, ctx: Ctx, hero: str) -> list[dict]:
+        """Invisibility over, the Desert's heat, the book's turns after a challenger fell."""
+        s, c = ctx.s, ctx.c
+        hs = s.at[hero]
+        out: list[dict] = []
+        s.turn.invisible = False            # Invisibility: "invisible for the rest of his turn", no longer
+        if not hs.out and moves.desert_hurts(ctx, hero, hs.between or hs.field) \
+                and (hs.between or c.board.field(hs.field).feature not in ("oasis", "caravanserai")):
+            out += life.wound(ctx, hero, "the Desert's heat")           # between two fields he ended on neither
+        if s.mode == "book" and s.dragon == "victorious" and not hs.out:
+            s.follow_up -= 1
+            out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "turns"}))
+            if s.follow_up <= 0:
+                out += _waited_out(ctx)
+        return out
+
+    def round_over(self, ctx: Ctx) -> tuple[list[dict], bool]:
+        """The co-operative rounds after a challenger fell; the Dragon phase when it is due."""
+        s = ctx.s
+        out: list[dict] = []
+        if s.mode == "coop" and s.dragon == "victorious":
+            s.follow_up -= 1
+            out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "rounds"}))
+            if s.follow_up <= 0:
+                return out + _waited_out(ctx), True
+        ctx.fire(machines.PHASE, "round_over")
+        if s.phase == "dragon":
+            return out + [ctx.log({"event": "dragon_due", "round": s.round, "machine": "dragon-phase",
+                                   "state": s.phase})], True
+        return out, False
+
+
+TURNS = DragonTurns()
+
+
 def start_turn(ctx: Ctx) -> list[dict]:
-    s = ctx.s
-    hero = s.heroes[s.order]
-    hs = s.at[hero]
-    sheet = s.sheets[hero]
-    s.turn = TurnState(hero=hero, mp=movement_allowance(sheet))
-    out = [ctx.log({"event": "turn", "hero": hero, "round": s.round, "at": hs.between or hs.field})]
-    if moves.has_effect(ctx, hero, "bag_of_gold") and hs.purse == 0:
-        roll = ctx.die(why=f"{hero}'s bag of gold (1 or 2 refills the purse)")
-        if roll <= 2:
-            hs.purse = 1
-        out.append(ctx.log({"event": "bag_of_gold", "hero": hero, "roll": roll, "refilled": roll <= 2}))
-    if moves.has_effect(ctx, hero, "camel") and not hs.between:
-        roll = ctx.die(why=f"{hero}'s camel (a 1: it refuses to move)")
-        out.append(ctx.log({"event": "camel", "hero": hero, "roll": roll, "refuses": roll == 1}))
-        if roll == 1:
-            s.turn.mp = 0
-    if s.storm:
-        roll = ctx.die(why=f"the storm, at the start of {hero}'s turn (a 6 ends it)")
-        if roll == 6:
-            s.storm = False
-        else:
-            s.turn.mp = min(s.turn.mp, 1)
-        out.append(ctx.log({"event": "storm_roll", "hero": hero, "roll": roll, "over": roll == 6}))
-    if not hs.between and moves.in_region_feature(ctx, hs.field, "labyrinth") and not moves.has_effect(ctx, hero, "labyrinth_map"):
-        out += moves.labyrinth_roll(ctx, hero, start=True)
-    if hs.confused and not s.outcome:
-        if s.rules.get("program_choices", True):
-            decision = moves.steer_choice(ctx, hero)
-            out += moves.steer(ctx, hero, decision.choice, decision)
-        else:
-            left = s.heroes[(s.order + 1) % len(s.heroes)]
-            left = left if not s.at[left].out else hero
-            s.pending = {"steer": hero, "hero": left}
-            out.append(ctx.log({"event": "steer_pending", "hero": hero, "by": left}))
-    return out
+    return family.start_turn(ctx, TURNS)
 
 
 def end_turn(ctx: Ctx) -> list[dict]:
-    s, c = ctx.s, ctx.c
-    hero = s.turn.hero
-    hs = s.at[hero]
-    out = [ctx.log({"event": "turn_end", "hero": hero, "why": s.turn.why_over or "the player ends his turn"})]
-    s.turn.invisible = False            # Invisibility: "invisible for the rest of his turn", no longer
-    if not hs.out and moves.desert_hurts(ctx, hero, hs.between or hs.field) \
-            and (hs.between or c.board.field(hs.field).feature not in ("oasis", "caravanserai")):
-        out += life.wound(ctx, hero, "the Desert's heat")           # between two fields he ended on neither
-    if s.mode == "book" and s.dragon == "victorious" and not hs.out:
-        s.follow_up -= 1
-        out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "turns"}))
-        if s.follow_up <= 0:
-            out += _waited_out(ctx)
-    if s.outcome:
-        return out
-    live = [k for k, h in enumerate(s.heroes) if not s.at[h].out]
-    later = [k for k in live if k > s.order]
-    if later:
-        s.order = later[0]
-        return out + start_turn(ctx)
-    return out + round_end(ctx)
+    return family.end_turn(ctx, TURNS)
 
 
 def _waited_out(ctx: Ctx) -> list[dict]:
@@ -102,25 +127,8 @@ def _waited_out(ctx: Ctx) -> list[dict]:
     return out + life.end(ctx, "defeat", "Dragon Victory: nobody slew the Dragon in the rounds after a challenger fell")
 
 
-def round_end(ctx: Ctx) -> list[dict]:
-    s = ctx.s
-    out = [ctx.log({"event": "round_end", "round": s.round})]
-    if s.mode == "coop" and s.dragon == "victorious":
-        s.follow_up -= 1
-        out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "rounds"}))
-        if s.follow_up <= 0:
-            return out + _waited_out(ctx)
-    ctx.fire(machines.PHASE, "round_over")
-    if s.phase == "dragon":
-        return out + [ctx.log({"event": "dragon_due", "round": s.round, "machine": "dragon-phase", "state": s.phase})]
-    return out + next_round(ctx)
-
-
 def next_round(ctx: Ctx) -> list[dict]:
-    s = ctx.s
-    s.round += 1
-    s.order = next(k for k, h in enumerate(s.heroes) if not s.at[h].out)
-    return start_turn(ctx)
+    return family.next_round(ctx, TURNS)
 
 
 def card_effect(ctx: Ctx, name: str, params, first: str | None) -> list[dict]:

@@ -19,10 +19,13 @@ The PettingZoo numbering keeps its published layout (``numbering`` below; ``agen
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
+from overlord.games.heroes import actions as family_actions
+from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
+from overlord.games.heroes.state import face_up
 
 from . import actions, draws, events, fights, jumps, life, moves, spells, turns
-from .state import Ctx, artifact, carries, counter, face_up, sees
+from .state import Ctx, artifact, carries, counter, sees
 from .words import JUMP_WORDS, SKILL_WORD, name, rolled
 from ...view.words import count, listing
 
@@ -271,7 +274,7 @@ MOVES = Moves([
     Move("take_task", "take up a task", (COUNTER,), _call(actions.take_task, "target"),
          when="on a field with a task, fewer than four held",
          tells={"task_taken": lambda s, c, e: f"  {e['hero']} takes up the task {e['name']}"}),
-    Move("drop_task", "lay a task down here", (TASK,), _call(actions.drop_task, "task"),
+    Move("drop_task", "lay a task down here", (TASK,), _call(family_actions.drop_task, "task"),
          when="on a field with a task, holding four: one is laid down to take up another",
          tells={"task_dropped": lambda s, c, e: (f"  {e['hero']} lays down the task {name(s, c, e['counter'])} "
                                                  f"on {e['at']}")}),
@@ -290,7 +293,7 @@ MOVES = Moves([
          when="while a market is open, with the gold", slots=_numbered("buy", ITEM_SLOTS),
          slot=lambda ctx, a, memo: (_kth("buy", ctx.s.offer, a["item"], 99) if a["for"] == _actor(ctx) else None),
          tells={"bought": _bought}),
-    Move("close", "close the market", apply=_call(actions.close), when="while a market is open",
+    Move("close", "close the market", apply=_call(family_actions.close), when="while a market is open",
          tells={"market_closed": lambda s, c, e: f"    the market closes; {count(e['unsold'], 'counter')} back to the City's pile"}),
     Move("drink", "drink the Healing Potion", (ITEM,), _call(actions.drink, "item"), when="with the Healing Potion, hurt",
          tells={"drank": lambda s, c, e: f"  {e['hero']} drinks the Healing Potion: {count(e['healed'], 'hit point')}"}),
@@ -299,14 +302,14 @@ MOVES = Moves([
          when="the Paladin, hurt, on a field with no counter, nothing else done",
          tells={"prayed": lambda s, c, e: (f"  {e['hero']} prays: {rolled(e['roll'])}, "
                                            f"{count(e['healed'], 'hit point')}")}),
-    Move("rest", "sit out the turn at the manor", apply=_call(actions.rest), when="at his manor, hurt, at the start of his turn",
+    Move("rest", "sit out the turn at the manor", apply=_call(family_actions.rest), when="at his manor, hurt, at the start of his turn",
          tells={"rested": lambda s, c, e: f"  {e['hero']} sits out the turn at his manor: {count(e['healed'], 'hit point')}"}),
     Move("repair", "sit out the turn at the Smithy", apply=_call(actions.repair),
          when="at the Smithy with damaged armour, at the start of his turn",
          tells={"repaired": lambda s, c, e: (f"  the Smithy repairs {name(s, c, e['counter'])}: "
                                              f"{count(e['left'], 'hit point')} on it")}),
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
-         lambda ctx, a, hero, ch: draws.place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
+         lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
          slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("steer", "move the confused hero there", (Param("hero", "hero", typed=False), FIELD), _steer, numbered=False,
          slots=(), slot=_no_slot, when="when the scenario leaves the confused hero to the player on his left"),
