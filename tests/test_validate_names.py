@@ -166,3 +166,23 @@ def test_the_summary_and_the_hostile_bench_read_it_alike(monkeypatch, counts, li
     monkeypatch.setitem(sys.modules, "hostile_bench", bench)
     spec.loader.exec_module(bench)
     assert bool(bench.SUMMARY.match(line)) == (counts[0] > 0)        # a clean run exits 0: not read
+
+
+@pytest.mark.parametrize("written, told", [
+    # issue 46: "`validate` answers "unknown field 'patience' (did you mean 'patience'?)" for a field of
+    # another game's scenario: suggest only names valid at that place, and say which game has it"
+    ("patience: 3", "unknown field 'patience' here (an Underworld scenario has it)"),
+    ("patiense: 3", "unknown field 'patiense'\n"),                   # nothing near among the Dragon's own
+    ("hoard_limt: 3", "unknown field 'hoard_limt' (did you mean 'hoard_limit'?)"),
+])
+def test_an_unknown_field_is_named_against_the_fields_of_its_place(tmp_path, written, told):
+    text = (ROOT / "scenarios" / "dragon.yaml").read_text(encoding="utf-8")
+    assert "    follow_up_rounds: 4\n" in text
+    path = tmp_path / "dragon.yaml"
+    path.write_text(text.replace("    follow_up_rounds: 4\n", f"    follow_up_rounds: 4\n    {written}\n"), encoding="utf-8")
+    for name in ("decks",):                              # the scenario names its decks beside it
+        shutil.copytree(ROOT / name, tmp_path / name)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    line = _place(text, "follow_up_rounds")[0] + 1
+    assert f"dragon.yaml:{line}:" in result.output and told in result.output + "\n"

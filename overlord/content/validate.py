@@ -29,20 +29,55 @@ from .yamlio import Located, load_yaml
 
 def _all_field_names() -> list[str]:
     """Every field name of every content model (for "did you mean" on an unknown field)."""
-    names: set[str] = set()
-    seen: set[type] = set()
+    return sorted(_field_owners())
 
-    def walk(model):
+
+def _field_owners() -> dict[str, list[str]]:
+    """Every field name of every content model -> the kinds of file that have it ("an Underworld
+    scenario"), in the registry's order."""
+    owners: dict[str, list[str]] = {}
+
+    def walk(model, title: str, seen: set):
         if not (isinstance(model, type) and issubclass(model, BaseModel)) or model in seen:
             return
         seen.add(model)
         for name, f in model.model_fields.items():
-            names.add(f.alias or name)
+            held = owners.setdefault(f.alias or name, [])
+            if title not in held:
+                held.append(title)
             for sub in _models_in(f.annotation):
-                walk(sub)
+                walk(sub, title, seen)
     for kind in [*registered.kinds().values(), *registered.scenario_kinds().values()]:
-        walk(kind.model)
-    return sorted(names)
+        walk(kind.model, kind.title, set())
+    return owners
+
+
+def _fields_at(model, loc: tuple) -> list[str] | None:
+    """The field names valid at ``loc`` (an error's path without the unknown field) under ``model``;
+    None where the path cannot be followed (the caller then suggests from every name)."""
+    models = [model]
+    for step in loc:
+        if isinstance(step, int) or not models:
+            continue                                   # a list's item (or a dict's value) keeps its models
+        following = []
+        for m in models:
+            f = next((f for n, f in m.model_fields.items() if (f.alias or n) == step), None)
+            if f is not None:
+                following += _models_in(f.annotation)
+        models = following or models                   # a dict's key (a card id, a hero count): the same models
+    names = [f.alias or n for m in models for n, f in m.model_fields.items()]
+    return list(dict.fromkeys(names)) or None
+
+
+def _unknown_field(name, here: list[str] | None = None) -> str:
+    """An unknown field: the nearest name valid at its place (``here``; every name when unknown);
+    a name another kind of file has is said so."""
+    owners = _field_owners()
+    if not isinstance(name, str) or name not in owners:
+        return f"unknown field {name!r}{nearest(name, here or sorted(owners))}"
+    held = owners[name]
+    return (f"unknown field {name!r} here ({held[0]} has it" + (f", and {len(held) - 1} more kinds of file" if len(held) > 1
+                                                                else "") + ")")
 
 
 def _models_in(annotation) -> list:
@@ -167,7 +202,7 @@ def field_words(path, data=_UNSEEN) -> str:
     return ", ".join(words)
 
 
-def _message(err: dict, doc: Located, path: tuple, unions: dict) -> str:
+def _message(err: dict, doc: Located, path: tuple, unions: dict, model=None) -> str:
     kind = err["type"]
     value = err.get("input")
     if kind in unions:
@@ -180,8 +215,8 @@ def _message(err: dict, doc: Located, path: tuple, unions: dict) -> str:
         return (f"an {what} is one mapping with one key, its name (one of "
                 f"{', '.join(known)}), got {_show(value)}")
     if kind == "extra_forbidden":
-        name = err["loc"][-1]
-        return f"unknown field {name!r}{nearest(name, _all_field_names())}"
+        here = _fields_at(model, tuple(err["loc"][:-1])) if model is not None else None
+        return _unknown_field(err["loc"][-1], here)
     if kind == "missing":
         return f"missing field {err['loc'][-1]!r}"
     if kind == "literal_error":
@@ -210,7 +245,7 @@ def pydantic_problems(exc: ValidationError, doc: Located, kind: str | registered
         path = resolve_path(doc, err["loc"])
         named = path[:-1] if err["type"] == "extra_forbidden" and path and path[-1] == err["loc"][-1] else path
         where = place(doc, named, spec, top=top)            # an unknown field: its owner names it
-        message = f"{where}: " * bool(where) + _message(err, doc, path, unions)
+        message = f"{where}: " * bool(where) + _message(err, doc, path, unions, spec.model if spec is not None else None)
         if message in seen:
             continue
         seen.add(message)
