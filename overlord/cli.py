@@ -870,10 +870,13 @@ def _search_summary(records: list[dict]) -> dict:
 @click.option("--print", "show", is_flag=True, help="Print the game turn by turn.")
 @click.option("--round", "upto", type=ROUNDS, default=None,
               help="Stop after this round and show the board.")
-def replay_cmd(log_path, show, upto):
+@click.option("--bot", "trusted_bot", default=None, metavar="MODULE:FUNCTION",
+              help="The plugged-in bot the log names, when it is yours and you trust its code (a log alone "
+                   "names only the game's own bots).")
+def replay_cmd(log_path, show, upto, trusted_bot):
     """Play a logged game again from its seed and inputs and check that it matches the log."""
     try:
-        difference, rules, game, events = replay(log_path, upto)
+        difference, rules, game, events = replay(log_path, upto, trusted_bot)
     except ReplayError as e:
         _fail(str(e))
     except ContentError as e:

@@ -406,3 +406,40 @@ def test_a_quest_without_one_of_its_decks_or_with_a_shop_item_empty_or_twice_is_
         place = int(said[0].split(":")[1])
         decks = text[:text.index("  decks:\n")].count("\n") + 1
         assert place == (decks + 1 if hostile == "" else line), said    # a deck deleted: at the decks' first
+
+
+EVIL = "from pathlib import Path\nPath('ran.txt').write_text('imported')\ndef bot(match, legal, rng):\n    return legal[0]\n"
+
+
+@pytest.mark.parametrize("bot", ["rel_evil:bot", "this:x", "os:system", "builtins:print"])
+def test_a_log_names_no_code_to_run(tmp_path, game_log, monkeypatch, bot):
+    """Issue 46: "`overlord replay LOG` imports the log's `bot: module:function` and calls it,
+    searching the current folder: a `rel_evil.py` beside a downloaded log is imported and run ...
+    A log is data someone may send you: it names only registered bots unless the user passes the
+    same plug-in on the command line". Nothing is imported: no file written, no Zen printed."""
+    (tmp_path / "rel_evil.py").write_text(EVIL, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rows = game_log.splitlines()
+    header = json.loads(rows[0])
+    header["game"]["bot"] = bot
+    (tmp_path / "sent.jsonl").write_text("\n".join([json.dumps(header)] + rows[1:]) + "\n", encoding="utf-8")
+    result = run("replay", tmp_path / "sent.jsonl")
+    assert result.exit_code == 1 and len(lines(result)) == 1
+    assert f"bot: \"{bot}\" names code to run, and a log names none" in result.output
+    assert f"overlord replay --bot {bot} FILE" in result.output
+    assert not (tmp_path / "ran.txt").exists() and "Beautiful is better than ugly" not in result.output
+
+
+def test_a_plugged_in_bot_the_user_names_is_trusted(tmp_path, monkeypatch):
+    """The user's own bot, named on the command line as in the log, replays."""
+    (tmp_path / "mine.py").write_text("def bot(match, legal, rng):\n    return legal[0]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = run("simulate", "forgotten-souls", "--games", "1", "--seed", "2", "--bot", "mine:bot", "--log", tmp_path / "logs",
+              "--max-rounds", "3")
+    assert out.exit_code == 0, out.output
+    log = tmp_path / "logs" / "game-000000.jsonl"
+    assert run("replay", log).exit_code == 1                       # the log alone: refused
+    trusted = run("replay", "--bot", "mine:bot", log)
+    assert trusted.exit_code == 0 and "every event and the end match" in trusted.output, trusted.output

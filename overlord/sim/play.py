@@ -15,7 +15,7 @@ import numpy as np
 
 from ..core.enemies import use_enemy
 from ..core.game import GameRules
-from ..core.plugins import load_function
+from ..core.plugins import load_function, registered
 from .mcts import mcts_bot
 
 
@@ -28,6 +28,12 @@ BOT_ENTRY_POINTS = "overlord.bots"
 
 
 SEARCH_BOTS = ("mcts",)
+
+
+def known_bots(rules: GameRules) -> list[str]:
+    """The bots a log may name without the user's word: the game's own, the search, and those an
+    installed package registers (``overlord.bots`` entry points) - never ``module:function``."""
+    return list(dict.fromkeys([*rules.bots, *SEARCH_BOTS, *registered(BOT_ENTRY_POINTS)]))
 
 
 def bot_of(rules: GameRules, bot: str, budget=None):

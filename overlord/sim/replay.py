@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..content.paths import find_scenario, kind_of, shown
 from ..games.registry import open_scenario
-from .play import bot_of, play, record
+from ..core.plugins import is_reference
+from .play import bot_of, known_bots, play, record
 
 MAX_LOG_BYTES = 64 * 1024 * 1024     # a 40-round game logs well under 1 MB
 MAX_ROUNDS = 10_000                  # ours: far past any scenario's max_rounds
@@ -91,7 +92,7 @@ def _show(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def replay(path: str | Path, upto_round: int | None = None):
+def replay(path: str | Path, upto_round: int | None = None, trusted_bot: str | None = None):
     """(first difference or None, the game's rules, the replayed match, the logged events).
     With ``upto_round`` the game stops after that round and nothing is compared."""
     header, events = read_log(path)
@@ -101,8 +102,14 @@ def replay(path: str | Path, upto_round: int | None = None):
     if header["heroes"] not in info.hero_counts:
         raise ReplayError(f"{where}: heroes: {header['heroes']}, but {info.name} is for "
                           f"{', '.join(map(str, info.hero_counts))} heroes")
+    bot = header["bot"]
+    if is_reference(bot) and bot not in known_bots(rules) and bot != trusted_bot:
+        # a log is data someone may send: it names only the bots Overlord knows, never code to import
+        raise ReplayError(f"{where}: bot: {_show(bot)} names code to run, and a log names none (the bots of "
+                          f"{info.name}: {', '.join(known_bots(rules))}); if the bot is yours and you trust it, "
+                          f"say so: overlord replay --bot {bot[:80]} FILE")
     try:
-        bot_of(rules, header["bot"])
+        bot_of(rules, bot)
     except ValueError as e:
         raise ReplayError(f"{where}: bot: {e}") from None
     enemy = header.get("enemy")
