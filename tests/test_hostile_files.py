@@ -6,6 +6,7 @@ input) or 2 (a usage error), never a traceback, on every command that reads it."
 from __future__ import annotations
 
 import json
+import time
 import re
 from pathlib import Path
 
@@ -443,3 +444,24 @@ def test_a_plugged_in_bot_the_user_names_is_trusted(tmp_path, monkeypatch):
     assert run("replay", log).exit_code == 1                       # the log alone: refused
     trusted = run("replay", "--bot", "mine:bot", log)
     assert trusted.exit_code == 0 and "every event and the end match" in trusted.output, trusted.output
+
+
+@pytest.mark.parametrize("write, where, told", [
+    # issue 46: "A huge log is read whole before it is checked: 40 MB of `{}` lines take 30-41 s and
+    # about 2 GB of memory before the refusal ... Check the header first, stream the rest, bound what
+    # one line may be."
+    (lambda f, log: f.write("{}\n" * 3_000_000), 1, "not an Overlord game log (the first line names the game)"),
+    (lambda f, log: f.write(log.splitlines()[0] + "\n" + "{}\n" * 3_000_000), 2,
+     "not an event of a game log (a line after the first names its event)"),
+    (lambda f, log: f.write(log.splitlines()[0] + "\n" + '{"event": "' + "x" * 2_000_000 + '"}\n'), 2,
+     "not an Overlord game log (a line longer than 1,048,576 bytes)"),
+])
+def test_a_huge_log_is_refused_at_its_first_wrong_line_without_reading_it_whole(tmp_path, game_log, write, where, told):
+    log = tmp_path / "big.jsonl"
+    with log.open("w", encoding="utf-8") as f:
+        write(f, game_log)
+    started = time.perf_counter()
+    result = run("replay", log)
+    assert result.exit_code == 1 and len(lines(result)) == 1
+    assert f"big.jsonl:{where}: {told}" in result.output
+    assert time.perf_counter() - started < 3.0, "refused before the rest of the file is read"

@@ -18,6 +18,7 @@ from ..core.plugins import is_reference
 from .play import bot_of, known_bots, play, record
 
 MAX_LOG_BYTES = 64 * 1024 * 1024     # a 40-round game logs well under 1 MB
+MAX_LINE_BYTES = 1024 * 1024         # one event: a few hundred bytes (ours: far past any game's)
 MAX_ROUNDS = 10_000                  # ours: far past any scenario's max_rounds
 RESULTS = ("victory", "defeat", "unfinished")
 
@@ -27,6 +28,9 @@ class ReplayError(ValueError):
 
 
 def read_log(path: str | Path) -> tuple[dict, list[dict]]:
+    """A game log's header and events, read a line at a time: the header is checked before the rest
+    is read (a file of anything else is refused at its first line, whatever its size) and no line
+    may be longer than :data:`MAX_LINE_BYTES`."""
     path = Path(path)
     kind = kind_of(path)
     if kind != "file":
@@ -36,13 +40,28 @@ def read_log(path: str | Path) -> tuple[dict, list[dict]]:
         if path.stat().st_size > MAX_LOG_BYTES:
             raise ReplayError(f"{shown(path)}: too large for a game log ({path.stat().st_size:,} bytes; "
                               f"at most {MAX_LOG_BYTES:,})")
-        lines = path.read_bytes().decode("utf-8").splitlines()
+        with path.open("rb") as f:
+            return _read_rows(path, f)
     except OSError as e:
         raise ReplayError(f"{shown(path)}: cannot read ({(e.strerror or str(e)).lower()})") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"{shown(path)}: not an Overlord game log (not UTF-8 text)") from None
-    rows = []
-    for number, line in enumerate(lines, start=1):
+
+
+def _read_rows(path: Path, f) -> tuple[dict, list[dict]]:
+    header: dict | None = None
+    rows: list[dict] = []
+    number = 0
+    while True:
+        raw = f.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            break
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise ReplayError(f"{shown(path)}:{number}: not an Overlord game log (a line longer than "
+                              f"{MAX_LINE_BYTES:,} bytes)")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayError(f"{shown(path)}:{number}: not an Overlord game log (not UTF-8 text)") from None
         if not line.strip():
             continue
         try:
@@ -51,17 +70,30 @@ def read_log(path: str | Path) -> tuple[dict, list[dict]]:
             raise ReplayError(f"{shown(path)}:{number}: not an Overlord game log (not a line of JSON)") from None
         if not isinstance(row, dict):
             raise ReplayError(f"{shown(path)}:{number}: not an Overlord game log (a line is a JSON object)")
-        rows.append(row)
-    if not rows or not isinstance(rows[0].get("game"), dict):
+        if header is None:
+            header = _header(path, row)
+        elif not isinstance(row.get("event"), str):
+            raise ReplayError(f"{shown(path)}:{number}: not an event of a game log (a line after the first names "
+                              "its event)")
+        else:
+            rows.append(row)
+    if header is None:
         raise ReplayError(f"{shown(path)}:1: not an Overlord game log (the first line names the game)")
-    header = rows[0]["game"]
+    return header, rows
+
+
+def _header(path: Path, row: dict) -> dict:
+    """The first line's game, checked (a ReplayError naming the field otherwise)."""
+    if not isinstance(row.get("game"), dict):
+        raise ReplayError(f"{shown(path)}:1: not an Overlord game log (the first line names the game)")
+    header = row["game"]
     missing = [k for k in ("scenario", "seed", "heroes", "bot", "result") if k not in header]
     if missing:
         raise ReplayError(f"{shown(path)}:1: the game line lacks {', '.join(missing)}")
     problem = _header_problem(header)
     if problem:
         raise ReplayError(f"{shown(path)}:1: {problem}")
-    return header, rows[1:]
+    return header
 
 
 def _whole(value, low: int, high: int) -> bool:
