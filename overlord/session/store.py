@@ -215,8 +215,12 @@ class SaveFile:
         state = self._step(before[0])[1]
         if check is not None:
             check(state)
-        with _transaction(self.conn):
-            self.conn.execute("DELETE FROM steps WHERE seq = ?", (seq,))
+        try:
+            with _transaction(self.conn):
+                self.conn.execute("DELETE FROM steps WHERE seq = ?", (seq,))
+        except sqlite3.Error as e:                 # a read-only save, a full disk: nothing was taken back
+            raise SaveError(f"{shown(self.path)}: cannot undo, the save cannot be written ({e}); the game is as it "
+                            "was") from None
         return str(command), state
 
     def close(self) -> None:
@@ -264,5 +268,8 @@ class _transaction:
         self.conn.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, *_):
-        self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            self.conn.execute("COMMIT")
+        elif self.conn.in_transaction:             # a full disk may have ended it already: the first error stands
+            self.conn.execute("ROLLBACK")
         return False
