@@ -243,7 +243,7 @@ def test_a_descent_hero_put_inside_a_wall_or_off_the_map_is_refused(tmp_path, wh
     ("underworld", lambda d: d["map"]["placed"][0]["at"].__setitem__(1, 10 ** 9), "do not lie on distinct squares"),
     ("underworld", lambda d: d["map"]["heroes"].__setitem__("bard", "nowhere"), "bard stands on 'nowhere'"),
     ("heldentaufe", lambda d: d["board"]["erla"].update(world="moon"), "erla stands in 'moon'"),
-    ("dragon", lambda d: d["at"]["paladin"].update(field="nowhere"), "paladin stands on 'nowhere'"),
+    ("dragon", lambda d: d["at"]["paladin"].update(field="nowhere"), "at.paladin.field is 'nowhere', not one of the fields (R1, R2"),
 ])
 def test_a_hero_or_a_tile_put_off_the_board_is_refused(tmp_path, scenario, change, message):
     save = _saved(scenario, tmp_path)

@@ -45,6 +45,10 @@ def _kept(rules, content, match, logged: list[str]) -> list[str]:
         problems.append("the state does not come back the same through JSON")
     if match_json(rules.clone(match)) != text:
         problems.append("a clone differs from the state")
+    # every state a game reaches may be saved and resumed: the save's check (its fields' ranges,
+    # ``core.bounds``) accepts it
+    problems += [f"a save of this state would be refused: {p}"
+                 for p in rules.check_state(rules.from_json(content, text))]
     log = match.state.log
     if [json.dumps(e) for e in log[:len(logged)]] != logged:
         problems.append("an event changed after it was logged")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ...core.state import dumps, from_json
+from ...core.bounds import MOST, OneOf, Whole, problems
+from ...core.state import dumps, from_json, to_json
 from .state import DescentState
 from .round import PHASES
 from .asking import RESULTS
@@ -24,7 +25,7 @@ def state_problems(game) -> list[str]:
     a question waiting at the table is one the table asked. Empty when it is sound."""
     s = game.state
     quest = game.quest
-    out: list[str] = []
+    out: list[str] = problems(to_json(s), saved_fields(game))
     heroes = [f.id for f in s.figures if f.side == "heroes"]
     if sorted(heroes) != sorted(s.heroes) or len(set(heroes)) != len(heroes):
         out.append(f"its heroes {s.heroes} are not its hero figures {heroes}")
@@ -87,6 +88,23 @@ def state_problems(game) -> list[str]:
                                    and isinstance(s.last.get("base"), str)):
         out.append("the table's record of the last command is not one the table kept")
     return out
+
+
+def saved_fields(game) -> dict:
+    """The ranges of a saved state's numbers (``core.bounds``): the track is the quest's, a hero's
+    fatigue within his stamina, two actions a turn ("Hero Turn"), as many main encounters done as
+    the quest has; rounds and counts ours (``bounds.MOST``)."""
+    spaces = game.quest.scenario.track.spaces
+    return {"seed": Whole(0, 2**64 - 1), "round": Whole(1, MOST), "track.spaces": Whole(spaces, spaces),
+            "loot.tokens": Whole(), "loot.fatigue": Whole(), "actions_left": Whole(0, 2),
+            "main_encounters_completed": Whole(0, len(game.quest.scenario.exploration_stacks)),
+            "figures.*.fatigue": Whole(0, lambda _root, figure: max(0, figure.get("stamina", 0))),
+            "figures.*.damage": Whole(), "figures.*.side": OneOf(("heroes", "monsters"), "sides"),
+            "figures.*.max_health": Whole(0, 99), "figures.*.stamina": Whole(0, 99),
+            "figures.*.group": OneOf(("", *game.quest.monsters), "monster groups"),
+            "figures.*.rank": OneOf(("", "minion", "master"), "ranks"),
+            "figures.*.sheet": OneOf(("", *game.quest.sheets), "hero sheets"),
+            "figures.*.encounter": OneOf(("", *(c.id for c in game.quest.exploration)), "exploration cards")}
 
 
 def _record_sound(record: dict, logged: int) -> bool:

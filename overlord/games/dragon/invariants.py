@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from overlord.core.bounds import MOST, OneOf, Whole, problems
 from overlord.core.decks import deck_cards
+from overlord.core.state import to_json
 from overlord.games.heroes.sheet import SKILL_MAX, sheet_problems
 
 from . import machines
@@ -44,12 +46,12 @@ def state_problems(s: DragonState, c: DragonContent) -> list[str]:
     """What a state read from a save edited by hand may not hold, checked before the invariants
     (which assume it): its heroes are the scenario's, each with one sound sheet and one place;
     the turn's hero and the order are theirs; the mode is the scenario's."""
+    out: list[str] = problems(to_json(s), saved_fields(s, c))
     unknown = [h for h in s.heroes if h not in c.heroes]
     if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
-        return [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
+        return out + [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
     if set(s.sheets) != set(s.heroes) or set(s.at) != set(s.heroes):
-        return [f"its sheets {list(s.sheets)} and places {list(s.at)} are not its heroes' {s.heroes}"]
-    out: list[str] = []
+        return out + [f"its sheets {list(s.sheets)} and places {list(s.at)} are not its heroes' {s.heroes}"]
     for h in s.heroes:
         out += sheet_problems(h, s.sheets[h])
     if s.turn.hero not in ("", *s.heroes) or not 0 <= s.order < len(s.heroes):
@@ -57,6 +59,22 @@ def state_problems(s: DragonState, c: DragonContent) -> list[str]:
     if not 0 <= s.turn.mp <= 99 or not 1 <= s.round <= 100_000:
         out.append(f"round {s.round}, {s.turn.mp} movement points")
     return out
+
+
+def saved_fields(s: DragonState, c: DragonContent) -> dict:
+    """The ranges of a saved state's fields (``core.bounds``): the rules' choices those a scenario
+    may make, the mode the scenario's, places the board's fields, a spell made ready one of the
+    box's, a turn's phase the turn machine's; rounds, generations and counts ours (``bounds.MOST``)."""
+    fields = ("", *c.board.fields)
+    spells = {"", *(getattr(spec, "effect", "") or "" for spec in [*c.counters.values(), *c.artifacts.values()])}
+    return {"seed": Whole(0, 2**64 - 1), "round": Whole(1, MOST), "mode": OneOf((c.scenario.mode,), "scenario's modes"),
+            "follow_up": Whole(), "last_action": Whole(-1, MOST), "hoard": Whole(),
+            "rules.market_size": Whole(1, 20), "rules.burn": Whole(1, 20),
+            "rules.dragon_man": OneOf(("guard", "bag"), "choices"), "rules.short_of_cubes": OneOf(("discard_all", "life"), "choices"),
+            "rules.jump": OneOf(("turn", "points"), "choices"),
+            "at.*.generation": Whole(1, MOST), "at.*.manor": OneOf(c.board.fields, "fields"), "at.*.field": OneOf(fields, "fields"),
+            "at.*.primed": OneOf(spells, "spells"), "turn.phase": OneOf(("move", "act", "over"), "phases of a turn"),
+            "turn.entered": OneOf(fields, "fields"), "outcome": OneOf(("", "victory", "defeat"), "outcomes")}
 
 
 def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str]:

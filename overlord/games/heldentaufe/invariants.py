@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.bounds import MOST, OneOf, Whole, problems
+from ...core.state import to_json
 from . import heroes as hb, monsters, upper
+from .clock import limit
 from .content import Content
 from .engine import ap_left
 from .machines import CYCLE_STATES, MONSTER_STATES
+from .under import danger_tiles
 from .state import UNDER, UPPER, HState
 
 LIFE_STATES = [x if isinstance(x, str) else x["name"] for x in MONSTER_STATES]
@@ -20,12 +24,12 @@ def state_problems(c: Content, s: HState) -> list[str]:
     (which assume it): its heroes are the content's, each on the board once, in a world of the
     game; its monsters are the content's; the turn's hero and the seat are its heroes'; areas are
     written "x,y" in reach of the board."""
+    out: list[str] = problems(to_json(s), saved_fields(c, s))
     unknown = [h for h in s.heroes if h not in c.heroes]
     if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
-        return [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
+        return out + [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
     if set(s.board) != set(s.heroes) or any(s.board[h].id != h for h in s.heroes):
-        return [f"its board holds {list(s.board)}, not its heroes {s.heroes}"]
-    out: list[str] = []
+        return out + [f"its board holds {list(s.board)}, not its heroes {s.heroes}"]
     if set(s.monsters) - set(c.monsters):
         out.append(f"unknown monsters {sorted(set(s.monsters) - set(c.monsters))}")
     for h in s.board.values():
@@ -43,6 +47,16 @@ def state_problems(c: Content, s: HState) -> list[str]:
     if s.mode != ("coop" if c.coop else "race"):
         out.append(f"a {s.mode!r} game, but the scenario is {'coop' if c.coop else 'race'}")
     return out
+
+
+def saved_fields(c: Content, s: HState) -> dict:
+    """The ranges of a saved state's fields (``core.bounds``): the co-operative clock from 0 to its
+    limit for the number of heroes (ours, ``clock``), the dangers the box's tiles, the outcome and
+    the winner the game's; wounds, points and rounds ours (``bounds.MOST``)."""
+    return {"seed": Whole(0, 2**64 - 1), "round": Whole(1, MOST), "clock": Whole(0, limit(c, s) if c.coop else MOST),
+            "knockouts": Whole(), "monster_points": Whole(0, 99), "turn.extra": Whole(0, 99),
+            "monsters.*.wounds": Whole(0, 99), "dangers.*": OneOf(danger_tiles(c), "danger tiles"),
+            "outcome": OneOf(("", "victory", "defeat"), "outcomes"), "winner": OneOf(("", *s.heroes), "heroes")}
 
 
 def _area(text) -> bool:

@@ -412,6 +412,11 @@ def sheet_problems(hero: str, sheet: HeroSheet) -> list[str]:
                 or any(abs(b) > SKILL_MAX for b in item.bonus.values()):
             out.append(f"{hero}'s {item.id} is out of range (life {item.life}, lost {item.lost})")
     for skill, cubes in sheet.cubes.items():
-        if skill not in sheet.skills or len(cubes) > 99:
+        if skill not in sheet.skills or len(cubes) > 99 or any(c not in CUBE_SKILL and c != SHADOW for c in cubes):
             out.append(f"{hero} has cubes on {skill!r}")
+    start = sheet.start
+    if set(start.skills) != set(sheet.skills) or any(not 0 <= v <= SKILL_MAX for v in start.skills.values()) \
+            or not 0 <= start.movement <= MAX_MOVEMENT or not 1 <= start.life <= 99 or not 0 <= start.gold <= MAX_GOLD:
+        out.append(f"{hero}'s starting values (rebirth restores them) are out of range: skills {start.skills}, "
+                   f"movement {start.movement}, life {start.life}, gold {start.gold}")
     return out

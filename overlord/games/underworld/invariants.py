@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from ...core.bounds import MOST, OneOf, Whole, problems
 from ...core.state import dumps, to_json
 from ..heroes.sheet import artificial_life, sheet_problems
 from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
 from .engine import legal_actions
+from .agents import PHASES
+from .machines import AVATAR_NAMES, DAMNED_NAMES
 
 
 def state_problems(state: UnderworldState, content) -> list[str]:
@@ -22,10 +25,10 @@ def state_problems(state: UnderworldState, content) -> list[str]:
     (which assume it): its heroes are the scenario's, each with one sound sheet and one tile to
     stand on; the counter and tile catalogues it carries are the scenario's; its tiles lie on
     distinct squares within reach of Styx; the turn's hero is one of its heroes."""
-    out: list[str] = []
+    out: list[str] = problems(to_json(state), saved_fields(state, content))
     unknown = [h for h in state.heroes if h not in content.heroes]
     if unknown or len(set(state.heroes)) != len(state.heroes) or not state.heroes:
-        return [f"its heroes {state.heroes} are not heroes of the scenario ({', '.join(content.heroes)})"]
+        return out + [f"its heroes {state.heroes} are not heroes of the scenario ({', '.join(content.heroes)})"]
     if list(state.sheets) != list(state.heroes) and set(state.sheets) != set(state.heroes):
         return [f"its sheets {list(state.sheets)} are not its heroes' {state.heroes}"]
     for hero, sheet in state.sheets.items():
@@ -52,6 +55,20 @@ def state_problems(state: UnderworldState, content) -> list[str]:
     if any(h not in state.heroes for h in state.trapped):
         out.append(f"a trap holds {list(state.trapped)}")
     return out
+
+
+def saved_fields(state: UnderworldState, content) -> dict:
+    """The ranges of a saved state's fields (``core.bounds``): the machines' states (the Damned
+    One's, each Avatar's, the turn's phase), a tile turned 0-3 quarter turns, the outcome and the
+    winner the game's; rounds and counts ours (``bounds.MOST``)."""
+    heroes = ("", *state.heroes)
+    return {"seed": Whole(0, 2**64 - 1), "round": Whole(1, MOST), "damned": OneOf(DAMNED_NAMES, "Damned One's states"),
+            "avatars.*": OneOf(AVATAR_NAMES, "Avatars' states"),
+            "turn.phase": OneOf(PHASES, "phases of a turn"),
+            "turn.mp_left": Whole(0, 99), "turn.moved": Whole(), "map.placed.*.turns": Whole(0, 3),
+            "uses.*": Whole(), "outcome": OneOf(("", "won", "lost"), "outcomes"),
+            "winner": OneOf(heroes, "heroes", many=True), "last_hero": OneOf(heroes, "heroes"),
+            "turn.started_on": OneOf(("", *(t.id for t in content.tiles)), "tiles")}
 
 
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:

@@ -105,7 +105,7 @@ class TurnState:
     """The active hero's turn: HitU "Course of Play", phases 1-3."""
 
     hero: str
-    phase: str = "extend"            # "extend" | "move" | "act" | "done"
+    phase: str = "extend"            # agents.PHASES: "extend" | "orient" | "move" | "act" | "done"
     mp_left: int = 0
     moved: int = 0                   # tiles entered this turn
     actions: list[str] = field(default_factory=list)   # actions taken, in order
