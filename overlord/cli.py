@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import secrets
+import signal
 import sys
 import textwrap
 from pathlib import Path
@@ -29,7 +32,7 @@ from overlord.content.validate import json_schema
 from overlord.games import registry
 from overlord.session.session import CommandError, Session, hero_ids
 from overlord.session.soak import report, table_soak
-from overlord.session.store import SaveError
+from overlord.session.store import SaveError, SaveFault
 from overlord.sim import check as spec_checks, run
 from overlord.sim.compare import compare, render
 from overlord.sim.mcts import BudgetError, parse_budget
@@ -78,6 +81,22 @@ def _fail(message: str, code: int = 1, prefix: bool = True) -> NoReturn:
     sys.exit(code)
 
 
+WRITE_FAULTS = {errno.ENOSPC, errno.EROFS, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EPIPE}
+
+
+def _quiet_stdout() -> None:
+    """Standard output, once it cannot be written, goes nowhere: Python's own flush at exit would
+    otherwise add a second message."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # no real file behind it (a test's runner)
+        pass
+
+
 def _open_map(arg: str):
     path = resolve_map(arg)
     try:
@@ -116,7 +135,27 @@ SECTIONS = {
 
 
 class Sections(click.Group):
-    """``overlord --help`` lists the commands in groups: for players, authors and testers."""
+    """``overlord --help`` lists the commands in groups: for players, authors and testers. A file
+    or the output that cannot be written (a full disk, a read-only folder, a closed pipe) ends any
+    command in one line, exit 1, never a traceback; ctrl-C ends it quietly, exit 130 (the table's
+    loop takes its own: ``_Interrupts``)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:           # ctrl-C outside the table's loop (a game loading, a simulate)
+            click.echo("", err=True)
+            sys.exit(130)
+        except BrokenPipeError:             # `overlord scenarios | head -1`: the reader has what it wanted
+            _quiet_stdout()
+            sys.exit(1)
+        except OSError as e:
+            _quiet_stdout()
+            reason = (e.strerror or str(e)).lower()
+            if e.filename:
+                _fail(f"cannot write {shown(Path(e.filename))}: {reason}" if e.errno in WRITE_FAULTS
+                      else f"{shown(Path(e.filename))}: {reason}")
+            _fail(f"cannot write the output: {reason}" if e.errno in WRITE_FAULTS else reason)
 
     def list_commands(self, ctx):
         listed = [name for names in SECTIONS.values() for name in names]
@@ -499,14 +538,41 @@ def deck_cmd(scenario, deck, seed, heroes, as_json):
 
 def _table_loop(session, first, as_json):
     """Read commands (a prompt on a terminal, else one per line) and answer each; the save is
-    closed (its lock released) when the loop ends, however it ends."""
+    closed (its lock released) when the loop ends, however it ends - told whether the last
+    answer was shown, so that ``resume`` shows one that was not."""
+    shown = False
     try:
-        _commands(session, first, as_json)
+        shown = _commands(session, first, as_json)
     finally:
-        session.close()
+        session.close(shown)
 
 
-def _commands(session, first, as_json):
+class _Interrupts:
+    """ctrl-C while a command runs and its answer is shown: the command finishes, its answer is
+    shown, and then the table ends as a ctrl-C at the prompt ends it ("bye", exit 0) - never a
+    command saved but not shown. A second ctrl-C stops at once (``KeyboardInterrupt``)."""
+
+    def __enter__(self):
+        self.pressed = False
+        try:
+            self.before = signal.signal(signal.SIGINT, self._press)
+        except ValueError:                  # not the main thread: ctrl-C is not ours to take
+            self.before = None
+        return self
+
+    def _press(self, *_):
+        if self.pressed:
+            raise KeyboardInterrupt
+        self.pressed = True
+
+    def __exit__(self, *_):
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+        return False
+
+
+def _commands(session, first, as_json) -> bool:
+    """The table's loop; True when it ended with every answer shown."""
     interactive = sys.stdin.isatty() and not as_json
     console = None
     if interactive:
@@ -538,12 +604,23 @@ def _commands(session, first, as_json):
         if line is None:
             break
         line = line.strip()
-        reply = session.execute(line)
-        if not interactive and line and not as_json:
-            click.echo(f"> {reply.command}")
-        show(reply)
+        try:
+            with _Interrupts() as interrupts:
+                reply = session.execute(line)
+                if not interactive and line and not as_json:
+                    click.echo(f"> {reply.command}")
+                show(reply)
+        except KeyboardInterrupt:           # pressed twice: the answer may not have been shown
+            click.echo("")
+            show(session.execute("quit"))
+            return False
         if line.split()[:1] == ["quit"]:
             break
+        if interrupts.pressed:
+            click.echo("")
+            show(session.execute("quit"))
+            break
+    return True
 
 
 def _read_line() -> str | None:
@@ -596,6 +673,8 @@ def play_cmd(scenario, heroes, seed, save_path, dice, as_json):
     opened = _scenario(scenario)
     try:
         session, first = Session.start(*opened, names, seed, save_path, dice)
+    except SaveFault as e:                 # the disk's fault, not a mistake in the command
+        _fail(str(e))
     except (CommandError, SaveError) as e:
         _fail(str(e), 2)
     _table_loop(session, first, as_json)
@@ -735,10 +814,7 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
     if bad or not counts:
         _fail(f"--heroes {heroes}: {scenario_name} is for {', '.join(map(str, allowed))} heroes", 2)
     if log_dir is not None:
-        try:
-            log_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            _fail(f"--log {shown(log_dir)}: cannot make the folder ({(e.strerror or str(e)).lower()})")
+        _writable_folder(log_dir, "--log")
     total = games * len(counts)
     progress = None
     bar = None
@@ -753,6 +829,9 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
                                budget=budget)
     except run.BackendError as e:
         _fail(str(e))
+    except OSError as e:                    # a log that cannot be written mid-run (a disk filled up)
+        _fail(f"--log {shown(log_dir)}: cannot write {Path(e.filename or '?').name}: {(e.strerror or str(e)).lower()}; "
+              "the logs of the games before it are whole")
     finally:
         if bar is not None:
             bar.stop()
@@ -775,6 +854,24 @@ def simulate_cmd(scenario, games, seed, heroes, bot, budget, jobs, as_json, log_
         click.echo(json.dumps(summary, sort_keys=True))
     else:
         click.echo(render_table(summary))
+
+
+def _writable_folder(folder: Path, option: str) -> None:
+    """Make ``folder`` and write a file in it, or exit with one line before any game is played."""
+    probe = folder / ".overlord-write-check"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        _fail(f"{option} {shown(folder)}: cannot make the folder ({(e.strerror or str(e)).lower()})")
+    try:
+        probe.write_bytes(b"overlord")
+    except OSError as e:
+        _fail(f"{option} {shown(folder)}: cannot write there ({(e.strerror or str(e)).lower()})")
+    finally:
+        try:
+            probe.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 @main.command("compare")

@@ -70,7 +70,7 @@ def layer(name: str) -> str:
     parts = name.split(".")
     if len(parts) < 2:
         return "cli"                                 # the package's face
-    return "cli" if parts[1] == "cli" else parts[1]
+    return "cli" if parts[1] in ("cli", "__main__") else parts[1]
 
 
 def game_of(name: str) -> str | None:

@@ -1,5 +1,5 @@
 """What a wheel install puts into site-packages (issue 16): the package and the shipped content,
-and no top-level ``cli.py`` module (the console script is ``overlord.cli:main``; the top-level
+and no top-level ``cli.py`` module (the console script is ``overlord.__main__:main``, which runs ``overlord.cli``; the top-level
 ``cli.py`` is only a shim for running from a source checkout)."""
 
 from __future__ import annotations
@@ -36,4 +36,4 @@ def test_the_wheel_carries_the_shipped_content_and_the_console_script(built, whe
     assert any(n.startswith("overlord/_shipped/decks/dragon/") for n in wheel)
     with zipfile.ZipFile(built) as z:
         entry = z.read(next(n for n in wheel if n.endswith(".dist-info/entry_points.txt"))).decode()
-    assert "overlord = overlord.cli:main" in entry
+    assert "overlord = overlord.__main__:main" in entry

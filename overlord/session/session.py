@@ -31,7 +31,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..content.paths import find_scenario, shipped_scenarios, shown
+from ..content.paths import find_scenario, kind_of, shipped_scenarios, shown
 from ..core.dice import DiceWanted, Hand, check_typed, question, typed
 from ..core.game import HIDDEN_DRAW, GameRules, RulesError, ScenarioInfo, Table, drew_hidden, match_json
 from ..games.registry import content_hash, scenario_files
@@ -112,6 +112,7 @@ class Session:
         self.dice = dice if table.typed_dice else PROGRAM      # who rolls the heroes' dice (DICE_MODES)
         self.waiting: dict | None = None        # a command waiting for the players' dice (``rolls``)
         self.scenario_path: Path | None = None  # the scenario file the game was started or resumed from
+        self.keep_answers = True                # a command's answer kept with it until shown (SaveFile.append)
 
     @property
     def match(self):
@@ -142,7 +143,7 @@ class Session:
             save = SaveFile.create(save_path, {"scenario": str(Path(scenario_path).resolve()), "seed": seed,
                                                "heroes": heroes, "game": rules.name, "dice": dice,
                                                "content": files, "content_hash": content_hash(files)})
-            save.append("start", match_json(match))
+            save.begin(match_json(match))
         session = cls(rules, content, rules.table(match), save, dice)
         session.scenario_path = Path(scenario_path)
         lines = session.table.opening(heroes, seed)
@@ -166,16 +167,29 @@ class Session:
     def _resume(cls, save: SaveFile, save_path, opener, confirm) -> tuple["Session", Reply]:
         meta = save.meta
         where = shown(save_path)
-        rules, content, path = opener(find_scenario(meta["scenario"], Path(save_path).resolve().parent))
+        saved, beside = meta["scenario"], Path(save_path).resolve().parent
+        found = find_scenario(saved, beside)
+        rules, content, path = opener(found)
         if meta.get("game", rules.name) != rules.name:         # saves before games were named have none
             raise SaveError(f"{where}: a game of {meta['game']}, but its scenario "
                             f"{meta['scenario']} is now a {rules.name} scenario")
         warning = changed_content(meta, scenario_files(path))
+        told: list[str] = []
+        if Path(saved).is_absolute() and kind_of(Path(saved)) != "file":
+            # the scenario file the game was saved with (a save names it by its absolute path; older
+            # ones by a name or a relative path, found as before) is gone: the shipped one of its name plays
+            moved = f"its scenario {_clip(saved)} is no longer there; the game goes on with {shown(path)}"
+            if warning or not isinstance(meta.get("content"), dict):
+                warning = f"{moved}; " + (warning or "the save does not record the scenario's content, so the game "
+                                                     "may play differently")
+            else:
+                told.append(f"{where}: {moved} (the same content the game was saved with)")
         if warning and confirm is not None and not confirm(f"{where}: {warning}"):
             raise SaveError(f"{where}: not resumed (the content changed since it was saved); left untouched")
         latest = save.latest()
-        if latest is None:
-            raise SaveError(f"{where}: the save holds no game yet")
+        begun: list[str] = []
+        if latest is None:                  # its start was never written (a full disk, a kill): start it now
+            latest, begun = cls._begin(save, rules, content, meta, where)
         _check_saved(rules, content, latest[1], where)
         match = _read(rules, content, latest[1], where)
         dice = meta.get("dice", PROGRAM)             # saves from before the players rolled: the program's
@@ -183,10 +197,31 @@ class Session:
         session.scenario_path = Path(path)
         waiting = meta.get("waiting")
         session.waiting = waiting if _is_waiting(waiting) else None
-        lines = [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
+        unshown = save.unshown()
+        if unshown is not None:
+            told.append(f"the last command, `{unshown['command'][:200]}`, was saved but the program stopped before its "
+                        "answer was shown; it answered:")
+            told += unshown["lines"]
+        lines = told + begun + [f"resumed {where} after {count(len(save.commands()) - 1, 'command')}"] + session.table.restore(match) \
             + session.table.status()
         lines += [session._question()] if session.waiting else session.table.options()
         return session, Reply("resume", True, lines)
+
+    @staticmethod
+    def _begin(save: SaveFile, rules: GameRules, content, meta: dict, where: str) -> tuple[tuple[int, str], list[str]]:
+        """The start of a game whose save holds none yet, written now from what its meta names."""
+        try:
+            match = rules.new_match(content, list(meta["heroes"]), int(meta["seed"]))
+        except RulesError as e:
+            raise SaveError(f"{where}: the save holds no game yet, and its heroes cannot start one ({e})") from None
+        text = match_json(match)
+        try:
+            seq = save.append("start", text)
+        except SaveError as e:
+            raise SaveError(f"{where}: the save holds no game yet (its start was never written) and it cannot be "
+                            f"written now: {str(e).partition(': ')[2]}") from None
+        return (seq, text), [f"{where}: the game's start had not been saved (a full disk or an interruption); it is "
+                        "started now as the save names it"]
 
     # -- one command ------------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -279,7 +314,7 @@ class Session:
         if reply.changed and self.save is not None:
             try:
                 drew = drew_hidden(self.match.state.log[logged:])
-                self.save.append(label, match_json(self.match), drew)
+                self.save.append(label, match_json(self.match), drew, lines if self.keep_answers else None)
                 if rolls is not None:
                     self.save.set_meta("waiting", None)
             except SaveError as e:                          # refused whole: the game as it was
@@ -512,9 +547,13 @@ class Session:
     def _quit(self, args):
         return ["bye" + (f"; continue with `overlord resume {self.save.path}`" if self.save else "")]
 
-    def close(self) -> None:
-        """Close the save (its lock goes: the game may be resumed elsewhere)."""
+    def close(self, shown: bool = True) -> None:
+        """Close the save (its lock goes: the game may be resumed elsewhere). ``shown``: the last
+        answer reached the players (False: the program is stopped mid-command, and ``resume`` shows
+        the answer of a command saved then)."""
         if self.save is not None:
+            if shown:
+                self.save.shown()
             self.save.close()
 
     # -- the table loop's needs ---------------------------------------------------------------------

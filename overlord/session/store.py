@@ -28,10 +28,15 @@ APP = "overlord"
 MIGRATIONS: dict[int, list[str]] = {}   # from version -> statements that make it version + 1
 REQUIRED = {"scenario": str, "seed": int, "heroes": list}     # meta every save has (JSON values)
 KINDS = {str: "text", int: "a whole number", list: "a list"}
+ANSWER_LINES, ANSWER_WIDTH = 400, 2_000     # the most of an answer kept for ``resume`` (ours)
 
 
 class SaveError(Exception):
     """A save file that cannot be used (missing, foreign, corrupt, too new, or already there)."""
+
+
+class SaveFault(SaveError):
+    """A save that could not be written (a full disk, a read-only folder): not the user's mistake."""
 
 
 class SaveFile:
@@ -69,6 +74,18 @@ class SaveFile:
             path.unlink(missing_ok=True)
             raise SaveError(f"{shown(path)}: cannot create the save file ({e})") from None
         return cls(path, conn)
+
+    def begin(self, state: str) -> None:
+        """Save a new game's start; when it cannot be written (a full disk) the file this save
+        created goes with the refusal: a failed start leaves nothing behind."""
+        try:
+            self.append("start", state)
+        except SaveError as e:
+            self.close()
+            self.path.unlink(missing_ok=True)
+            reason = str(e).partition("could not be saved (")[2].partition(")")[0] or "it could not be written"
+            raise SaveFault(f"{shown(self.path)}: the game's start could not be saved ({reason}); no file was left "
+                            "behind") from None
 
     @classmethod
     def open(cls, path: str | Path) -> "SaveFile":
@@ -167,12 +184,19 @@ class SaveFile:
             raise SaveError(f"{shown(self.path)}: the save's meta 'game' is not a name; left untouched")
         return out
 
-    def append(self, command: str, state: str, drew: bool = False) -> int:
-        """Record a command and the state after it, durably, before anything is shown."""
+    def append(self, command: str, state: str, drew: bool = False, answer: list[str] | None = None) -> int:
+        """Record a command and the state after it, durably, before anything is shown; ``answer``:
+        what the table answers, kept in the same transaction (meta ``answer``) until the session
+        says it was shown (:meth:`shown`), so a program stopped between the two shows it at
+        ``resume``."""
         try:
             with _transaction(self.conn):
                 cur = self.conn.execute("INSERT INTO steps (command, state, drew) VALUES (?, ?, ?)",
                                         (command, state, int(drew)))
+                if answer is not None:
+                    kept = {"seq": cur.lastrowid, "command": command,
+                            "lines": [line[:ANSWER_WIDTH] for line in answer[:ANSWER_LINES]]}
+                    self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('answer', ?)", (json.dumps(kept),))
         except (sqlite3.Error, UnicodeEncodeError) as e:
             raise SaveError(f"{shown(self.path)}: the command could not be saved ({e}); it was not applied") from None
         return int(cur.lastrowid or 0)          # sqlite3 gives the new row's id after an INSERT
@@ -189,6 +213,26 @@ class SaveFile:
                     self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, json.dumps(value)))
         except sqlite3.Error as e:
             raise SaveError(f"{shown(self.path)}: the save could not be written ({e})") from None
+
+    def shown(self) -> None:
+        """The last command's answer was shown: forget it (a save that cannot be written keeps it,
+        harmlessly: ``resume`` shows it once more)."""
+        try:
+            with _transaction(self.conn):
+                self.conn.execute("DELETE FROM meta WHERE key = 'answer'")
+        except sqlite3.Error:
+            pass
+
+    def unshown(self) -> dict | None:
+        """The answer of the last command when the program stopped before it was shown (see
+        :meth:`append`): ``{"command", "lines"}``, or None."""
+        kept = self.meta.get("answer")
+        latest = self.latest()
+        if not isinstance(kept, dict) or latest is None or kept.get("seq") != latest[0] \
+                or not isinstance(kept.get("command"), str) or not isinstance(kept.get("lines"), list) \
+                or not all(isinstance(line, str) for line in kept["lines"]):
+            return None
+        return {"command": kept["command"][:ANSWER_WIDTH], "lines": kept["lines"][:ANSWER_LINES]}
 
     def latest(self) -> tuple[int, str] | None:
         rows = self._query("SELECT seq, state FROM steps ORDER BY seq DESC LIMIT 1")

@@ -48,11 +48,20 @@ def _work(args):
 
 
 def write_log(path: Path, record: dict, events: list[dict]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(json.dumps({"game": {k: v for k, v in record.items() if k not in ("timeline", "cpu_seconds")}},
-                           sort_keys=True) + "\n")
-        for e in events:
-            f.write(json.dumps(to_json(e) if not isinstance(e, dict) else e, sort_keys=True, default=str) + "\n")
+    """One game's log; one that cannot be written whole (a disk filled up) is removed, not left
+    cut short, and the error goes on (its ``filename`` the log's)."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps({"game": {k: v for k, v in record.items() if k not in ("timeline", "cpu_seconds")}},
+                               sort_keys=True) + "\n")
+            for e in events:
+                f.write(json.dumps(to_json(e) if not isinstance(e, dict) else e, sort_keys=True, default=str) + "\n")
+    except OSError as e:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise OSError(e.errno, e.strerror, str(path)) from None
 
 
 class BackendError(RuntimeError):

@@ -71,6 +71,9 @@ class Hub:
 
     def __post_init__(self):
         self._state = _seen(self.session)
+        # a page shows every answer as the hub hands it out; a server stopped mid-command leaves
+        # none for `resume` to tell again (the terminal's table keeps it: Session.keep_answers)
+        self.session.keep_answers = False
 
     def opened(self, reply: Reply, who: str = "") -> None:
         """The lines the game opened with (a new game's setup, or a resumed game's place), as the
