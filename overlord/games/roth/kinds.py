@@ -1,0 +1,4 @@
+"""Return of the Heroes' content kinds, registered for ``overlord validate`` and ``schema`` before
+the game is playable: importing this module imports each kind's module (one line each)."""
+
+from __future__ import annotations
