@@ -50,7 +50,10 @@ SIDES = "NESW"
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # What a field is, beyond its colour; each game gives its features their rules.
 FEATURES = ("", "manor", "smithy", "city", "dump", "teleporter", "corner", "lair", "cave_mouth",
-            "rope_point", "oasis", "caravanserai", "ferry", "landing", "isle", "barrow")
+            "rope_point", "oasis", "caravanserai", "ferry", "landing", "isle", "barrow",
+            # Return of the Heroes: the Nameless's tower and the Guards' posts around it, the healing
+            # places, the instructors' homes, the royal court, the town of Zenda, the boat's field
+            "tower", "guard_post", "temple", "village", "fountain", "instructor", "court", "town", "boat")
 # What a whole map is (the Desert's heat, the Labyrinth's dice, the Dragon's Cave...).
 REGION_FEATURES = ("", "desert", "labyrinth", "cave", "city", "lake")
 
