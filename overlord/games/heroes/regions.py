@@ -146,7 +146,8 @@ def region_problems(model: RegionsModel, doc, base: tuple) -> list[Problem]:
             for j, (a, b) in enumerate(getattr(region, kind)):
                 for k, end in enumerate((a, b)):
                     if end not in numbers:
-                        problems.append(doc.problem(where + (kind, j, k), f"{kind} {j + 1}: no field {letter}{end}"))
+                        problems.append(doc.problem(where + (kind, j, k), f"{kind} {j + 1}: no field {letter}{end}"
+                                                                           f"{nearest(f'{letter}{end}', [f'{letter}{n}' for n in numbers])}"))
                 if a == b:
                     problems.append(doc.problem(where + (kind, j), f"{kind} {j + 1}: a route joins two fields, not {letter}{a} to itself"))
     return problems
