@@ -170,7 +170,7 @@ TEMPLE_ROUTES = "      routes: [[1, 3], [2, 3], [3, 5], [4, 2], [9, 5], [4, 6], 
     pytest.param([("routes: [[1, 4], [3, 4], [4, 6]", "routes: [[1, 4], [3, 4], [4, 16]")],
                  ":52:36: routes 3: no field A16 (did you mean 'A6'?)", id="a route to a field that does not exist"),
     pytest.param([(TEMPLE, TEMPLE.replace("n: 5", "n: 11")), (TEMPLE_ROUTES, TEMPLE_ROUTES.replace("5", "11"), "name: Temple")],
-                 ":233:9: no field N5, the Temple (Return of the Heroes, Hit Points) (did you mean 'N11'?)",
+                 ":234:9: no field N5, the Temple (Return of the Heroes, Hit Points) (did you mean 'N11'?)",
                  id="a named field missing"),
     pytest.param([("colour: yellow, hidden: 8}", "colour: yellow}")],
                  ":104:11: field E5 is yellow, a hidden field: give its number (hidden)", id="a hidden field without its number"),
@@ -180,11 +180,11 @@ TEMPLE_ROUTES = "      routes: [[1, 3], [2, 3], [3, 5], [4, 2], [9, 5], [4, 6], 
     pytest.param([("[5, 3], [6, 3], [7, 3], [8, 3]]", "[5, 3], [6, 3], [7, 3], [8, 3], [12, 3]]")],
                  ":144:11: the tower H3 is joined to H12: only its guard posts lead to it", id="a way into the tower past the guards"),
     pytest.param([("[4, 8], [4, 6]]", "[4, 8]]")],
-                 ":214:15: region L has 1 route between blue fields, the book's 2 across the lake", id="one lake route"),
+                 ":215:15: region L has 1 route between blue fields, the book's 2 across the lake", id="one lake route"),
     pytest.param([("[2, 3]]\n    B:", "[2, 3], [2, 1]]\n    B:")],
                  ":42:11: manor A2 is joined to A1, A3: to one plain tan field, where its hero starts", id="a manor on the road"),
     pytest.param([("[8, 9], [11, 8], [4, 3], [2, 3]]", "[8, 9], [4, 3], [2, 3]]")],
-                 ":216:7: region M: M11 cannot be reached from the manor A2", id="a field nobody reaches"),
+                 ":217:7: region M: M11 cannot be reached from the manor A2", id="a field nobody reaches"),
 ])
 def test_a_slip_is_one_problem_named_by_file_line_and_column(tmp_path, edits, expected):
     path = tmp_path / "regions.yaml"
@@ -200,3 +200,17 @@ def test_a_slip_is_one_problem_named_by_file_line_and_column(tmp_path, edits, ex
     lines = [line for line in out.output.splitlines() if line.startswith(str(path))]
     where, _, message = expected.partition(": ")
     assert len(lines) == 1 and lines[0].startswith(f"{path}{where}: ") and message in lines[0], out.output
+
+
+def test_what_is_ours_is_marked_and_every_map_numbers_its_fields_from_one():
+    """House rule: every number the book does not give is ours, and said so. The fields' numbers
+    are ours but for the named ones: each map numbers its fields 1, 2, 3... without a gap (at least
+    ten), so a counter's coordinates on any map up to 10 name a field."""
+    text = FILE.read_text()
+    ours = text.split("roth_regions:\n  ours: ", 1)[1].split("\n", 1)[0]
+    assert "# Ours: every other field" in text
+    assert all(fid in ours for fid, named in NAMED.items() if named.source == "ours")
+    b = board()
+    for letter in b.grid:
+        numbers = sorted(b.field(f).n for f in b.region_fields(letter))
+        assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 10, letter

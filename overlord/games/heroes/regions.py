@@ -9,8 +9,10 @@ What the books say, and where it lives here:
   route joins two fields of one map; moving along it costs 1 movement point.
 - The field colours: "tan fields (normal fields), green fields (hidden forest fields), red fields
   (hidden fields), blue fields (water fields), and one violet field (the Dragon Cave)" (UtSotD);
-  RotH adds yellow (hidden swamp paths). Red, green and yellow fields are *hidden*: "If you want
-  to move to such a field, you need to find it first" with two dice at or under the number
+  RotH adds yellow (hidden swamp paths), and field features of its own (:data:`FEATURES`: the
+  Nameless's tower and the Guards' posts, the healing places, the instructors, the boat...).
+  Red, green and yellow fields are *hidden*: "If you want to move to such a field, you need to
+  find it first" with two dice at or under the number
   printed on it (:func:`search`).
 - Maps are laid in rows of letters ("sort the maps alphabetically, with the region map R on the
   top left and the region map Z bottom right", UtSotD); each map has at most one *entry field*
