@@ -183,6 +183,8 @@ TEMPLE_ROUTES = "      routes: [[1, 3], [2, 3], [3, 5], [4, 2], [9, 5], [4, 6], 
                  ":215:15: region L has 1 route between blue fields, the book's 2 across the lake", id="one lake route"),
     pytest.param([("[2, 3]]\n    B:", "[2, 3], [2, 1]]\n    B:")],
                  ":42:11: manor A2 is joined to A1, A3: to one plain tan field, where its hero starts", id="a manor on the road"),
+    pytest.param([("        - {n: 1, at: [2, 0], side: N}", "        - {n: 1, at: [2, 0]}", "name: Temple")],
+                 ":234:9: region N has no entry field on side N: every map has one a side", id="a map without a northern end"),
     pytest.param([("[8, 9], [11, 8], [4, 3], [2, 3]]", "[8, 9], [4, 3], [2, 3]]")],
                  ":217:7: region M: M11 cannot be reached from the manor A2", id="a field nobody reaches"),
 ])
