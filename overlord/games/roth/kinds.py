@@ -2,3 +2,5 @@
 the game is playable: importing this module imports each kind's module (one line each)."""
 
 from __future__ import annotations
+
+from overlord.games.roth import counters  # noqa: F401  roth_counters, roth_artifacts
