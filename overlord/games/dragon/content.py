@@ -22,7 +22,7 @@ from pydantic import Field, field_validator
 
 from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
-from overlord.games.heroes.content import TaskModel, one_line
+from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems, setup_fields
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
@@ -102,9 +102,7 @@ class DragonCounter(Strict):
     @field_validator("reward")
     @classmethod
     def _cubes(cls, reward):
-        for cube in reward:
-            if not cube:
-                raise ValueError("each reward cube names at least one colour")
+        coloured_cubes(reward)
         if len(reward) == 2 and len(reward[0]) == 1 and reward[0] == reward[1]:
             raise ValueError("two cubes of one counter are of different colours")
         return reward

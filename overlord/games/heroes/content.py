@@ -18,6 +18,14 @@ def one_line(text: str) -> str:
     return text
 
 
+def coloured_cubes(reward: list[list[str]]) -> list[list[str]]:
+    """A pydantic field check: each experience cube of a reward names the colours one may choose."""
+    for cube in reward:
+        if not cube:
+            raise ValueError("each reward cube names at least one colour")
+    return reward
+
+
 class TaskModel(Strict):
     """A task counter's steps (``heroes.tasks``): level 1 visit, or bring + to; level 2 find (a
     person); level 3 find (an artifact) + to; level 4 find + to_person."""

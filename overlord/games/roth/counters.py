@@ -22,7 +22,7 @@ from overlord.content import kinds
 from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
 from overlord.content.validate import load_named
-from overlord.games.heroes.content import TaskModel, one_line
+from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.sheet import ITEM_KINDS as SHEET_ITEM_KINDS, SKILL_MAX
 from overlord.games.heroes.tasks import shape_problem
@@ -124,13 +124,7 @@ class RothCounter(Strict):
     ours: list[CounterField] = Field([], description="fields whose values are ours")
 
     _text = field_validator("text")(one_line)
-
-    @field_validator("reward")
-    @classmethod
-    def _cubes(cls, reward):
-        if any(not cube for cube in reward):
-            raise ValueError("each reward cube names at least one colour")
-        return reward
+    _cubes = field_validator("reward")(coloured_cubes)
 
 
 class RothCountersFile(Strict):
