@@ -242,7 +242,7 @@ def _deed_problems(did: str, deed: RothDeed, doc) -> list[Problem]:
         problems.append(doc.problem(where + ("intro",), f"deed {did!r}: given to the {deed.intro} in the introductory "
                                     f"game, but it suits {', '.join(deed.suits)}"))
     if not deed.steps:
-        problems.append(doc.problem(where, f"deed {did!r} has no first part: write its steps (the first vanquishes or "
+        problems.append(doc.key_problem(where, f"deed {did!r} has no first part: write its steps (the first vanquishes or "
                                     "finds a counter on the map)"))
         return problems
 
@@ -284,6 +284,8 @@ def _deed_problems(did: str, deed: RothDeed, doc) -> list[Problem]:
             kind, target = destination(step.to)
             if verb != "bring":
                 problems.append(doc.problem(at + ("to",), f"deed {did!r}, {part}: `to` goes with bring"))
+            elif kind == "counter" and re.fullmatch(r"[A-Za-z]\d+", target):
+                problems.append(doc.problem(at + ("to",), f"deed {did!r}, {part}: {field_problem(target)}"))
             elif kind == "counter" and counter_ok(at + ("to",), target, part):
                 used.add(target)
                 if target == name:
