@@ -40,6 +40,9 @@ FIELD = re.compile(r"[A-P][1-9]")
 #: a deed counter's id: lower case words joined by hyphens (never mistaken for a field or ``home``)
 COUNTER_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 HOME = "home"
+#: a deed's counters: "the counters with half their bordering in purple are part of a heroic deed and
+#: are thus only visible to the one with the matching heroic deed" (Counters)
+DEED_BORDER = "purple"
 # the special skill tokens (Character Sheet: "if possessed, place special skill token"); the book
 # does not say what a token does, so what each does is ours:
 SPECIALS = (
@@ -313,6 +316,21 @@ def _deed_problems(did: str, deed: RothDeed, doc) -> list[Problem]:
         if cid not in used:
             problems.append(doc.key_problem(where + ("counters", cid), f"deed {did!r}: counter {cid!r} is in no part"))
     return problems
+
+
+def deed_fields(model: RothDeedsFile) -> list[tuple[tuple, str]]:
+    """Every field the deeds name, with its path in the file (for the check against the board): the
+    counters' coordinates, the fields parts bring things to, the fields parts visit."""
+    out: list[tuple[tuple, str]] = []
+    for did, deed in model.roth_deeds.items():
+        where = ("roth_deeds", did)
+        out += [(where + ("counters", cid, "at"), c.at) for cid, c in deed.counters.items()]
+        for i, step in enumerate(deed.steps):
+            if step.to and destination(step.to)[0] == "field":
+                out.append((where + ("steps", i, "to"), step.to))
+            if step.visit:
+                out.append((where + ("steps", i, "visit"), step.visit))
+    return out
 
 
 def deeds_problems(model: RothDeedsFile, doc) -> list[Problem]:
