@@ -36,3 +36,9 @@ Border = Literal["red", "blue", "green", "orange", "yellow", "blue/yellow", "pur
 # choosing one side of the character sheet", What to Do First)
 HERO_KINDS = ("fighter", "dwarf", "elf", "cleric", "mage")
 INTRODUCTORY_KINDS = ("fighter", "mage", "elf", "dwarf")    # "one of four heroes" (What to Do First)
+
+# -- the scenario ---------------------------------------------------------------------------------------
+
+MODES = ("coop", "race")     # together (ours), the book's race
+# "The Standard Game" and "The Unknown Land" are the book's Alternative Rules to the introductory game
+VARIANTS = ("introductory", "standard", "unknown_land")
