@@ -35,7 +35,7 @@ ARTIFACTS = _load("artifacts.yaml").roth_artifacts
 
 
 def test_the_shipped_files_are_clean():
-    out = run("validate", str(DECKS))
+    out = run("validate", str(DECKS / "counters.yaml"), str(DECKS / "artifacts.yaml"))
     assert out.exit_code == 0, out.output
     assert out.output.strip() == "2 files checked: no problems"
     out = run("validate", str(DECKS / "counters.yaml"))

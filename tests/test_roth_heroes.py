@@ -15,7 +15,8 @@ from overlord.content.validate import load_content
 from overlord.games import registry
 from overlord.games.heroes.sheet import dice_for, gain_cube, new_sheet
 from overlord.games.roth.content import HERO_KINDS, INTRODUCTORY_KINDS
-from overlord.games.roth.heroes import FIELD, deed_fields, destination
+from overlord.games.roth.content import FIELD_ID
+from overlord.games.roth.heroes import deed_fields, destination
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "decks" / "roth"
@@ -208,7 +209,7 @@ def test_every_field_is_written_as_the_boards():
     """Regions A to P, a field a number (the board's `<letter><number>`); no two deed counters lie on
     one field, and none in the Nameless's region H (the tower, the Guards' posts)."""
     named = deed_fields(shipped_model("deeds.yaml"))
-    assert all(FIELD.fullmatch(f) for _, f in named) and {"K6", "C8", "N5", "I5", "J7"} <= {f for _, f in named}
+    assert all(FIELD_ID.fullmatch(f) for _, f in named) and {"K6", "C8", "N5", "I5", "J7"} <= {f for _, f in named}
     spots = [c.at for d in DEEDS.values() for c in d.counters.values()]
     assert len(spots) == len(set(spots)) and not [f for f in spots if f.startswith("H")]
 
@@ -337,7 +338,7 @@ REFUSALS = [
      "the introductory game gives the fighter one deed"),
     ("deeds.yaml", deed(FIRST + """      - bring: lute-thief
         to: Z12  # <-
-""" + HOME), "deed 'silver-lute', part 2: 'Z12' is not a field: a region A-P and a number 1-9 (K6)"),
+""" + HOME), "deed 'silver-lute', part 2: 'Z12' is not a field id (a region letter A-P and a number, as F7)"),
     ("deeds.yaml", deed("""      - vanquish: lute-thief
         find: lute-thief  # <-
         take: [lute-thief]

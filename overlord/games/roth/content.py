@@ -14,6 +14,7 @@ The book gives names and a few numbers; every number it leaves out is ours and n
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from overlord.games.heroes.sheet import SKILLS
@@ -35,6 +36,18 @@ Border = Literal["red", "blue", "green", "orange", "yellow", "blue/yellow", "pur
 # the heroes of the box, a pair a sheet (one side each: "selects the gender of their character by
 # choosing one side of the character sheet", What to Do First)
 HERO_KINDS = ("fighter", "dwarf", "elf", "cleric", "mage")
+# the board: regions A-P laid [ABCD, EFGH, IJKL, MNOP] (ours: the book names fields such as F7, H3,
+# N5); a field is its region's letter and its number
+REGIONS = "ABCDEFGHIJKLMNOP"
+FIELD_ID = re.compile(r"[A-P][1-9][0-9]?")
+
+
+def field_problem(fid: str) -> str:
+    """Why ``fid`` is not written as a field of the board (a region letter and a number), or ''; the
+    board's own check (the field exists) is the scenario's."""
+    if FIELD_ID.fullmatch(fid):
+        return ""
+    return f"{fid!r} is not a field id (a region letter A-P and a number, as F7)"
 INTRODUCTORY_KINDS = ("fighter", "mage", "elf", "dwarf")    # "one of four heroes" (What to Do First)
 
 # -- the scenario ---------------------------------------------------------------------------------------

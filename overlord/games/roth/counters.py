@@ -13,7 +13,6 @@ number it leaves out is ours and named in the item's ``ours`` list.
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -26,7 +25,7 @@ from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.sheet import ITEM_KINDS as SHEET_ITEM_KINDS, SKILL_MAX
 from overlord.games.heroes.tasks import shape_problem
-from overlord.games.roth.content import NAME, Border, Cube, Dot, Skill
+from overlord.games.roth.content import NAME, REGIONS, Border, Cube, Dot, Skill, field_problem
 
 # where a counter is when a game begins, in each variant (``RothStart``):
 STARTS = (
@@ -54,8 +53,6 @@ HOBIRO_ROLL = ("rating", "dice")       # Don Hobiro's "roll of 1-4": the hero's 
 EVENT_TRIALS = 2                       # "all those who succeed in the first trial attempt a second one" (Events)
 EVENT_SECOND = -1                      # "... this time with the combat rating reduced by one" (Events)
 INSTRUCTOR_GAIN = 1                    # "A failed trial increases the corresponding rating by 1" (Improvement of Skills)
-REGIONS = "ABCDEFGHIJKLMNOP"            # "layout: [ABCD, EFGH, IJKL, MNOP]" (the board's, ours)
-FIELD_ID = re.compile(f"[{REGIONS[0]}-{REGIONS[-1]}][1-9][0-9]?")
 CHITS_PER_REGION = 2                   # "distribute two random encounter chits on each region" (The Standard Game)
 # "Trials are only allowed in skills displayed on the adversary's counter" (Combat and Combat Trials)
 CREATURES = ("red",)
@@ -64,13 +61,6 @@ CREATURES = ("red",)
 def sheet_kind(kind: str) -> str:
     """The ``heroes.sheet.Item`` kind of an artifact's kind (a vehicle is carried as "other")."""
     return kind if kind in SHEET_ITEM_KINDS else "other"
-
-
-def field_shape(fid: str) -> str | None:
-    """Why a field id is not ``<region letter A-P><number>``, or None (the board's check is the scenario's)."""
-    if FIELD_ID.fullmatch(fid):
-        return None
-    return f"{fid!r} is not a field id (a region letter A-P and a number, as F7)"
 
 
 # -- counters ---------------------------------------------------------------------------------------
@@ -182,8 +172,8 @@ def _task_problems(say: str, task: RothTask) -> list[tuple[tuple, str]]:
         return [((), say + "a task names no destination (`to`: a field, or `to_person` at level 4)")]
     for key in ("visit", "to"):
         value = getattr(task, key)
-        if value and field_shape(value):
-            out.append(((key,), say + f"{key}: {field_shape(value)}"))
+        if value and field_problem(value):
+            out.append(((key,), say + f"{key}: {field_problem(value)}"))
     shape = shape_problem(task.spec())
     if shape:
         out.append(((), say + shape))
@@ -194,8 +184,8 @@ def counter_problems(cid: str, c: RothCounter) -> list[tuple[tuple, str]]:
     """One counter's problems as (path within it, message)."""
     say = f"counter {cid!r}: "
     out: list[tuple[tuple, str]] = []
-    if c.at and field_shape(c.at):
-        out.append((("at",), say + f"coordinates {field_shape(c.at)}"))
+    if c.at and field_problem(c.at):
+        out.append((("at",), say + f"coordinates {field_problem(c.at)}"))
     if c.border in CREATURES and c.effect != "nameless" and not c.dots:
         out.append(((), say + f"a {BORDERS['red']} (red border) with no dot has no skill to fight it with"))
     if c.hearts > 1 and c.border not in CREATURES:

@@ -33,10 +33,9 @@ from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
 from overlord.games.heroes.sheet import ITEM_SLOTS, SKILL_MAX, SKILLS, TASK_SLOTS
 
-from .content import HERO_KINDS, INTRODUCTORY_KINDS, NAME, Cube, Dot, Skill
+from .content import FIELD_ID, HERO_KINDS, INTRODUCTORY_KINDS, NAME, Cube, Dot, Skill, field_problem
 
 #: a field of the board: region A-P ("layout: [ABCD, EFGH, IJKL, MNOP]") and its number 1-9
-FIELD = re.compile(r"[A-P][1-9]")
 #: a deed counter's id: lower case words joined by hyphens (never mistaken for a field or ``home``)
 COUNTER_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 HOME = "home"
@@ -68,13 +67,6 @@ def _cubes(reward):
         if len(set(cube)) != len(cube):
             raise ValueError(f"a cube names each colour once, got {cube}")
     return reward
-
-
-def field_problem(fid: str) -> str:
-    """Why ``fid`` is not written as a field of the board, or ''."""
-    if FIELD.fullmatch(fid):
-        return ""
-    return f"{fid!r} is not a field: a region A-P and a number 1-9 (K6)"
 
 
 # -- the heroes --------------------------------------------------------------------------------------
@@ -207,7 +199,7 @@ def destination(to: str) -> tuple[str, str]:
     """Where a ``bring`` goes: ("home", ""), ("field", "C8") or ("counter", "gnomes")."""
     if to == HOME:
         return "home", ""
-    if FIELD.fullmatch(to):
+    if FIELD_ID.fullmatch(to):
         return "field", to
     return "counter", to
 
