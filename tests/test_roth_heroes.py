@@ -330,8 +330,8 @@ REFUSALS = [
     ("deeds.yaml", deed(FIRST + """      - bring: lute-thief  # <-
         to: home
 """), "deed 'silver-lute', part 2: the last part gives the precious stone (stone: true)"),
-    ("deeds.yaml", deed(at="Q12  # <-"), "deed 'silver-lute', counter 'lute-thief': 'Q12' is not a field: a region A-P "
-                                       "and a number 1-9 (K6)"),
+    ("deeds.yaml", deed(at="Q12  # <-"), "deed 'silver-lute', counter 'lute-thief': 'Q12' is not a field id (a "
+                                       "region letter A-P and a number, as F7)"),
     ("deeds.yaml", deed(start="bag  # <-"), "deed 'silver-lute': 'lute-thief' is the first part's counter: it starts "
                                           "on the map (start: map)"),
     ("deeds.yaml", deed(kind="fighter").replace("    name: Silver Lute", "    intro: fighter  # <-\n    name: Silver Lute"),
