@@ -32,6 +32,9 @@ SHIPPED = {
     "heldentaufe": "overlord.games.heldentaufe.game:GAME",
     "dragon": "overlord.games.dragon.game:GAME",
 }
+# games whose content is written before their rules (Return of the Heroes, issue 43): importing
+# these registers their content kinds for `validate` and `schema`; no game is registered
+CONTENT_ONLY = ("overlord.games.roth.kinds",)
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"
 
@@ -78,6 +81,8 @@ def _load_all() -> None:
     refs += [r.strip() for r in os.environ.get(ENVIRONMENT, "").split(",") if r.strip()]
     for ref in refs:
         register(_load(ref))
+    for module in CONTENT_ONLY:
+        importlib.import_module(module)
 
 
 def games() -> dict[str, GameRules]:

@@ -22,10 +22,11 @@ from pydantic import Field, field_validator
 
 from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
+from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems, setup_fields
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
-from overlord.games.heroes.tasks import TaskSpec, shape_problem
+from overlord.games.heroes.tasks import shape_problem
 from ...view.words import count
 
 NAME = "dragon"
@@ -59,28 +60,10 @@ ABILITIES = ("", "hide", "self_heal", "gold_for_cubes", "spell_for_gold")
 MODES = ("coop", "book")
 
 
-def _one_line(text: str) -> str:
-    if "\n" in text.strip():
-        raise ValueError("the rules text is one line of our own words")
-    return text
-
-
 # -- counters ---------------------------------------------------------------------------------------
 
-class DragonTask(Strict):
-    """A task counter's steps (``heroes.tasks``): level 1 visit, or bring + to; level 2 find (a
-    person); level 3 find (an artifact) + to; level 4 find + to_person."""
-
-    level: Literal[1, 2, 3, 4]
-    visit: str = ""
-    bring: str = ""
-    find: str = ""
-    to: str = ""
-    to_person: str = ""
-    found_gold: Int(0, 50) = 0
-
-    def spec(self) -> TaskSpec:
-        return TaskSpec(self.level, self.visit, self.bring, self.find, self.to, self.to_person, self.found_gold)
+class DragonTask(TaskModel):
+    """A Dragon task counter's steps (the family's ``heroes.content.TaskModel``)."""
 
 
 class DragonDeliver(Strict):
@@ -114,14 +97,12 @@ class DragonCounter(Strict):
     text: str = Field(min_length=1, description="our own one-line rules text")
     ours: list[CounterField] = Field([], description="fields whose values are ours")
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
     @field_validator("reward")
     @classmethod
     def _cubes(cls, reward):
-        for cube in reward:
-            if not cube:
-                raise ValueError("each reward cube names at least one colour")
+        coloured_cubes(reward)
         if len(reward) == 2 and len(reward[0]) == 1 and reward[0] == reward[1]:
             raise ValueError("two cubes of one counter are of different colours")
         return reward
@@ -153,7 +134,7 @@ class DragonArtifact(Strict):
     text: str = Field(min_length=1)
     ours: list[ArtifactField] = []
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
 
 class DragonArtifactsFile(Strict):
@@ -174,7 +155,7 @@ class DragonHero(Strict):
     text: str = ""
     ours: list[HeroField] = []
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
     @field_validator("skills", "thresholds")
     @classmethod
@@ -287,7 +268,7 @@ class DragonCard(Strict):
     effects: list[DragonEffect] = Field(min_length=1)
     text: str = Field(min_length=1)
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
 
 class DragonCardsFile(Strict):

@@ -9,8 +9,10 @@ What the books say, and where it lives here:
   route joins two fields of one map; moving along it costs 1 movement point.
 - The field colours: "tan fields (normal fields), green fields (hidden forest fields), red fields
   (hidden fields), blue fields (water fields), and one violet field (the Dragon Cave)" (UtSotD);
-  RotH adds yellow (hidden swamp paths). Red, green and yellow fields are *hidden*: "If you want
-  to move to such a field, you need to find it first" with two dice at or under the number
+  RotH adds yellow (hidden swamp paths), and field features of its own (:data:`FEATURES`: the
+  Nameless's tower and the Guards' posts, the healing places, the instructors, the boat...).
+  Red, green and yellow fields are *hidden*: "If you want to move to such a field, you need to
+  find it first" with two dice at or under the number
   printed on it (:func:`search`).
 - Maps are laid in rows of letters ("sort the maps alphabetically, with the region map R on the
   top left and the region map Z bottom right", UtSotD); each map has at most one *entry field*
@@ -50,7 +52,10 @@ SIDES = "NESW"
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # What a field is, beyond its colour; each game gives its features their rules.
 FEATURES = ("", "manor", "smithy", "city", "dump", "teleporter", "corner", "lair", "cave_mouth",
-            "rope_point", "oasis", "caravanserai", "ferry", "landing", "isle", "barrow")
+            "rope_point", "oasis", "caravanserai", "ferry", "landing", "isle", "barrow",
+            # Return of the Heroes: the Nameless's tower and the Guards' posts around it, the healing
+            # places, the instructors' homes, the royal court, the town of Zenda, the boat's field
+            "tower", "guard_post", "temple", "village", "fountain", "instructor", "court", "town", "boat")
 # What a whole map is (the Desert's heat, the Labyrinth's dice, the Dragon's Cave...).
 REGION_FEATURES = ("", "desert", "labyrinth", "cave", "city", "lake")
 
@@ -143,7 +148,8 @@ def region_problems(model: RegionsModel, doc, base: tuple) -> list[Problem]:
             for j, (a, b) in enumerate(getattr(region, kind)):
                 for k, end in enumerate((a, b)):
                     if end not in numbers:
-                        problems.append(doc.problem(where + (kind, j, k), f"{kind} {j + 1}: no field {letter}{end}"))
+                        problems.append(doc.problem(where + (kind, j, k), f"{kind} {j + 1}: no field {letter}{end}"
+                                                                           f"{nearest(f'{letter}{end}', [f'{letter}{n}' for n in numbers])}"))
                 if a == b:
                     problems.append(doc.problem(where + (kind, j), f"{kind} {j + 1}: a route joins two fields, not {letter}{a} to itself"))
     return problems

@@ -1,0 +1,42 @@
+"""What the Heroes family's content files share: a task counter's steps as an author writes them
+(:class:`TaskModel`, read as a :class:`~overlord.games.heroes.tasks.TaskSpec`) and the one-line
+rules text every item carries. Under the Shadow of the Dragon and Return of the Heroes build their
+counters on these."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from overlord.content.models import Int, Strict
+from overlord.games.heroes.tasks import TaskSpec
+
+
+def one_line(text: str) -> str:
+    """A pydantic field check: the rules text is a single line."""
+    if "\n" in text.strip():
+        raise ValueError("the rules text is one line of our own words")
+    return text
+
+
+def coloured_cubes(reward: list[list[str]]) -> list[list[str]]:
+    """A pydantic field check: each experience cube of a reward names the colours one may choose."""
+    for cube in reward:
+        if not cube:
+            raise ValueError("each reward cube names at least one colour")
+    return reward
+
+
+class TaskModel(Strict):
+    """A task counter's steps (``heroes.tasks``): level 1 visit, or bring + to; level 2 find (a
+    person); level 3 find (an artifact) + to; level 4 find + to_person."""
+
+    level: Literal[1, 2, 3, 4]
+    visit: str = ""
+    bring: str = ""
+    find: str = ""
+    to: str = ""
+    to_person: str = ""
+    found_gold: Int(0, 50) = 0
+
+    def spec(self) -> TaskSpec:
+        return TaskSpec(self.level, self.visit, self.bring, self.find, self.to, self.to_person, self.found_gold)
