@@ -5,38 +5,18 @@ problem at its line in the file that names the thing, with the nearest name."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-DECKS = ROOT / "decks" / "roth"
-SCENARIO = """game: roth
-scenario:
-  id: roth-test
-  name: Return of the Heroes (a test)
-  mode: coop
-  heroes: [1, 2, 3, 4]
-  content:
-    regions: regions.yaml
-    counters: counters.yaml
-    artifacts: artifacts.yaml
-    heroes: heroes.yaml
-    deeds: deeds.yaml
-    nameless: nameless.yaml
-"""
-
+from roth_helpers import box_folder
 
 @pytest.fixture
 def box(tmp_path) -> Path:
     """The shipped files and a scenario naming them, in a folder of the test's own."""
-    for f in DECKS.glob("*.yaml"):
-        shutil.copy(f, tmp_path / f.name)
-    (tmp_path / "roth.yaml").write_text(SCENARIO)
+    box_folder(tmp_path)
     return tmp_path
 
 

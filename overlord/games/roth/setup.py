@@ -1,0 +1,126 @@
+"""Setting a Return of the Heroes game up: the introductory game (Return of the Heroes, "What to Do
+First"), and Option 1 of the Standard Game.
+
+- "Place all the open counters mentioned on the introductory game sheet in the bag, the remaining
+  counters are not required for the introduction game": each counter's ``start`` (``counters.
+  STARTS``) - on its coordinates, in the bag, the market's pile, out of this game; the Nameless
+  waits outside the bag, his Guards and Servants with him.
+- "each player chooses one of four heroes - fighter, mage, elf or dwarf - and selects the gender of
+  their character by choosing one side of the character sheet": one hero a kind, of those four.
+- "filling the sheet with the specified number of red hit points ... and gold pieces".
+- "Make sure that the four heroes start on their specified regions ... place your character on the
+  indicated location and put your manor house next to it": each hero on the field next to his
+  kind's manor (``regions.start_field``).
+- "Every character has a given heroic deed to fulfill": the deed the deeds file gives the kind in
+  the introductory game; its counters on the map or in the bag as the file says. "Should you play
+  with less than four players, simply disregard those characters (and their deeds)": the counters
+  of deeds nobody holds are out of the game.
+- The random encounter chits: two on each region, face down ("distribute two random encounter
+  chits on each region", said of the Standard Game; our reading: the introductory game too), on
+  the family's set-up spots - opposite entry fields of each map, alternating north-south and
+  east-west (``heroes.regions.setup_fields``; the Unknown Land puts its two "on two opposite ends of
+  the region" too); the rest, shuffled, into the bag.
+- "The oldest player begins": the first hero named.
+- The introductory game's Nameless is predetermined: the card the Nameless file marks.
+- Option 1 (``rules.nameless_at_start``): "The Nameless counter is placed in the bag right from the
+  start".
+
+The Standard Game's shuffled regions, home regions and dealt deeds, and the Unknown Land, come
+with the rules that play them (issue 43).
+"""
+
+from __future__ import annotations
+
+from overlord.core.decks import shuffled
+from overlord.core.game import RulesError
+from overlord.core.rng import new_rng, rng_state
+from overlord.games.heroes.regions import setup_fields
+from overlord.games.heroes.sheet import new_sheet
+from overlord.games.heroes.state import put
+
+from . import machines
+from .content import INTRODUCTORY_KINDS
+from .counters import CHITS_PER_REGION
+from .load import RothContent, instance_ids
+from .regions import start_field
+from .state import HeroState, RothState
+
+
+def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
+    sc = c.scenario
+    if sc.variant != "introductory":
+        raise RulesError(f"the {sc.variant.replace('_', ' ')} variant is not built yet (issue 43); play the "
+                         "introductory game")
+    _check_heroes(c, heroes)
+    rng = new_rng(seed)
+    sheets, at, deeds = {}, {}, {}
+    for h in heroes:
+        spec = c.heroes[h]
+        sheets[h] = new_sheet(h, dict(spec.skills), {s: list(t) for s, t in spec.thresholds.items()}, spec.movement,
+                              spec.life, spec.gold, item_slots=spec.item_slots, task_slots=spec.task_slots)
+        deed = next(d for d, m in c.deeds.items() if m.intro == spec.kind)
+        at[h] = HeroState(field=start_field(c.board, spec.manor), manor=spec.manor, deeds={deed: 0})
+        deeds[deed] = h
+    s = RothState(scenario=sc.id, seed=seed, mode=sc.mode, heroes=list(heroes), rng={}, rules=sc.rules.model_dump(),
+                  sheets=sheets, at=at, bag=[], board={}, down=[], backs=[], market=[], variant=sc.variant,
+                  layout=_layout(c), explored=sorted(c.board.grid))
+    chits: list[str] = []
+    for spec in c.counters.values():
+        where = "out" if spec.deed and spec.deed not in deeds else spec.start(sc.variant)
+        for inst in instance_ids(spec):
+            if where == "chits":
+                chits.append(inst)
+            elif where == "map":
+                put(s, spec.at, inst)
+            elif where == "bag" or (where == "deed" and sc.rules.nameless_at_start):
+                s.bag.append(inst)
+            elif where == "market":
+                s.market.append(inst)
+            elif where in ("deed", "guard", "servant"):
+                s.aside.append(inst)        # the Nameless and those who come with him
+            else:
+                s.removed.append(inst)
+    chits = shuffled(sorted(chits), rng)
+    spots = setup_fields(c.board)
+    if len(chits) < len(spots) or len(spots) != CHITS_PER_REGION * len(c.board.grid):
+        raise RulesError(f"{len(chits)} random encounter chits for {len(spots)} set-up spots")
+    for fid, inst in zip(spots, chits):
+        put(s, fid, inst, face_down=True)
+    s.bag.extend(chits[len(spots):])
+    s.bag.sort()
+    s.market = shuffled(sorted(s.market), rng)
+    s.nameless_card = next(n for n, card in c.nameless.items() if card.introductory)
+    if sc.rules.nameless_at_start:
+        s.nameless = machines.fire("nameless", s.nameless, "enter", s, c)
+    s.turn.hero = heroes[0]
+    s.rng = rng_state(rng)
+    s.log.append({"event": "setup", "heroes": list(heroes), "seed": seed, "mode": sc.mode, "variant": sc.variant,
+                  "starts": {h: at[h].field for h in heroes}, "deeds": {h: list(at[h].deeds) for h in heroes},
+                  "chits": len(spots), "bag": len(s.bag), "market": len(s.market), "nameless": s.nameless})
+    return s
+
+
+def _check_heroes(c: RothContent, heroes: list[str]) -> None:
+    sc = c.scenario
+    if len(heroes) not in sc.heroes:
+        raise RulesError(f"{sc.name} is for {' or '.join(map(str, sc.heroes))} heroes, not {len(heroes)}")
+    unknown = [h for h in heroes if h not in c.heroes]
+    if unknown:
+        raise RulesError(f"unknown hero {unknown[0]!r}; heroes: {', '.join(c.heroes)}")
+    kinds = [c.heroes[h].kind for h in heroes]
+    odd = [h for h in heroes if c.heroes[h].kind not in INTRODUCTORY_KINDS]
+    if odd:
+        raise RulesError(f"{c.heroes[odd[0]].name} is a {c.heroes[odd[0]].kind}: the introductory game is played by "
+                         f"the {', '.join(INTRODUCTORY_KINDS[:-1])} and {INTRODUCTORY_KINDS[-1]} (What to Do First)")
+    twice = sorted({k for k in kinds if kinds.count(k) > 1})
+    if twice:
+        both = [c.heroes[h].name for h in heroes if c.heroes[h].kind == twice[0]]
+        raise RulesError(f"{' and '.join(both)} are the two sides of one {twice[0]}'s sheet: choose one")
+
+
+def _layout(c: RothContent) -> list[str]:
+    """The regions' letters as they lie, a row a string (the introductory game's, the maps' order)."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for letter, (r, k) in c.board.grid.items():
+        rows.setdefault(r, []).append((k, letter))
+    return ["".join(letter for _, letter in sorted(row)) for _, row in sorted(rows.items())]

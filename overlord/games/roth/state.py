@@ -1,0 +1,68 @@
+"""A Return of the Heroes game's state: the family's board and clock (``overlord.games.heroes.
+state``) and what is RotH's own - the board's layout (the Standard Game shuffles the regions, the
+Unknown Land turns them up as they are explored), the Nameless's and his Guards' machines, the card
+of the Nameless, and each hero's heroic deeds.
+
+A hero's deeds (``HeroState.deeds``): deed id -> the parts done. The counters of a deed lie on the
+board like every counter, seen only by the deed's holder; those a part takes lie on the deed card
+(``HeroState.card``), not in the artifact squares.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from overlord.games.heroes.state import HeroesBoard, HeroesState
+
+
+@dataclass
+class HeroState:
+    field: str
+    manor: str
+    between: str = ""          # searching for the hidden path to this field: the figure stands between
+    out: bool = False          # out of the game (never in RotH: a dead hero starts again at his manor)
+    generation: int = 1        # 2 for his successor ("Has my successor inherited an object from me?")
+    deeds: dict[str, int] = dataclasses.field(default_factory=dict)   # deed -> parts done
+    card: list[str] = dataclasses.field(default_factory=list)         # a deed's counters on its card
+    stone: bool = False        # the precious stone: a deed fulfilled ("the key to the four secret entries")
+    guard_beaten: bool = False  # a Guard beaten: the Nameless may be fought next turn
+    searched: int = 0          # turns spent searching the hidden path he stands before
+
+
+@dataclass
+class TurnState:
+    hero: str = ""
+    phase: str = "move"        # move, act (movement is over), over (nothing but ending the turn)
+    mp: int = 0
+    fresh: bool = True         # nothing done yet: a turn sat out at the manor, the Temple, the White Village
+    entered: str = ""          # the field the last step entered
+    drawn: bool = False        # the turn's draw from the bag is used
+    combat: str = ""           # the creature that must be fought now
+    fought: bool = False       # "Combat (only once per turn)" (Actions)
+    used: list[str] = field(default_factory=list)      # encounters used this turn ("once per player's turn")
+    acted: bool = False        # an action was taken ("Actions always end movement")
+    market: bool = False       # a market was called this turn
+    why_over: str = ""
+
+
+@dataclass
+class RothOwn(HeroesBoard[HeroState]):
+    """What Return of the Heroes' state holds beyond the family's: the variant, the board's layout
+    and the regions explored, the Nameless's and the Guards' machines, his card."""
+
+    at: dict[str, HeroState]   # named again: saves read RotH's figures back
+    variant: str = "introductory"
+    layout: list[str] = field(default_factory=list)     # the regions' letters, a row a string, top row first
+    explored: list[str] = field(default_factory=list)   # the Unknown Land: the regions turned up
+    waiting: list[str] = field(default_factory=list)    # the Unknown Land: drawn for a region not yet explored
+    nameless: str = "absent"   # the "nameless" machine's state
+    nameless_card: str = ""    # the card drawn face down (the introductory game's is predetermined)
+    nameless_life: int = 0     # his hit points in a battle ("always retains his initial values")
+    guards: str = "absent"     # the "guards" machine's state
+    looked: list[str] = field(default_factory=list)     # heroes who asked the mice who the Nameless is
+
+
+@dataclass
+class RothState(HeroesState[HeroState, TurnState], RothOwn):
+    turn: TurnState = field(default_factory=TurnState)

@@ -1,0 +1,33 @@
+"""Return of the Heroes' shipped files and a scenario naming them, in a folder of a test's own (no
+RotH scenario ships until the game plays)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ROOT / "decks" / "roth"
+SCENARIO = """game: roth
+scenario:
+  id: roth-test
+  name: Return of the Heroes (a test)
+  mode: {mode}
+  heroes: [1, 2, 3, 4]
+  content:
+    regions: regions.yaml
+    counters: counters.yaml
+    artifacts: artifacts.yaml
+    heroes: heroes.yaml
+    deeds: deeds.yaml
+    nameless: nameless.yaml
+"""
+
+
+def box_folder(folder: Path, mode: str = "coop", rules: str = "") -> Path:
+    """``folder`` with the shipped files and ``roth.yaml``, a scenario naming them; the scenario's path."""
+    for f in DECKS.glob("*.yaml"):
+        shutil.copy(f, folder / f.name)
+    scenario = folder / "roth.yaml"
+    scenario.write_text(SCENARIO.format(mode=mode) + (f"  rules: {rules}\n" if rules else ""))
+    return scenario
