@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 
-from overlord.games.heroes.state import HeroesBoard, HeroesState
+from .load import RothContent
 
 
 @dataclass
@@ -66,3 +67,17 @@ class RothOwn(HeroesBoard[HeroState]):
 @dataclass
 class RothState(HeroesState[HeroState, TurnState], RothOwn):
     turn: TurnState = field(default_factory=TurnState)
+
+
+class Ctx(HeroesCtx):
+    """One step of play (``overlord.core.context``, the family's ``HeroesCtx``) on RotH's state and
+    content: the game's generator draws from the bag and the market; the heroes' dice are the
+    players' (the same generator at a table; the players' own headless)."""
+
+    @property
+    def s(self) -> RothState:
+        return self.state
+
+    @property
+    def c(self) -> RothContent:
+        return self.content
