@@ -200,14 +200,18 @@ def place_areas(board: RegionBoard, fields: Iterable[str], words: Mapping[str, s
 def region_drawing(board: RegionBoard, title: str, legend: Mapping[str, str], pieces: list[Piece] | None = None,
                    paths: list[Path] | None = None, route_kinds: Mapping[tuple[str, str], str] | None = None,
                    route_words: Mapping[str, str] | None = None, places: list[Area] | None = None,
-                   clear_names: bool = False) -> Drawing:
+                   clear_names: bool = False, in_order: bool = False) -> Drawing:
     """The family's drawing of a region board: every field, every route, each map's name (with
     ``clear_names`` where it covers no field), then a game's pieces, paths and named places. The
-    legend names each kind of field drawn (``legend``'s words, else the kind itself), then each kind
-    of route ``route_words`` gives words for."""
+    legend names each kind of field drawn (``legend``'s words, else the kind itself), sorted by kind
+    or with ``in_order`` in ``legend``'s order (the renderer colours the kinds in the legend's
+    order: a game that orders its legend chooses its colours), then each kind of route
+    ``route_words`` gives words for."""
     fields, areas = spaces(board, clear_names)
     routes = links(board, route_kinds)
-    words = {k: legend.get(k, k.replace("_", " ")) for k in sorted({sp.kind for sp in fields})}
+    drawn = {sp.kind for sp in fields}
+    kinds = [k for k in legend if k in drawn] + sorted(drawn - set(legend)) if in_order else sorted(drawn)
+    words = {k: legend.get(k, k.replace("_", " ")) for k in kinds}
     words |= {k: w for k, w in (route_words or {}).items() if k not in words and any(r.kind == k for r in routes)}
     return Drawing(title, fields, routes, areas + list(places or []), list(pieces or []), paths=list(paths or []),
                    legend=words).check()
