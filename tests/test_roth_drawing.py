@@ -163,9 +163,24 @@ def test_the_four_guards_posts_around_the_tower_are_named():
     the Guards' posts is named a Guard's, and every field NAMED holds is named."""
     board = shipped_board()
     named = places(board)
-    posts = [fid for fid in board.walk["H3"]]
+    posts = list(board.walk["H3"])
     assert len(posts) == 4 and all(named[p] == "Guard" for p in posts)
     assert set(NAMED) <= set(named)
+
+
+def _written(drawing, svg) -> list[tuple[str, str, float, float, float, float]]:
+    """Every name the picture writes, a map's or a place's (the renderer writes them in the order of
+    the drawing's areas): its area's kind, the name and the box it takes - about 0.6 of its size a
+    letter wide, its size high above its baseline."""
+    out = []
+    texts = [e for e in svg.iter(f"{SVG}text") if e.get("class") == "area"]
+    assert len(texts) == len(drawing.areas)
+    for area, e in zip(drawing.areas, texts):
+        assert e.find(f"{SVG}title").text == area.name
+        x, y, size = float(e.get("x")), float(e.get("y")), float(e.get("font-size"))
+        half = len(area.name) * size * 0.6 / 2
+        out.append((area.kind, area.name, x - half, y - size, x + half, y))
+    return out
 
 
 def test_region_h_writes_its_name_above_the_map(drawing):
@@ -175,26 +190,26 @@ def test_region_h_writes_its_name_above_the_map(drawing):
     assert (h.name, h.label) == ("Nameless", "above")
 
 
-def test_no_map_name_covers_a_field(drawing, svg):
-    """Each map's name, as the picture writes it (about 0.6 of its size a letter wide, its size
-    high above its baseline), leaves every field of the board clear."""
-    boxes = []
-    for a in (a for a in drawing.areas if a.kind != "place"):
-        middle = sum(drawing.space(f).centre()[0] for f in a.spaces) / len(a.spaces) * UNIT
-        (e,) = [e for e in svg.iter(f"{SVG}text") if e.get("class") == "area"
-                and e.find(f"{SVG}title").text == a.name and abs(float(e.get("x")) - middle) < 0.1]
-        x, y, size = float(e.get("x")), float(e.get("y")), float(e.get("font-size"))
-        half = len(a.name) * size * 0.6 / 2
-        boxes.append((a.name, x - half, y - size, x + half, y))
-    assert len(boxes) == 16
-    for sp in drawing.spaces:
-        cx, cy = sp.centre()
-        r = sp.w * UNIT / 2
-        for name, left, top, right, bottom in boxes:
-            assert not (left - r < cx * UNIT < right + r and top - r < cy * UNIT < bottom + r), (name, sp.id)
-
-
 def test_the_documented_picture_is_the_board_as_drawn_today(drawing):
     """docs/roth-board.svg is the picture the program draws of the shipped maps (re-draw it with
     ``render(board_drawing())`` when the maps change)."""
     assert DOC.read_text(encoding="utf-8") == render(drawing) + "\n"
+
+
+def test_no_name_covers_a_field(drawing, svg):
+    """Each map's name, written across its fields' middle or above the map, and each place's name,
+    written above its field, leave every field of the board clear."""
+    boxes = _written(drawing, svg)
+    assert sum(kind != "place" for kind, *_ in boxes) == 16
+    for sp in drawing.spaces:
+        cx, cy, r = sp.centre()[0] * UNIT, sp.centre()[1] * UNIT, sp.w * UNIT / 2
+        for _, name, left, top, right, bottom in boxes:
+            assert not (left - r < cx < right + r and top - r < cy < bottom + r), (name, sp.id)
+
+
+def test_no_two_names_meet(drawing, svg):
+    """No two written names overlap: two neighbours' names would read as one ("Mirabar Fountain")."""
+    boxes = _written(drawing, svg)
+    for i, (_, a, l1, t1, r1, b1) in enumerate(boxes):
+        for _, b, l2, t2, r2, b2 in boxes[i + 1:]:
+            assert not (l1 < r2 and l2 < r1 and t1 < b2 and t2 < b1), (a, b)
