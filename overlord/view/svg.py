@@ -34,6 +34,9 @@ BLOCKING = ("wall", "blocked", "void")
 #: how a link of each kind is drawn (any other: a plain line): dashes, dots; a "one way" link has an
 #: arrowhead half way along it (:func:`arrow`: a line's end marker would lie under its space)
 LINK_STYLE = {"route": 'stroke-dasharray="6 4"', "hidden route": 'stroke-dasharray="2 4"', "dotted": 'stroke-dasharray="2 4"'}
+#: a link of these kinds is drawn solid and twice as wide, in its colour (black where ``contrast``):
+#: a route that costs something to take (Return of the Heroes' crossings of the lake)
+LINK_COLOUR = {"lake": "#2f6fb5"}
 
 
 def fill_of(kind: str, kinds: list[str], contrast: bool) -> str:
@@ -117,8 +120,11 @@ def render(d: Drawing, large: bool = False, contrast: bool = False) -> str:
     for k in d.links:                     # under the spaces: a line ends at a field's edge
         (ax, ay), (bx, by) = centre_of(d, (k.a,)), centre_of(d, (k.b,))
         style = LINK_STYLE.get(k.kind, "")
+        colour, width = stroke, 2
+        if k.kind in LINK_COLOUR:
+            colour, width = ("#000000" if contrast else LINK_COLOUR[k.kind]), 4
         out.append(f'<line class="link" data-kind={quoteattr(k.kind)} x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" '
-                   f'y2="{by:.1f}" stroke="{stroke}" stroke-width="2" {style}><title>{escape(d.legend.get(k.kind, k.kind))}'
+                   f'y2="{by:.1f}" stroke="{colour}" stroke-width="{width}" {style}><title>{escape(d.legend.get(k.kind, k.kind))}'
                    '</title></line>')
         if k.kind == "one way":
             out.append(arrow((ax + bx) / 2, (ay + by) / 2, bx - ax, by - ay, UNIT * 0.22))

@@ -20,8 +20,9 @@ from dataclasses import replace
 
 from ...core.game import Printout
 from ...view.sheet import Card, cards, pages
+from ..heroes.board_drawing import GAP, PITCH
 from ..heroes.printing import bonus_words, hero_card
-from .drawing import GAP, PITCH, board_drawing
+from .drawing import board_drawing
 from .load import DragonContent
 from .state import DragonState
 
