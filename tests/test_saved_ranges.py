@@ -41,6 +41,8 @@ EDITS = [
     ("dragon", "at.*.manor", "Q9", "manor is 'Q9', not one of the fields"),
     ("dragon", "turn.phase", "dance", "turn.phase is 'dance', not one of the phases of a turn (act, move, over)"),
     ("dragon", "mode", "duel", "mode is 'duel', not one of the scenario's modes (coop)"),
+    ("underworld", "map.catalogue.*.exits", "N", "its map tiles are not the scenario's (tile 'styx' differs)"),
+    ("underworld", "map.placed.*.exits", "N", "tile 'styx' lies with exits its turns do not give"),
     ("forgotten-souls", "main_encounters_completed", 4, "main_encounters_completed is 4, outside 0 to 3"),
     ("forgotten-souls", "track.spaces", 30, "track.spaces is 30, outside 18 to 18"),
     ("forgotten-souls", "figures.*.fatigue", 9, "figures.0.fatigue is 9, outside 0 to "),

@@ -16,6 +16,7 @@ from ...core.state import dumps, to_json
 from ..heroes.sheet import artificial_life, sheet_problems
 from .state import DARK_SIDE_BOXES, UnderworldState, counter_problems, leaving_problems, load_state
 from .engine import legal_actions
+from .tiles import rotate
 from .agents import PHASES
 from .machines import AVATAR_NAMES, DAMNED_NAMES
 
@@ -42,6 +43,14 @@ def state_problems(state: UnderworldState, content) -> list[str]:
     tiles = {t.id for t in content.tiles}
     if set(state.map.catalogue) != tiles:
         out.append("its map tiles are not the scenario's")
+    else:                                        # each tile as the scenario has it: its kind, name, exits
+        odd = next((t.id for t in content.tiles if to_json(state.map.catalogue[t.id]) != to_json(t)), None)
+        if odd is not None:
+            out.append(f"its map tiles are not the scenario's (tile {odd!r} differs)")
+        turned = next((p.id for p in state.map.placed if p.id in state.map.catalogue
+                       and p.exits != rotate(state.map.catalogue[p.id].exits, p.turns)), None)
+        if turned is not None:
+            out.append(f"tile {turned!r} lies with exits its turns do not give")
     squares = [tuple(t.at) for t in state.map.placed]
     if any(len(sq) != 2 or max(map(abs, sq)) > len(tiles) for sq in squares) or len(set(squares)) != len(squares) \
             or any(t.id not in tiles for t in state.map.placed):
