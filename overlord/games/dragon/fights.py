@@ -43,6 +43,7 @@ from __future__ import annotations
 from overlord.games.heroes.counters import DOT_SKILL
 from overlord.games.heroes.life import item_gone
 from overlord.games.heroes.odds import p_battle, p_success
+from overlord.games.heroes.rewards import cube_colours
 from overlord.games.heroes.sheet import (
     BASE_DICE,
     CUBE_SKILL,
@@ -106,23 +107,8 @@ def odds(ctx: Ctx, hero: str, inst: str, skill: str) -> float:
 # -- rewards and losses -----------------------------------------------------------------------------------
 
 def reward_colours(ctx: Ctx, hero: str, reward, chosen: list[str] | None = None) -> list[str]:
-    """The cube colours taken: the player's (``cubes``) when they fit, else each cube's colour whose
-    skill is nearest its next die (then sheet order); two cubes of one counter differ."""
-    sheet = ctx.s.sheets[hero]
-    if chosen and len(chosen) == len(reward) and all(col in opts for col, opts in zip(chosen, reward)) \
-            and len(set(chosen)) == len(chosen):
-        return list(chosen)
-    out: list[str] = []
-    for opts in reward:
-        left = [o for o in opts if o not in out] or list(opts)
-
-        def need(col):
-            skill = CUBE_SKILL[col]
-            n = cube_count(sheet, skill)
-            steps = [t for t in sheet.thresholds[skill] if t > n]
-            return (steps[0] - n if steps else 99, SKILLS.index(skill))
-        out.append(min(left, key=need))
-    return out
+    """The cube colours taken (``heroes.rewards.cube_colours``)."""
+    return cube_colours(ctx.s.sheets[hero], reward, chosen)
 
 
 def give_reward(ctx: Ctx, hero: str, inst: str, choice: dict) -> dict:

@@ -27,9 +27,10 @@ The Guards
 ----------
 - ``absent`` -``posted``-> ``posted``: "the four guards are placed (values hidden) on their posts"
   when the Nameless is drawn.
-- ``posted`` -``beaten``-> ``breached``: "If you beat him, then you can continue on to the
-  Nameless"; ``posted`` -``held``-> ``posted``: "If you do not defeat one of the guards, then you
-  have to compete against one again or withdraw".
+- ``posted`` (or ``breached``) -``beaten``-> ``breached``: "If you beat him, then you can continue
+  on to the Nameless" (a Guard beaten leaves his post until the next battle); ``held`` keeps the
+  state: "If you do not defeat one of the guards, then you have to compete against one again or
+  withdraw".
 - ``breached`` -``reincarnated``-> ``posted``: "They are reincarnated by the Nameless after every
   battle."
 """
@@ -69,8 +70,9 @@ NAMELESS_TRANSITIONS = [
 GUARD_STATES = ["absent", "posted", "breached"]
 GUARD_TRANSITIONS = [
     {"trigger": "posted", "source": "absent", "dest": "posted"},
-    {"trigger": "beaten", "source": "posted", "dest": "breached"},
+    {"trigger": "beaten", "source": ["posted", "breached"], "dest": "breached"},
     {"trigger": "held", "source": "posted", "dest": "posted"},
+    {"trigger": "held", "source": "breached", "dest": "breached"},
     {"trigger": "reincarnated", "source": "breached", "dest": "posted"},
 ]
 

@@ -1,0 +1,149 @@
+"""Combat with a creature, a Servant or a Guard (Return of the Heroes, "Combat and Combat Trials",
+"Drawing Counters", "The Final Battle Against the Nameless"), and the hit points a lost fight
+costs (the family's ``heroes.life``, RotH's part: :class:`RothLife`).
+
+- "The total must be the same or less than the rating on your character sheet"; "Trials are only
+  allowed in skills displayed on the adversary's counter"; "This modifies your combat rating in
+  the respective skill"; "Adversaries with two hearts require two trials in one turn. If one of
+  these fails, the battle and one hit point are lost" (the family's ``trials.combat``, a trial a
+  heart). "Combat (only once per turn)"; "Actions always end movement".
+- Won: "you receive the reward specified on the opponent's counter, draw a new counter from the
+  cloth bag and throw the defeated creature into the bag" (``draws.replace``: the draw first, and
+  no creature back once the Nameless is out). A Servant: "defeated Servants are not returned to the
+  bag, they are removed from play" (a counter is drawn for it). A Guard: beaten, he leaves his post
+  until the next battle with the Nameless ("They are reincarnated by the Nameless after every
+  battle"), and the hero may challenge the Nameless in his next turn.
+- Lost: one hit point (``heroes.life.wound``); "If I lose a battle, do I have to fight again in the
+  next turn? No"; a Servant who wins "is turned over again and its ratings hidden"; a Guard holds.
+- A Guard is fought only with a precious stone: "First you need a precious stone, as it is the key
+  to the four secret entries to the tower of evil."
+
+Readings: the reward's colours are the player's, else the family's key (``heroes.rewards``); a
+hero's deed card and precious stone are not artifacts on his sheet - what a death does to them is
+the heroic deeds' rules' (issue 43), and today a death leaves them as they are.
+"""
+
+from __future__ import annotations
+
+from overlord.core.game import RulesError, hidden_draw
+from overlord.core.trace import Decision
+from overlord.games.heroes import life as family
+from overlord.games.heroes.counters import Counter
+from overlord.games.heroes.rewards import cube_colours
+from overlord.games.heroes.sheet import gain_cube, gain_gold
+from overlord.games.heroes.state import lift, where
+from overlord.games.heroes.trials import RETURN_HEART_RULE, combat
+
+from . import draws, machines
+from .content import DOT_SKILL
+from .state import Ctx
+
+
+class RothLife:
+    """RotH's part of the family's hit points and death (``heroes.life.LifeRules``)."""
+
+    def provenance(self, ctx: Ctx, instance: str) -> str:
+        a = artifact_of(ctx, instance)
+        return a.origin if a is not None else "counter"
+
+    def keep_choice(self, ctx: Ctx, hero: str) -> Decision | None:
+        """The artifact a dead hero keeps when the player names none: a magic object first, then the
+        dearest, then the most hit points (ours), ties returned."""
+        items = [i.id for i in ctx.s.sheets[hero].items if artifact_of(ctx, i.id) is not None]
+        if not items:
+            return None
+
+        def rank(inst):
+            a = artifact_of(ctx, inst)
+            return (a.origin != "magic", -a.price, -a.life)
+        return ctx.decide("artifact kept", items, rank, ("not a magic object", "-price", "-hit points"),
+                          policy="listed order")
+
+    def reborn(self, ctx: Ctx, hero: str) -> None:
+        hs = ctx.s.at[hero]
+        hs.guard_beaten, hs.searched = False, 0
+
+
+LIFE = RothLife()
+
+
+def artifact_of(ctx: Ctx, instance: str):
+    """The artifact a counter on a sheet is: a yellow counter's, or the one on a turned counter's back."""
+    spec = ctx.c.spec(instance)
+    aid = spec.artifact or (spec.back if instance in ctx.s.backs else "")
+    return ctx.c.artifacts.get(aid)
+
+
+def counter_of(ctx: Ctx, inst: str) -> Counter:
+    spec = ctx.c.spec(inst)
+    return Counter(inst, spec.name, spec.border, dict(spec.dots), spec.hearts, [list(r) for r in spec.reward],
+                   0, spec.gold)
+
+
+def skills_against(ctx: Ctx, inst: str) -> list[str]:
+    """The skills a counter may be fought with: its dots."""
+    return [DOT_SKILL[dot] for dot, _ in ctx.c.spec(inst).dots]
+
+
+def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = None,
+          lose: str | None = None) -> list[dict]:
+    """The hero fights the counter ``inst`` on his field with ``skill``; ``cubes``: the reward's
+    colours he chooses; ``lose``: where a lost fight's hit point comes from ("natural" or an item)."""
+    s, c = ctx.s, ctx.c
+    spec = c.spec(inst)
+    turn, hs = s.turn, s.at[hero]
+    if turn.fought:
+        raise RulesError("a fight a turn: \"Combat (only once per turn)\"")
+    if skill not in skills_against(ctx, inst):
+        raise RulesError(f"{spec.name} is fought with {' or '.join(skills_against(ctx, inst))}, not {skill}")
+    if spec.effect == "guard" and not hs.stone:
+        raise RulesError("a Guard is fought with a precious stone: \"First you need a precious stone, as it is the "
+                         "key to the four secret entries to the tower\"")
+    turn.fought, turn.combat, turn.acted, turn.phase, turn.mp = True, "", True, "act", 0
+    out = []
+    if inst in s.down:                          # the Guards' and the Servants' values, hidden until fought
+        s.down.remove(inst)
+        out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst, "name": spec.name,
+                                        "at": where(s, inst)})))
+    result = combat(s.sheets[hero], counter_of(ctx, inst), skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE)
+    out.append(ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
+                        "trials": [t.reason for t in result.trials], "won": result.won, "why": result.reason}))
+    return out + (_won(ctx, hero, inst, cubes) if result.won else _lost(ctx, hero, inst, lose))
+
+
+def _won(ctx: Ctx, hero: str, inst: str, cubes: list[str] | None) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    spec = c.spec(inst)
+    sheet = s.sheets[hero]
+    colours = cube_colours(sheet, spec.reward, cubes)
+    for col in colours:
+        gain_cube(sheet, col)
+    gain_gold(sheet, spec.gold)
+    out = [ctx.log({"event": "reward", "hero": hero, "counter": inst, "cubes": colours, "gold": spec.gold})]
+    fid = lift(s, inst)
+    why = f"{hero} beat {spec.name} on {fid}"
+    if spec.effect == "guard":
+        s.aside.append(inst)                    # back on his post after the next battle
+        ctx.fire(machines.GUARDS, "beaten")
+        s.at[hero].guard_beaten = True
+        return out + [ctx.log({"event": "guard_beaten", "hero": hero, "counter": inst, "at": fid,
+                               "why": "the way to the Nameless is open to him next turn"})]
+    if spec.effect == "servant":
+        s.removed.append(inst)
+        return out + [ctx.log({"event": "out_of_game", "counter": inst, "name": spec.name,
+                               "why": "defeated Servants are removed from play"})] + draws.replace(ctx, hero, why)
+    s.aside.append(inst)                        # into the bag once its replacement is drawn
+    return out + draws.replace(ctx, hero, why, then_bag=inst)
+
+
+def _lost(ctx: Ctx, hero: str, inst: str, lose: str | None) -> list[dict]:
+    s, c = ctx.s, ctx.c
+    spec = c.spec(inst)
+    out = []
+    if spec.effect == "servant" and inst not in s.down:
+        s.down.append(inst)
+        out.append(ctx.log({"event": "turned_down", "counter": inst, "why": "a Servant who wins is turned over "
+                                                                          "again, its ratings hidden"}))
+    if spec.effect == "guard":
+        ctx.fire(machines.GUARDS, "held")
+    return out + family.wound(ctx, LIFE, hero, f"lost the fight against {spec.name}", lose)
