@@ -10,7 +10,7 @@ import pytest
 from overlord.core.game import RulesError
 from overlord.core.rng import Faces
 from overlord.games import registry
-from overlord.games.heroes.sheet import accept_task, cube_count
+from overlord.games.heroes.sheet import Item, accept_task, cube_count
 from overlord.games.heroes.state import face_up, put, where
 from overlord.games.roth import fights
 from overlord.games.roth.load import load
@@ -140,3 +140,77 @@ def test_the_last_hit_point_lost_the_hero_dies_and_begins_again_at_his_manor(box
     assert any(e["event"] == "died" for e in out)
     assert s.at["leandra"].field == s.at["leandra"].manor and s.at["leandra"].generation == 2
     assert sheet.natural == box.heroes["leandra"].life and sheet.tasks == [] and "merchant" in s.board[field]
+
+
+# -- the final battle ----------------------------------------------------------------------------------
+
+def before_the_tower(box):
+    """The Nameless on his tower (the introductory game's, the Hollow King: 6 hit points, every spot
+    -1), his Guards on their posts but guard-1, whom Leandra beat in her last turn."""
+    s = new_state(box, ["leandra", "gro"], 1)
+    for inst in [i for i in list(s.aside) if box.spec(i).effect in ("nameless", "guard")]:
+        s.aside.remove(inst)
+    put(s, "H3", "nameless")
+    for post, guard in zip(["H5", "H6", "H7"], ["guard-2", "guard-3", "guard-4"]):
+        put(s, post, guard, face_down=True)
+    s.aside.append("guard-1")
+    s.nameless, s.guards = "on_tower", "breached"
+    s.at["leandra"].stone = s.at["leandra"].guard_beaten = True
+    return s
+
+
+def test_the_battle_goes_on_until_only_one_has_hit_points_left(box):
+    """"With the Nameless, you conduct one trial after the other until only you or he has hit points
+    left. If you win the trial, the Nameless loses one hit point. If he wins the trial, you lose a hit
+    point ... The battle goes on after one trial, right? ... you continue to fight against him until
+    only one of you has any hit points left"; "Once the Nameless has no hit points left, do I win?
+    Yes, you have won the game.\""""
+    s = before_the_tower(box)
+    faces = WIN + LOSE + WIN + LOSE + WIN + WIN + WIN + WIN        # 6 won, 2 lost: Leandra (4) lives
+    out = fights.final_battle(Ctx.open(s, box, dice=Faces(faces)), "leandra", "close")
+    trials = [e for e in out if e["event"] == "battle_trial"]
+    assert [e["won"] for e in trials] == [True, False, True, False, True, True, True, True]
+    assert s.nameless == "slain" and s.outcome == "victory" and s.sheets["leandra"].natural == 2
+
+
+def test_a_challenger_who_loses_is_dead_and_the_nameless_and_his_guards_are_whole_again(box):
+    """"But what happens if the Nameless wins? ... you are dead and start again in your manor house";
+    "the Nameless always retains his initial values as specified on his card. Hit points he lost ...
+    during a previous battle are not permanent"; the Guards "are reincarnated by the Nameless after
+    every battle.\""""
+    s = before_the_tower(box)
+    faces = WIN + WIN + LOSE * 4
+    fights.final_battle(Ctx.open(s, box, dice=Faces(faces)), "leandra", "magic")
+    assert s.nameless == "on_tower" and s.nameless_life == 0 and not s.outcome
+    assert s.at["leandra"].field == s.at["leandra"].manor and s.at["leandra"].generation == 2
+    assert where(s, "guard-1") == "H8" and not face_up(s, "guard-1") and s.guards == "posted"
+    assert not s.at["leandra"].guard_beaten
+
+
+@pytest.mark.parametrize("change, refusal", [
+    pytest.param(lambda s: setattr(s.at["leandra"], "guard_beaten", False), "in the turn after a Guard is beaten",
+                 id="In order to challenge the Nameless, you must first overcome a guard"),
+    pytest.param(lambda s: setattr(s.turn, "fought", True), "in the turn after a Guard is beaten",
+                 id="do battle with him in your next turn (a fight a turn)"),
+    pytest.param(lambda s: setattr(s, "nameless", "in_bag"), "the Nameless is not on his tower", id="not drawn yet"),
+])
+def test_who_may_challenge_the_nameless(box, change, refusal):
+    s = before_the_tower(box)
+    change(s)
+    with pytest.raises(RulesError, match=refusal):
+        fights.final_battle(Ctx.open(s, box, dice=Faces(WIN * 6)), "leandra", "close")
+
+
+def test_a_magic_object_counts_against_the_nameless(box):
+    """"Magic objects can prove extremely useful in combat against the Nameless in some cases"
+    (Improvement of Skills): the card's `magic` (ours) on top of the spot, in the object's skill - the
+    Bow (a magic object a special task gives) in ranged combat, not in close."""
+    s = before_the_tower(box)
+    card = box.nameless[s.nameless_card]
+    ctx = Ctx.open(s, box)
+    assert fights.nameless_modifier(ctx, "leandra", "ranged") == card.dots["green"]
+    bow = box.artifacts["bow"]
+    assert bow.origin == "magic" and "ranged" in bow.bonus and card.magic > 0
+    s.sheets["leandra"].items.append(Item("bow", bow.name, "weapon", dict(bow.bonus)))
+    assert fights.nameless_modifier(ctx, "leandra", "ranged") == card.dots["green"] + card.magic
+    assert fights.nameless_modifier(ctx, "leandra", "close") == card.dots["red"]

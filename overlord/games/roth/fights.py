@@ -31,11 +31,12 @@ from overlord.games.heroes import life as family
 from overlord.games.heroes.counters import Counter
 from overlord.games.heroes.rewards import cube_colours
 from overlord.games.heroes.sheet import gain_cube, gain_gold
-from overlord.games.heroes.state import lift, where
-from overlord.games.heroes.trials import RETURN_HEART_RULE, combat
+from overlord.games.heroes.state import lift, put, where
+from overlord.games.heroes.trials import RETURN_HEART_RULE, combat, skill_trial
 
 from . import draws, machines
 from .content import DOT_SKILL
+from .regions import guard_posts
 from .state import Ctx
 
 
@@ -68,7 +69,10 @@ LIFE = RothLife()
 
 
 def artifact_of(ctx: Ctx, instance: str):
-    """The artifact a counter on a sheet is: a yellow counter's, or the one on a turned counter's back."""
+    """The artifact a thing on a sheet is: a yellow counter's, the one on a turned counter's back, or
+    one a task gives (its id is the artifact's: the magic objects)."""
+    if instance not in ctx.c.instances:
+        return ctx.c.artifacts.get(instance)
     spec = ctx.c.spec(instance)
     aid = spec.artifact or (spec.back if instance in ctx.s.backs else "")
     return ctx.c.artifacts.get(aid)
@@ -147,3 +151,76 @@ def _lost(ctx: Ctx, hero: str, inst: str, lose: str | None) -> list[dict]:
     if spec.effect == "guard":
         ctx.fire(machines.GUARDS, "held")
     return out + family.wound(ctx, LIFE, hero, f"lost the fight against {spec.name}", lose)
+
+
+# -- the final battle -----------------------------------------------------------------------------------
+
+def nameless_modifier(ctx: Ctx, hero: str, skill: str) -> int:
+    """The card's spot for ``skill``, and the card's ``magic`` when the hero carries a magic object
+    of that skill (ours: "Magic objects can prove extremely useful in combat against the Nameless in
+    some cases", Improvement of Skills)."""
+    card = ctx.c.nameless[ctx.s.nameless_card]
+    colour = next(col for col, sk in DOT_SKILL.items() if sk == skill)
+    magic = any((a := artifact_of(ctx, i.id)) is not None and a.origin == "magic" and skill in a.bonus
+                for i in ctx.s.sheets[hero].items)
+    return card.dots[colour] + (card.magic if magic else 0)
+
+
+def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None) -> list[dict]:
+    """"With the Nameless, you conduct one trial after the other until only you or he has hit points
+    left. If you win the trial, the Nameless loses one hit point. If he wins the trial, you lose a hit
+    point"; no withdrawing. The hero who beat a Guard in an earlier turn (a fight a turn) challenges
+    him in the skill he names, one of the card's spots, for the whole battle (ours). Won: the game is
+    won. Lost: the hero is dead and begins again at his manor; the Nameless is whole again and the
+    Guards are back on their posts ("reincarnated by the Nameless after every battle")."""
+    s, c = ctx.s, ctx.c
+    hs, turn = s.at[hero], s.turn
+    card = c.nameless[s.nameless_card]
+    if s.nameless != "on_tower":
+        raise RulesError("the Nameless is not on his tower")
+    if not hs.guard_beaten or turn.fought:
+        raise RulesError("the Nameless is fought in the turn after a Guard is beaten (\"do battle with him in your "
+                         "next turn\")")
+    allowed = [DOT_SKILL[dot] for dot in card.dots]
+    if skill not in allowed:
+        raise RulesError(f"{card.name} is fought with {' or '.join(allowed)}, not {skill}")
+    ctx.fire(machines.NAMELESS, "challenged")
+    turn.fought, turn.acted, turn.phase, turn.mp = True, True, "act", 0
+    s.nameless_life = card.life
+    out = [ctx.log({"event": "final_battle", "hero": hero, "nameless": s.nameless_card, "name": card.name,
+                    "skill": skill, "life": card.life})]
+    generation = hs.generation
+    while s.nameless_life > 0 and hs.generation == generation:
+        sheet = s.sheets[hero]
+        t = skill_trial(sheet, skill, nameless_modifier(ctx, hero, skill), rng=ctx.dice, against=card.name)
+        if t.success:
+            s.nameless_life -= 1
+            out.append(ctx.log({"event": "battle_trial", "hero": hero, "trial": t.reason, "won": True,
+                                "nameless_life": s.nameless_life}))
+        else:
+            out.append(ctx.log({"event": "battle_trial", "hero": hero, "trial": t.reason, "won": False,
+                                "nameless_life": s.nameless_life}))
+            out += family.wound(ctx, LIFE, hero, f"lost a trial against {card.name}", lose)
+    if s.nameless_life == 0:
+        ctx.fire(machines.NAMELESS, "slain")
+        s.outcome, s.reason = "victory", f"{hero} killed {card.name}: a hero has returned"
+        return out + [ctx.log({"event": "nameless_slain", "hero": hero, "name": card.name, "reason": s.reason})]
+    ctx.fire(machines.NAMELESS, "won")
+    s.nameless_life = 0
+    return out + _reincarnated(ctx) + [ctx.log({"event": "nameless_won", "hero": hero, "name": card.name,
+                                                "why": "he is whole again for the next challenger"})]
+
+
+def _reincarnated(ctx: Ctx) -> list[dict]:
+    """The Guards back on the empty posts, face down; no hero's way is open any longer."""
+    s, c = ctx.s, ctx.c
+    back = sorted(i for i in s.aside if c.spec(i).effect == "guard")
+    empty = [p for p in guard_posts(c.board) if not any(c.spec(i).effect == "guard" for i in s.board.get(p, []))]
+    for post, guard in zip(empty, back):
+        s.aside.remove(guard)
+        put(s, post, guard, face_down=True)
+    if s.guards == "breached":
+        ctx.fire(machines.GUARDS, "reincarnated")
+    for h in s.heroes:
+        s.at[h].guard_beaten = False
+    return [ctx.log({"event": "guards_reincarnated", "posts": dict(zip(empty, back))})]
