@@ -22,7 +22,7 @@ from pydantic import Field, field_validator
 
 from overlord.content.models import Id, Int, Nothing, Strict, tagged
 from overlord.content.errors import Problem, nearest
-from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line
+from overlord.games.heroes.content import TaskModel, coloured_cubes, one_line, three_skills
 from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionsModel, region_problems, setup_fields
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
@@ -157,13 +157,7 @@ class DragonHero(Strict):
 
     _text = field_validator("text")(one_line)
 
-    @field_validator("skills", "thresholds")
-    @classmethod
-    def _three(cls, value):
-        missing = [s for s in SKILLS if s not in value]
-        if missing:
-            raise ValueError(f"name the three skills; missing {', '.join(missing)}")
-        return value
+    _three = field_validator("skills", "thresholds")(three_skills)
 
     @field_validator("thresholds")
     @classmethod

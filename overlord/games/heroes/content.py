@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from overlord.content.models import Int, Strict
+from overlord.games.heroes.sheet import SKILLS
 from overlord.games.heroes.tasks import TaskSpec
 
 
@@ -24,6 +25,14 @@ def coloured_cubes(reward: list[list[str]]) -> list[list[str]]:
         if not cube:
             raise ValueError("each reward cube names at least one colour")
     return reward
+
+
+def three_skills(value: dict) -> dict:
+    """A pydantic field check: a sheet's ratings (or thresholds) name the three skills."""
+    missing = [s for s in SKILLS if s not in value]
+    if missing:
+        raise ValueError(f"name the three skills; missing {', '.join(missing)}")
+    return value
 
 
 class TaskModel(Strict):

@@ -31,7 +31,8 @@ from pydantic import Field, field_validator
 from overlord.content import kinds
 from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
-from overlord.games.heroes.sheet import ITEM_SLOTS, SKILL_MAX, SKILLS, TASK_SLOTS
+from overlord.games.heroes.content import coloured_cubes, one_line, three_skills
+from overlord.games.heroes.sheet import ITEM_SLOTS, SKILL_MAX, TASK_SLOTS
 
 from .content import FIELD_ID, HERO_KINDS, INTRODUCTORY_KINDS, NAME, Cube, Dot, Skill, field_problem
 
@@ -54,16 +55,9 @@ SPECIALS = (
 THRESHOLDS = 3
 
 
-def _one_line(text: str) -> str:
-    if "\n" in text.strip():
-        raise ValueError("the text is one line of our own words")
-    return text
-
-
 def _cubes(reward):
+    coloured_cubes(reward)
     for cube in reward:
-        if not cube:
-            raise ValueError("each reward cube names at least one colour")
         if len(set(cube)) != len(cube):
             raise ValueError(f"a cube names each colour once, got {cube}")
     return reward
@@ -95,15 +89,9 @@ class RothHero(Strict):
     text: str = ""
     ours: list[HeroField] = []
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
-    @field_validator("skills", "thresholds")
-    @classmethod
-    def _three(cls, value):
-        missing = [s for s in SKILLS if s not in value]
-        if missing:
-            raise ValueError(f"name the three skills; missing {', '.join(missing)}")
-        return value
+    _three = field_validator("skills", "thresholds")(three_skills)
 
     @field_validator("thresholds")
     @classmethod
@@ -215,7 +203,7 @@ class RothDeed(Strict):
     text: str = Field(min_length=1, description="our own one line")
     ours: list[DeedField] = []
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
 
 class RothDeedsFile(Strict):
@@ -370,7 +358,7 @@ class RothNameless(Strict):
     text: str = Field(min_length=1, description="our own one line")
     ours: list[NamelessField] = []
 
-    _text = field_validator("text")(_one_line)
+    _text = field_validator("text")(one_line)
 
 
 class RothNamelessFile(Strict):
