@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from overlord.content import kinds
 from overlord.content.errors import Problem
-from overlord.content.validate import load_named, load_scenario
+from overlord.content.validate import load_scenario
+from overlord.games.heroes.content import named_files
 from overlord.games.heroes.regions import RegionBoard, build_board
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -125,20 +126,7 @@ FILES = {"regions": "dragon_regions", "counters": "dragon_counters", "artifacts"
 
 def _parts(loaded) -> tuple[list[Problem], c.Parts | None]:
     sc: c.DragonScenario = loaded.model.scenario
-    problems: list[Problem] = []
-    models, docs = {}, {}
-    for key, kind in FILES.items():
-        rel = getattr(sc.content, key)
-        if not rel:
-            continue
-        part = load_named(loaded.doc, ("scenario", "content", key), rel)
-        problems += part.problems
-        if part.model is None:
-            continue
-        if part.kind != kind:
-            problems.append(loaded.doc.problem(("scenario", "content", key), f"{rel} holds {part.kind}, not {kind}"))
-            continue
-        models[kind], docs[kind] = part.model, part.doc
+    problems, models, docs = named_files(loaded, FILES)
     if problems or len(models) < len([k for k in FILES if getattr(sc.content, k)]):
         return problems, None
     return problems, c.Parts(models["dragon_regions"], models["dragon_counters"], models["dragon_artifacts"],

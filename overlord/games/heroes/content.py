@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from overlord.content.errors import Problem
 from overlord.content.models import Int, Strict
+from overlord.content.validate import load_named
 from overlord.games.heroes.sheet import SKILLS
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -49,3 +51,24 @@ class TaskModel(Strict):
 
     def spec(self) -> TaskSpec:
         return TaskSpec(self.level, self.visit, self.bring, self.find, self.to, self.to_person, self.found_gold)
+
+
+def named_files(loaded, files: dict[str, str]) -> tuple[list[Problem], dict, dict]:
+    """The content files a scenario names under ``scenario.content`` (``files``: its key -> the
+    kind the file must hold; a key left empty names none), each loaded: (problems, kind -> model,
+    kind -> its document). A file of another kind is a problem at the scenario's line."""
+    problems: list[Problem] = []
+    models, docs = {}, {}
+    for key, kind in files.items():
+        rel = getattr(loaded.model.scenario.content, key)
+        if not rel:
+            continue
+        part = load_named(loaded.doc, ("scenario", "content", key), rel)
+        problems += part.problems
+        if part.model is None:
+            continue
+        if part.kind != kind:
+            problems.append(loaded.doc.problem(("scenario", "content", key), f"{rel} holds {part.kind}, not {kind}"))
+            continue
+        models[kind], docs[kind] = part.model, part.doc
+    return problems, models, docs

@@ -18,7 +18,7 @@ from pydantic import Field
 from overlord.content import kinds
 from overlord.content.errors import Problem, nearest
 from overlord.content.models import Int, Strict
-from overlord.content.validate import load_named
+from overlord.games.heroes.content import named_files
 from overlord.games.heroes.regions import RegionBoard, build_board
 
 from .content import MODES, NAME, VARIANTS
@@ -78,19 +78,7 @@ class Parts:
 
 def parts(loaded) -> tuple[list[Problem], Parts | None]:
     """The files a scenario names, loaded; None when one cannot be used (its problems are listed)."""
-    sc: RothScenario = loaded.model.scenario
-    problems: list[Problem] = []
-    models, docs = {}, {}
-    for key, kind in FILES.items():
-        rel = getattr(sc.content, key)
-        part = load_named(loaded.doc, ("scenario", "content", key), rel)
-        problems += part.problems
-        if part.model is None:
-            continue
-        if part.kind != kind:
-            problems.append(loaded.doc.problem(("scenario", "content", key), f"{rel} holds {part.kind}, not {kind}"))
-            continue
-        models[kind], docs[kind] = part.model, part.doc
+    problems, models, docs = named_files(loaded, FILES)
     if problems or len(models) < len(FILES):
         return problems, None
     return problems, Parts(models, docs, build_board(models["roth_regions"].roth_regions))
