@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from overlord.content.validate import load_scenario
 from overlord.games.heroes.regions import RegionBoard
+from overlord.games.heroes.tasks import TaskSpec
 
 from .content import NAME
 from .counters import RothCounter
@@ -41,6 +42,13 @@ class CounterSpec:
     fee: int = 0
     deed: str = ""
     text: str = ""
+    task: TaskSpec | None = None        # a task counter's steps (the family's)
+    training: tuple = ()                # (skill, ((low, high, gain), ...)): what a task pays in training
+
+    @property
+    def visible_to_holder(self) -> bool:
+        """A deed's counter or a task's artifact: seen only by its holder (Counters)."""
+        return bool(self.deed) or self.border == "blue/yellow"
 
     @property
     def covered(self) -> bool:
@@ -99,7 +107,9 @@ def _built(loaded) -> tuple[list, RothContent | None]:
 def _counter(cid: str, c: RothCounter) -> CounterSpec:
     return CounterSpec(cid, c.name, c.border, c.chit, c.start.intro, c.start.standard, c.copies, c.at, c.hearts,
                        tuple(c.dots.items()), tuple(tuple(cube) for cube in c.reward), c.gold, c.back, c.gives,
-                       c.artifact, c.effect, c.market, c.fee, "", c.text)
+                       c.artifact, c.effect, c.market, c.fee, "", c.text, c.task.spec() if c.task else None,
+                       (c.training.skill, tuple((st.low, st.high, st.gain) for st in c.training.steps))
+                       if c.training else ())
 
 
 def _deed_counter(did: str, pid: str, p: RothDeedCounter) -> CounterSpec:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
+from overlord.games.heroes.tasks import TaskSpec
 
+from .counters import RothArtifact
 from .load import RothContent
 
 
@@ -81,3 +83,34 @@ class Ctx(HeroesCtx):
     @property
     def c(self) -> RothContent:
         return self.content
+
+
+# -- reading the state with its content --------------------------------------------------------------
+
+def artifact(s: RothState, c: RothContent, instance: str) -> RothArtifact | None:
+    """The artifact a thing is: a yellow counter's, the one on a turned counter's back, or one a task
+    or a deed gives by its artifact id (the magic objects); None for a counter that is no artifact."""
+    if instance not in c.instances:
+        return c.artifacts.get(instance)
+    spec = c.spec(instance)
+    aid = spec.artifact or (spec.back if instance in s.backs else "")
+    return c.artifacts.get(aid)
+
+
+def held_tasks(s: RothState, c: RothContent, hero: str) -> list[TaskSpec]:
+    """The tasks on the hero's sheet, as the family's task specs."""
+    return [c.spec(t).task for t in s.sheets[hero].tasks if c.spec(t).task is not None]
+
+
+def sees(s: RothState, c: RothContent, hero: str, instance: str) -> bool:
+    """Whether the hero sees a counter (Return of the Heroes, Counters): "Artifacts on the map with a
+    blue/yellow border are part of a task, and these are only visible to the player whose task it is
+    to find this artifact. The other players simply must ignore it"; "the counters with half their
+    bordering in purple are part of a heroic deed and are thus only visible to the one with the
+    matching heroic deed". Every other counter is seen by all."""
+    spec = c.spec(instance)
+    if spec.deed:
+        return spec.deed in s.at[hero].deeds
+    if spec.border == "blue/yellow":
+        return any(spec.id in (t.find, t.to_person, t.bring) for t in held_tasks(s, c, hero))
+    return True
