@@ -19,9 +19,10 @@ from ...view.drawing import Drawing, Path, Piece
 from ...view.words import count
 from ..heroes.board_drawing import region_drawing
 from ..heroes.counters import BORDERS
+from ..heroes.narrate import SIDE
 from ..heroes.regions import RegionBoard
 from .load import DragonContent
-from .narrate import DRAGON_WORDS, MAN_WORDS, SIDE
+from .narrate import DRAGON_WORDS, MAN_WORDS
 from .state import DragonState
 from .words import name
 

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from overlord.games.heroes.sheet import SKILLS, artificial_life, dice_for, skill_value
 
+from overlord.games.heroes.narrate import Voice, family_line
+from overlord.games.heroes.narrate import picture as board_text, summary as board_summary
+
 from . import verbs
 from .load import DragonContent
 from .state import Ctx, DragonState
 from .words import SKILL_WORD, name, rolled, why
 from ...view.words import count, listing
 from .events import chances, lightning
+
+VOICE = Voice(name, drawer="the Dragon", market="the City of the Mages")
+
 
 def narrate(s: DragonState, c: DragonContent, evs: list[dict]) -> list[str]:
     out = []
@@ -26,6 +32,9 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
     told = verbs.tell(s, c, e)              # the events a hero's move tells are worded with the move
     if told is not None:
         return told
+    told = family_line(s, c, e, VOICE)      # the family's events (a turn, a step, a draw, a death...)
+    if told is not None:
+        return told
     k = e["event"]
     n = lambda i: name(s, c, i)  # noqa: E731 - a one-line shorthand for the many cases below
     h = e.get("hero")
@@ -34,28 +43,12 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
         return (f"{count(len(e['heroes']), 'hero')}: {where}; {e['covered']} covered counters on the entry fields, "
                 f"{e['bag']} in the bag, {e['market']} in the City of the Mages; the Dragon: {e['dragon']}, "
                 f"the Dragon Man: {e['dragon_man']}")
-    if k == "turn":
-        return f"-- {h}'s turn (round {e['round']}), at {e['at']}"
-    if k == "turn_end":
-        return f"  {h} ends the turn ({e['why']})"
-    if k == "round_end":
-        return f"== round {e['round']} is over"
-    if k == "moved":
-        return f"  {h} {e['how']} {e['from']} -> {e['to']} ({e['mp']} movement left)"
-    if k == "revealed":
-        return f"  {h} turns over the counter on {e['at']}: {e['name']}"
-    if k == "must_fight":
-        return f"  {e['name']} bars the way: {h} must fight (movement over)"
     if k == "unnoticed":
         who = (f"only a hero with the {listing(e['seen_with'])} sees it" if e["seen_with"]
                else "only the hero who took up its task sees it")
         return f"  {h} does not notice {n(e['counter'])} on {e['at']} ({who}): nothing happens"
     if k == "passes":
         return f"  {h} passes {n(e['counter'])} unseen (invisible)"
-    if k == "search":
-        again = " again" if e.get("again") else ""
-        res = "found" if e["found"] else "not found: between the fields" if not e.get("again") else "not found: on the field, movement over"
-        return f"  {h} searches{again} for the hidden route to {e['to']}: {rolled(e['roll'])} against {e['number']}, {res}"
     if k == "labyrinth":
         return f"  the Labyrinth: {h} rolls {rolled(e['roll'])} and is carried to {e['to']}"
     if k == "found":
@@ -74,25 +67,10 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
     if k == "turned_over":
         where = "on his sheet" if e["to"] == "sheet" else "left on the field (no tray free)"
         return f"  {c.spec(e['counter']).name}: the counter is turned over - {e['back_name']}, {where}"
-    if k == "back_in_bag":
-        return f"  {e['name']} goes back into the bag"
     if k == "confused":
         return f"  {h}: {e['why']}"
-    if k == "cube_lost":
-        return f"  {h} loses a {e['colour']} cube ({e['why']})"
-    if k == "wounded":
-        src = "a natural hit point" if e["source"] == "natural" else f"a hit point of {n(e['source'])}"
-        chosen = e.get("policy") and e["source"] != "natural"        # the program took the armour's first
-        return f"  {h} loses {src} ({e['why']}): {e['natural']} natural left" + (
-            "; an artificial hit point goes first unless the command says lose=natural" if chosen else "")
     if k == "spared":
         return f"  {h}: {e['why']}"
-    if k == "item_lost":
-        return f"  {n(e['counter'])} is lost" + (" (back to the City of the Mages)" if e["to"] == "market" else "")
-    if k == "died":
-        kept = f", keeps {n(e['kept'])}{why(e.get('decision'))}" if e["kept"] else ""
-        return (f"  {h} dies on {e['at']} ({e['why']}){kept}; the heir starts again by the manor on {e['reborn_at']} "
-                f"(generation {e['generation']})")
     if k == "fell":
         return f"  {h} falls in the lair: the Dragon has won over him; he stays dead"
     if k == "dragon_man_beaten":
@@ -126,20 +104,6 @@ def _line(s: DragonState, c: DragonContent, e: dict) -> str:  # one case an even
         return f"  {h}'s Camel: {rolled(e['roll'])}" + (", the beast refuses to move" if e["refuses"] else "")
     if k == "storm_roll":
         return f"  {h} rolls against the Storm: {rolled(e['roll'])}" + (", the weather clears" if e["over"] else ", movement 1")
-    if k == "drawn":
-        who = e["hero"] or "the Dragon"
-        spec = c.spec(e["counter"])
-        what = "a covered counter" if spec.covered and e["counter"] not in s.backs else e["name"]
-        return f"  {who} {'picks' if e.get('picked') else 'draws'} from the bag ({e['why']}): {what}"
-    if k == "no_draw":
-        return f"  no counter is drawn: {e['why']}"
-    if k == "bag_empty":
-        return "  the bag is empty: nothing to draw"
-    if k == "placed":
-        where = e["at"] or "back into the bag"
-        return f"    {e['name']} is placed on {where} ({e['why']}){why(e.get('decision'))}"
-    if k == "place_pending":
-        return f"    {h} chooses where {e['name']} goes (`place FIELD`, {e['fields']} free tan fields)"
     if k == "dragon_placed":
         return f"  the Dragon takes his lair on {e['at']}; into the bag: {', '.join(n(i) for i in e['bag_gains']) or 'nothing'}"
     if k == "event":
@@ -271,9 +235,6 @@ def status(s: DragonState, c: DragonContent) -> list[str]:
     return out
 
 
-SIDE = {"N": "north edge", "E": "east edge", "S": "south edge", "W": "west edge"}
-
-
 def region_note(c: DragonContent, letter: str) -> str:
     """What a map's own rules mean for moving on it, with its fields."""
     b = c.board
@@ -295,31 +256,6 @@ def region_note(c: DragonContent, letter: str) -> str:
     return ""
 
 
-def where_things_are(s: DragonState, c: DragonContent) -> dict[str, list[str]]:
-    """Field -> what stands and lies there, for people: heroes in capitals, a covered counter as such."""
-    marks: dict[str, list[str]] = {}
-    for h in s.heroes:
-        hs = s.at[h]
-        if not hs.out:
-            marks.setdefault(hs.field, []).append(h.upper() + (f" (between {hs.field} and {hs.between})" if hs.between else ""))
-    for fid, here in s.board.items():
-        for inst in here:
-            marks.setdefault(fid, []).append("a covered counter" if inst in s.down else name(s, c, inst))
-    return marks
-
-
-def _label(c: DragonContent, fid: str) -> str:
-    spec = c.board.field(fid)
-    parts = [spec.name] if spec.name else []
-    if spec.is_hidden:
-        parts.append(f"hidden {spec.colour} {spec.hidden}")
-    elif spec.colour not in ("tan",):
-        parts.append(spec.colour)
-    if spec.side:
-        parts.append(SIDE[spec.side])
-    return ", ".join(parts)
-
-
 def _routes(c: DragonContent, fid: str) -> str:
     b = c.board
     out = [g + ("" if fid in b.walk[g] else " (one way)") for g in b.walk[fid]]
@@ -329,35 +265,12 @@ def _routes(c: DragonContent, fid: str) -> str:
 
 
 def picture(s: DragonState, c: DragonContent) -> str:
-    """The board as a text drawing to follow with the box's maps: the maps as they are laid, then
-    each map's fields with their routes (to fields of the same map and, at its edges, of the maps
-    beside it) and who and what stands there."""
-    b = c.board
-    rows = ["The maps as laid, north up:"] + ["  " + line for line in _layout(c)]
-    rows += ["Each field: what it is, the fields its routes lead to (one way: not back; dotted: only with the Map",
-             "of the Labyrinth), and who and what is there (heroes in capitals)."]
-    marks = where_things_are(s, c)
-    for letter, _ in sorted(b.grid.items(), key=lambda kv: kv[1]):
-        note = region_note(c, letter)
-        rows += [f"{letter} {b.names[letter]}"] + ([f"      {note}"] if note else [])
-        for fid in b.region_fields(letter):
-            here = ", ".join(marks.get(fid, []))
-            rows.append(f"  {fid:<4}{_label(c, fid):<24} -> {_routes(c, fid):<22}" + (f"  here: {here}" if here else ""))
-    return "\n".join(line.rstrip() for line in rows)
-
-
-def _layout(c: DragonContent) -> list[str]:
-    b = c.board
-    width = max(len(r) for r in b.names.values())
-    layout: dict[int, list[str]] = {}
-    for letter, (r, _col) in sorted(b.grid.items(), key=lambda kv: kv[1]):
-        layout.setdefault(r, []).append(f"{letter} {b.names[letter]:<{width}}")
-    return [" | ".join(v).rstrip() for _, v in sorted(layout.items())]
+    """The board as a text drawing to follow with the box's maps (the family's ``heroes.narrate``)."""
+    return board_text(s, c, name, _routes, region_note,
+                      "Each field: what it is, the fields its routes lead to (one way: not back; dotted: only with the Map\n"
+                      "of the Labyrinth), and who and what is there (heroes in capitals).")
 
 
 def summary(s: DragonState, c: DragonContent) -> list[str]:
     """The maps as laid and every field with something on it (`map` draws every field and route)."""
-    b = c.board
-    marks = where_things_are(s, c)
-    return _layout(c) + [f"  {fid}" + (f" {b.field(fid).name}" if b.field(fid).name else "") + f": {', '.join(marks[fid])}"
-                         for fid in sorted(marks, key=b.order)]
+    return board_summary(s, c, name)

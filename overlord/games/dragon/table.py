@@ -25,27 +25,20 @@ never one.
 
 from __future__ import annotations
 
-from overlord.core.game import HIDDEN_DRAW, Printout, RulesError, Table, TableReply
-from overlord.core.moves import enemy_until_hero
+from overlord.core.game import Printout
 from ...view.drawing import Drawing
-from ...view.words import listing, options
+from ..heroes.table import HeroesTable, table_commands
 from . import narrate
 from . import sheets
 from .drawing import board_drawing
 from .verbs import MOVES
 from .why import explain
 
-#: the moves whose options are one line of fields, not numbered (pegasus, place, steer)
-FIELD_CHOICES = tuple(m.name for m in MOVES if not m.numbered)
-TABLE_ONLY = {
-    "N": "N - the N-th of `options`",
-    "options": "options - number what the hero may do now (then type the number)",
-    "why": "why - the last command again, with the rule behind each thing that happened",
-}
-class DragonTable(Table):
-    commands = {"N": TABLE_ONLY["N"], **MOVES.commands(), "options": TABLE_ONLY["options"], "why": TABLE_ONLY["why"]}
+
+class DragonTable(HeroesTable):
+    moves = MOVES
+    commands = table_commands(MOVES)
     changes = set(MOVES.names)       # options and why answer also once the game is over
-    numbered = True                  # a number typed is one of the numbered options
 
     def opening(self, heroes, seed):
         sc = self.match.content.scenario
@@ -69,54 +62,14 @@ class DragonTable(Table):
         (``drawing.board_drawing``): what ``map`` prints, as a picture."""
         return board_drawing(self.match.state, self.match.content)
 
-    def undo_hidden_draws(self) -> bool:
-        return False
+    def asked(self) -> str:
+        return narrate.asked(self.match.state, self.match.content)
 
-    def undo_refused(self, command: str, message: str) -> str:
-        s, c = self.match.state, self.match.content
-        seen = [narrate.brought_out(s, c, e) for e in s.log[max(0, s.last_action):] if e.get(HIDDEN_DRAW)]
-        if s.last_action < 0 or not seen:
-            return message
-        return (f"undo refused: '{command}' brought into view {listing(list(dict.fromkeys(seen)))}; the players have "
-                "seen it, so it stays")
+    def brought_out(self, event: dict) -> str:
+        return narrate.brought_out(self.match.state, self.match.content, event)
 
-    # -- commands --------------------------------------------------------------------------------
-    def execute(self, verb, args, line):
-        if verb == "options":
-            return TableReply(self.options() or [self.over_line() if self.rules.outcome(self.match) else "nothing to do"])
-        if verb == "why":
-            return TableReply(explain(self.match.state, self.match.content))
-        legal = self.rules.legal_actions(self.match)
-        if verb.isdigit():
-            numbered = self._numbered(legal)
-            k = int(verb)
-            if not 1 <= k <= len(numbered):
-                raise RulesError(f"no option {k}; {options(len(numbered))}")
-            action = dict(numbered[k - 1])
-            action.update(MOVES.read_choices(args))
-        else:
-            action = MOVES.parse(verb, args, legal, actor=self.rules.to_act(self.match), options=self._numbered(legal))
-        evs = self.rules.apply(self.match, action)
-        evs += enemy_until_hero(self.rules, self.match)
-        return TableReply(self.rules.narrate(self.match, evs), evs, changed=True, label=self.rules.describe(action))
-
-    # -- what may be done ------------------------------------------------------------------------
-    def _numbered(self, legal: list[dict]) -> list[dict]:
-        return [a for a in legal if a["do"] not in FIELD_CHOICES]
-
-    def options(self):
-        hero = self.rules.to_act(self.match)
-        if hero is None:
-            return []
-        legal = self.rules.legal_actions(self.match)
-        s = self.match.state
-        lines = [narrate.asked(s, self.match.content)]
-        lines += [f"  {k:2}. {self.rules.describe(a)}" for k, a in enumerate(self._numbered(legal), start=1)]
-        for verb in FIELD_CHOICES:
-            fields = [a["to"] for a in legal if a["do"] == verb]
-            if fields:
-                lines.append(f"      {verb} FIELD: {', '.join(fields[:30])}" + (" ..." if len(fields) > 30 else ""))
-        return lines
+    def explain(self) -> list[str]:
+        return explain(self.match.state, self.match.content)
 
     def words(self):
         s, c = self.match.state, self.match.content
