@@ -52,6 +52,8 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
         raise RulesError(f"the {sc.variant.replace('_', ' ')} variant is not built yet (issue 43); play the "
                          "introductory game")
     _check_heroes(c, heroes)
+    rivals = _rivals(c, heroes) if sc.mode == "race" else []
+    heroes = list(heroes) + rivals
     rng = new_rng(seed)
     sheets, at, deeds = {}, {}, {}
     for h in heroes:
@@ -63,7 +65,7 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
         deeds[deed] = h
     s = RothState(scenario=sc.id, seed=seed, mode=sc.mode, heroes=list(heroes), rng={}, rules=sc.rules.model_dump(),
                   sheets=sheets, at=at, bag=[], board={}, down=[], backs=[], market=[], variant=sc.variant,
-                  layout=_layout(c), explored=sorted(c.board.grid))
+                  layout=_layout(c), explored=sorted(c.board.grid), rivals=rivals)
     chits: list[str] = []
     for spec in c.counters.values():
         where = "out" if spec.deed and spec.deed not in deeds else spec.start(sc.variant)
@@ -94,7 +96,7 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
         s.nameless = machines.fire("nameless", s.nameless, "enter", s, c)
     s.turn.hero = heroes[0]
     s.rng = rng_state(rng)
-    s.log.append({"event": "setup", "heroes": list(heroes), "seed": seed, "mode": sc.mode, "variant": sc.variant,
+    s.log.append({"event": "setup", "heroes": list(heroes), "rivals": rivals, "seed": seed, "mode": sc.mode, "variant": sc.variant,
                   "starts": {h: at[h].field for h in heroes}, "deeds": {h: list(at[h].deeds) for h in heroes},
                   "chits": len(spots), "bag": len(s.bag), "market": len(s.market), "nameless": s.nameless})
     return s
@@ -116,6 +118,19 @@ def _check_heroes(c: RothContent, heroes: list[str]) -> None:
     if twice:
         both = [c.heroes[h].name for h in heroes if c.heroes[h].kind == twice[0]]
         raise RulesError(f"{' and '.join(both)} are the two sides of one {twice[0]}'s sheet: choose one")
+
+
+def _rivals(c: RothContent, heroes: list[str]) -> list[str]:
+    """The race's rivals, the heroes the program plays: one of each introductory kind no player took,
+    in the book's order (fighter, mage, elf, dwarf), the first side of each sheet, until the
+    scenario's seats are full (ours: the book's race has a player a hero)."""
+    taken = {c.heroes[h].kind for h in heroes}
+    free = [k for k in INTRODUCTORY_KINDS if k not in taken]
+    seats = c.scenario.seats - len(heroes)
+    if seats < 1:
+        raise RulesError(f"{c.scenario.name} seats {c.scenario.seats} heroes, the program's rivals among them: "
+                         f"at most {c.scenario.seats - 1} players")
+    return [next(h for h, spec in c.heroes.items() if spec.kind == kind) for kind in free[:seats]]
 
 
 def _layout(c: RothContent) -> list[str]:

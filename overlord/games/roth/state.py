@@ -64,6 +64,9 @@ class RothOwn(HeroesBoard[HeroState]):
     nameless_life: int = 0     # his hit points in a battle ("always retains his initial values")
     guards: str = "absent"     # the "guards" machine's state
     looked: list[str] = field(default_factory=list)     # heroes who asked the mice who the Nameless is
+    rivals: list[str] = field(default_factory=list)     # the race: the heroes the program plays
+    phase: str = "heroes"      # heroes: a player acts; rival: the program plays a rival's turn; enemy: its phase
+    winner: str = ""           # the hero who killed the Nameless
 
 
 @dataclass

@@ -1,0 +1,89 @@
+"""A hero's turn, the rounds, whose move it is and the end of a Return of the Heroes game. The turn
+order and the rounds are the family's (``overlord.games.heroes.turns``); :data:`TURNS` is RotH's
+part of them.
+
+- "The oldest player begins. Each turn has two phases: Movement. Action. Any action ends
+  movement." (What to Do First): the heroes play in the order they are named, each turn a new
+  movement allowance (the family's ``start_turn``).
+- A hero is never out of the game: "you are dead and start again in your manor house" (The Final
+  Battle Against the Nameless).
+- The end: "Once the Nameless has no hit points left, do I win? Yes, you have won the game." In
+  the book's race (``mode: race``) the heroes the players play race the heroes the program plays
+  (``RothOwn.rivals``): a rival's turn is the program's (``phase`` "rival": :func:`current` names
+  no player and the game's ``enemy_phase`` plays it with the rival bot); the players win when one
+  of theirs kills the Nameless, and lose when a rival does. Together (``mode: coop``, ours) the
+  company wins when any hero kills him.
+- A round cap (the scenario's ``max_rounds``, ours) ends a game nobody wins.
+"""
+
+from __future__ import annotations
+
+from overlord.games.heroes import turns as family
+
+from .state import Ctx, RothState, TurnState
+
+
+def current(s: RothState) -> str | None:
+    """The hero whose player acts now: the one who owes a pending choice, else the hero whose turn
+    it is; None when the program plays (a rival's turn, the enemy's phase) and at the end."""
+    if s.outcome:
+        return None
+    if s.pending:
+        return s.pending["hero"]
+    if s.phase != "heroes":
+        return None
+    return s.heroes[s.order]
+
+
+def turn_phase(s: RothState) -> str:
+    """Who plays the turn of the hero at ``order``: the players, or the program (a rival)."""
+    return "rival" if s.heroes[s.order] in s.rivals else "heroes"
+
+
+class RothTurns:
+    """RotH's part of the family's turns and rounds (``heroes.turns.TurnRules``)."""
+
+    def new_turn(self, hero: str, mp: int) -> TurnState:
+        return TurnState(hero=hero, mp=mp)
+
+    def turn_started(self, ctx: Ctx, hero: str) -> list[dict]:
+        ctx.s.phase = turn_phase(ctx.s)
+        return []
+
+    def turn_ended(self, ctx: Ctx, hero: str) -> list[dict]:
+        return []
+
+    def round_over(self, ctx: Ctx) -> tuple[list[dict], bool]:
+        s = ctx.s
+        cap = ctx.c.scenario.max_rounds
+        if s.round >= cap:
+            return end(ctx, "defeat", f"{cap} rounds and the Nameless still lives (the scenario's round cap)"), True
+        return [], False
+
+
+TURNS = RothTurns()
+
+
+def start_turn(ctx: Ctx) -> list[dict]:
+    return family.start_turn(ctx, TURNS)
+
+
+def end_turn(ctx: Ctx) -> list[dict]:
+    return family.end_turn(ctx, TURNS)
+
+
+def end(ctx: Ctx, outcome: str, reason: str) -> list[dict]:
+    """The game is over: ``outcome`` victory or defeat (for the players), and why."""
+    s = ctx.s
+    s.outcome, s.reason = outcome, reason
+    s.turn.phase, s.turn.mp = "over", 0
+    return [ctx.log({"event": "game_over", "outcome": outcome, "reason": reason})]
+
+
+def nameless_slain(ctx: Ctx, hero: str, name: str) -> list[dict]:
+    """Who won when ``hero`` killed the Nameless: the players, unless he is a rival of the race."""
+    s = ctx.s
+    s.winner = hero
+    if hero in s.rivals:
+        return end(ctx, "defeat", f"{hero}, a rival, killed {name} first")
+    return end(ctx, "victory", f"{hero} killed {name}: a hero has returned")
