@@ -19,7 +19,7 @@ from collections import Counter
 from overlord.core.bounds import MOST, OneOf, Whole, problems
 from overlord.core.decks import deck_cards
 from overlord.core.state import to_json
-from overlord.games.heroes.sheet import SKILL_MAX, sheet_problems
+from overlord.games.heroes import invariants as family
 
 from . import machines
 from .load import DragonContent
@@ -27,38 +27,14 @@ from .state import DragonState
 
 
 def places(s: DragonState) -> Counter:
-    found: Counter = Counter()
-    found.update(s.bag)
-    for here in s.board.values():
-        found.update(here)
-    for h in s.heroes:
-        found.update(i.id for i in s.sheets[h].items)
-        found.update(s.sheets[h].tasks)
-        found.update(s.at[h].strength)
-    found.update(s.market)
-    found.update(s.offer)
-    found.update(s.aside)
-    found.update(s.removed)
-    return found
+    return family.places(s, [i for h in s.heroes for i in s.at[h].strength])
 
 
 def state_problems(s: DragonState, c: DragonContent) -> list[str]:
     """What a state read from a save edited by hand may not hold, checked before the invariants
     (which assume it): its heroes are the scenario's, each with one sound sheet and one place;
     the turn's hero and the order are theirs; the mode is the scenario's."""
-    out: list[str] = problems(to_json(s), saved_fields(s, c))
-    unknown = [h for h in s.heroes if h not in c.heroes]
-    if unknown or len(set(s.heroes)) != len(s.heroes) or not s.heroes:
-        return out + [f"its heroes {s.heroes} are not heroes of the scenario ({', '.join(c.heroes)})"]
-    if set(s.sheets) != set(s.heroes) or set(s.at) != set(s.heroes):
-        return out + [f"its sheets {list(s.sheets)} and places {list(s.at)} are not its heroes' {s.heroes}"]
-    for h in s.heroes:
-        out += sheet_problems(h, s.sheets[h])
-    if s.turn.hero not in ("", *s.heroes) or not 0 <= s.order < len(s.heroes):
-        out.append(f"the turn is {s.turn.hero!r}'s (order {s.order}), not one of {s.heroes}")
-    if not 0 <= s.turn.mp <= 99 or not 1 <= s.round <= 100_000:
-        out.append(f"round {s.round}, {s.turn.mp} movement points")
-    return out
+    return problems(to_json(s), saved_fields(s, c)) + family.roster_problems(s, c)
 
 
 def saved_fields(s: DragonState, c: DragonContent) -> dict:
@@ -78,28 +54,10 @@ def saved_fields(s: DragonState, c: DragonContent) -> dict:
 
 
 def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str]:
-    out: list[str] = []
-    found = places(s)
-    for inst in c.instances:
-        if found[inst] != 1:
-            out.append(f"counter {inst} lies in {found[inst]} places")
-    for inst in found:
-        if inst not in c.instances:
-            out.append(f"unknown counter {inst} in play")
-    on_board = {i for here in s.board.values() for i in here}
-    for inst in s.down:
-        if inst not in on_board:
-            out.append(f"{inst} is face down but not on the board")
-        elif not c.spec(inst).covered:
-            out.append(f"{inst} is face down but has no PA back")
+    out: list[str] = family.counter_problems(s, c, places(s))
     for inst in s.backs:
         if not c.spec(inst).flip:
             out.append(f"{inst} is turned over but has no back")
-    for fid in s.board:
-        if fid not in c.board.fields:
-            out.append(f"counters on unknown field {fid}")
-        if not s.board[fid]:
-            out.append(f"an empty list is kept for field {fid}")
     coop = c.scenario.coop
     if s.hoard < 0 or (coop is not None and s.hoard > coop.hoard_limit[len(s.heroes)] + 8):
         out.append(f"the hoard holds {s.hoard} gold")
@@ -123,36 +81,12 @@ def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str
     if not 0 <= s.dragon_life <= 20:
         out.append(f"the Dragon has {s.dragon_life} life points")
     for h in s.heroes:
-        sheet, hs = s.sheets[h], s.at[h]
-        if hs.field not in c.board.fields or (hs.between and hs.between not in c.board.fields):
-            out.append(f"{h} stands on {hs.field!r}/{hs.between!r}")
-        if hs.out:
-            continue
-        if sheet.dead:
-            out.append(f"{h} is dead and not reborn")
-        if not 1 <= sheet.natural <= sheet.natural_max:
-            out.append(f"{h} has {sheet.natural} of {sheet.natural_max} natural hit points")
-        if sheet.gold < 0 or hs.purse not in (0, 1):
-            out.append(f"{h} has {sheet.gold} gold and {hs.purse} in the purse")
-        if len(sheet.items) > sheet.item_slots or len(sheet.tasks) > sheet.task_slots:
-            out.append(f"{h} carries {len(sheet.items)} artifacts and {len(sheet.tasks)} tasks")
-        for sk, v in sheet.skills.items():
-            if not 1 <= v <= SKILL_MAX:
-                out.append(f"{h}'s {sk} is {v}")
-        for item in sheet.items:
-            if item.life and not 0 <= item.lost < item.life:
-                out.append(f"{h}'s {item.id} has lost {item.lost} of {item.life}")
+        out += family.hero_problems(s, c, h, s.at[h].purse)
     if s.dragon_deck is not None and full:
         in_play = [s.pending["card"]] if s.pending.get("card") else []     # a card waiting for the heroes' answers
         if sorted(deck_cards(s.dragon_deck, in_play).elements()) != sorted(c.cards):
             out.append("a Dragon card is lost or doubled")
-    if s.pending:
-        hero = s.pending.get("hero")
-        if hero not in s.heroes or s.at[hero].out:
-            out.append(f"a pending choice {s.pending} is owed by no hero in the game")
-        then_bag = s.pending.get("then_bag", "")
-        if then_bag and then_bag not in s.aside:
-            out.append(f"{then_bag} waits to go into the bag after a draw but is not set aside")
+    out += family.pending_problems(s)
     for h in s.heroes:
         stray = [i for i in s.at[h].known if i not in c.instances]
         if stray or len(set(s.at[h].known)) != len(s.at[h].known):

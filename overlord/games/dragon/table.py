@@ -36,7 +36,6 @@ from .why import explain
 
 
 class DragonTable(HeroesTable):
-    moves = MOVES
     commands = table_commands(MOVES)
     changes = set(MOVES.names)       # options and why answer also once the game is over
 

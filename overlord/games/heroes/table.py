@@ -8,7 +8,7 @@ may do now, ``why`` tells the last command again with the rule behind each of it
 event that brought something hidden into view (a counter drawn or turned over, a market...) is
 marked by the engine (``overlord.core.game.hidden_draw``): ``undo`` does not go back past it.
 
-A game's table (the Dragon's, Return of the Heroes') names its moves and adds what it asks and
+A game's table (the Dragon's, Return of the Heroes') takes its rules' moves and adds what it asks and
 shows: the line above the options (:meth:`HeroesTable.asked`), what a hidden draw brought out
 (:meth:`HeroesTable.brought_out`), the last command explained (:meth:`HeroesTable.explain`), and
 its status, pictures, prompt and words.
@@ -34,10 +34,9 @@ def table_commands(moves: Moves) -> dict[str, str]:
 
 
 class HeroesTable(Table):
-    """A family game at the table; a game's subclass sets ``moves`` and ``commands``
-    (``table_commands(moves)``) and ``changes`` (``set(moves.names)``)."""
+    """A family game at the table, on its rules' moves (``rules.moves``); a game's subclass sets
+    ``commands`` (``table_commands(moves)``) and ``changes`` (``set(moves.names)``)."""
 
-    moves: Moves
     numbered = True                  # a number typed is one of the numbered options
 
     # -- what a game adds ------------------------------------------------------------------------
@@ -78,9 +77,9 @@ class HeroesTable(Table):
             if not 1 <= k <= len(numbered):
                 raise RulesError(f"no option {k}; {options(len(numbered))}")
             action = dict(numbered[k - 1])
-            action.update(self.moves.read_choices(args))
+            action.update(self.rules.moves.read_choices(args))
         else:
-            action = self.moves.parse(verb, args, legal, actor=self.rules.to_act(self.match),
+            action = self.rules.moves.parse(verb, args, legal, actor=self.rules.to_act(self.match),
                                       options=self.numbered_options(legal))
         evs = self.rules.apply(self.match, action)
         evs += enemy_until_hero(self.rules, self.match)
@@ -90,7 +89,7 @@ class HeroesTable(Table):
     @property
     def field_choices(self) -> tuple[str, ...]:
         """The moves whose options are one line of fields, not numbered."""
-        return tuple(m.name for m in self.moves if not m.numbered)
+        return tuple(m.name for m in self.rules.moves if not m.numbered)
 
     def numbered_options(self, legal: list[dict]) -> list[dict]:
         return [a for a in legal if a["do"] not in self.field_choices]
