@@ -167,6 +167,15 @@ def test_the_reward_cube_is_the_players_colour(box, cubes, taken):
     assert len(got) == 1 and got[0] in ("blue", "green", "red") and (taken is None or got == taken)
 
 
+def test_a_deed_is_done_by_its_holder(box):
+    """"Every character has a given heroic deed to fulfill" (What to Do First): Leandra's is the
+    Blade of the Stormblades, not Gro's Axe."""
+    s = game(box)
+    to(s, "leandra", "K6")
+    with pytest.raises(RulesError, match="leandra does not hold the heroic deed 'axe-of-the-gnomes'"):
+        deeds.do_part(Ctx.open(s, box), "leandra", AXE)
+
+
 def test_no_part_before_the_combat(box):
     """"The first thing that happens after movement is always combat" (Actions)."""
     s = game(box)

@@ -382,7 +382,7 @@ def deal(ctx: Ctx, per_hero: int = 2) -> list[dict]:
     if len(deck) < n * len(s.heroes):
         raise RulesError(f"{len(deck)} heroic deeds for {len(s.heroes)} heroes, {n} each")
     for h in s.heroes:
-        s.at[h].deeds = {}
+        s.at[h].deeds, s.at[h].card = {}, []
     for k in range(n * len(s.heroes)):
         s.at[s.heroes[k % len(s.heroes)]].deeds[deck[k]] = 0
     s.court = deck[n * len(s.heroes):] if at_court else []
