@@ -198,6 +198,8 @@ def test_another_hero_can_never_fight_a_deeds_creature(box):
     next_turn(s, "leandra")
     to(s, "leandra", "K6")
     assert not sees(s, box, "leandra", "lizard-people") and sees(s, box, "gro", "lizard-people")
+    ctx = Ctx.open(s, box)
+    assert not deeds.can_fight(ctx, "leandra", "lizard-people") and deeds.can_fight(ctx, "gro", "lizard-people")
     with pytest.raises(RulesError, match="can only be seen by the player who has this task"):
         fights.fight(Ctx.open(s, box, dice=Faces(WIN)), "leandra", "lizard-people", "close")
     assert where(s, "lizard-people") == "K6" and not s.turn.fought

@@ -210,6 +210,11 @@ def fight_refusal(ctx: Ctx, hero: str, inst: str) -> str:
     return ""
 
 
+def can_fight(ctx: Ctx, hero: str, inst: str) -> bool:
+    """Whether a fight target is his to fight as far as the deeds go (any counter of no deed)."""
+    return not fight_refusal(ctx, hero, inst)
+
+
 def vanquished(ctx: Ctx, hero: str, inst: str, cubes: list[str] | None = None) -> list[dict]:
     """A deed's creature beaten (``fights.fight``): the part done - turned over and taken onto the
     card, the part's reward, its draw; never thrown into the bag."""
