@@ -18,9 +18,17 @@ costs (the family's ``heroes.life``, RotH's part: :class:`RothLife`).
 - A Guard is fought only with a precious stone: "First you need a precious stone, as it is the key
   to the four secret entries to the tower of evil."
 
-Readings: the reward's colours are the player's, else the family's key (``heroes.rewards``); a
-hero's deed card and precious stone are not artifacts on his sheet - what a death does to them is
-the heroic deeds' rules' (issue 43), and today a death leaves them as they are.
+- A deed's creature: "Can another player defeat them? No, a part of a heroic deed can only be seen by
+  the player who has this task"; beaten, "turn over the counter and find the sought after silver
+  hammer" - the part done (``deeds.fight_refusal``, ``deeds.vanquished``), not into the bag.
+- Death (:func:`wound`, :class:`RothLife`): "all but one artifact" - one of the artifacts, the deed
+  counters on his card or the precious stone ("Including parts of the heroic deed or the precious
+  stone? Yes"); "The magic items remain on the field where you died, but the artifacts bought on the
+  market decay and are placed back on the stack of the market counters"; "the intact piece of armor
+  is placed on the field where you died" (Hit Points); the deed's counters and stone: ``deeds``.
+
+Readings: the reward's colours are the player's, else the family's key (``heroes.rewards``); the
+bequest's key and what a death does to a deed are ``deeds``'.
 """
 
 from __future__ import annotations
@@ -34,31 +42,49 @@ from overlord.games.heroes.sheet import gain_cube, gain_gold
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.heroes.trials import RETURN_HEART_RULE, combat, skill_trial
 
-from . import draws, machines
+from . import deeds, draws, machines
 from .content import DOT_SKILL
 from .regions import guard_posts
 from .state import Ctx
 
 
 class RothLife:
-    """RotH's part of the family's hit points and death (``heroes.life.LifeRules``)."""
+    """RotH's part of the family's hit points and death (``heroes.life.LifeRules``), one for a wound:
+    ``keep`` is the player's bequest - an artifact, a deed's counter on his card or the precious
+    stone (``deeds.bequests``); ``kept`` the one that is no artifact, once he died (the family then
+    keeps no artifact), ``decision`` the program's choice of it."""
+
+    def __init__(self, keep: str | None = None) -> None:
+        self.keep = keep
+        self.kept: str | None = None
+        self.decision: Decision | None = None
 
     def provenance(self, ctx: Ctx, instance: str) -> str:
+        """Where a dead hero's thing goes: "The magic items remain on the field where you died, but
+        the artifacts bought on the market decay and are placed back on the stack of the market
+        counters"; "What happens if my only remaining hit points are from armor? Then you are dead,
+        and the intact piece of armor is placed on the field where you died" - an artifact with hit
+        points left on a dead hero's sheet goes to the field whatever its origin (Hit Points)."""
         a = artifact_of(ctx, instance)
-        return a.origin if a is not None else "counter"
+        if a is None:
+            return "counter"
+        intact = any(sheet.dead and any(i.id == instance and i.life > i.lost for i in sheet.items)
+                     for sheet in ctx.s.sheets.values())
+        return "market" if a.origin == "market" and not intact else "special"
 
     def keep_choice(self, ctx: Ctx, hero: str) -> Decision | None:
-        """The artifact a dead hero keeps when the player names none: a magic object first, then the
-        dearest, then the most hit points (ours), ties returned."""
-        items = [i.id for i in ctx.s.sheets[hero].items if artifact_of(ctx, i.id) is not None]
-        if not items:
+        """The thing a dead hero keeps when the player names none (``deeds.bequest_choice``: the
+        precious stone, a deed counter still to bring, a magic object, the dearest, the most hit
+        points; ours), ties returned. A deed counter or the stone is kept here, not by the family."""
+        items = [i.id for i in ctx.s.sheets[hero].items]
+        if self.keep in deeds.bequests(ctx, hero) and self.keep not in items:
+            self.kept = self.keep
             return None
-
-        def rank(inst):
-            a = artifact_of(ctx, inst)
-            return (a.origin != "magic", -a.price, -a.life)
-        return ctx.decide("artifact kept", items, rank, ("not a magic object", "-price", "-hit points"),
-                          policy="listed order")
+        decision = deeds.bequest_choice(ctx, hero)
+        if decision is not None and decision.choice not in items:
+            self.kept, self.decision = decision.choice, decision
+            return None
+        return decision
 
     def reborn(self, ctx: Ctx, hero: str) -> None:
         hs = ctx.s.at[hero]
@@ -66,6 +92,21 @@ class RothLife:
 
 
 LIFE = RothLife()
+
+
+def wound(ctx: Ctx, hero: str, why: str, lose: str | None = None, keep: str | None = None) -> list[dict]:
+    """One hit point lost (the family's ``heroes.life.wound``); a death bequeaths ``keep`` (an
+    artifact, a deed's counter on his card, ``"stone"``) or the program's choice, and leaves the deed
+    counters and the stone not bequeathed where he died (``deeds.left_at_death``)."""
+    rules = RothLife(keep)
+    out = family.wound(ctx, rules, hero, why, lose, keep=keep)
+    died = next((e for e in out if e["event"] == "died"), None)
+    if died is None:
+        return out
+    if rules.kept is not None:                 # the same dict as the log's: the bequest told there
+        died["kept"] = rules.kept
+        died["decision"] = rules.decision.to_json() if rules.decision else None
+    return out + deeds.left_at_death(ctx, hero, died["at"], died["kept"])
 
 
 def artifact_of(ctx: Ctx, instance: str):
@@ -90,12 +131,17 @@ def skills_against(ctx: Ctx, inst: str) -> list[str]:
 
 
 def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = None,
-          lose: str | None = None) -> list[dict]:
+          lose: str | None = None, keep: str | None = None) -> list[dict]:
     """The hero fights the counter ``inst`` on his field with ``skill``; ``cubes``: the reward's
-    colours he chooses; ``lose``: where a lost fight's hit point comes from ("natural" or an item)."""
+    colours he chooses; ``lose``: where a lost fight's hit point comes from ("natural" or an item);
+    ``keep``: what he bequeaths if he dies. A deed's counter is fought only by its holder, as the
+    part to do now (``deeds.fight_refusal``), and beaten it is that part done (``deeds.vanquished``)."""
     s, c = ctx.s, ctx.c
     spec = c.spec(inst)
     turn, hs = s.turn, s.at[hero]
+    refusal = deeds.fight_refusal(ctx, hero, inst)
+    if refusal:
+        raise RulesError(refusal)
     if turn.fought:
         raise RulesError("a fight a turn: \"Combat (only once per turn)\"")
     if skill not in skills_against(ctx, inst):
@@ -112,12 +158,14 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = 
     result = combat(s.sheets[hero], counter_of(ctx, inst), skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE)
     out.append(ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                         "trials": [t.reason for t in result.trials], "won": result.won, "why": result.reason}))
-    return out + (_won(ctx, hero, inst, cubes) if result.won else _lost(ctx, hero, inst, lose))
+    return out + (_won(ctx, hero, inst, cubes) if result.won else _lost(ctx, hero, inst, lose, keep))
 
 
 def _won(ctx: Ctx, hero: str, inst: str, cubes: list[str] | None) -> list[dict]:
     s, c = ctx.s, ctx.c
     spec = c.spec(inst)
+    if spec.deed:                               # "Then turn over the counter and find the sought after silver hammer"
+        return deeds.vanquished(ctx, hero, inst, cubes)
     sheet = s.sheets[hero]
     colours = cube_colours(sheet, spec.reward, cubes)
     for col in colours:
@@ -140,7 +188,7 @@ def _won(ctx: Ctx, hero: str, inst: str, cubes: list[str] | None) -> list[dict]:
     return out + draws.replace(ctx, hero, why, then_bag=inst)
 
 
-def _lost(ctx: Ctx, hero: str, inst: str, lose: str | None) -> list[dict]:
+def _lost(ctx: Ctx, hero: str, inst: str, lose: str | None, keep: str | None = None) -> list[dict]:
     s, c = ctx.s, ctx.c
     spec = c.spec(inst)
     out = []
@@ -150,7 +198,7 @@ def _lost(ctx: Ctx, hero: str, inst: str, lose: str | None) -> list[dict]:
                                                                           "again, its ratings hidden"}))
     if spec.effect == "guard":
         ctx.fire(machines.GUARDS, "held")
-    return out + family.wound(ctx, LIFE, hero, f"lost the fight against {spec.name}", lose)
+    return out + wound(ctx, hero, f"lost the fight against {spec.name}", lose, keep)
 
 
 # -- the final battle -----------------------------------------------------------------------------------
@@ -166,7 +214,7 @@ def nameless_modifier(ctx: Ctx, hero: str, skill: str) -> int:
     return card.dots[colour] + (card.magic if magic else 0)
 
 
-def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None) -> list[dict]:
+def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None, keep: str | None = None) -> list[dict]:
     """"With the Nameless, you conduct one trial after the other until only you or he has hit points
     left. If you win the trial, the Nameless loses one hit point. If he wins the trial, you lose a hit
     point"; no withdrawing. The hero who beat a Guard in an earlier turn (a fight a turn) challenges
@@ -200,7 +248,7 @@ def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None) -> li
         else:
             out.append(ctx.log({"event": "battle_trial", "hero": hero, "trial": t.reason, "won": False,
                                 "nameless_life": s.nameless_life}))
-            out += family.wound(ctx, LIFE, hero, f"lost a trial against {card.name}", lose)
+            out += wound(ctx, hero, f"lost a trial against {card.name}", lose, keep)
     if s.nameless_life == 0:
         ctx.fire(machines.NAMELESS, "slain")
         s.outcome, s.reason = "victory", f"{hero} killed {card.name}: a hero has returned"

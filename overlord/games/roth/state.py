@@ -31,6 +31,7 @@ class HeroState:
     stone: bool = False        # the precious stone: a deed fulfilled ("the key to the four secret entries")
     guard_beaten: bool = False  # a Guard beaten: the Nameless may be fought next turn
     searched: int = 0          # turns spent searching the hidden path he stands before
+    stone_at: str = ""         # the precious stone left where he died, not bequeathed (deeds.left_at_death)
 
 
 @dataclass
@@ -47,6 +48,7 @@ class TurnState:
     acted: bool = False        # an action was taken ("Actions always end movement")
     market: bool = False       # a market was called this turn
     why_over: str = ""
+    deed_picked: bool = False  # Option 2: "Only one card can be taken per turn" (deeds.pick)
 
 
 @dataclass
@@ -67,6 +69,7 @@ class RothOwn(HeroesBoard[HeroState]):
     rivals: list[str] = field(default_factory=list)     # the race: the heroes the program plays
     phase: str = "heroes"      # heroes: a player acts; rival: the program plays a rival's turn; enemy: its phase
     winner: str = ""           # the hero who killed the Nameless
+    court: list[str] = field(default_factory=list)      # Option 2: the deck of heroic deeds at the royal court
 
 
 @dataclass
