@@ -31,3 +31,16 @@ def box_folder(folder: Path, mode: str = "coop", rules: str = "") -> Path:
     scenario = folder / "roth.yaml"
     scenario.write_text(SCENARIO.format(mode=mode) + (f"  rules: {rules}\n" if rules else ""))
     return scenario
+
+
+def unplace(s, inst: str) -> None:
+    """A counter taken from wherever it is (the bag, aside, out of the game, the market's pile, the
+    board), so that a test may put it where it wants it."""
+    for place in (s.bag, s.aside, s.removed, s.market):
+        if inst in place:
+            place.remove(inst)
+    for fid in [f for f, here in s.board.items() if inst in here]:
+        s.board[fid].remove(inst)
+        if not s.board[fid]:
+            del s.board[fid]
+    s.down = [i for i in s.down if i != inst]

@@ -47,6 +47,7 @@ class TurnState:
     acted: bool = False        # an action was taken ("Actions always end movement")
     market: bool = False       # a market was called this turn
     why_over: str = ""
+    court: bool = False        # a heroic deed picked at the royal court ("Only one card can be taken per turn")
 
 
 @dataclass
@@ -64,6 +65,7 @@ class RothOwn(HeroesBoard[HeroState]):
     nameless_life: int = 0     # his hit points in a battle ("always retains his initial values")
     guards: str = "absent"     # the "guards" machine's state
     looked: list[str] = field(default_factory=list)     # heroes who asked the mice who the Nameless is
+    draughts: dict[str, int] = field(default_factory=dict)  # a healing potion -> the draughts drunk ("3 uses")
 
 
 @dataclass
