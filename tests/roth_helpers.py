@@ -6,6 +6,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
+from overlord.games import registry
+from overlord.games.roth.load import load
+
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks" / "roth"
 SCENARIO = """game: roth
@@ -44,3 +49,17 @@ def unplace(s, inst: str) -> None:
         if not s.board[fid]:
             del s.board[fid]
     s.down = [i for i in s.down if i != inst]
+
+
+def loaded_box(folder: Path, rules: str = ""):
+    """The shipped content loaded with a race scenario of ``rules`` (the readings' flags)."""
+    registry.games()
+    return load(box_folder(folder, "race", rules))
+
+
+def box_fixture(name: str, rules: str = ""):
+    """A module's fixture ``name``: the shipped content loaded with the scenario's ``rules``."""
+    @pytest.fixture(scope="module", name=name)
+    def loaded(tmp_path_factory):
+        return loaded_box(tmp_path_factory.mktemp(name), rules)
+    return loaded

@@ -8,25 +8,14 @@ import pytest
 
 from overlord.core.game import RulesError
 from overlord.core.rng import Faces
-from overlord.games import registry
 from overlord.games.heroes.state import put, where
 from overlord.games.roth import actions
-from overlord.games.roth.load import load
 from overlord.games.roth.setup import new_state
 from overlord.games.roth.state import Ctx
-from roth_helpers import box_folder, unplace
+from roth_helpers import box_fixture, unplace
 
-
-@pytest.fixture(scope="module")
-def box(tmp_path_factory):
-    registry.games()
-    return load(box_folder(tmp_path_factory.mktemp("roth"), "race"))
-
-
-@pytest.fixture(scope="module")
-def dice_box(tmp_path_factory):
-    registry.games()
-    return load(box_folder(tmp_path_factory.mktemp("roth-dice"), "race", "{hobiro_roll: dice, cart_price: movement}"))
+box = box_fixture("box")
+dice_box = box_fixture("dice_box", "{hobiro_roll: dice, cart_price: movement}")
 
 
 def game(box, at: str, *lying: str, seed: int = 1):
