@@ -9,7 +9,8 @@ import pytest
 from overlord.core.game import RulesError
 from overlord.core.rng import Faces
 from overlord.games.heroes.state import put, where
-from overlord.games.roth import actions
+from overlord.games.heroes import life
+from overlord.games.roth import actions, fights
 from overlord.games.roth.setup import new_state
 from overlord.games.roth.state import Ctx
 from roth_helpers import box_fixture, unplace
@@ -34,7 +35,7 @@ def holding(s, hero, *insts, box):
     ctx = Ctx.open(s, box)
     for inst in insts:
         unplace(s, inst)
-        if box.spec(inst).task is not None:
+        if inst in box.instances and box.spec(inst).task is not None:
             s.sheets[hero].tasks.append(inst)
         else:
             s.sheets[hero].items.append(actions.item_of(ctx, inst))
@@ -240,6 +241,18 @@ def test_an_artifact_dropped(box, inst, to):
     out = actions.drop(Ctx.open(s, box), "leandra", inst)
     assert out[0]["to"] == to and s.sheets["leandra"].items == []
     assert (inst in s.market) if to == "market" else where(s, inst) == "A3"
+
+
+def test_the_dead_leave_magic_items_on_the_field_and_market_artifacts_decay(box):
+    """"The magic items remain on the field where you died, but the artifacts bought on the market
+    decay and are placed back on the stack of the market counters" (Hit Points): Leandra dies on A3
+    with the cross, the Book of Curses, a short bow and a horse, and bequeaths the horse."""
+    s = game(box, "A3")
+    holding(s, "leandra", "cross", "book-of-curses", "short-bow-1", "horse", box=box)
+    s.sheets["leandra"].natural = 1
+    out = life.wound(Ctx.open(s, box), fights.LIFE, "leandra", "a test", "natural", keep="horse")
+    assert out[-1]["event"] == "died" and sorted(s.board["A3"]) == ["book-of-curses", "cross"]
+    assert "short-bow-1" in s.market and [i.id for i in s.sheets["leandra"].items] == ["horse"]
 
 
 def test_the_healing_potion_gives_a_hit_point_back_three_times(box):

@@ -44,8 +44,14 @@ class RothLife:
     """RotH's part of the family's hit points and death (``heroes.life.LifeRules``)."""
 
     def provenance(self, ctx: Ctx, instance: str) -> str:
+        """A market artifact's is "market" (back to the pile: "the artifacts bought on the market
+        decay and are placed back on the stack of the market counters"); a magic object's, a task's
+        thing's and a counter's back "special" ("The magic items remain on the field where you
+        died"); "counter" for one that is no artifact."""
         a = artifact_of(ctx, instance)
-        return a.origin if a is not None else "counter"
+        if a is None:
+            return "counter"
+        return "market" if a.origin == "market" else "special"
 
     def keep_choice(self, ctx: Ctx, hero: str) -> Decision | None:
         """The artifact a dead hero keeps when the player names none: a magic object first, then the
