@@ -4,6 +4,8 @@ Experience"); the encounters are tests/test_roth_places.py's."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from overlord.core.game import RulesError
@@ -303,6 +305,18 @@ def test_no_healing_elsewhere_nor_at_anothers_manor(box):
         assert not actions.can_rest(Ctx.reading(s, box), "leandra")
         with pytest.raises(RulesError, match="own manor house, the Temple"):
             actions.rest(Ctx.open(s, box), "leandra")
+
+
+def test_a_healer_token_heals_a_turn_sat_out_anywhere(box):
+    """The special skill tokens ("if possessed, place special skill token", Character Sheet) do what
+    the book does not say; ours (heroes.yaml): the clerics' ``healer`` heals one hit point a turn sat
+    out on any field. Leandra given Frieda's token."""
+    c = dataclasses.replace(box, heroes={**box.heroes, "leandra": box.heroes["leandra"].model_copy(
+        update={"special": box.heroes["frieda"].special})})
+    s = game(c, "A3")
+    s.sheets["leandra"].natural = 1
+    out = actions.rest(Ctx.open(s, c), "leandra")
+    assert out[-1]["at"] == "healer" and s.sheets["leandra"].natural == 2
 
 
 def test_a_turn_sat_out_is_the_whole_turn(box):

@@ -37,6 +37,9 @@ Readings (ours; the other reading after "against"):
 - The teleporter sends the hero to a tan field of his choice and ends his move; what he finds there
   (covered counters turned up, a creature to fight) is the movement's arrival (``heroes.moves.
   arrival``), for the turn to call.
+- A market is called by the hero standing on its counter, once a turn, whether he moved onto it
+  this turn or stood there already (against: only in the turn he "moves onto" it); the other heroes
+  buy wherever they stand.
 - The boat is no encounter one uses: it makes the lake crossing from its field free (movement).
 - The mice's dot (blue 0) is ours; a hero who has looked may ask again (nothing is gained).
 - A deed picked at court is recorded with no part done; where its counters lie is the Standard
