@@ -6,6 +6,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
+from overlord.games import registry
+from overlord.games.roth.load import load
+
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks" / "roth"
 SCENARIO = """game: roth
@@ -31,3 +36,30 @@ def box_folder(folder: Path, mode: str = "coop", rules: str = "") -> Path:
     scenario = folder / "roth.yaml"
     scenario.write_text(SCENARIO.format(mode=mode) + (f"  rules: {rules}\n" if rules else ""))
     return scenario
+
+
+def unplace(s, inst: str) -> None:
+    """A counter taken from wherever it is (the bag, aside, out of the game, the market's pile, the
+    board), so that a test may put it where it wants it."""
+    for place in (s.bag, s.aside, s.removed, s.market):
+        if inst in place:
+            place.remove(inst)
+    for fid in [f for f, here in s.board.items() if inst in here]:
+        s.board[fid].remove(inst)
+        if not s.board[fid]:
+            del s.board[fid]
+    s.down = [i for i in s.down if i != inst]
+
+
+def loaded_box(folder: Path, rules: str = ""):
+    """The shipped content loaded with a race scenario of ``rules`` (the readings' flags)."""
+    registry.games()
+    return load(box_folder(folder, "race", rules))
+
+
+def box_fixture(name: str, rules: str = ""):
+    """A module's fixture ``name``: the shipped content loaded with the scenario's ``rules``."""
+    @pytest.fixture(scope="module", name=name)
+    def loaded(tmp_path_factory):
+        return loaded_box(tmp_path_factory.mktemp(name), rules)
+    return loaded

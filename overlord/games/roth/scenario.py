@@ -55,8 +55,8 @@ class RothScenario(Strict):
     content: RothFiles
     rules: RothRules = RothRules()
     max_rounds: Int(1, 500) = 60
-    seats: Int(2, 4) = Field(4, description="the race: the heroes in the game, the players' and the program's "
-                             "rivals (one of each kind no player took)")
+    seats: Int(0, 4) = Field(0, description="the race: the heroes in the game, the players' and the program's "
+                             "rivals (one of each kind no player took); 0: no rivals, the players race each other")
     ours: str = ""
 
 

@@ -52,7 +52,7 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
         raise RulesError(f"the {sc.variant.replace('_', ' ')} variant is not built yet (issue 43); play the "
                          "introductory game")
     _check_heroes(c, heroes)
-    rivals = _rivals(c, heroes) if sc.mode == "race" else []
+    rivals = _rivals(c, heroes) if sc.mode == "race" and sc.seats else []
     heroes = list(heroes) + rivals
     rng = new_rng(seed)
     sheets, at, deeds = {}, {}, {}
@@ -127,9 +127,9 @@ def _rivals(c: RothContent, heroes: list[str]) -> list[str]:
     taken = {c.heroes[h].kind for h in heroes}
     free = [k for k in INTRODUCTORY_KINDS if k not in taken]
     seats = c.scenario.seats - len(heroes)
-    if seats < 1:
+    if seats < 0:
         raise RulesError(f"{c.scenario.name} seats {c.scenario.seats} heroes, the program's rivals among them: "
-                         f"at most {c.scenario.seats - 1} players")
+                         f"at most {c.scenario.seats} players")
     return [next(h for h, spec in c.heroes.items() if spec.kind == kind) for kind in free[:seats]]
 
 

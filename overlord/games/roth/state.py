@@ -70,6 +70,7 @@ class RothOwn(HeroesBoard[HeroState]):
     phase: str = "heroes"      # heroes: a player acts; rival: the program plays a rival's turn; enemy: its phase
     winner: str = ""           # the hero who killed the Nameless
     court: list[str] = field(default_factory=list)      # Option 2: the deck of heroic deeds at the royal court
+    draughts: dict[str, int] = field(default_factory=dict)  # a healing potion -> the draughts drunk ("3 uses")
 
 
 @dataclass
