@@ -12,7 +12,7 @@ from overlord.core.rng import Faces
 from overlord.games import registry
 from overlord.games.heroes.sheet import Item
 from overlord.games.heroes.state import face_up, put, where
-from overlord.games.roth import moves
+from overlord.games.roth import fights, moves
 from overlord.games.roth.load import load
 from overlord.games.roth.setup import new_state
 from overlord.games.roth.state import Ctx, TurnState
@@ -306,6 +306,9 @@ def test_the_tower_is_entered_past_a_beaten_guard(box, nameless, stone, beaten, 
         return
     moves.step(ctx, "leandra", "H3")
     assert (s.turn.combat, s.turn.mp) == ("nameless", 0)
+    fights.final_battle(Ctx.open(s, box, dice=Faces([1, 1] * box.nameless[s.nameless_card].life)), "leandra",
+                        "close")
+    assert s.outcome == "victory" and s.turn.combat == ""
 
 
 # -- horse, cart and boots -----------------------------------------------------------------------------
