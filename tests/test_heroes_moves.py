@@ -16,13 +16,21 @@ FOUND, NOT_FOUND = [4, 4], [5, 4]     # two dice at or under the field's 8, and 
 
 
 class Plain:
-    """A game that adds nothing to the family's movement (``sure``: its heroes need no search)."""
+    """A game that adds nothing to the family's movement (``sure``: its heroes need no search;
+    ``ease``: they find a path that much more easily; ``turns``: arriving turns face-down counters
+    over)."""
 
-    def __init__(self, sure: bool = False, passes: str = ""):
-        self.sure, self.why = sure, passes
+    def __init__(self, sure: bool = False, passes: str = "", ease: int = 0, turns: bool = True):
+        self.sure, self.why, self.ease, self.turns = sure, passes, ease, turns
 
     def sure_way(self, ctx, hero):
         return self.sure
+
+    def search_ease(self, ctx, hero, to):
+        return self.ease
+
+    def turns_over(self, ctx, hero, instance):
+        return self.turns
 
     def lost_way(self, ctx, hero, to):
         return []
@@ -52,9 +60,11 @@ def kinds(evs):
     (Plain(), FOUND, "R5", "", 3, ["search", "moved"]),
     (Plain(), NOT_FOUND, "R6", "R5", 0, ["search"]),
     (Plain(sure=True), [], "R5", "", 3, ["moved"]),
+    (Plain(ease=1), NOT_FOUND, "R5", "", 3, ["search", "moved"]),
     (MOVES, NOT_FOUND, "R6", "R5", 0, ["search"]),
 ], ids=["found: entered as a tan field", "not found: halfway on the path, movement over",
-        "a hero who needs no search walks in", "the Dragon's hero searches the same"])
+        "a hero who needs no search walks in", "a hero who finds paths a point easier: 9 on the 8",
+        "the Dragon's hero searches the same"])
 def test_a_step_to_a_hidden_field(rules, faces, field, between, mp, shown):
     """"By rolling equal to or less than the number displayed in the field with two dice ... If not
     ... Place your character halfway on the path to the chosen colored field." (RotH)"""
@@ -99,3 +109,12 @@ def test_a_covered_creature_is_revealed_before_it_is_fought():
     place(m, "troll", "R7", down=True)
     evs = moves.step(ctx, Plain(), "orc", "R7")
     assert kinds(evs) == ["moved", "revealed", "must_fight"] and "troll" not in m.state.down
+
+
+def test_a_game_may_keep_a_face_down_counter_face_down():
+    """A game's counter whose values stay hidden until fought (RotH: the Guards "(values hidden)")
+    is not turned over on arrival, and is still the creature to fight."""
+    m, ctx = staged()
+    place(m, "troll", "R7", down=True)
+    evs = moves.step(ctx, Plain(turns=False), "orc", "R7")
+    assert kinds(evs) == ["moved", "must_fight"] and "troll" in m.state.down

@@ -67,7 +67,7 @@ from overlord.core.game import hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes.bag import reading_order
 from overlord.games.heroes import moves as family
-from overlord.games.heroes.sheet import movement_allowance
+from overlord.games.heroes.sheet import item_with, movement_allowance
 from overlord.games.heroes.state import face_up
 
 from . import fights, life
@@ -78,11 +78,7 @@ DUMP_ROLL = 1              # "on a roll of 1, he has found an artifact"
 
 def has_effect(ctx: Ctx, hero: str, effect: str) -> str | None:
     """The instance of a carried artifact with ``effect``, or None."""
-    for item in ctx.s.sheets[hero].items:
-        a = artifact(ctx.s, ctx.c, item.id)
-        if a is not None and a.effect == effect:
-            return item.id
-    return None
+    return item_with(ctx.s.sheets[hero], effect, lambda i: getattr(artifact(ctx.s, ctx.c, i), "effect", ""))
 
 
 def in_region_feature(ctx: Ctx, fid: str, feature: str) -> bool:
@@ -147,6 +143,14 @@ class DragonMoves:
     def sure_way(self, ctx: Ctx, hero: str) -> bool:
         """The Map of the Labyrinth: "he may freely enter all hidden routes"."""
         return bool(has_effect(ctx, hero, "labyrinth_map"))
+
+    def search_ease(self, ctx: Ctx, hero: str, to: str) -> int:
+        return 0
+
+    def turns_over(self, ctx: Ctx, hero: str, instance: str) -> bool:
+        """Every face-down counter is a covered one: "A covered marker ... requires you to stop and
+        uncover (turn over) the counter"."""
+        return True
 
     def lost_way(self, ctx: Ctx, hero: str, to: str) -> list[dict]:
         """"A hero who tried and failed to find the hidden route to field 5 loses an additional HP"."""

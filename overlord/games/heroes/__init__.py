@@ -52,9 +52,10 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
 4. Its ``draws.BagRules`` (a choice owed before a draw, counters it deals with when drawn - events,
    the Nameless -, what a placement fires, what is harmful, features not for placing), its
    ``life.LifeRules`` (where an artifact came from, the kept artifact's key, what else a rebirth
-   resets) and its ``moves.MoveRules`` (who needs no search, what a failed search costs, what else
-   happens on arrival, which counter forces a fight and who passes it by), its ``actions.Wares``
-   (a ware's name and price, paying, the item a bought counter becomes), its ``turns.TurnRules``
+   resets) and its ``moves.MoveRules`` (who needs no search, who finds a path more easily, what
+   a failed search costs, which face-down counters arriving turns over, what else happens on
+   arrival, which counter forces a fight and who passes it by), its ``actions.Wares`` (a ware's
+   name and price, paying, the item a bought counter becomes), its ``turns.TurnRules``
    (its turn dataclass, what happens at a turn's start and end and between rounds), and thin
    functions of its own that pass them (the Dragon's ``draws.replace``, ``life.wound``,
    ``moves.step``, ``actions.market``, ``turns.end_turn``...).

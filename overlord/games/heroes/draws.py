@@ -33,7 +33,7 @@ Readings (the book's game, with the program as "the player"):
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Callable, Protocol, TypeVar
 
 from overlord.core.game import hidden_draw
 from overlord.games.heroes.bag import draw as bag_draw
@@ -169,13 +169,14 @@ def place_by_player(ctx: HeroesCtx, to: str) -> list[dict]:
                      "at": to, "down": down, "why": "the player's choice"})]
 
 
-def reveal(ctx: HeroesCtx, fid: str, hero: str) -> list[dict]:
+def reveal(ctx: HeroesCtx, fid: str, hero: str, turns: Callable[[str], bool] | None = None) -> list[dict]:
     """"A covered marker ... requires you to stop and uncover (turn over) the counter. This does
-    not constitute an action"."""
+    not constitute an action"; ``turns``: which face-down counters arriving turns over (all of them
+    when None; RotH's Guards and Servants keep their values hidden until fought)."""
     s = ctx.s
     out = []
     for inst in list(s.board.get(fid, [])):
-        if inst in s.down:
+        if inst in s.down and (turns is None or turns(inst)):
             s.down.remove(inst)
             out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst,
                                             "name": ctx.c.spec(inst).name, "at": fid})))

@@ -18,8 +18,9 @@ Shadow of the Dragon, "Movement", "Hidden Routes").
   creature that must be fought now)
 
 What a game adds comes through its :class:`MoveRules` (the Dragon's is in its own ``moves``):
-who needs no search (a map of the hidden routes), what a failed search costs besides the turn's
-movement, what else happens on arrival, which counter forces a fight, and who passes it by.
+who needs no search (a map of the hidden routes), who finds a path more easily, what a failed
+search costs besides the turn's movement, which face-down counters arriving turns over, what else
+happens on arrival, which counter forces a fight, and who passes it by.
 """
 
 from __future__ import annotations
@@ -41,6 +42,15 @@ class MoveRules(Protocol[C]):
         """Whether the hero enters hidden fields without searching."""
         ...
 
+    def search_ease(self, ctx: C, hero: str, to: str) -> int:
+        """How much higher than the field's number the hero's search may roll (0: the field's)."""
+        ...
+
+    def turns_over(self, ctx: C, hero: str, instance: str) -> bool:
+        """Whether arriving turns this face-down counter over (a covered counter; a game may keep
+        other counters' values hidden until fought)."""
+        ...
+
     def lost_way(self, ctx: C, hero: str, to: str) -> list[dict]:
         """The events of what a failed search for ``to`` costs besides the turn's movement."""
         ...
@@ -59,6 +69,11 @@ class MoveRules(Protocol[C]):
         ...
 
 
+def eased(event: dict, ease: int) -> dict:
+    """A search's event, with the points its number was raised by when it was."""
+    return {**event, "ease": ease} if ease else event
+
+
 def search_why(hero: str, to: str, again: bool = False) -> str:
     return f"{hero}'s search for the hidden route to {to}" + (", again" if again else "")
 
@@ -72,8 +87,10 @@ def step(ctx: X, rules: MoveRules[X], hero: str, to: str) -> list[dict]:
     s.turn.fresh = False
     if spec.is_hidden and not rules.sure_way(ctx, hero):
         roll = ctx.roll(2, why=search_why(hero, to))
-        ok = found_route(roll, spec)
-        out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden, "found": ok})]
+        ease = rules.search_ease(ctx, hero, to)
+        ok = found_route(roll, spec, ease)
+        out = [ctx.log(eased({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden + ease,
+                              "found": ok}, ease))]
         if not ok:
             hs.between = to
             s.turn.mp, s.turn.phase = 0, "act"
@@ -92,10 +109,11 @@ def search_again(ctx: X, rules: MoveRules[X], hero: str) -> list[dict]:
     to = hs.between
     spec = ctx.c.board.field(to)
     roll = ctx.roll(2, why=search_why(hero, to, again=True))
-    ok = found_route(roll, spec)
+    ease = rules.search_ease(ctx, hero, to)
+    ok = found_route(roll, spec, ease)
     s.turn.fresh = False
-    out = [ctx.log({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden,
-                    "found": ok, "again": True})]
+    out = [ctx.log(eased({"event": "search", "hero": hero, "to": to, "roll": roll, "number": spec.hidden + ease,
+                          "found": ok, "again": True}, ease))]
     if ok:
         s.turn.mp = max(0, s.turn.mp - 1)
     else:
@@ -118,7 +136,7 @@ def arrival(ctx: X, rules: MoveRules[X], hero: str, fid: str, hidden: bool = Fal
     """On arriving: the covered counters turned over, the game's own, then a creature fought at
     once (the movement ends) unless the hero passes it by."""
     s = ctx.s
-    out = reveal(ctx, fid, hero)
+    out = reveal(ctx, fid, hero, lambda inst: rules.turns_over(ctx, hero, inst))
     own, over = rules.arrived(ctx, hero, fid, hidden)
     out += own
     if over:

@@ -297,11 +297,12 @@ def setup_fields(board: RegionBoard) -> list[str]:
     return out
 
 
-def search(roll: list[int], spec: Field) -> bool:
+def search(roll: list[int], spec: Field, ease: int = 0) -> bool:
     """Finding a hidden route: "roll two dice. The total sum of both dice needs to be equal to or
-    lower than the number printed on the field" (UtSotD, Hidden Routes)."""
+    lower than the number printed on the field" (UtSotD, Hidden Routes); ``ease`` raises the number
+    (a game's hero who finds hidden paths more easily)."""
     if not spec.is_hidden:
         raise ValueError(f"{spec.id} is a {spec.colour} field, not a hidden one")
     if len(roll) != 2:
         raise ValueError(f"a search rolls two dice, got {roll}")
-    return sum(roll) <= spec.hidden
+    return sum(roll) <= spec.hidden + ease

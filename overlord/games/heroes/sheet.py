@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...core.game import RulesError as GameRulesError
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 SKILLS = ("magic", "ranged", "close")
 # "Red cubes = Close Combat / Green cubes = Ranged Combat / Blue cubes = Magic /
@@ -163,6 +164,12 @@ def remove_cube(sheet: HeroSheet, skill: str, colour: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------- skills and movement
+
+def item_with(sheet: HeroSheet, effect: str, effect_of: Callable[[str], str]) -> str | None:
+    """The first item on the sheet whose effect is ``effect`` (``effect_of``: an item id's effect,
+    the game's artifacts), or None."""
+    return next((i.id for i in sheet.items if effect_of(i.id) == effect), None)
+
 
 def item_bonus(sheet: HeroSheet, skill: str) -> int:
     """"Only one artifact can be used per combat skill to improve your rating." (RotH) - the best

@@ -233,7 +233,7 @@ def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None, keep:
     if skill not in allowed:
         raise RulesError(f"{card.name} is fought with {' or '.join(allowed)}, not {skill}")
     ctx.fire(machines.NAMELESS, "challenged")
-    turn.fought, turn.acted, turn.phase, turn.mp = True, True, "act", 0
+    turn.fought, turn.combat, turn.acted, turn.phase, turn.mp = True, "", True, "act", 0
     s.nameless_life = card.life
     out = [ctx.log({"event": "final_battle", "hero": hero, "nameless": s.nameless_card, "name": card.name,
                     "skill": skill, "life": card.life})]
