@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from overlord.games import registry
-from overlord.games.dragon.drawing import COVERED
-from overlord.games.heroes.board_drawing import ENTRY, PITCH, STEP, field_points
+
+from overlord.games.heroes.board_drawing import COVERED, ENTRY, PITCH, STEP, field_points
 from overlord.games.heroes.regions import RegionsModel, build_board
 from overlord.sim.play import play
 from overlord.view.svg import render

@@ -1,6 +1,6 @@
 """Return of the Heroes' encounters on the shipped content (the book's "Encounters", "Improvement of
 Skills", "Rewards and Experience" - the market -, "Hit Points", "Alternative Rules: The Standard
-Game"): the instructors, the markets and their wares, the teleporter, the Fountain of Life, the
+Game"): the instructors, the markets and their wares, the Fountain of Life, the
 mice, King Foebus's court, the chits' trials and healer; each once a turn."""
 
 from __future__ import annotations
@@ -155,17 +155,7 @@ def test_the_carts_price(request, fixture, cost):
     assert actions.price(Ctx.reading(s, c), "cart") == cost
 
 
-# -- the teleporter, the Fountain, the chits' encounters ---------------------------------------------
-
-def test_the_teleporter_sends_the_hero_to_a_tan_field_and_ends_his_move(box):
-    """"There is a teleporter and other useful stuff" (Encounters); ours: to any tan field, the move
-    over there."""
-    s = at(box, "teleporter")
-    with pytest.raises(RulesError, match="the teleporter sends a hero to a tan field, not 'L4'"):
-        places.use(Ctx.open(s, box), "leandra", "teleporter", {"to": "L4"})
-    out = places.use(Ctx.open(s, box), "leandra", "teleporter", {"to": "G4"})
-    assert s.at["leandra"].field == "G4" and kinds(out) == ["encounter", "teleported"] and s.turn.mp == 0
-
+# -- the Fountain, the chits' encounters (the teleporter: test_roth_moves.py) ---------------------------------------------
 
 @pytest.mark.parametrize("natural, roll, after", [
     pytest.param(1, 2, 3, id="a roll of 2: two hit points"),

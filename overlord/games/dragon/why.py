@@ -8,7 +8,8 @@ events begin), so `why` explains the same command after ``resume`` and after ``u
 
 from __future__ import annotations
 
-from overlord.core.context import tied
+from overlord.games.heroes.why import Reasons
+from overlord.games.heroes.why import explain as family_explain
 
 from .load import DragonContent
 from .narrate import narrate
@@ -119,30 +120,9 @@ def _rule(e: dict) -> tuple[str, str] | None:
     return BOOK.get(k)
 
 
-def _choice(d: dict) -> str:
-    key = ", then ".join(f"{name} ({value})" for name, value in d["key"].items())
-    told = CHOSEN.get(d["what"], f"the program's choice of {d['what']}")
-    ties = f"; {tied(d['ties'])}" if d.get("ties") else ""
-    return f"{told} - by {key}{ties}"
+REASONS = Reasons(narrate, _rule, OURS, CHOSEN)
 
 
 def explain(s: DragonState, c: DragonContent) -> list[str]:
     """The last command's events, each followed by the rule behind it (each rule once)."""
-    if s.last_action < 0:
-        return ["no command yet: `why` explains the last one, with the rules behind it"]
-    evs = s.log[s.last_action:]
-    out = ["The last command, step by step, with the rules behind it:"]
-    given: set = set()
-    for e in evs:
-        told = narrate(s, c, [e])
-        out += told
-        rule = _rule(e)
-        if rule is not None and rule not in given and told:
-            given.add(rule)
-            out.append(f"      the book, {rule[0]}: \"{rule[1]}\"")
-        if e["event"] in OURS and told and e["event"] not in given:
-            given.add(e["event"])
-            out.append(f"      {OURS[e['event']]}")
-        if e.get("decision") and told:
-            out.append(f"      {_choice(e['decision'])}")
-    return out if len(out) > 1 else ["the last command changed nothing that needs a reason"]
+    return family_explain(s, c, REASONS)

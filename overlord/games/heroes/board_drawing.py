@@ -215,3 +215,86 @@ def region_drawing(board: RegionBoard, title: str, legend: Mapping[str, str], pi
     words |= {k: w for k, w in (route_words or {}).items() if k not in words and any(r.kind == k for r in routes)}
     return Drawing(title, fields, routes, areas + list(places or []), list(pieces or []), paths=list(paths or []),
                    legend=words).check()
+
+
+# -- the pieces on the board ------------------------------------------------------------------------------
+
+COVERED = "a covered counter"
+SIDE_WORDS = {"N": "north edge", "E": "east edge", "S": "south edge", "W": "west edge"}
+
+
+def field_words(board: RegionBoard, fid: str) -> str:
+    """A field for people: its id, and its name and edge where it has them."""
+    f = board.field(fid)
+    words = [w for w in (f.name, SIDE_WORDS.get(f.side or "")) if w]
+    return fid + (f" ({', '.join(words)})" if words else "")
+
+
+def initials(words: str) -> str:
+    """A piece's letter: the initials of its name's words (at most two; "The" and "of" left out)."""
+    kept = [w for w in words.replace("-", " ").split() if w[:1].isupper() and w not in ("The",)] or words.split()
+    return "".join(w[0] for w in kept[:2]).upper()
+
+
+def counter_pieces(s, c, name, about, monster) -> list[Piece]:
+    """Every counter on the board as a piece: a covered one as such; ``name(s, c, inst)`` a counter's
+    name as seen, ``about(s, c, inst, fid, shown)`` its line, ``monster(s, c, inst)`` whether it is
+    the enemy's."""
+    b = c.board
+    pieces = []
+    for fid in sorted(s.board, key=b.order):
+        covered = 0
+        for inst in s.board[fid]:
+            if inst in s.down:
+                covered += 1
+                pieces.append(Piece(f"covered {fid}" + (f" {covered}" if covered > 1 else ""), COVERED, "neutral", "?",
+                                    (fid,), f"{COVERED} on {field_words(b, fid)}: what it is shows when a hero turns it over"))
+                continue
+            shown = name(s, c, inst)
+            side = "monsters" if monster(s, c, inst) else "neutral"
+            pieces.append(Piece(inst, shown, side, initials(shown), (fid,), about(s, c, inst, fid, shown)))
+    return pieces
+
+
+def hero_pieces(s, c) -> list[Piece]:
+    """Every hero in the game as a piece: on his field, or between two while he searches a hidden route."""
+    b = c.board
+    pieces = []
+    for h in s.heroes:
+        hs, sheet = s.at[h], s.sheets[h]
+        if hs.out:
+            continue
+        hero = c.heroes[h].name
+        life = f"{sheet.natural} of {sheet.natural_max} hit points"
+        if hs.between:
+            where = f"between {hs.field} and {hs.between}, searching for the hidden route"
+            at: tuple[str, ...] = (hs.field, hs.between)
+        else:
+            where, at = f"on {field_words(b, hs.field)}", (hs.field,)
+        pieces.append(Piece(h, hero, "heroes", initials(hero), at, f"{hero} (hero) {where}, {life}"))
+    return pieces
+
+
+def last_moves(s, c, moves: Iterable[str]) -> list[Path]:
+    """Each hero's moves in his last turn that moved him, field by field from where it began
+    (``moves``: the events that take a hero to a field)."""
+    moves = tuple(moves)
+    paths = []
+    for h in s.heroes:
+        if s.at[h].out:
+            continue
+        turns = [i for i, e in enumerate(s.log) if e["event"] == "turn" and e["hero"] == h]
+        for start in reversed(turns):
+            turn = s.log[start]
+            fields, hows = [turn["at"]], []
+            for e in s.log[start + 1:]:
+                if e["event"] == "turn":
+                    break
+                if e["event"] in moves and e.get("hero") == h and e["to"] in c.board.fields and e["to"] != fields[-1]:
+                    fields.append(e["to"])
+                    hows.append(e.get("how", e["event"]))
+            if len(fields) > 1:
+                why = f"{c.heroes[h].name}'s turn in round {turn['round']}: " + ", ".join(dict.fromkeys(hows))
+                paths.append(Path(h, tuple(fields), why))
+                break
+    return paths

@@ -16,7 +16,9 @@ with what is RotH's own:
 * **each map's name** written where it covers no field: above the map where its fields fill the
   middle (region H's tower and Guards' posts).
 
-Nothing stands on the board yet: the game's rules, pieces and table come later.
+In a game (:func:`game_drawing`, the table's `map` and pictures): the counters on their fields (a
+covered one as such), the heroes (between two fields while they search a hidden path) and each
+hero's last moves, as the Dragon's (the family's ``heroes.board_drawing``).
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ from __future__ import annotations
 from overlord.content.errors import ContentError
 from overlord.content.paths import shipped_dir
 from overlord.content.validate import load_content
-from overlord.games.heroes.board_drawing import place_areas, region_drawing
+from overlord.games.heroes.board_drawing import (counter_pieces, field_words, hero_pieces, last_moves, place_areas,
+                                                 region_drawing)
+from overlord.games.heroes.counters import BORDERS
 from overlord.games.heroes.regions import RegionBoard, build_board
 from overlord.view.drawing import Drawing
 
 from .regions import NAMED, guard_posts, lake_routes
+from .state import name
 
 TITLE = "Return of the Heroes: the sixteen region maps"
 LAKE = "lake"                   # the link kind of a crossing of the lake
@@ -77,3 +82,30 @@ def board_drawing(board: RegionBoard | None = None) -> Drawing:
     named = places(board)
     return region_drawing(board, TITLE, LEGEND, route_kinds=lake, route_words=ROUTE_WORDS,
                           places=place_areas(board, named, named), clear_names=True, in_order=True)
+
+
+MOVES = ("moved", "teleport", "fly")     # the events that take a hero to a field
+
+
+def _about(s, c, inst: str, fid: str, shown: str) -> str:
+    spec = c.spec(inst) if inst in c.instances else None
+    if spec is None:
+        return f"{shown} (artifact) on {field_words(c.board, fid)}"
+    what = "artifact" if inst in s.backs else BORDERS.get(spec.border, spec.border)
+    return f"{shown} ({what}) on {field_words(c.board, fid)}: {spec.text or spec.name}"
+
+
+def _monster(s, c, inst: str) -> bool:
+    return inst in c.instances and c.spec(inst).border == "red"
+
+
+def game_drawing(s, c) -> Drawing:
+    """The sixteen maps with the counters and heroes on them and each hero's last moves."""
+    board = c.board
+    lake = {pair: LAKE for pair in lake_routes(board)}
+    named = places(board)
+    return region_drawing(board, f"{c.scenario.name}, round {s.round}", LEGEND,
+                          counter_pieces(s, c, name, _about, _monster) + hero_pieces(s, c), last_moves(s, c, MOVES),
+                          route_kinds=lake, route_words=ROUTE_WORDS, places=place_areas(board, named, named),
+                          clear_names=True, in_order=True)
+

@@ -42,7 +42,7 @@ from overlord.games.heroes.sheet import gain_cube, gain_gold
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.heroes.trials import RETURN_HEART_RULE, combat, skill_trial
 
-from . import deeds, draws, machines
+from . import deeds, draws, machines, turns
 from .content import DOT_SKILL
 from .regions import guard_posts
 from .state import Ctx
@@ -251,8 +251,8 @@ def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None, keep:
             out += wound(ctx, hero, f"lost a trial against {card.name}", lose, keep)
     if s.nameless_life == 0:
         ctx.fire(machines.NAMELESS, "slain")
-        s.outcome, s.reason = "victory", f"{hero} killed {card.name}: a hero has returned"
-        return out + [ctx.log({"event": "nameless_slain", "hero": hero, "name": card.name, "reason": s.reason})]
+        out.append(ctx.log({"event": "nameless_slain", "hero": hero, "name": card.name}))
+        return out + turns.nameless_slain(ctx, hero, card.name)
     ctx.fire(machines.NAMELESS, "won")
     s.nameless_life = 0
     return out + _reincarnated(ctx) + [ctx.log({"event": "nameless_won", "hero": hero, "name": card.name,

@@ -1,4 +1,4 @@
-"""Return of the Heroes' encounters (green counters): the instructors, the markets, the teleporter,
+"""Return of the Heroes' encounters (green counters): the instructors, the markets,
 the Fountain of Life, the mice, King Foebus's court, and the chits' trials and healer. One entry,
 :func:`use`, by the counter's ``effect`` (``counters.COUNTER_EFFECTS``).
 
@@ -34,9 +34,8 @@ Readings (ours; the other reading after "against"):
 - The chits' encounters are ours (counters.yaml): a trial (the Hermit, the Old Soldier) is one
   trial in the counter's dot, won for its cubes, lost for nothing ("Hit points can only be lost if
   a trial is unsuccessful during battle"); the Wandering Healer restores one hit point.
-- The teleporter sends the hero to a tan field of his choice and ends his move; what he finds there
-  (covered counters turned up, a creature to fight) is the movement's arrival (``heroes.moves.
-  arrival``), for the turn to call.
+- The teleporter is the movement's (``moves.teleport``: to a tan field, the move over there, and
+  what he finds there).
 - A market is called by the hero standing on its counter, once a turn, whether he moved onto it
   this turn or stood there already (against: only in the turn he "moves onto" it); the other heroes
   buy wherever they stand.
@@ -58,7 +57,7 @@ from .content import DOT_SKILL
 from .state import Ctx
 
 DEEDS_AT_MOST = 2       # "Players can have no more than two heroic deeds" (Option 2)
-USED_HERE = ("instructor", "market", "teleporter", "fountain", "mice", "trial", "healer")
+USED_HERE = ("instructor", "market", "fountain", "mice", "trial", "healer")   # the teleporter: moves.teleport
 
 
 def _skill(ctx: Ctx, inst: str) -> tuple[str, int]:
@@ -99,22 +98,14 @@ def usable(ctx: Ctx, hero: str) -> list[str]:
     return [i for i in actions.here(ctx, hero) if i in ctx.c.instances and can_use(ctx, hero, i)]
 
 
-def teleport_targets(ctx: Ctx, hero: str) -> list[str]:
-    """The fields the teleporter sends a hero to: every tan field but his own."""
-    here = ctx.s.at[hero].field
-    return [f for f, spec in ctx.c.board.fields.items() if spec.colour == "tan" and f != here]
-
-
 def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
-    """The hero uses the encounter ``inst`` on his field: ``choice["to"]`` the teleporter's field,
-    ``choice["cubes"]`` a trial's reward colours."""
+    """The hero uses the encounter ``inst`` on his field: ``choice["cubes"]`` a trial's reward colours
+    (the teleporter is a move of its own: ``moves.teleport``)."""
     s, c = ctx.s, ctx.c
     problem = use_problem(ctx, hero, inst)
     if problem:
         raise RulesError(problem)
     spec = c.spec(inst)
-    if spec.effect == "teleporter" and choice.get("to") not in teleport_targets(ctx, hero):
-        raise RulesError(f"the teleporter sends a hero to a tan field, not {choice.get('to')!r}")
     s.turn.used.append(inst)
     if spec.effect == "market":
         return family.call_market(ctx, actions.WARES, hero, spec.market)
@@ -146,7 +137,4 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
         healed = heal(sheet, roll)
         out.append(ctx.log({"event": "healed", "hero": hero, "counter": inst, "roll": roll if spec.effect == "fountain"
                             else None, "healed": healed, "natural": sheet.natural}))
-    elif spec.effect == "teleporter":
-        s.at[hero].field = choice["to"]
-        out.append(ctx.log({"event": "teleported", "hero": hero, "counter": inst, "to": choice["to"]}))
     return out

@@ -48,6 +48,7 @@ class TurnState:
     acted: bool = False        # an action was taken ("Actions always end movement")
     market: bool = False       # a market was called this turn
     why_over: str = ""
+    challenge: bool = False    # the turn after a Guard was beaten: the Nameless may be challenged now
     deed_picked: bool = False  # Option 2: "Only one card can be taken per turn" (deeds.pick)
 
 
@@ -121,3 +122,16 @@ def sees(s: RothState, c: RothContent, hero: str, instance: str) -> bool:
     if spec.border == "blue/yellow":
         return any(spec.id in (t.find, t.to_person, t.bring) for t in held_tasks(s, c, hero))
     return True
+
+
+def name(s: RothState, c: RothContent, inst: str | None) -> str:
+    """A thing's name as the players see it: a turned counter's back, an artifact lying by its own id."""
+    if inst is None:
+        return "-"
+    if inst not in c.instances:
+        a = c.artifacts.get(inst)
+        return a.name if a is not None else inst
+    spec = c.spec(inst)
+    if inst in s.backs and spec.back in c.artifacts:
+        return c.artifacts[spec.back].name
+    return spec.name

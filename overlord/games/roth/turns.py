@@ -47,10 +47,18 @@ class RothTurns:
         return TurnState(hero=hero, mp=mp)
 
     def turn_started(self, ctx: Ctx, hero: str) -> list[dict]:
-        ctx.s.phase = turn_phase(ctx.s)
+        s = ctx.s
+        s.phase = turn_phase(s)
+        s.turn.challenge = s.at[hero].guard_beaten
         return []
 
     def turn_ended(self, ctx: Ctx, hero: str) -> list[dict]:
+        """"If you beat him, then you can continue on to the Nameless and do battle with him in your
+        next turn": the way a beaten Guard opened closes when that next turn ends unused (ours)."""
+        hs = ctx.s.at[hero]
+        if ctx.s.turn.challenge and hs.guard_beaten:
+            hs.guard_beaten = False
+            return [ctx.log({"event": "way_closed", "hero": hero, "why": "the turn after the Guard was beaten is over"})]
         return []
 
     def round_over(self, ctx: Ctx) -> tuple[list[dict], bool]:

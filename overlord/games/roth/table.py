@@ -1,0 +1,64 @@
+"""Return of the Heroes at a table (``overlord play roth``): the players type what their heroes do
+(or the number of an option), the program rolls every die with the game's generator, draws and
+places every counter, plays the race's rivals (or the Nameless's phase together), and tells each
+event with the key behind its choices (the family's table, ``heroes.table``).
+
+A command is an action's words: ``move F6``, ``fight wolves-1 ranged``, ``battle magic``,
+``take_task merchant``, ``fulfil merchant``, ``deed axe-of-the-gnomes``, ``use gasconier``,
+``buy horse for gro``, ``teleport G4``, ``end``... or the number of an option. The player's own
+choices ride along as ``word=value``: ``cubes=blue,red`` (reward colours), ``lose=natural`` or
+``lose=ITEM`` (which hit point), ``keep=ITEM`` (what a dead hero bequeaths: an artifact, a deed's
+counter or ``stone``).
+"""
+
+from __future__ import annotations
+
+from ...view.drawing import Drawing
+from ..heroes.table import HeroesTable, table_commands
+from . import narrate
+from .drawing import game_drawing
+from .verbs import MOVES
+from .why import explain
+
+
+class RothTable(HeroesTable):
+    commands = table_commands(MOVES)
+    changes = set(MOVES.names)       # options and why answer also once the game is over
+
+    def opening(self, heroes, seed):
+        sc = self.match.content.scenario
+        return ([f"{sc.name}: {', '.join(heroes)} (seed {seed})"]
+                + self.rules.narrate(self.match, self.match.state.log)
+                + narrate.summary(self.match.state, self.match.content)
+                + ["(`map` draws every field of the sixteen maps and its routes)"])
+
+    def status(self) -> list[str]:
+        return narrate.status(self.match.state, self.match.content)
+
+    def picture(self) -> list[str]:
+        return narrate.picture(self.match.state, self.match.content).splitlines()
+
+    def drawing(self) -> Drawing:
+        return game_drawing(self.match.state, self.match.content)
+
+    def asked(self) -> str:
+        return narrate.asked(self.match.state, self.match.content)
+
+    def brought_out(self, event: dict) -> str:
+        return narrate.brought_out(self.match.state, self.match.content, event)
+
+    def explain(self) -> list[str]:
+        return explain(self.match.state, self.match.content)
+
+    def words(self):
+        s, c = self.match.state, self.match.content
+        return list(s.heroes) + list(c.board.fields) + list(c.instances) + ["magic", "ranged", "close"]
+
+    def prompt(self):
+        s = self.match.state
+        who = self.rules.to_act(self.match) or "the program"
+        return f"[round {s.round} | {who}] roth> "
+
+    def json_extra(self) -> dict:
+        s = self.match.state
+        return {"round": s.round, "nameless": s.nameless, "to_act": self.rules.to_act(self.match)}
