@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from overlord.core.decks import Deck
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -67,6 +68,8 @@ class RothOwn(HeroesBoard[HeroState]):
     rivals: list[str] = field(default_factory=list)     # the race: the heroes the program plays
     phase: str = "heroes"      # heroes: a player acts; rival: the program plays a rival's turn; enemy: its phase
     winner: str = ""           # the hero who killed the Nameless
+    nameless_deck: Deck | None = None   # together (ours): the Nameless deck, shuffled at its first draw
+    darkness: int = 0          # together (ours): the clock; at the scenario's limit the heroes are beaten
 
 
 @dataclass
