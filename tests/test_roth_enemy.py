@@ -17,7 +17,7 @@ from overlord.core.decks import Deck
 from overlord.core.game import RulesError
 from overlord.core.rng import Faces, new_rng
 from overlord.games import registry
-from overlord.games.heroes.state import put, where
+from overlord.games.heroes.state import lift, put, where
 from overlord.games.roth import draws, enemy
 from overlord.games.roth.load import load
 from overlord.games.roth.setup import new_state
@@ -211,6 +211,30 @@ def test_a_servant_on_hidden_coordinates_leaves_them(box):
     assert box.board.fields["P4"].is_hidden
     way = enemy.servant_spaces(box.board, "P3")
     assert "P4" not in way and enemy.spaces_from(box.board, way, "P4") is not None
+
+
+@pytest.mark.parametrize("inst", ["servant-1", "servant-4", "servant-7"])
+def test_a_face_down_servant_walks_the_same_whoever_it_is(box, inst):
+    """Only what the heroes see: a face-down Servant is "a Servant" to the program's choices - the
+    same field, the same walk, whatever ratings it hides (two hearts or one)."""
+    s = game(box, "servants-stir", out=True)
+    servant(s, inst, "A8")
+    moved, = named(phase(s, box), "servant_moved")
+    assert (moved["to"], moved["toward"], moved["steps"]) == ("A5", "leandra", 2)
+
+
+def test_a_drawn_chit_goes_to_the_same_field_whatever_it_is(box):
+    """A chit lies face down: where the program lays it cannot tell a creature (red border) from a
+    task (blue) or an encounter (green)."""
+    s = game(box, "the-bag-stirs")
+    chits = list({box.spec(i).border: i for i in sorted(s.down) if box.spec(i).chit and not box.spec(i).at}.values())
+    fields = set()
+    for chit in chits:
+        s = game(box, "the-bag-stirs")
+        lift(s, chit)
+        s.bag = [chit]
+        fields.add(named(phase(s, box), "placed")[0]["at"])
+    assert len(chits) >= 3 and len(fields) == 1
 
 
 # -- the Servants strike --------------------------------------------------------------------------------
