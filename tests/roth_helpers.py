@@ -27,14 +27,22 @@ scenario:
     deeds: deeds.yaml
     nameless: nameless.yaml
 """
+# together (ours): the Nameless deck and the darkness's limits, as a co-operative scenario names them
+COOP = """    deck: nameless-deck.yaml
+  coop:
+    darkness_limit: {1: 90, 2: 75, 3: 65, 4: 60}
+    darkness_each_round: 1
+"""
 
 
 def box_folder(folder: Path, mode: str = "coop", rules: str = "") -> Path:
-    """``folder`` with the shipped files and ``roth.yaml``, a scenario naming them; the scenario's path."""
+    """``folder`` with the shipped files and ``roth.yaml``, a scenario naming them (a co-operative one
+    its Nameless deck and numbers too); the scenario's path."""
     for f in DECKS.glob("*.yaml"):
         shutil.copy(f, folder / f.name)
     scenario = folder / "roth.yaml"
-    scenario.write_text(SCENARIO.format(mode=mode) + (f"  rules: {rules}\n" if rules else ""))
+    text = SCENARIO.format(mode=mode) + (COOP if mode == "coop" else "")
+    scenario.write_text(text + (f"  rules: {rules}\n" if rules else ""))
     return scenario
 
 

@@ -1,16 +1,17 @@
 """Loading a Return of the Heroes scenario and the files it names into plain, immutable content:
 the board, every counter's face (the box's and the heroic deeds' own, one kind of thing on the
-map), the artifacts, the heroes' sheets, the deeds and the Nameless cards."""
+map), the artifacts, the heroes' sheets, the deeds and the Nameless cards, and the co-operative mode's Nameless deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from overlord.content.validate import load_scenario
 from overlord.games.heroes.regions import RegionBoard
 from overlord.games.heroes.tasks import TaskSpec
 
 from .content import NAME
 from .counters import RothCounter
+from .deck import DECK_KEY
 from .heroes import DEED_BORDER, RothDeedCounter
 from .scenario import RothScenario, cross_problems, parts
 
@@ -73,6 +74,7 @@ class RothContent:
     deeds: dict                         # deed id -> RothDeed
     nameless: dict                      # card id -> RothNameless
     instances: dict                     # counter instance -> counter id ("wolves-2" -> "wolves")
+    cards: dict = field(default_factory=dict)   # the Nameless deck (co-operative mode): card id -> deck.NamelessCard
 
     def spec(self, instance: str) -> CounterSpec:
         return self.counters[self.instances[instance]]
@@ -101,7 +103,8 @@ def _built(loaded) -> tuple[list, RothContent | None]:
     instances = {i: cid for cid, spec in counters.items() for i in instance_ids(spec)}
     return [], RothContent(loaded.file, loaded.model.scenario, got.board, counters,
                            dict(m["roth_artifacts"].roth_artifacts), dict(m["roth_heroes"].roth_heroes),
-                           dict(m["roth_deeds"].roth_deeds), dict(m["roth_nameless"].roth_nameless), instances)
+                           dict(m["roth_deeds"].roth_deeds), dict(m["roth_nameless"].roth_nameless), instances,
+                           {card.id: card for card in m[DECK_KEY].roth_nameless_deck} if DECK_KEY in m else {})
 
 
 def _counter(cid: str, c: RothCounter) -> CounterSpec:

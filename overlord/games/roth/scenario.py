@@ -44,6 +44,16 @@ class RothFiles(Strict):
     heroes: str = Field(min_length=1)
     deeds: str = Field(min_length=1)
     nameless: str = Field(min_length=1)
+    deck: str = Field("", description="the co-operative mode's Nameless deck (ours); the book's race has none")
+
+
+class RothCoop(Strict):
+    """The co-operative mode (ours, every number): the darkness, a clock that rises every enemy phase
+    and by the Nameless deck's cards, beats the heroes at the limit for their party's size."""
+
+    darkness_limit: dict[Literal[1, 2, 3, 4], Int(1, 200)] = Field(
+        description="the darkness that ends the game, by the number of heroes")
+    darkness_each_round: Int(0, 10) = Field(1, description="the darkness every enemy phase adds, before its card")
 
 
 class RothScenario(Strict):
@@ -54,6 +64,7 @@ class RothScenario(Strict):
     heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many heroes may play")
     content: RothFiles
     rules: RothRules = RothRules()
+    coop: RothCoop | None = Field(None, description="the co-operative mode's numbers (ours); needed when mode is coop")
     max_rounds: Int(1, 500) = 60
     seats: Int(0, 4) = Field(0, description="the race: the heroes in the game, the players' and the program's "
                              "rivals (one of each kind no player took); 0: no rivals, the players race each other")
@@ -66,7 +77,8 @@ class RothScenarioFile(Strict):
 
 
 FILES = {"regions": "roth_regions", "counters": "roth_counters", "artifacts": "roth_artifacts",
-         "heroes": "roth_heroes", "deeds": "roth_deeds", "nameless": "roth_nameless"}
+         "heroes": "roth_heroes", "deeds": "roth_deeds", "nameless": "roth_nameless", "deck": "roth_nameless_deck"}
+OPTIONAL = ("deck",)
 
 
 @dataclass(frozen=True)
@@ -81,9 +93,26 @@ class Parts:
 def parts(loaded) -> tuple[list[Problem], Parts | None]:
     """The files a scenario names, loaded; None when one cannot be used (its problems are listed)."""
     problems, models, docs = named_files(loaded, FILES)
-    if problems or len(models) < len(FILES):
+    problems += coop_problems(loaded)
+    named = [key for key in FILES if key not in OPTIONAL or getattr(loaded.model.scenario.content, key)]
+    if problems or len(models) < len(named):
         return problems, None
     return problems, Parts(models, docs, build_board(models["roth_regions"].roth_regions))
+
+
+def coop_problems(loaded) -> list[Problem]:
+    """Together (``mode: coop``, ours) needs its numbers: the darkness's limit for every party size
+    the scenario allows."""
+    sc, doc = loaded.model.scenario, loaded.doc
+    if sc.mode != "coop":
+        return []
+    if sc.coop is None:
+        return [doc.problem(("scenario",), "the co-operative mode needs its numbers (coop: darkness_limit)")]
+    missing = [h for h in sc.heroes if h not in sc.coop.darkness_limit]
+    if missing:
+        return [doc.problem(("scenario", "coop", "darkness_limit"), f"no darkness_limit for {missing[0]} "
+                            f"hero{'es' * (missing[0] > 1)}")]
+    return []
 
 
 def cross_problems(p: Parts) -> list[Problem]:

@@ -24,6 +24,7 @@ First"), and Option 1 of the Standard Game.
 - The introductory game's Nameless is predetermined: the card the Nameless file marks.
 - Option 1 (``rules.nameless_at_start``): "The Nameless counter is placed in the bag right from the
   start".
+- Together (``mode: coop``, ours): the Nameless deck (``enemy``), shuffled at its first draw.
 
 The Standard Game's shuffled regions, home regions and dealt deeds, and the Unknown Land, come
 with the rules that play them (issue 43).
@@ -31,7 +32,7 @@ with the rules that play them (issue 43).
 
 from __future__ import annotations
 
-from overlord.core.decks import shuffled
+from overlord.core.decks import Deck, shuffled
 from overlord.core.game import RulesError
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.regions import setup_fields
@@ -65,7 +66,8 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
         deeds[deed] = h
     s = RothState(scenario=sc.id, seed=seed, mode=sc.mode, heroes=list(heroes), rng={}, rules=sc.rules.model_dump(),
                   sheets=sheets, at=at, bag=[], board={}, down=[], backs=[], market=[], variant=sc.variant,
-                  layout=_layout(c), explored=sorted(c.board.grid), rivals=rivals)
+                  layout=_layout(c), explored=sorted(c.board.grid), rivals=rivals,
+                  nameless_deck=_nameless_deck(c))
     chits: list[str] = []
     for spec in c.counters.values():
         where = "out" if spec.deed and spec.deed not in deeds else spec.start(sc.variant)
@@ -100,6 +102,14 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
                   "starts": {h: at[h].field for h in heroes}, "deeds": {h: list(at[h].deeds) for h in heroes},
                   "chits": len(spots), "bag": len(s.bag), "market": len(s.market), "nameless": s.nameless})
     return s
+
+
+def _nameless_deck(c: RothContent) -> Deck | None:
+    """Together (ours): the Nameless deck, its cards on the discard pile so that its first draw shuffles
+    them with the game's generator (``core.decks.draw_card``) and set-up draws nothing for it."""
+    if c.scenario.mode != "coop" or not c.cards:
+        return None
+    return Deck("nameless", [], list(c.cards))
 
 
 def _check_heroes(c: RothContent, heroes: list[str]) -> None:

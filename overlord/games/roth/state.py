@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from overlord.core.decks import Deck
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -72,6 +73,8 @@ class RothOwn(HeroesBoard[HeroState]):
     winner: str = ""           # the hero who killed the Nameless
     court: list[str] = field(default_factory=list)      # Option 2: the deck of heroic deeds at the royal court
     draughts: dict[str, int] = field(default_factory=dict)  # a healing potion -> the draughts drunk ("3 uses")
+    nameless_deck: Deck | None = None   # together (ours): the Nameless deck, shuffled at its first draw
+    darkness: int = 0          # together (ours): the clock; at the scenario's limit the heroes are beaten
 
 
 @dataclass
