@@ -31,10 +31,11 @@ SHIPPED = {
     "underworld": "overlord.games.underworld.game:GAME",
     "heldentaufe": "overlord.games.heldentaufe.game:GAME",
     "dragon": "overlord.games.dragon.game:GAME",
+    "roth": "overlord.games.roth.game:GAME",
 }
-# games whose content is written before their rules (Return of the Heroes, issue 43): importing
-# these registers their content kinds for `validate` and `schema`; no game is registered
-CONTENT_ONLY = ("overlord.games.roth.kinds",)
+# games whose content is written before their rules: importing these registers their content kinds
+# for `validate` and `schema`; no game is registered
+CONTENT_ONLY: tuple[str, ...] = ()
 ENTRY_POINTS = "overlord.games"
 ENVIRONMENT = "OVERLORD_GAMES"
 

@@ -81,6 +81,8 @@ def replace(ctx: Ctx, drawer: str, why: str, then_bag: str = "") -> list[dict]:
     out of the bag."""
     if then_bag and nameless_out(ctx):
         out = family.replace(ctx, BAG, drawer, why)
+        if then_bag in ctx.s.aside:
+            ctx.s.aside.remove(then_bag)
         ctx.s.removed.append(then_bag)
         return out + [ctx.log({"event": "out_of_game", "counter": then_bag, "name": ctx.c.spec(then_bag).name,
                                "why": "the Nameless has been drawn: no more counters go back into the bag"})]

@@ -133,7 +133,7 @@ def darken(ctx: Ctx, by: int, why: str, limit: int | None = None) -> list[dict]:
     limit = darkness_limit(ctx) if limit is None else limit
     if by <= 0:
         return []
-    s.darkness += by
+    s.darkness = min(limit, s.darkness + by)        # the clock stops at its limit
     out = [ctx.log({"event": "darkness", "by": by, "darkness": s.darkness, "limit": limit, "why": why})]
     if s.darkness < limit:
         return out

@@ -53,9 +53,11 @@ class CounterSpec:
 
     @property
     def covered(self) -> bool:
-        """A random encounter chit: "If it was once a random encounter chit, it has the PA logo on one
-        side. These are placed with the logo facing upwards" (Drawing Counters)."""
-        return self.chit
+        """Placed face down: a random encounter chit ("If it was once a random encounter chit, it has
+        the PA logo on one side. These are placed with the logo facing upwards", Drawing Counters), and
+        a Guard or a Servant ("placed (values hidden)", "values also hidden", The Emergence of the
+        Nameless)."""
+        return self.chit or self.effect in ("guard", "servant")
 
     def start(self, variant: str) -> str:
         """Where it starts: the introductory game's set-up, or the standard game's (the Unknown

@@ -309,7 +309,7 @@ class RothMoves:
     def turns_over(self, ctx: Ctx, hero: str, instance: str) -> bool:
         """"At every random encounter chit, you have to stop and turn it over"; a Guard's and a
         Servant's values stay hidden until fought ("values hidden", The Emergence of the Nameless)."""
-        return ctx.c.spec(instance).covered
+        return ctx.c.spec(instance).chit
 
     def lost_way(self, ctx: Ctx, hero: str, to: str) -> list[dict]:
         """A failed search costs nothing beyond the turn's movement; the turns spent are counted."""

@@ -23,6 +23,17 @@ from overlord.games.heroes import turns as family
 from .state import Ctx, RothState, TurnState
 
 
+def playing(s: RothState) -> str:
+    """Whose turn the program plays now: a rival's name, "enemy" for the Nameless's phase, or ""."""
+    if s.outcome:
+        return ""
+    if s.phase == "enemy":
+        return "enemy"
+    if s.phase == "rival" and not s.pending:
+        return s.heroes[s.order]
+    return ""
+
+
 def current(s: RothState) -> str | None:
     """The hero whose player acts now: the one who owes a pending choice, else the hero whose turn
     it is; None when the program plays (a rival's turn, the enemy's phase) and at the end."""
@@ -62,10 +73,15 @@ class RothTurns:
         return []
 
     def round_over(self, ctx: Ctx) -> tuple[list[dict], bool]:
+        """The round cap (ours); together, the Nameless's phase is due (the game's ``enemy_phase``
+        plays it, then the next round begins: :func:`after_enemy`)."""
         s = ctx.s
         cap = ctx.c.scenario.max_rounds
         if s.round >= cap:
             return end(ctx, "defeat", f"{cap} rounds and the Nameless still lives (the scenario's round cap)"), True
+        if s.mode == "coop":
+            s.phase = "enemy"
+            return [ctx.log({"event": "enemy_due", "round": s.round})], True
         return [], False
 
 
@@ -78,6 +94,12 @@ def start_turn(ctx: Ctx) -> list[dict]:
 
 def end_turn(ctx: Ctx) -> list[dict]:
     return family.end_turn(ctx, TURNS)
+
+
+def next_round(ctx: Ctx) -> list[dict]:
+    """After the Nameless's phase: the next round, from the first hero."""
+    ctx.s.phase = "heroes"
+    return family.next_round(ctx, TURNS)
 
 
 def end(ctx: Ctx, outcome: str, reason: str) -> list[dict]:

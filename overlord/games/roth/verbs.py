@@ -227,9 +227,10 @@ M = MOVES.moves
 
 # -- what may be done now, in the order of a turn --------------------------------------------------------------
 
-def legal(ctx: Ctx) -> list[dict]:
+def legal(ctx: Ctx, hero: str | None = None) -> list[dict]:
+    """What the hero to act may do now (``hero``: a rival whose turn the program plays)."""
     s = ctx.s
-    hero = turns.current(s)
+    hero = hero or turns.current(s)
     if hero is None:
         return []
     if s.pending:
@@ -310,11 +311,12 @@ def _actions(ctx: Ctx, hero: str) -> list[dict]:
 
 # -- doing it ------------------------------------------------------------------------------------------------------
 
-def apply(ctx: Ctx, action: dict) -> list[dict]:
-    """One legal action (RulesError, nothing changed, for one that is not legal now)."""
+def apply(ctx: Ctx, action: dict, hero: str | None = None) -> list[dict]:
+    """One legal action (RulesError, nothing changed, for one that is not legal now); ``hero``: a
+    rival whose turn the program plays."""
     s = ctx.s
-    MOVES.check(action, legal(ctx))
-    hero = turns.current(s)
+    MOVES.check(action, legal(ctx, hero))
+    hero = hero or turns.current(s)
     s.last_action = len(s.log)
     choice = {k: v for k, v in action.items() if k in MOVES.choice_names()}
     return MOVES.apply(ctx, action, hero, choice)
