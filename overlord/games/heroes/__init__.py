@@ -17,7 +17,7 @@ What the family shares, as plain data and pure functions:
   draw and the program's placement key; ``death`` where a dead hero's things go; ``market``,
   ``tasks`` the markets and tasks.
 
-The turn engine, on the family's state (lifted from the Dragon; Return of the Heroes is to be built on it):
+The turn engine, on the family's state (lifted from the Dragon; Return of the Heroes is built on it):
 
 - ``state``: :class:`~overlord.games.heroes.state.HeroesState`, the state every game of the
   family extends - the board part (heroes, sheets, figures ``at``, the bag, the counters on the
@@ -60,12 +60,18 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
    functions of its own that pass them (the Dragon's ``draws.replace``, ``life.wound``,
    ``moves.step``, ``actions.market``, ``turns.end_turn``...).
 
-Not lifted yet (still the Dragon's, in ``games/dragon``): which fields a hero may step to
-(``moves.step_targets``, with the Labyrinth's dotted routes), the fights themselves (``fights``),
-encounters, fulfilling tasks, taking and dropping artifacts (``actions``), whose move it is
-(``turns.current``), the end of the game (``life.end``), and the board's layout in the
-state (the Standard Game's shuffled regions, the Unknown Land's turned up as explored; today the
-layout is the content's, and fields have drawn positions, ``regions.Field.at``).
+For people and for checks, on the same state: ``table`` (a game at the table: numbered options,
+``why``, ``undo`` past no hidden draw), ``narrate`` (the family's events in a line, the board as
+text), ``why`` (the last command with the book's rule behind each event), ``words``,
+``board_drawing`` (the maps, and the counters, heroes and last moves on them), ``invariants``
+(a counter in one place, a hero's place and sheet, a hand-edited save's roster).
+
+Each game's own still (their rules differ, not only their words): which fields a hero may step to
+(the Dragon's Labyrinth and dotted routes; Return of the Heroes' lake and tower), the fights
+(the Dragon's lair and Lightning; RotH's Guards, Servants and final battle), encounters, fulfilling
+tasks, taking and dropping artifacts (the City's pile; RotH's four squares and market decay),
+whose move it is (the Dragon's attacked heroes; RotH's rivals and the Nameless's phase) and the
+end of the game.
 
 ``overlord.games.heroes.family`` re-exports the sheet, trial and counter API.
 """
