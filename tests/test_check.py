@@ -33,12 +33,11 @@ def test_the_shipped_suite_passes(shipped):
     failing = [(r.id, r.message, [p.part for p in r.parts if not p.ok]) for r in shipped.results if r.status != "pass"]
     assert failing == []
     assert len(shipped.results) >= 120
-    assert {r.game for r in shipped.results} == {"descent", "underworld", "heldentaufe", "dragon"}
+    assert {r.game for r in shipped.results} == {"descent", "underworld", "heldentaufe", "dragon", "roth"}
 
 
-# Every worked example of the rulebooks that touches the enemy's side, and the specs that check it.
-# (Return of the Heroes is not a shipped game; its examples that a shipped game plays - its combat
-# trials and the Nameless's battle, which the Dragon's follows - are checked on the Dragon.)
+# Every worked example of the rulebooks that touches the enemy's side, and the specs that check it;
+# Return of the Heroes' every worked example (issue 43), the program's rule answers on its own game.
 EXAMPLES = {
     "Forgotten Souls: Monster Activation Example": [f"monster-activation-example-{i}" for i in (
         "1-groups", "2-minion-moulder", "3-master-moulder", "4-master-zombie", "5-minion-zombie-engages",
@@ -74,9 +73,50 @@ EXAMPLES = {
     "Shadow of the Dragon: the Dragon Events": ["attack-begins-with-the-drawer", "attack-a-failed-trial-costs-an-artifact",
                                                 "fear-open-counters-of-the-neighbouring-maps-flee", "plunder-a-gold-piece-a-hero",
                                                 "the-market-is-burning"],
-    "Return of the Heroes: the giant's -2 and the Wolves' counter": ["return-of-the-heroes-the-giant-at-minus-two",
-                                                                    "return-of-the-heroes-wolves-no-magic"],
-    "Return of the Heroes: the Nameless keeps his initial values": ["the-nameless-retains-his-initial-values"],
+    "Shadow of the Dragon: the Nameless's initial values, read for the Dragon": ["the-nameless-retains-his-initial-values"],
+    "Return of the Heroes: Combat Trials, the Wolves' counter": ["wolves-the-example-counter",
+                                                                "wolves-no-magic-spot-no-magic-trial"],
+    "Return of the Heroes: the giant's -2 (6 - 2 = 4)": ["the-giant-six-minus-two-is-four",
+                                                         "the-giant-a-five-loses-a-hit-point"],
+    "Return of the Heroes: the Troll's two hearts": ["the-troll-two-hearts-two-trials",
+                                                     "the-troll-one-trial-fails-the-battle-is-lost"],
+    "Return of the Heroes: a lost battle, fight again or move on": ["a-lost-battle-next-turn-fight-again-or-move-on"],
+    "Return of the Heroes: the Archery Competition": ["archery-competition-all-players-two-trials",
+                                                      "archery-competition-in-the-race-the-rivals-take-part",
+                                                      "an-event-leaves-the-game-and-draws-nothing"],
+    "Return of the Heroes: the Axe of the Gnomes, part by part": [
+        "axe-of-the-gnomes-another-player-cannot-defeat-the-lizard-people",
+        "axe-of-the-gnomes-1-vanquish-the-lizard-people", "axe-of-the-gnomes-2-the-gnomes-still-in-the-bag",
+        "axe-of-the-gnomes-2-the-gnomes-drawn", "axe-of-the-gnomes-2-the-hammer-to-the-gnomes",
+        "axe-of-the-gnomes-3-the-axe-home-the-precious-stone"],
+    "Return of the Heroes: Mirabar's lesson": ["mirabar-a-failed-trial-raises-magic-by-one",
+                                               "mirabar-a-passed-trial-teaches-nothing"],
+    "Return of the Heroes: Don Hobiro's training": ["don-hobiro-plus-one-for-five-to-ten",
+                                                    "don-hobiro-plus-two-for-one-to-four"],
+    "Return of the Heroes: the merchant escorted to Zenda": ["the-merchant-taken-up-at-f5",
+                                                             "the-merchant-escorted-to-zenda"],
+    "Return of the Heroes: the magic staff brought to the boat": ["the-magic-staff-brought-to-the-boat"],
+    "Return of the Heroes: the Book of Curses to the Temple": ["the-book-of-curses-found-with-the-clue",
+                                                               "the-book-of-curses-unseen-without-the-clue",
+                                                               "the-book-of-curses-to-the-temple-the-magic-cross"],
+    "Return of the Heroes: the lake crossing": ["the-lake-crossing-costs-a-gold-piece",
+                                                "the-lake-crossing-from-the-boat-is-free"],
+    "Return of the Heroes: a hidden path": ["a-hidden-path-found-at-its-number", "a-hidden-path-not-found-halfway",
+                                            "a-hidden-path-the-second-turn-placed-anyway"],
+    "Return of the Heroes: the market": ["the-small-market-three-counters", "the-large-market-six-counters",
+                                         "the-market-a-provision-of-one-gold-piece"],
+    "Return of the Heroes: the Fountain of Life": ["the-fountain-of-life-a-die-of-hit-points",
+                                                   "the-fountain-of-life-only-to-the-line"],
+    "Return of the Heroes: death": ["death-one-artifact-bequeathed-the-rest-where-it-belongs",
+                                    "death-the-precious-stone-may-be-bequeathed", "death-the-intact-armour-on-the-field"],
+    "Return of the Heroes: the Emergence of the Nameless": ["the-emergence-of-the-nameless"],
+    "Return of the Heroes: the final battle": ["a-guard-beaten-the-nameless-next-turn", "the-final-battle-to-the-end",
+                                               "the-final-battle-lost-no-withdrawing"],
+    "Return of the Heroes: the Nameless keeps his initial values": ["the-nameless-always-retains-his-initial-values"],
+    "Return of the Heroes: the Servants, the Guards' posts and the bag once the Nameless is out": [
+        "a-defeated-servant-leaves-the-game", "a-servant-who-wins-is-turned-over-again",
+        "a-servant-face-down-is-fought-where-he-stands", "a-guard-on-his-post-must-be-fought-with-the-stone",
+        "a-guard-is-fought-only-with-a-precious-stone", "once-the-nameless-is-drawn-no-counter-goes-back-into-the-bag"],
 }
 
 
@@ -90,7 +130,7 @@ def test_every_worked_example_has_its_specs_and_they_pass(shipped, example):
 def test_check_on_the_command_line_passes_the_suite():
     out = run("check", str(SPECS), "--quiet")
     assert out.exit_code == 0, out.output
-    assert re.search(r"\d+ specs in 6 files: \d+ passed, 0 failed, 0 errors", out.output)
+    assert re.search(r"\d+ specs in 7 files: \d+ passed, 0 failed, 0 errors", out.output)
     default = run("check", "--quiet")                   # no path: the shipped suite
     assert default.exit_code == 0 and default.output.split(" (")[0] == out.output.split(" (")[0]
 
@@ -249,7 +289,7 @@ def test_spec_files_are_content_validate_reads_and_the_schema_describes():
     loaded = load_content(SPECS / "descent-examples.yaml")
     assert loaded.kind == "specs" and not loaded.problems
     schema = json.dumps(json_schema())
-    for instruction in ("activation", "dark_card", "monster_plan", "dragon_event", "move", "fight"):
+    for instruction in ("activation", "dark_card", "monster_plan", "dragon_event", "move", "fight", "play", "final_battle"):
         assert f'"{instruction}"' in schema
     out = run("validate", str(SPECS))
-    assert out.exit_code == 0 and "6 files checked: no problems" in out.output
+    assert out.exit_code == 0 and "7 files checked: no problems" in out.output

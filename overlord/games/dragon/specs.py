@@ -40,8 +40,8 @@ from ...core.context import decide
 from ...core.game import Match, RulesError
 from ..heroes.odds import p_success
 from ..heroes.sheet import CUBE_SKILL, cube_count, gain_cube
-from ..heroes.specs import Fight
-from ..heroes.state import lift, put, where
+from ..heroes.specs import Fight, known_counter, known_field, lay_counters, take_counter
+from ..heroes.state import where
 from .state import Ctx, artifact, counter
 from . import events
 from .bots import choose_heuristic
@@ -105,53 +105,17 @@ INSTRUCTIONS = {"move": Move, "dragon_event": EventAsk, "fight": Fight, "dragon_
 
 # -- setting up ---------------------------------------------------------------------------------
 
-def take_counter(s, inst: str) -> None:
-    """A counter lifted from wherever it lies (so that every counter stays in one place)."""
-    if where(s, inst) is not None:
-        lift(s, inst)
-        return
-    for pile in (s.bag, s.aside, s.market, s.removed, s.offer):
-        if inst in pile:
-            pile.remove(inst)
-            return
-    for h in s.heroes:
-        sheet = s.sheets[h]
-        if any(i.id == inst for i in sheet.items):
-            sheet.items = [i for i in sheet.items if i.id != inst]
-            return
-        if inst in sheet.tasks:
-            sheet.tasks.remove(inst)
-            return
-    raise RulesError(f"counter {inst} is nowhere to take it from")
-
-
 def arrange(match, setup: DragonSetup) -> None:
     c, s = match.content, match.state
     s.rules.update(setup.rules)
 
     def known(inst: str, what: str) -> str:
-        if inst not in c.instances:
-            raise RulesError(f"setup.{what}: no counter {inst!r} in the game (counters are named by instance, "
-                             f"e.g. wolves, healing-potion-1)")
-        return inst
+        return known_counter(c, inst, what, "wolves, healing-potion-1")
 
     def field(fid: str, what: str) -> str:
-        if fid not in c.board.fields:
-            raise RulesError(f"setup.{what}: no field {fid!r} on the board")
-        return fid
-    if setup.empty:
-        keep = {i for i in c.instances if c.spec(i).effect in ("dragon", "dragon_man")}
-        for fid in list(s.board):
-            for inst in list(s.board[fid]):
-                if inst not in keep:
-                    lift(s, inst)
-                    s.aside.append(inst)
-    for inst, fid in setup.counters.items():
-        take_counter(s, known(inst, "counters"))
-        put(s, field(fid, f"counters.{inst}"), inst, face_down=inst in setup.down)
-    for inst in setup.down:
-        if inst not in setup.counters:
-            raise RulesError(f"setup.down: {inst} is not laid by setup.counters")
+        return known_field(c, fid, what)
+    keep = frozenset(i for i in c.instances if c.spec(i).effect in ("dragon", "dragon_man"))
+    lay_counters(s, c, setup.empty, setup.counters, setup.down, "wolves, healing-potion-1", keep)
     for hero, h in setup.heroes.items():
         if hero not in s.sheets:
             raise RulesError(f"setup.heroes: {hero} does not play (the heroes: {', '.join(s.heroes)})")

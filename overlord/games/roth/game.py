@@ -18,6 +18,7 @@ from .agents import agent_spec
 from .content import INTRODUCTORY_KINDS
 from .load import RothContent, load
 from .setup import new_state
+from .specs import RothSpecs
 from .state import Ctx, RothState
 from .table import RothTable
 
@@ -34,6 +35,7 @@ class RothRules(MovesRules, GameRules):
     state_type = RothState
     moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
     context = Ctx
+    specs = RothSpecs()              # behaviour specs (overlord check): scenarios/specs/roth.yaml
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
