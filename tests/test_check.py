@@ -107,6 +107,11 @@ EXAMPLES = {
                                          "the-market-a-provision-of-one-gold-piece"],
     "Return of the Heroes: the Fountain of Life": ["the-fountain-of-life-a-die-of-hit-points",
                                                    "the-fountain-of-life-only-to-the-line"],
+    "Return of the Heroes: Restoring Hit Points": ["the-manor-house-a-turn-sat-out-restores-every-hit-point",
+                                                   "the-temple-one-hit-point-a-turn-sat-out",
+                                                   "the-healing-potion-three-times"],
+    "Return of the Heroes: Movement, vehicles not combined; Tasks, four at a time": [
+        "horse-and-boots-cannot-be-combined", "four-tasks-at-the-same-time"],
     "Return of the Heroes: death": ["death-one-artifact-bequeathed-the-rest-where-it-belongs",
                                     "death-the-precious-stone-may-be-bequeathed", "death-the-intact-armour-on-the-field"],
     "Return of the Heroes: the Emergence of the Nameless": ["the-emergence-of-the-nameless"],
