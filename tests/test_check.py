@@ -115,7 +115,10 @@ EXAMPLES = {
     "Return of the Heroes: death": ["death-one-artifact-bequeathed-the-rest-where-it-belongs",
                                     "death-the-precious-stone-may-be-bequeathed", "death-the-intact-armour-on-the-field"],
     "Return of the Heroes: the Emergence of the Nameless": ["the-emergence-of-the-nameless"],
-    "Return of the Heroes: the final battle": ["a-guard-beaten-the-nameless-next-turn", "the-final-battle-to-the-end",
+    "Return of the Heroes: the final battle": ["a-guard-beaten-the-nameless-next-turn",
+                                               "past-a-guard-to-the-nameless-in-the-next-turn",
+                                               "no-way-to-the-tower-in-the-turn-the-guard-is-beaten",
+                                               "the-final-battle-to-the-end",
                                                "the-final-battle-lost-no-withdrawing"],
     "Return of the Heroes: the Nameless keeps his initial values": ["the-nameless-always-retains-his-initial-values"],
     "Return of the Heroes: the Servants, the Guards' posts and the bag once the Nameless is out": [
