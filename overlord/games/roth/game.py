@@ -15,9 +15,8 @@ from overlord.view.words import listing
 
 from . import bots, enemy, invariants, narrate, turns, verbs
 from .agents import agent_spec
-from .content import INTRODUCTORY_KINDS
 from .load import RothContent, load
-from .setup import new_state
+from .setup import hero_kinds, new_state
 from .state import Ctx, RothState
 from .table import RothTable
 
@@ -43,8 +42,9 @@ class RothRules(MovesRules, GameRules):
         return load(path)
 
     def names(self, content: RothContent) -> list[str]:
-        """The heroes the introductory game is played with: the fighters, mages, elves and dwarves."""
-        return [h for h in content.heroes if content.heroes[h].kind in INTRODUCTORY_KINDS]
+        """The heroes the game is played with: the fighters, mages, elves and dwarves (the Standard
+        Game's clerics too, ``setup.hero_kinds``)."""
+        return [h for h in content.heroes if content.heroes[h].kind in hero_kinds(content)]
 
     def info(self, content: RothContent) -> ScenarioInfo:
         sc = content.scenario
@@ -56,7 +56,7 @@ class RothRules(MovesRules, GameRules):
     def party(self, content: RothContent, count: int, seed: int) -> list[str]:
         """A headless party: ``count`` heroes of different kinds (one side of a sheet each), the kinds
         and sides rotating with the seed so that every hero plays in a batch."""
-        kinds = list(INTRODUCTORY_KINDS)
+        kinds = list(hero_kinds(content))
         if count > len(kinds):
             raise RulesError(f"{content.scenario.name} is played by at most {len(kinds)} heroes, not {count}")
         k = seed % len(kinds)

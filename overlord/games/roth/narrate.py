@@ -12,7 +12,7 @@ from overlord.games.heroes.words import SKILL_WORD
 
 from . import verbs
 from .load import RothContent
-from .state import RothState, name
+from .state import RothState, laid_out, name
 from ...view.words import count, listing
 
 VOICE = Voice(name, drawer="the program", market="the market's pile")
@@ -128,10 +128,10 @@ def _note(c: RothContent, letter: str) -> str:
 
 def picture(s: RothState, c: RothContent) -> str:
     """The board as a text drawing to follow with the maps (the family's ``heroes.narrate``)."""
-    return board_text(s, c, name, _routes, _note,
+    return board_text(s, laid_out(s, c), name, _routes, _note,
                       "Each field: what it is, the fields its routes lead to (lake: a crossing that costs a gold piece\n"
                       "but from the boat), and who and what is there (heroes in capitals).")
 
 
 def summary(s: RothState, c: RothContent) -> list[str]:
-    return board_summary(s, c, name)
+    return board_summary(s, laid_out(s, c), name)
