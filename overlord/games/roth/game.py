@@ -13,7 +13,7 @@ from overlord.core.moves import MovesRules
 from overlord.core.rng import new_rng
 from overlord.view.words import listing
 
-from . import bots, enemy, invariants, narrate, turns, verbs
+from . import bots, enemy, invariants, lands, narrate, turns, verbs
 from .agents import agent_spec
 from .load import RothContent, load
 from .setup import hero_kinds, new_state
@@ -153,8 +153,7 @@ class RothRules(MovesRules, GameRules):
         return Components(
             use=(f"the character sheets and figures of {names}, and the box's gold pieces, hit points and experience "
                  "cubes",
-                 "the sixteen region maps, laid A B C D / E F G H / I J K L / M N O P as the introductory game's sheet "
-                 "shows, and the counters as the program places or turns them up (it names each one)",
+                 f"{lands.laying_words(s)}, and the counters as the program places or turns them up (it names each one)",
                  "the manor houses of the heroes in the game"),
             replaced=tuple(x for x in (
                 "the bag, the covered counters and the market's pile: the program shuffles, draws and places them, and "

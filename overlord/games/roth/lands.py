@@ -139,3 +139,17 @@ def waits(ctx: Ctx, inst: str) -> bool:
     s, c = ctx.s, ctx.c
     spec = c.spec(inst)
     return unknown_land(ctx) and bool(spec.at) and inst not in s.backs and spec.at[0] not in s.explored
+
+
+def laying_words(s) -> str:
+    """How the players lay the maps out (the game's components): the introductory game's order, the
+    Standard Game's drawn layout, the Unknown Land's homes turned up and the rest face down."""
+    rows = " / ".join(" ".join(row) for row in s.layout)
+    if s.variant == "introductory":
+        return f"the sixteen region maps, laid {rows} as the introductory game's sheet shows"
+    if s.variant == "standard":
+        return f"the sixteen region maps, laid as the program drew them: {rows} (north up, each hero's home on a corner)"
+    homes = ", ".join(sorted(s.explored))
+    return (f"the sixteen region maps face down in four rows of four, the home regions {homes} turned up on their "
+            "corners (the program says which map lies where as a hero explores it)")
+

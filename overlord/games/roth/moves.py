@@ -72,7 +72,9 @@ Readings (docs/roth.md's table):
   over or was face up already (a creature left by a lost fight; as the Dragon's book says it),
   a Servant's or a Guard's values hidden until the fight (arriving turns over only random encounter
   chits). The holder's own deed creature (a deed counter with spots, not yet turned over) is a
-  creature he must fight there too; other heroes do not see it ("have to move away").
+  creature he must fight there too when it is the part to do now (a later part's creature, drawn
+  early - the Standard Game puts every part in the bag - is passed by until its part comes); other
+  heroes do not see it ("have to move away").
 - A Guard is fought only with a precious stone (``fights.fight``): a hero without one walks onto
   a Guard's post unhindered (``passes``: "no precious stone"), the Guard's values still hidden.
 - The tower opens to a hero with a precious stone who beat a Guard in an earlier turn
@@ -94,7 +96,7 @@ from overlord.games.heroes.actions import acted
 from overlord.games.heroes.sheet import item_with, movement_allowance, spend_gold
 from overlord.games.heroes.state import face_up, put
 
-from . import draws, lands
+from . import deeds, draws, lands
 from .regions import BLUE, BOAT_FIELD
 from .state import Ctx, artifact, sees
 
@@ -287,8 +289,8 @@ def is_creature(ctx: Ctx, hero: str, inst: str) -> bool:
     spec = c.spec(inst)
     if inst in s.backs or (inst in s.down and spec.covered):
         return False
-    if spec.deed:
-        return bool(spec.dots) and sees(s, c, hero, inst)
+    if spec.deed:                   # his own deed's creature, as the part to do now (the parts in order)
+        return bool(spec.dots) and sees(s, c, hero, inst) and deeds.can_fight(ctx, hero, inst)
     return spec.border == "red" and sees(s, c, hero, inst)
 
 
