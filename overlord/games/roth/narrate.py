@@ -37,8 +37,17 @@ def _line(s: RothState, c: RothContent, e: dict) -> str:  # one case an event
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["starts"].items())
         rivals = f"; the program plays {listing(e['rivals'])}" if e.get("rivals") else ""
-        return (f"{count(len(e['heroes']), 'hero')}: {where}{rivals}; {e['chits']} covered counters on the maps, "
+        homes = (f"; the maps laid {' / '.join(e['layout'])}, homes " + ", ".join(f"{hero} {r}" for hero, r in e["homes"].items())
+                 if e.get("homes") else "")
+        return (f"{count(len(e['heroes']), 'hero')}: {where}{rivals}{homes}; {e['chits']} covered counters on the maps, "
                 f"{e['bag']} in the bag, {e['market']} market counters")
+    if k == "explored":
+        return (f"  {h} explores region {e['region']}, {e['name']}: it is turned up, he enters at {e['at']}; "
+                f"covered counters on {listing(e['chits']) if e['chits'] else 'none of its ends'}")
+    if k == "waiting":
+        return f"  {e['name']} waits beside the map for {e['at']} (region {e['region']} is not explored yet)"
+    if k == "nameless_waiting":
+        return f"  THE NAMELESS is drawn, but his region is not explored: he waits beside the map for {e['at']}"
     if k == "nameless_drawn":
         return (f"  THE NAMELESS is drawn: he takes his tower {e['at']}, his four Guards their posts, "
                 f"{count(len(e['servants']), 'Servant')} appear (a task on the sheets each), {e['to_bag']} into the bag")
@@ -91,6 +100,8 @@ def brought_out(s: RothState, c: RothContent, e: dict) -> str:
         return f"the covered counter on {e['at']} ({e['name']})"
     if k == "market":
         return f"the market ({listing(e['names'])})"
+    if k == "explored":
+        return f"region {e['region']} turned up, its covered counters"
     if k.startswith("enemy"):
         return "the Nameless's card"
     return "something hidden"
