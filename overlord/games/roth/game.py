@@ -43,8 +43,12 @@ class RothRules(MovesRules, GameRules):
 
     def names(self, content: RothContent) -> list[str]:
         """The heroes the game is played with: the fighters, mages, elves and dwarves (the Standard
-        Game's clerics too, ``setup.hero_kinds``)."""
-        return [h for h in content.heroes if content.heroes[h].kind in hero_kinds(content)]
+        Game's clerics too, ``setup.hero_kinds``), one side of each sheet first, so that the first few
+        may always play together."""
+        heroes = [h for h in content.heroes if content.heroes[h].kind in hero_kinds(content)]
+        firsts = [h for k, h in enumerate(heroes) if all(content.heroes[g].kind != content.heroes[h].kind
+                                                         for g in heroes[:k])]
+        return firsts + [h for h in heroes if h not in firsts]
 
     def info(self, content: RothContent) -> ScenarioInfo:
         sc = content.scenario
