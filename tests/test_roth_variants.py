@@ -16,6 +16,7 @@ from overlord.games.heroes.state import face_up, put, where
 from overlord.games.roth import draws, lands, moves
 from overlord.games.roth.counters import CHITS_PER_REGION
 from overlord.games.roth.invariants import violations
+from overlord.games.roth.narrate import narrate
 from overlord.games.roth.regions import SEPARATED, start_field
 from overlord.games.roth.setup import new_state
 from overlord.games.roth.state import Ctx, TurnState, laid_out, own_layout
@@ -368,3 +369,22 @@ def test_a_later_parts_creature_drawn_early_is_passed_by(standard):
     s.at["leandra"].field, s.turn = here, TurnState(hero="leandra", mp=3)
     moves.step(Ctx.open(s, standard), "leandra", to)
     assert s.turn.combat == creature
+
+
+def test_the_table_tells_what_is_explored_and_what_waits(unknown):
+    """The narration names the region turned up and where its chits lie (not what they are), and a
+    counter waiting beside the map with the region it waits for."""
+    s, hero = explorer(unknown, "E")
+    ctx = Ctx.open(s, unknown)
+    whole = laid_out(s, unknown, whole=True).board
+    (target,) = [f for f in whole.walk[s.at[hero].field] if f[0] != s.at[hero].field[0]]
+    inst = face_down_counter(s, unknown)
+    only_in_bag(s, inst)
+    out = draws.draw_one(ctx, hero, "a test's draw") + moves.step(ctx, hero, target)
+    lines = narrate(s, unknown, out)
+    region = unknown.spec(inst).at[0]
+    assert f"{unknown.spec(inst).name} waits beside the map for {unknown.spec(inst).at} (region {region} is not " \
+           "explored yet)" in "\n".join(lines)
+    told = next(line for line in lines if "explores" in line)
+    assert f"explores region {target[0]}" in told and all(whole.entry(target[0], e) in told for e in "NS")
+    assert not any(unknown.spec(i).name in told for i in s.board.get(whole.entry(target[0], "N"), []))
