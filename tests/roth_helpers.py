@@ -35,13 +35,15 @@ COOP = """    deck: nameless-deck.yaml
 """
 
 
-def box_folder(folder: Path, mode: str = "coop", rules: str = "") -> Path:
+def box_folder(folder: Path, mode: str = "coop", rules: str = "", variant: str = "") -> Path:
     """``folder`` with the shipped files and ``roth.yaml``, a scenario naming them (a co-operative one
-    its Nameless deck and numbers too); the scenario's path."""
+    its Nameless deck and numbers too; ``variant`` one of the Alternative Rules); the scenario's path."""
     for f in DECKS.glob("*.yaml"):
         shutil.copy(f, folder / f.name)
     scenario = folder / "roth.yaml"
     text = SCENARIO.format(mode=mode) + (COOP if mode == "coop" else "")
+    if variant:
+        text = text.replace(f"  mode: {mode}\n", f"  mode: {mode}\n  variant: {variant}\n")
     scenario.write_text(text + (f"  rules: {rules}\n" if rules else ""))
     return scenario
 
@@ -59,15 +61,17 @@ def unplace(s, inst: str) -> None:
     s.down = [i for i in s.down if i != inst]
 
 
-def loaded_box(folder: Path, rules: str = ""):
-    """The shipped content loaded with a race scenario of ``rules`` (the readings' flags)."""
+def loaded_box(folder: Path, rules: str = "", variant: str = ""):
+    """The shipped content loaded with a race scenario of ``rules`` (the readings' flags) and
+    ``variant`` (the Alternative Rules)."""
     registry.games()
-    return load(box_folder(folder, "race", rules))
+    return load(box_folder(folder, "race", rules, variant))
 
 
-def box_fixture(name: str, rules: str = ""):
-    """A module's fixture ``name``: the shipped content loaded with the scenario's ``rules``."""
+def box_fixture(name: str, rules: str = "", variant: str = ""):
+    """A module's fixture ``name``: the shipped content loaded with the scenario's ``rules`` and
+    ``variant``."""
     @pytest.fixture(scope="module", name=name)
     def loaded(tmp_path_factory):
-        return loaded_box(tmp_path_factory.mktemp(name), rules)
+        return loaded_box(tmp_path_factory.mktemp(name), rules, variant)
     return loaded

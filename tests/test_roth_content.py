@@ -49,8 +49,8 @@ def test_the_shipped_files_together_are_clean(box):
                  id="Heroic Deeds: the Lizard People on K6"),
     pytest.param("deeds.yaml", "at: K6", "at: O5", "deed 'axe-of-the-gnomes', counter 'lizard-people': O5 holds the "
                  "counter 'fountain-of-life' already", id="a deed's counter on another counter's coordinates"),
-    pytest.param("heroes.yaml", "manor: P2", "manor: P5", "is no manor field of the board (the manors: A2, B2, D2, "
-                 "M2, P2)", id="What to Do First: the manor house next to the hero's field"),
+    pytest.param("heroes.yaml", "manor: P2", "manor: P5", "is no manor field of the board (the manors: A2, B2, C11, "
+                 "D2, E11, F11, G11, I11, J11, K11, L11, M2, O11, P2)", id="What to Do First: the manor house next to the hero's field"),
 ])
 def test_a_field_no_board_has_or_one_held_twice_is_one_problem_at_its_line(box, file, old, new, message):
     line = edit(box / file, old, new)

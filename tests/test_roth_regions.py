@@ -15,7 +15,9 @@ import cli
 from overlord.content.validate import load_content
 from overlord.games import registry
 from overlord.games.heroes.regions import HIDDEN, SIDES, build_board
-from overlord.games.roth.regions import BOAT_FIELD, BOAT_FIELDS, MANORS, NAMED, guard_posts, lake_routes, start_field
+from overlord.games.roth.content import REGIONS as LAYOUT_LETTERS
+from overlord.games.roth.regions import (BOAT_FIELD, BOAT_FIELDS, MANORS, NAMED, SEPARATED, guard_posts, home_manor,
+                                        lake_routes, start_field)
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE = ROOT / "decks" / "roth" / "regions.yaml"
@@ -102,9 +104,28 @@ def test_every_named_field_is_in_the_table_and_the_manors_are_the_heroes():
     """What to Do First: "each player chooses one of four heroes - fighter, mage, elf or dwarf";
     Standard Game: "You can pick one of the five heroes"."""
     assert sorted(MANORS) == ["cleric", "dwarf", "elf", "fighter", "mage"]
-    assert sorted(MANORS.values()) == board().with_feature("manor")
+    assert set(MANORS.values()) <= set(board().with_feature("manor"))
     named = {f for f, spec in board().fields.items() if spec.feature and spec.feature != "guard_post"}
-    assert named == {f for f, n in NAMED.items() if n.feature}
+    homes = {f for f in board().with_feature("manor") if f not in MANORS.values()}
+    assert named == {f for f, n in NAMED.items() if n.feature} | homes
+
+
+@pytest.mark.parametrize("letter", sorted(set(LAYOUT_LETTERS) - set(SEPARATED)))
+def test_every_region_that_may_be_a_home_has_a_manor(letter):
+    """The Standard Game: "The regions 'Nameless' (H) and 'Temple' (N) are separated and rest
+    shuffled. Subsequently, every player draws one region from the pack. This is their home region
+    ... Your manor house is placed in your home region and your character on the field next to it"
+    (ours: a manor field on each region but those two, joined to one plain tan field)."""
+    b = board()
+    manor = home_manor(b, letter)
+    start = start_field(b, manor)
+    assert b.region_of(start) == letter and b.field(start).colour == "tan" and not b.field(start).feature
+
+
+@pytest.mark.parametrize("letter", SEPARATED)
+def test_the_separated_regions_have_no_manor(letter):
+    """The Standard Game: "The regions 'Nameless' (H) and 'Temple' (N) are separated": never a home."""
+    assert not [f for f in board().region_fields(letter) if board().field(f).feature == "manor"]
 
 
 def test_the_four_guard_posts_around_the_tower():
@@ -168,25 +189,25 @@ TEMPLE_ROUTES = "      routes: [[1, 3], [2, 3], [3, 5], [4, 2], [9, 5], [4, 6], 
 
 @pytest.mark.parametrize("edits, expected", [
     pytest.param([("routes: [[1, 4], [3, 4], [4, 6]", "routes: [[1, 4], [3, 4], [4, 16]")],
-                 ":52:36: routes 3: no field A16 (did you mean 'A6'?)", id="a route to a field that does not exist"),
+                 ":55:36: routes 3: no field A16 (did you mean 'A6'?)", id="a route to a field that does not exist"),
     pytest.param([(TEMPLE, TEMPLE.replace("n: 5", "n: 11")), (TEMPLE_ROUTES, TEMPLE_ROUTES.replace("5", "11"), "name: Temple")],
-                 ":234:9: no field N5, the Temple (Return of the Heroes, Hit Points) (did you mean 'N11'?)",
+                 ":245:9: no field N5, the Temple (Return of the Heroes, Hit Points) (did you mean 'N11'?)",
                  id="a named field missing"),
     pytest.param([("colour: yellow, hidden: 8}", "colour: yellow}")],
-                 ":104:11: field E5 is yellow, a hidden field: give its number (hidden)", id="a hidden field without its number"),
+                 ":108:11: field E5 is yellow, a hidden field: give its number (hidden)", id="a hidden field without its number"),
     pytest.param([("feature: instructor, name: Don Hobiro's Home", "feature: instuctor, name: Don Hobiro's Home")],
-                 ":120:39: regions, F, field 7, feature: 'instuctor' is not allowed (did you mean 'instructor'?)",
+                 ":125:39: regions, F, field 7, feature: 'instuctor' is not allowed (did you mean 'instructor'?)",
                  id="a misspelt feature"),
     pytest.param([("[5, 3], [6, 3], [7, 3], [8, 3]]", "[5, 3], [6, 3], [7, 3], [8, 3], [12, 3]]")],
-                 ":144:11: the tower H3 is joined to H12: only its guard posts lead to it", id="a way into the tower past the guards"),
-    pytest.param([("[4, 8], [4, 6]]", "[4, 8]]")],
-                 ":215:15: region L has 1 route between blue fields, the book's 2 across the lake", id="one lake route"),
+                 ":151:11: the tower H3 is joined to H12: only its guard posts lead to it", id="a way into the tower past the guards"),
+    pytest.param([("[4, 8], [4, 6], [11, 3]]", "[4, 8], [11, 3]]")],
+                 ":226:15: region L has 1 route between blue fields, the book's 2 across the lake", id="one lake route"),
     pytest.param([("[2, 3]]\n    B:", "[2, 3], [2, 1]]\n    B:")],
-                 ":42:11: manor A2 is joined to A1, A3: to one plain tan field, where its hero starts", id="a manor on the road"),
+                 ":45:11: manor A2 is joined to A1, A3: to one plain tan field, where its hero starts", id="a manor on the road"),
     pytest.param([("        - {n: 1, at: [2, 0], side: N}", "        - {n: 1, at: [2, 0]}", "name: Temple")],
-                 ":234:9: region N has no entry field on side N: every map has one a side", id="a map without a northern end"),
+                 ":245:9: region N has no entry field on side N: every map has one a side", id="a map without a northern end"),
     pytest.param([("[8, 9], [11, 8], [4, 3], [2, 3]]", "[8, 9], [4, 3], [2, 3]]")],
-                 ":217:7: region M: M11 cannot be reached from the manor A2", id="a field nobody reaches"),
+                 ":228:7: region M: M11 cannot be reached from the manor A2", id="a field nobody reaches"),
 ])
 def test_a_slip_is_one_problem_named_by_file_line_and_column(tmp_path, edits, expected):
     path = tmp_path / "regions.yaml"

@@ -277,6 +277,36 @@ def build_board(model: RegionsModel) -> RegionBoard:
                        grid, ferries, {c: model.regions[c].name for c in grid}, {c: model.regions[c].feature for c in grid})
 
 
+def relaid(board: RegionBoard, layout: list[str], face_down: str = ".") -> RegionBoard:
+    """The same maps laid anew (Return of the Heroes, Alternative Rules: the Standard Game shuffles
+    the regions, the Unknown Land turns them up one by one): ``layout`` rows of region letters,
+    ``face_down`` for a spot whose map is not turned up (its fields are not on the board). Each
+    map keeps its own fields and routes; the joins between maps are made again, as
+    :func:`build_board` makes them, between the entry fields of the maps that now touch."""
+    grid = {c: (r, k) for r, row in enumerate(layout) for k, c in enumerate(row) if c != face_down}
+    unknown = [c for c in grid if c not in board.grid]
+    if unknown:
+        raise KeyError(f"no region map {unknown[0]!r}{nearest(unknown[0], board.grid)}")
+    fields = {fid: f for fid, f in sorted(board.fields.items(), key=lambda kv: (grid.get(kv[1].region, (-1, -1)),
+                                                                                  kv[1].n))
+              if f.region in grid}
+    walk = {fid: [g for g in board.walk[fid] if board.fields[g].region == f.region] for fid, f in fields.items()}
+    dotted = {fid: [g for g in board.dotted[fid] if board.fields[g].region == f.region] for fid, f in fields.items()}
+    bare = RegionBoard(fields, {}, {}, grid)
+    for letter, (r, c) in grid.items():
+        for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
+            other = next((k for k, rc in grid.items() if rc == (r + dr, c + dc)), None)
+            a, b = bare.entry(letter, side), bare.entry(other, OPPOSITE[side]) if other else None
+            if a and b:
+                _join(walk, a, b)
+    order = {fid: k for k, fid in enumerate(sorted(fields, key=lambda f: (fields[f].region, fields[f].n)))}
+    return RegionBoard(fields, {k: tuple(sorted(set(v), key=order.__getitem__)) for k, v in walk.items()},
+                       {k: tuple(sorted(set(v), key=order.__getitem__)) for k, v in dotted.items()}, grid,
+                       tuple(p for p in board.ferries if p[0] in fields and p[1] in fields),
+                       {c: n for c, n in board.names.items() if c in grid},
+                       {c: f for c, f in board.features.items() if c in grid})
+
+
 def _join(table: dict[str, list[str]], a: str, b: str) -> None:
     table[a].append(b)
     table[b].append(a)

@@ -33,7 +33,7 @@ from overlord.games.heroes.regions import RegionBoard, build_board
 from overlord.view.drawing import Drawing
 
 from .regions import NAMED, guard_posts, lake_routes
-from .state import name
+from .state import laid_out, name
 
 TITLE = "Return of the Heroes: the sixteen region maps"
 LAKE = "lake"                   # the link kind of a crossing of the lake
@@ -100,7 +100,9 @@ def _monster(s, c, inst: str) -> bool:
 
 
 def game_drawing(s, c) -> Drawing:
-    """The sixteen maps with the counters and heroes on them and each hero's last moves."""
+    """The sixteen maps as they lie (the Unknown Land: those turned up), with the counters and heroes
+    on them and each hero's last moves."""
+    c = laid_out(s, c)
     board = c.board
     lake = {pair: LAKE for pair in lake_routes(board)}
     named = places(board)

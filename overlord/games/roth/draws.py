@@ -38,7 +38,7 @@ from overlord.games.heroes.sheet import gain_cube
 from overlord.games.heroes.state import put
 from overlord.games.heroes.trials import skill_trial
 
-from . import machines
+from . import lands, machines
 from .content import DOT_SKILL
 from .counters import EVENT_SECOND
 from .regions import guard_posts
@@ -66,6 +66,8 @@ class RothBag:
             return nameless_drawn(ctx, instance)
         if spec.border == EVENT_BORDER:
             return event(ctx, instance, drawer)
+        if lands.waits(ctx, instance):
+            return wait(ctx, instance)
         return None
 
     def placed(self, ctx: Ctx, instance: str) -> None:
@@ -98,12 +100,26 @@ def nameless_out(ctx: Ctx) -> bool:
 
 
 def nameless_drawn(ctx: Ctx, inst: str) -> list[dict]:
+    """The Nameless drawn: to his tower (:func:`nameless_placed`), or in the Unknown Land, his
+    region face down, beside the map until it is explored ("The 'Nameless' counter is only active
+    when its region is explored")."""
+    s = ctx.s
+    ctx.fire(machines.NAMELESS, "drawn")
+    if s.nameless == "waiting":
+        s.waiting.append(inst)
+        return [ctx.log({"event": "nameless_waiting", "counter": inst, "at": ctx.c.spec(inst).at,
+                         "machine": "nameless", "state": s.nameless,
+                         "why": "\"The 'Nameless' counter is only active when its region is explored\""})]
+    return nameless_placed(ctx, inst)
+
+
+def nameless_placed(ctx: Ctx, inst: str) -> list[dict]:
     """The Nameless to his tower, the four Guards to their posts, as many Servants as there are
-    unfulfilled tasks on the sheets onto their coordinates, the other Servants into the bag."""
+    unfulfilled tasks on the sheets onto their coordinates (or beside the map, their region face
+    down), the other Servants into the bag."""
     s, c = ctx.s, ctx.c
     tower = c.spec(inst).at
     put(s, tower, inst)
-    ctx.fire(machines.NAMELESS, "drawn")
     guards = sorted(i for i in s.aside if c.spec(i).effect == "guard")
     posts = guard_posts(c.board)
     for post, guard in zip(posts, guards):
@@ -115,13 +131,45 @@ def nameless_drawn(ctx: Ctx, inst: str) -> list[dict]:
     called = shuffled(servants, ctx.rng)[:tasks]                  # "drawn unseen"
     for inst_s in servants:
         s.aside.remove(inst_s)
-        if inst_s in called:
+        if inst_s in called and lands.waits(ctx, inst_s):
+            s.waiting.append(inst_s)
+        elif inst_s in called:
             put(s, c.spec(inst_s).at, inst_s, face_down=True)
         else:
             s.bag.append(inst_s)
     return [ctx.log({"event": "nameless_drawn", "counter": inst, "at": tower, "guards": dict(zip(posts, guards)),
                      "tasks": tasks, "servants": {i: c.spec(i).at for i in called},
                      "to_bag": len(servants) - len(called), "machine": "nameless", "state": s.nameless})]
+
+
+def wait(ctx: Ctx, inst: str) -> list[dict]:
+    """The Unknown Land: a counter drawn for a region face down is "placed next to the map"
+    (``RothOwn.waiting``) until its region is explored (:func:`arrive`)."""
+    s, spec = ctx.s, ctx.c.spec(inst)
+    s.waiting.append(inst)
+    return [ctx.log({"event": "waiting", "counter": inst, "name": spec.name, "at": spec.at, "region": spec.at[0],
+                     "why": "its region is not explored: \"placed next to the map and put on their positions only "
+                            "when their region is explored\""})]
+
+
+def arrive(ctx: Ctx, letter: str) -> list[dict]:
+    """Region ``letter`` turned up: the counters waiting for it onto their coordinates, the Nameless
+    to his tower with his Guards and Servants (the ``nameless`` machine's ``explored``)."""
+    s, c = ctx.s, ctx.c
+    out: list[dict] = []
+    for inst in [i for i in s.waiting if c.spec(i).at[0] == letter]:
+        s.waiting.remove(inst)
+        spec = c.spec(inst)
+        if spec.effect == "nameless":
+            ctx.fire(machines.NAMELESS, "explored")
+            out += nameless_placed(ctx, inst)
+            continue
+        down = spec.covered and inst not in s.backs
+        put(s, spec.at, inst, face_down=down)
+        BAG.placed(ctx, inst)
+        out.append(ctx.log({"event": "placed", "counter": inst, "name": "a covered counter" if down else spec.name,
+                            "at": spec.at, "down": down, "why": "its region explored: onto its coordinates"}))
+    return out
 
 
 def event(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:

@@ -63,7 +63,7 @@ from overlord.games.heroes.sheet import skill_value
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.heroes.trials import RETURN_HEART_RULE, combat, skill_trial
 
-from . import machines
+from . import draws, lands, machines
 from .content import DOT_SKILL
 from .deck import effect_name
 from .draws import NOT_FOR_PLACING, RothBag, nameless_out
@@ -182,6 +182,9 @@ def _summon(ctx: Ctx, card: str, spec) -> list[dict]:
     out = []
     for inst in shuffled(pool, ctx.rng)[:spec.servants]:          # "drawn unseen"
         s.bag.remove(inst)
+        if lands.waits(ctx, inst):                              # the Unknown Land: its region face down
+            out += draws.wait(ctx, inst)
+            continue
         put(s, c.spec(inst).at, inst, face_down=True)
         out.append(ctx.log(hidden_draw({"event": "servant_summoned", "counter": inst, "at": c.spec(inst).at,
                                         "why": "drawn unseen and placed on its coordinates, face down"})))

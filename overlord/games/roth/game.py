@@ -13,11 +13,10 @@ from overlord.core.moves import MovesRules
 from overlord.core.rng import new_rng
 from overlord.view.words import listing
 
-from . import bots, enemy, invariants, narrate, turns, verbs
+from . import bots, enemy, invariants, lands, narrate, turns, verbs
 from .agents import agent_spec
-from .content import INTRODUCTORY_KINDS
 from .load import RothContent, load
-from .setup import new_state
+from .setup import hero_kinds, new_state
 from .specs import RothSpecs
 from .state import Ctx, RothState
 from .table import RothTable
@@ -45,8 +44,13 @@ class RothRules(MovesRules, GameRules):
         return load(path)
 
     def names(self, content: RothContent) -> list[str]:
-        """The heroes the introductory game is played with: the fighters, mages, elves and dwarves."""
-        return [h for h in content.heroes if content.heroes[h].kind in INTRODUCTORY_KINDS]
+        """The heroes the game is played with: the fighters, mages, elves and dwarves (the Standard
+        Game's clerics too, ``setup.hero_kinds``), one side of each sheet first, so that the first few
+        may always play together."""
+        heroes = [h for h in content.heroes if content.heroes[h].kind in hero_kinds(content)]
+        firsts = [h for k, h in enumerate(heroes) if all(content.heroes[g].kind != content.heroes[h].kind
+                                                         for g in heroes[:k])]
+        return firsts + [h for h in heroes if h not in firsts]
 
     def info(self, content: RothContent) -> ScenarioInfo:
         sc = content.scenario
@@ -58,7 +62,7 @@ class RothRules(MovesRules, GameRules):
     def party(self, content: RothContent, count: int, seed: int) -> list[str]:
         """A headless party: ``count`` heroes of different kinds (one side of a sheet each), the kinds
         and sides rotating with the seed so that every hero plays in a batch."""
-        kinds = list(INTRODUCTORY_KINDS)
+        kinds = list(hero_kinds(content))
         if count > len(kinds):
             raise RulesError(f"{content.scenario.name} is played by at most {len(kinds)} heroes, not {count}")
         k = seed % len(kinds)
@@ -155,8 +159,7 @@ class RothRules(MovesRules, GameRules):
         return Components(
             use=(f"the character sheets and figures of {names}, and the box's gold pieces, hit points and experience "
                  "cubes",
-                 "the sixteen region maps, laid A B C D / E F G H / I J K L / M N O P as the introductory game's sheet "
-                 "shows, and the counters as the program places or turns them up (it names each one)",
+                 f"{lands.laying_words(s)}, and the counters as the program places or turns them up (it names each one)",
                  "the manor houses of the heroes in the game"),
             replaced=tuple(x for x in (
                 "the bag, the covered counters and the market's pile: the program shuffles, draws and places them, and "

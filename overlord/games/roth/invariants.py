@@ -10,7 +10,9 @@ sheet, a pending choice):
 - the round's phase is one of heroes, rival, enemy; the race's rivals are heroes of the game; a
   rival's turn is the program's;
 - together, the darkness within 0 and its limit, and the Nameless deck keeps its cards;
-- a healing potion's draughts within its uses.
+- a healing potion's draughts within its uses;
+- the board as it lies (:func:`land_problems`): the layout lays each region once, nothing lies or
+  stands on a region face down, a counter waits beside the map only for a region face down.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from overlord.core.state import to_json
 from overlord.games.heroes import invariants as family
 
 from . import machines
+from .counters import CHITS_PER_REGION
 from .load import RothContent
 from .regions import guard_posts
 from .state import RothState
@@ -59,8 +62,35 @@ def saved_fields(s: RothState, c: RothContent) -> dict:
             "rules.hobiro_roll": OneOf(("rating", "dice"), "choices")}
 
 
+def land_problems(s: RothState, c: RothContent) -> list[str]:
+    """The board as it lies (the Alternative Rules): the layout lays each region once; counters and
+    heroes only on regions turned up; a counter waits beside the map only for a region face down;
+    the Unknown Land's pile of chits two for each region face down at most."""
+    out: list[str] = []
+    letters = sorted(ch for row in s.layout for ch in row)
+    if s.layout and letters != sorted(c.board.grid):
+        out.append(f"the layout {s.layout} does not lay each region once")
+    for fid, here in s.board.items():
+        if here and fid[0] not in s.explored:
+            out.append(f"{', '.join(here)} lie on {fid}, a region face down")
+    for h in s.heroes:
+        if s.at[h].field[0] not in s.explored:
+            out.append(f"{h} stands on {s.at[h].field}, a region face down")
+    for inst in s.waiting:
+        if c.spec(inst).at[:1] in s.explored:
+            out.append(f"{inst} waits beside the map for {c.spec(inst).at}, a region explored")
+    face_down = len(c.board.grid) - len(s.explored)
+    if len(s.land_chits) > CHITS_PER_REGION * face_down:
+        out.append(f"{len(s.land_chits)} chits kept for {face_down} regions face down")
+    if s.nameless == "waiting" and not any(c.spec(i).effect == "nameless" for i in s.waiting):
+        out.append("the Nameless is waiting by his machine but not beside the map")
+    return out
+
+
 def violations(s: RothState, c: RothContent, full: bool = False) -> list[str]:
-    out = family.counter_problems(s, c, family.places(s, [i for h in s.heroes for i in s.at[h].card]))
+    out = family.counter_problems(s, c, family.places(s, [i for h in s.heroes for i in s.at[h].card]
+                                                      + s.waiting + s.land_chits))
+    out += land_problems(s, c)
     for inst in s.backs:
         if not c.spec(inst).back:
             out.append(f"{inst} is turned over but has no back")

@@ -47,8 +47,9 @@ TriggerRefused = machines.TriggerRefused      # a RulesError: the machine, its s
 # -- guards --------------------------------------------------------------------------------------------
 
 def region_unexplored(s: Any, c: Any) -> bool:
-    """The Unknown Land: the region of the Nameless's field is still face down."""
-    return s.variant == "unknown_land" and c.board.fields[NAMELESS_FIELD].region not in s.explored
+    """The Unknown Land: the region of the Nameless's field is still face down (a field is its
+    region's letter and its number; the board the rules read holds no face-down region's fields)."""
+    return s.variant == "unknown_land" and NAMELESS_FIELD[0] not in s.explored
 
 
 NAMELESS_FIELD = "H3"         # "It is put on its location, H3" (The Final Battle Against the Nameless)

@@ -44,6 +44,12 @@ The book (Return of the Heroes, "Movement", "Fields and Hidden Locations", "Coun
 - "The first thing that happens after movement is always combat"; "Combat (only once per turn)"
   (a hero who has fought this turn passes a creature by: :meth:`RothMoves.passes`).
 
+- The Unknown Land: "If a character moves into an unexplored region, it is turned over and the
+  character is placed on the first field in the direction entered" (Alternative Rules: The Unknown
+  Land): from an entry field, a step onto the entry field of the face-down region beside it
+  (``lands.explore_targets``); the region is turned up with its chits (``lands.explore``) and the
+  counters waiting for it placed (``draws.arrive``) before the step.
+
 Our content: the Teleporter (an encounter, green) - "Step through to any tan field of the map; the
 move ends there" (:func:`teleport`); the Magic Broomstick (the back of a yellow counter) - "Fly to
 any field; a 1 after the flight sends it home to its coordinates" and the book's "If the region
@@ -66,7 +72,9 @@ Readings (docs/roth.md's table):
   over or was face up already (a creature left by a lost fight; as the Dragon's book says it),
   a Servant's or a Guard's values hidden until the fight (arriving turns over only random encounter
   chits). The holder's own deed creature (a deed counter with spots, not yet turned over) is a
-  creature he must fight there too; other heroes do not see it ("have to move away").
+  creature he must fight there too when it is the part to do now (a later part's creature, drawn
+  early - the Standard Game puts every part in the bag - is passed by until its part comes); other
+  heroes do not see it ("have to move away").
 - A Guard is fought only with a precious stone (``fights.fight``): a hero without one walks onto
   a Guard's post unhindered (``passes``: "no precious stone"), the Guard's values still hidden.
 - The tower opens to a hero with a precious stone who beat a Guard in an earlier turn
@@ -88,6 +96,7 @@ from overlord.games.heroes.actions import acted
 from overlord.games.heroes.sheet import item_with, movement_allowance, spend_gold
 from overlord.games.heroes.state import face_up, put
 
+from . import deeds, draws, lands
 from .regions import BLUE, BOAT_FIELD
 from .state import Ctx, artifact, sees
 
@@ -209,6 +218,8 @@ def step_refusal(ctx: Ctx, hero: str, to: str) -> str:
     if why:
         return why
     here = s.at[hero].field
+    if to in lands.explore_targets(ctx, hero):
+        return ""                       # the Unknown Land: into a region face down (lands.explore)
     if to not in b.walk[here]:
         return f"no route from {here} to {to}"
     if b.field(to).feature == "tower" and not tower_open(ctx, hero):
@@ -226,7 +237,7 @@ def step_targets(ctx: Ctx, hero: str) -> list[str]:
     if move_refusal(ctx, hero):
         return []
     here = ctx.s.at[hero].field
-    return [f for f in ctx.c.board.walk[here] if not step_refusal(ctx, hero, f)]
+    return [f for f in ctx.c.board.walk[here] if not step_refusal(ctx, hero, f)] + lands.explore_targets(ctx, hero)
 
 
 def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
@@ -237,6 +248,9 @@ def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
         raise RulesError(why)
     here = ctx.s.at[hero].field
     out = []
+    if to in lands.explore_targets(ctx, hero):
+        out += lands.explore(ctx, hero, to)
+        out += draws.arrive(ctx, ctx.c.board.region_of(to))
     if lake_route(ctx, here, to):
         price = lake_price(ctx, here, to)
         spend_gold(ctx.s.sheets[hero], price)
@@ -275,8 +289,8 @@ def is_creature(ctx: Ctx, hero: str, inst: str) -> bool:
     spec = c.spec(inst)
     if inst in s.backs or (inst in s.down and spec.chit):
         return False
-    if spec.deed:
-        return bool(spec.dots) and sees(s, c, hero, inst)
+    if spec.deed:                   # his own deed's creature, as the part to do now (the parts in order)
+        return bool(spec.dots) and sees(s, c, hero, inst) and deeds.can_fight(ctx, hero, inst)
     return spec.border == "red" and sees(s, c, hero, inst)
 
 
@@ -420,7 +434,7 @@ def fly(ctx: Ctx, hero: str, to: str) -> list[dict]:
     out = [ctx.log({"event": "fly", "hero": hero, "counter": inst, "from": s.at[hero].field, "to": to})]
     out += enter(ctx, hero, to, how="flew on the Magic Broomstick")
     home = broom_home(ctx, inst)
-    if not home or c.board.region_of(home) not in s.explored:
+    if not home or home[0] not in s.explored:         # a field is its region's letter and its number
         return out
     returns_on = artifact(s, c, inst).returns_on
     roll = ctx.die(why=f"the Magic Broomstick: a {returns_on} sends it home to {home}")

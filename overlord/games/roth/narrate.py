@@ -12,7 +12,7 @@ from overlord.games.heroes.words import SKILL_WORD
 
 from . import verbs
 from .load import RothContent
-from .state import RothState, name
+from .state import RothState, laid_out, name
 from ...view.words import count, listing
 
 VOICE = Voice(name, drawer="the program", market="the market's pile")
@@ -37,8 +37,17 @@ def _line(s: RothState, c: RothContent, e: dict) -> str:  # one case an event
     if k == "setup":
         where = ", ".join(f"{hero} at {f}" for hero, f in e["starts"].items())
         rivals = f"; the program plays {listing(e['rivals'])}" if e.get("rivals") else ""
-        return (f"{count(len(e['heroes']), 'hero')}: {where}{rivals}; {e['chits']} covered counters on the maps, "
+        homes = (f"; the maps laid {' / '.join(e['layout'])}, homes " + ", ".join(f"{hero} {r}" for hero, r in e["homes"].items())
+                 if e.get("homes") else "")
+        return (f"{count(len(e['heroes']), 'hero')}: {where}{rivals}{homes}; {e['chits']} covered counters on the maps, "
                 f"{e['bag']} in the bag, {e['market']} market counters")
+    if k == "explored":
+        return (f"  {h} explores region {e['region']}, {e['name']}: it is turned up, he enters at {e['at']}; "
+                f"covered counters on {listing(e['chits']) if e['chits'] else 'none of its ends'}")
+    if k == "waiting":
+        return f"  {e['name']} waits beside the map for {e['at']} (region {e['region']} is not explored yet)"
+    if k == "nameless_waiting":
+        return f"  THE NAMELESS is drawn, but his region is not explored: he waits beside the map for {e['at']}"
     if k == "nameless_drawn":
         return (f"  THE NAMELESS is drawn: he takes his tower {e['at']}, his four Guards their posts, "
                 f"{count(len(e['servants']), 'Servant')} appear (a task on the sheets each), {e['to_bag']} into the bag")
@@ -91,6 +100,8 @@ def brought_out(s: RothState, c: RothContent, e: dict) -> str:
         return f"the covered counter on {e['at']} ({e['name']})"
     if k == "market":
         return f"the market ({listing(e['names'])})"
+    if k == "explored":
+        return f"region {e['region']} turned up, its covered counters"
     if k.startswith("enemy"):
         return "the Nameless's card"
     return "something hidden"
@@ -128,10 +139,10 @@ def _note(c: RothContent, letter: str) -> str:
 
 def picture(s: RothState, c: RothContent) -> str:
     """The board as a text drawing to follow with the maps (the family's ``heroes.narrate``)."""
-    return board_text(s, c, name, _routes, _note,
+    return board_text(s, laid_out(s, c), name, _routes, _note,
                       "Each field: what it is, the fields its routes lead to (lake: a crossing that costs a gold piece\n"
                       "but from the boat), and who and what is there (heroes in capitals).")
 
 
 def summary(s: RothState, c: RothContent) -> list[str]:
-    return board_summary(s, c, name)
+    return board_summary(s, laid_out(s, c), name)

@@ -30,6 +30,9 @@ Readings (docs/roth.md's table; flags a later scenario may name):
   next to it" (What to Do First).
 - Every map has an entry field on each side, so that the Standard Game's shuffled regions fit
   together and the Unknown Land's chits have "two opposite ends of the region" to go on.
+- Every region but 'Nameless' (H) and 'Temple' (N) has a manor field (ours: the Standard Game's
+  "Your manor house is placed in your home region and your character on the field next to it", and
+  any region but those two may be drawn as a home, :data:`SEPARATED`); :func:`home_manor`.
 """
 
 from __future__ import annotations
@@ -81,6 +84,9 @@ NAMED: dict[str, Named] = {
     "P2": Named("manor", "the dwarf's manor", "ours"),
 }
 MANORS = {"fighter": "A2", "cleric": "B2", "mage": "D2", "elf": "M2", "dwarf": "P2"}
+# "The regions 'Nameless' (H) and 'Temple' (N) are separated" before the home regions are drawn
+# (Alternative Rules: The Standard Game)
+SEPARATED = ("H", "N")
 BLUE = "blue"
 
 
@@ -102,6 +108,12 @@ def start_field(board: RegionBoard, manor: str) -> str:
     return start
 
 
+def home_manor(board: RegionBoard, letter: str) -> str:
+    """The manor field of a home region (the Standard Game): its one manor field."""
+    (manor,) = [f for f in board.region_fields(letter) if board.field(f).feature == "manor"]
+    return manor
+
+
 def guard_posts(board: RegionBoard) -> list[str]:
     return board.with_feature("guard_post")
 
@@ -117,6 +129,13 @@ def regions_problems(model: RothRegionsFile, doc) -> list[Problem]:
     problems = region_problems(m, doc, base)
     problems += _named_problems(m, doc, base)
     for letter, region in m.regions.items():
+        manors = [f.n for f in region.fields if f.feature == "manor"]
+        if len(manors) != (letter not in SEPARATED):
+            problems.append(doc.problem(base + ("regions", letter, "fields"),
+                                        f"region {letter} has {len(manors)} manor fields: "
+                                        + ("none, it is 'Nameless' or 'Temple', never a home region"
+                                           if letter in SEPARATED else "one, its manor when it is drawn as a "
+                                           "home region (ours: the Standard Game)")))
         sides = {f.side for f in region.fields if f.side}
         for side in SIDES:
             if side not in sides:

@@ -26,8 +26,26 @@ First"), and Option 1 of the Standard Game.
   start".
 - Together (``mode: coop``, ours): the Nameless deck (``enemy``), shuffled at its first draw.
 
-The Standard Game's shuffled regions, home regions and dealt deeds, and the Unknown Land, come
-with the rules that play them (issue 43).
+The Standard Game and the Unknown Land (Alternative Rules; ``lands`` for the board):
+
+- "The regions 'Nameless' (H) and 'Temple' (N) are separated and rest shuffled. Subsequently, every
+  player draws one region from the pack. This is their home region ... The home regions are placed
+  on the corners of the map" (``lands.deal_regions``; ``RothOwn.layout``); "Your manor house is
+  placed in your home region and your character on the field next to it" (``regions.home_manor``).
+  Every hero of the game draws one, the race's rivals too.
+- "distribute two random encounter chits on each region! They are placed on any tan fields": on the
+  set-up spots of the board as it lies (our reading, as the introductory game's); the Unknown Land
+  turns up only the home regions, and keeps two chits for each region face down
+  (``RothOwn.land_chits``).
+- "the magic artifacts and the first part of the heroic deeds are put into the bag instead of on
+  the map. The mice counter ... also goes in the bag": each counter's ``start.standard``.
+- "One of the six Nameless cards is drawn face down from the deck, and the rest are removed from
+  the game (also face down)": the card drawn with the game's generator, shown to nobody
+  (``RothOwn.nameless_card``; the mice let a hero look, ``places``).
+- "The heroic deeds are shuffled, and every player is dealt two of the cards" (``deeds.deal``;
+  Option 2, ``rules.deeds_at_court``: none dealt, the deck at the royal court).
+- "You can pick one of the five heroes" (:func:`hero_kinds`: the clerics too).
+- Option 1 as in the introductory game above.
 """
 
 from __future__ import annotations
@@ -39,35 +57,41 @@ from overlord.games.heroes.regions import setup_fields
 from overlord.games.heroes.sheet import new_sheet
 from overlord.games.heroes.state import put
 
-from . import machines
+from . import lands, machines
 from .content import INTRODUCTORY_KINDS
 from .counters import CHITS_PER_REGION
+from .deeds import deal as deeds_dealt
 from .load import RothContent, instance_ids
-from .regions import start_field
-from .state import HeroState, RothState
+from .regions import home_manor, start_field
+from .state import Ctx, HeroState, RothState, laid_out, own_layout
 
 
 def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
     sc = c.scenario
-    if sc.variant != "introductory":
-        raise RulesError(f"the {sc.variant.replace('_', ' ')} variant is not built yet (issue 43); play the "
-                         "introductory game")
+    intro = sc.variant == "introductory"
     _check_heroes(c, heroes)
     rivals = _rivals(c, heroes) if sc.mode == "race" and sc.seats else []
     heroes = list(heroes) + rivals
     rng = new_rng(seed)
+    layout, homes = (list(own_layout(c)), []) if intro else lands.deal_regions(list(own_layout(c)), len(heroes), rng)
     sheets, at, deeds = {}, {}, {}
-    for h in heroes:
+    for k, h in enumerate(heroes):
         spec = c.heroes[h]
         sheets[h] = new_sheet(h, dict(spec.skills), {s: list(t) for s, t in spec.thresholds.items()}, spec.movement,
                               spec.life, spec.gold, item_slots=spec.item_slots, task_slots=spec.task_slots)
-        deed = next(d for d, m in c.deeds.items() if m.intro == spec.kind)
-        at[h] = HeroState(field=start_field(c.board, spec.manor), manor=spec.manor, deeds={deed: 0})
-        deeds[deed] = h
+        if intro:
+            deed = next(d for d, m in c.deeds.items() if m.intro == spec.kind)
+            at[h] = HeroState(field=start_field(c.board, spec.manor), manor=spec.manor, deeds={deed: 0})
+            deeds[deed] = h
+        else:                       # the home region's manor; the deeds are dealt below
+            manor = home_manor(c.board, homes[k])
+            at[h] = HeroState(field=start_field(c.board, manor), manor=manor)
+    explored = homes if sc.variant == "unknown_land" else [ch for row in layout for ch in row]
     s = RothState(scenario=sc.id, seed=seed, mode=sc.mode, heroes=list(heroes), rng={}, rules=sc.rules.model_dump(),
                   sheets=sheets, at=at, bag=[], board={}, down=[], backs=[], market=[], variant=sc.variant,
-                  layout=_layout(c), explored=sorted(c.board.grid), rivals=rivals,
+                  layout=layout, explored=sorted(explored), rivals=rivals,
                   nameless_deck=_nameless_deck(c))
+    board = laid_out(s, c).board            # the regions as they lie (the Unknown Land: those turned up)
     chits: list[str] = []
     for spec in c.counters.values():
         where = "out" if spec.deed and spec.deed not in deeds else spec.start(sc.variant)
@@ -85,22 +109,30 @@ def new_state(c: RothContent, heroes: list[str], seed: int) -> RothState:
             else:
                 s.removed.append(inst)
     chits = shuffled(sorted(chits), rng)
-    spots = setup_fields(c.board)
-    if len(chits) < len(spots) or len(spots) != CHITS_PER_REGION * len(c.board.grid):
+    spots = setup_fields(board)
+    if len(chits) < len(spots) or len(spots) != CHITS_PER_REGION * len(board.grid):
         raise RulesError(f"{len(chits)} random encounter chits for {len(spots)} set-up spots")
     for fid, inst in zip(spots, chits):
         put(s, fid, inst, face_down=True)
-    s.bag.extend(chits[len(spots):])
+    kept = CHITS_PER_REGION * (len(c.board.grid) - len(board.grid))    # the Unknown Land's, for the regions face down
+    s.land_chits = chits[len(spots):len(spots) + kept]
+    s.bag.extend(chits[len(spots) + kept:])
     s.bag.sort()
     s.market = shuffled(sorted(s.market), rng)
-    s.nameless_card = next(n for n, card in c.nameless.items() if card.introductory)
+    if intro:
+        s.nameless_card = next(n for n, card in c.nameless.items() if card.introductory)
+    else:                           # "One of the six Nameless cards is drawn face down from the deck"
+        s.nameless_card = shuffled(sorted(c.nameless), rng)[0]
     if sc.rules.nameless_at_start:
         s.nameless = machines.fire("nameless", s.nameless, "enter", s, c)
     s.turn.hero = heroes[0]
+    dealt = [] if intro else deeds_dealt(Ctx(s, c, rng, rng, len(s.log)))
     s.rng = rng_state(rng)
-    s.log.append({"event": "setup", "heroes": list(heroes), "rivals": rivals, "seed": seed, "mode": sc.mode, "variant": sc.variant,
-                  "starts": {h: at[h].field for h in heroes}, "deeds": {h: list(at[h].deeds) for h in heroes},
-                  "chits": len(spots), "bag": len(s.bag), "market": len(s.market), "nameless": s.nameless})
+    s.log.insert(len(s.log) - len(dealt), {
+        "event": "setup", "heroes": list(heroes), "rivals": rivals, "seed": seed, "mode": sc.mode, "variant": sc.variant,
+        "starts": {h: at[h].field for h in heroes}, "deeds": {h: list(at[h].deeds) for h in heroes},
+        "chits": len(spots), "bag": len(s.bag), "market": len(s.market), "nameless": s.nameless,
+        **({} if intro else {"layout": list(layout), "homes": dict(zip(heroes, homes)), "explored": list(s.explored)})})
     return s
 
 
@@ -120,7 +152,7 @@ def _check_heroes(c: RothContent, heroes: list[str]) -> None:
     if unknown:
         raise RulesError(f"unknown hero {unknown[0]!r}; heroes: {', '.join(c.heroes)}")
     kinds = [c.heroes[h].kind for h in heroes]
-    odd = [h for h in heroes if c.heroes[h].kind not in INTRODUCTORY_KINDS]
+    odd = [h for h in heroes if c.heroes[h].kind not in hero_kinds(c)]
     if odd:
         raise RulesError(f"{c.heroes[odd[0]].name} is a {c.heroes[odd[0]].kind}: the introductory game is played by "
                          f"the {', '.join(INTRODUCTORY_KINDS[:-1])} and {INTRODUCTORY_KINDS[-1]} (What to Do First)")
@@ -135,7 +167,7 @@ def _rivals(c: RothContent, heroes: list[str]) -> list[str]:
     in the book's order (fighter, mage, elf, dwarf), the first side of each sheet, until the
     scenario's seats are full (ours: the book's race has a player a hero)."""
     taken = {c.heroes[h].kind for h in heroes}
-    free = [k for k in INTRODUCTORY_KINDS if k not in taken]
+    free = [k for k in hero_kinds(c) if k not in taken]
     seats = c.scenario.seats - len(heroes)
     if seats < 0:
         raise RulesError(f"{c.scenario.name} seats {c.scenario.seats} heroes, the program's rivals among them: "
@@ -143,9 +175,9 @@ def _rivals(c: RothContent, heroes: list[str]) -> list[str]:
     return [next(h for h, spec in c.heroes.items() if spec.kind == kind) for kind in free[:seats]]
 
 
-def _layout(c: RothContent) -> list[str]:
-    """The regions' letters as they lie, a row a string (the introductory game's, the maps' order)."""
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for letter, (r, k) in c.board.grid.items():
-        rows.setdefault(r, []).append((k, letter))
-    return ["".join(letter for _, letter in sorted(row)) for _, row in sorted(rows.items())]
+def hero_kinds(c: RothContent) -> tuple[str, ...]:
+    """The kinds of hero a scenario is played with: the introductory game's four ("each player
+    chooses one of four heroes - fighter, mage, elf or dwarf", What to Do First), or the Standard
+    Game's five ("Can we choose the cleric as our hero? Naturally. You can pick one of the five
+    heroes"; the Unknown Land is played on the Standard Game's set-up)."""
+    return INTRODUCTORY_KINDS if c.scenario.variant == "introductory" else INTRODUCTORY_KINDS + ("cleric",)

@@ -3,6 +3,12 @@ state``) and what is RotH's own - the board's layout (the Standard Game shuffles
 Unknown Land turns them up as they are explored), the Nameless's and his Guards' machines, the card
 of the Nameless, and each hero's heroic deeds.
 
+The board the rules read (``Ctx.c.board``) is the content's maps as the state's layout lays them
+(:func:`laid_out`; the family's ``regions.relaid``): the introductory game's layout is the
+content's own board, a Standard Game's shuffled one is built once per layout and kept, and in the
+Unknown Land only the regions explored are on it (a face-down region's fields are on no board the
+rules read: nothing is placed, walked or counted there; ``lands`` turns a region up).
+
 A hero's deeds (``HeroState.deeds``): deed id -> the parts done. The counters of a deed lie on the
 board like every counter, seen only by the deed's holder; those a part takes lie on the deed card
 (``HeroState.card``), not in the artifact squares.
@@ -13,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from overlord.core.decks import Deck
+from overlord.games.heroes.regions import RegionBoard, relaid
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -75,6 +82,7 @@ class RothOwn(HeroesBoard[HeroState]):
     draughts: dict[str, int] = field(default_factory=dict)  # a healing potion -> the draughts drunk ("3 uses")
     nameless_deck: Deck | None = None   # together (ours): the Nameless deck, shuffled at its first draw
     darkness: int = 0          # together (ours): the clock; at the scenario's limit the heroes are beaten
+    land_chits: list[str] = field(default_factory=list)  # the Unknown Land: the chits kept for the regions face down
 
 
 @dataclass
@@ -93,7 +101,54 @@ class Ctx(HeroesCtx):
 
     @property
     def c(self) -> RothContent:
-        return self.content
+        """The content with the board as it lies in this game (:func:`laid_out`)."""
+        return laid_out(self.state, self.content)
+
+    @property
+    def board(self) -> RegionBoard:
+        return self.c.board
+
+
+# -- the board as it lies ----------------------------------------------------------------------------
+
+FACE_DOWN = "."               # a spot of the layout whose region is not turned up (the Unknown Land)
+_LAID: dict[tuple, tuple] = {}   # (content's id, layout) -> (content, the content laid out)
+_LAID_MOST = 64
+
+
+def lying_layout(s: RothOwn) -> tuple[str, ...]:
+    """The layout as the players see it: each row's letters, a region not explored yet face down."""
+    seen = set(s.explored)
+    return tuple("".join(ch if ch in seen else FACE_DOWN for ch in row) for row in s.layout)
+
+
+def own_layout(c: RothContent) -> tuple[str, ...]:
+    """The content's own layout (the introductory game's), a row a string."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for letter, (r, k) in c.board.grid.items():
+        rows.setdefault(r, []).append((k, letter))
+    return tuple("".join(letter for _, letter in sorted(row)) for _, row in sorted(rows.items()))
+
+
+def laid_out(s: RothOwn, c: RothContent, whole: bool = False) -> RothContent:
+    """The content with the board the rules read: the maps as the state's layout lays them (the
+    Standard Game shuffles them), in the Unknown Land only the regions explored (``whole``: every
+    region where it lies, face down or not - the table's own knowledge, for turning one up). The
+    introductory game's layout is the content's own board; others are built once and kept."""
+    if not s.layout:
+        return c
+    key = tuple(s.layout) if whole else lying_layout(s)
+    hit = _LAID.get((id(c), key))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    if key == own_layout(c):
+        laid = c
+    else:
+        laid = dataclasses.replace(c, board=relaid(c.board, list(key), FACE_DOWN))
+    if len(_LAID) >= _LAID_MOST:
+        _LAID.clear()
+    _LAID[(id(c), key)] = (c, laid)
+    return laid
 
 
 # -- reading the state with its content --------------------------------------------------------------

@@ -39,6 +39,16 @@ BOOK: dict[str, tuple[str, str]] = {
     "lesson": ("Improvement of Skills", "A failed trial increases the corresponding rating by 1."),
     "back_in_bag": ("Combat and Combat Trials", "draw a new marker from the cloth bag and throw the defeated creature "
                     "into the bag"),
+    "explored": ("Alternative Rules: The Unknown Land", "If a character moves into an unexplored region, it is turned "
+                 "over and the character is placed on the first field in the direction entered. Two random encounter "
+                 "chits are drawn and put on two opposite ends of the region."),
+    "waiting": ("Alternative Rules: The Unknown Land", "If counters are drawn with coordinates for regions that have not "
+                "been explored, they are placed next to the map and put on their positions only when their region is "
+                "explored."),
+    "nameless_waiting": ("Alternative Rules: The Unknown Land", "The 'Nameless' counter is only active when its region "
+                         "is explored and the counter can be placed on its coordinates."),
+    "deeds_dealt": ("Alternative Rules: The Standard Game", "The heroic deeds are shuffled, and every player is dealt "
+                    "two of the cards."),
 }
 PLACED = ("Drawing Counters", "Newly drawn random encounter chits are put anywhere the drawing player chooses on a "
           "normal tan colored field, but not in the region where the player currently is.")
