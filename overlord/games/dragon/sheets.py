@@ -16,12 +16,9 @@ larger than the paper is cut into overlapping pages)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core.game import Printout
-from ...view.sheet import Card, cards, pages
-from ..heroes.board_drawing import GAP, PITCH
-from ..heroes.printing import bonus_words, hero_card
+from ...view.sheet import cards
+from ..heroes.printing import artifact_cards, hero_cards, region_pages
 from .drawing import board_drawing
 from .load import DragonContent
 from .state import DragonState
@@ -33,44 +30,11 @@ ROUTE_WORDS = {"route": "a route", "hidden route": "a route to a hidden field: f
                "ferry": "Orchan's ferry across the lake"}
 
 
-def region_pages(s: DragonState, c: DragonContent, map_mm: float) -> list[str]:
-    board = board_drawing(s, c)
-    board = replace(board, areas=[], legend={**board.legend, **ROUTE_WORDS})       # each page names its map
-    unit = map_mm / PITCH
-    out = []
-    for letter, (row, col) in sorted(c.board.grid.items(), key=lambda kv: kv[1]):
-        x, y = col * PITCH - GAP / 2, row * PITCH - GAP / 2
-        window = (x, y, x + PITCH, y + PITCH)
-        title = f"{c.scenario.name}: map {letter}, {c.board.names[letter]} ({map_mm:g} mm a side)"
-        out += pages(board, unit, title=title, window=window, cuts=(window,))
-    return out
-
-
-def hero_cards(c: DragonContent, heroes: list[str]) -> list[Card]:
-    out = []
-    for h in heroes:
-        spec = c.heroes[h]
-        out.append(hero_card(h, spec.name, dict(spec.skills), dict(spec.thresholds), spec.movement, spec.life,
-                             spec.gold, spec.text))
-    return out
-
-
-def artifact_cards(c: DragonContent) -> list[Card]:
-    out = []
-    for a in c.artifacts.values():
-        lines = [a.text] if a.text else []
-        lines += [w for w in bonus_words(dict(a.bonus), a.movement, a.life) if w.split()[0] not in a.text]
-        if a.price:
-            lines.append(f"Price at the market: {a.price} gold")
-        out.append(Card(a.id, a.name, tuple(lines), "artifact"))
-    return out
-
-
 def printout(c: DragonContent, s: DragonState, map_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
     map_mm = MAP_MM if map_mm is None else map_mm
-    maps = region_pages(s, c, map_mm)
+    maps = region_pages(board_drawing(s, c), c.board, c.scenario.name, map_mm, ROUTE_WORDS)
     heroes = list(c.heroes) if heroes is None else heroes
-    sheets = cards(hero_cards(c, heroes) + artifact_cards(c),
+    sheets = cards(hero_cards(c.heroes, heroes) + artifact_cards(c.artifacts),
                    f"{c.scenario.name}: the character sheets and the artifacts")
     return Printout(tuple(maps + sheets), MEASURE, map_mm,
                     (f"the {len(c.board.grid)} region maps, every field with its id and every route",

@@ -4,7 +4,12 @@ the Shadow of the Dragon). A card is 63 x 88 mm (:data:`overlord.view.sheet.CARD
 
 from __future__ import annotations
 
-from ...view.sheet import Card
+from dataclasses import replace
+
+from ...view.drawing import Drawing
+from ...view.sheet import Card, pages
+from .board_drawing import GAP, PITCH
+from .regions import RegionBoard
 from .sheet import BASE_DICE
 
 SKILL_WORDS = {"magic": "Magic", "ranged": "Ranged combat", "close": "Close combat"}
@@ -38,4 +43,38 @@ def bonus_words(bonus: dict[str, int], movement: int = 0, life: int = 0) -> list
         out.append(f"Movement {movement:+d}")
     if life:
         out.append(f"{life} artificial life point" + ("s" if life != 1 else ""))
+    return out
+
+
+def region_pages(drawing: Drawing, board: RegionBoard, title: str, map_mm: float, route_words: dict[str, str]) -> list[str]:
+    """A page a region map of the board's ``drawing`` (``map_mm`` a side, the half-gaps to its
+    neighbours included): every field with its id, the routes that leave the map cut half way to
+    the next map's, so the sheets laid edge to edge join route to route."""
+    drawing = replace(drawing, areas=[], legend={**drawing.legend, **route_words})       # each page names its map
+    unit = map_mm / PITCH
+    out = []
+    for letter, (row, col) in sorted(board.grid.items(), key=lambda kv: kv[1]):
+        x, y = col * PITCH - GAP / 2, row * PITCH - GAP / 2
+        window = (x, y, x + PITCH, y + PITCH)
+        named = f"{title}: map {letter}, {board.names[letter]} ({map_mm:g} mm a side)"
+        out += pages(drawing, unit, title=named, window=window, cuts=(window,))
+    return out
+
+
+def hero_cards(heroes: dict, names: list[str]) -> list[Card]:
+    """The character sheets of ``names`` (hero id -> a sheet model with name, skills, thresholds,
+    movement, life, gold and text)."""
+    return [hero_card(h, heroes[h].name, dict(heroes[h].skills), dict(heroes[h].thresholds), heroes[h].movement,
+                      heroes[h].life, heroes[h].gold, heroes[h].text) for h in names]
+
+
+def artifact_cards(artifacts: dict) -> list[Card]:
+    """A card an artifact (id -> a model with name, text, bonus, movement, life and price)."""
+    out = []
+    for aid, a in artifacts.items():
+        lines = [a.text] if a.text else []
+        lines += [w for w in bonus_words(dict(a.bonus), a.movement, a.life) if w.split()[0] not in a.text]
+        if a.price:
+            lines.append(f"Price at the market: {a.price} gold")
+        out.append(Card(getattr(a, "id", aid), a.name, tuple(lines), "artifact"))
     return out

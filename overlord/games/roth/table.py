@@ -13,9 +13,10 @@ counter or ``stone``).
 
 from __future__ import annotations
 
+from ...core.game import Printout
 from ...view.drawing import Drawing
 from ..heroes.table import HeroesTable, table_commands
-from . import narrate
+from . import narrate, sheets
 from .drawing import game_drawing
 from .verbs import MOVES
 from .why import explain
@@ -37,6 +38,10 @@ class RothTable(HeroesTable):
 
     def picture(self) -> list[str]:
         return narrate.picture(self.match.state, self.match.content).splitlines()
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        """What ``overlord print`` prints (see :mod:`.sheets`)."""
+        return sheets.printout(self.match.content, self.match.state, measure_mm, heroes)
 
     def drawing(self) -> Drawing:
         return game_drawing(self.match.state, self.match.content)
