@@ -86,6 +86,11 @@ def _here(ctx: Ctx, memo: dict) -> list[str]:
 
 # -- words -------------------------------------------------------------------------------------------------------
 
+#: a counter the hero does not see, as he is told of it: whose it is, never what it is ("The other players
+#: simply must ignore it", Return of the Heroes, Counters)
+UNSEEN = {"deed": "part of another hero's heroic deed", "task": "part of another hero's task"}
+
+
 def _cubes(e: dict) -> str:
     got = [f"a {col} cube" for col in e.get("cubes", [])] + ([f"{e['gold']} gold"] if e.get("gold") else [])
     return ", ".join(got) or "nothing more"
@@ -126,8 +131,7 @@ MOVES = Moves([
          _call(moves.step, "to"), slots=_numbered("move", MOVE_SLOTS),
          slot=lambda ctx, a, memo: _kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS),
          tells={"lake_crossing": lambda s, c, e: f"  {e['hero']} crosses the lake {e['from']} -> {e['to']} ({e['why']})",
-                "unnoticed": lambda s, c, e: (f"  {e['hero']} does not see {name(s, c, e['counter'])} on {e['at']} "
-                                              f"(another hero's {e['kind']})"),
+                "unnoticed": lambda s, c, e: f"  {e['hero']} ignores a counter on {e['at']}: {UNSEEN[e['kind']]}",
                 "passes": lambda s, c, e: f"  {e['hero']} passes {name(s, c, e['counter'])} by ({e['why']})"}),
     Move("search", "search again for the hidden path", apply=_call(moves.search_again),
          when="halfway on a hidden path, at the start of his turn"),
