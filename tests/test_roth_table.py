@@ -20,7 +20,7 @@ import pytest
 from overlord.core.game import choose_random
 from overlord.core.moves import enemy_until_hero
 from overlord.games import registry
-from overlord.games.roth import bots, narrate, why
+from overlord.games.roth import bots, narrate, verbs, why
 from overlord.games.roth.state import Ctx, sees
 from overlord.session.soak import code_words
 from session_helpers import TableSession
@@ -191,3 +191,24 @@ def test_another_heros_deed_counter_typed_at_the_table_is_refused_in_a_line(tmp_
         session.close()
     assert not reply.ok and len(reply.lines) == 1 and reply.lines[0].startswith("fight"), reply.lines
     assert session.match.state.log == before
+
+
+
+@pytest.mark.parametrize("seller, buyers", [("glingal", {"glingal", "antrax"}), ("RIVAL", {"RIVAL"})])
+def test_in_the_race_no_side_buys_with_the_others_gold(seller, buyers):
+    """The market's seller offers its wares "to your fellow players", and each decides whether to buy
+    (Rewards and Experience); in the race the program decides for its rivals only: the players'
+    market never offers a purchase for a rival (the program's gold), a rival's none for a player's
+    hero. Found at the table: the players' market offered "buy battle-axe for gro", Gro a rival."""
+    rules, content, _ = registry.open_scenario("roth-race")
+    match = rules.new_match(content, ["glingal", "antrax"], 11)
+    s = match.state
+    rival = s.rivals[0]
+    seller = rival if seller == "RIVAL" else seller
+    buyers = {rival if b == "RIVAL" else b for b in buyers}
+    s.offer = [i for i in s.market if content.spec(i).name == "Healing Potion"][:1] or s.market[:1]
+    s.turn.hero = seller
+    for h in s.heroes:
+        s.sheets[h].gold = 20
+    legal = verbs.legal(Ctx.reading(s, content), seller)
+    assert {a["for"] for a in legal if a["do"] == "buy"} == buyers
