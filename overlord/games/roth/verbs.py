@@ -202,7 +202,9 @@ MOVES = Moves([
                 "deed_chosen": lambda s, c, e: f"  {e['hero']} has chosen {c.deeds[e['deed']].name}"}),
     Move("recover", "take back what you left where you died", (Param("thing", "item", "THING"),),
          _call(deeds.recover, "thing"), when="where he died, his deed's counters or the stone lying there",
-         tells={"deed_recovered": lambda s, c, e: f"  {e['hero']} takes back {name(s, c, e['thing'])} on {e['at']}"}),
+         tells={"deed_recovered": lambda s, c, e: (f"  {e['hero']} takes back "
+                                                   + ("the precious stone" if e["thing"] == deeds.STONE
+                                                      else name(s, c, e["thing"])) + f" on {e['at']}")}),
     Move("pick", "pick a heroic deed at the royal court", (DEED,), _call(deeds.pick, "deed"),
          when="Option 2: at the royal court, once a turn, fewer than two deeds", slots=_numbered("pick", PICK_SLOTS),
          slot=lambda ctx, a, memo: _kth("pick", sorted(ctx.c.deeds), a["deed"], PICK_SLOTS),
@@ -223,6 +225,7 @@ MOVES = Moves([
          tells={"rested": lambda s, c, e: f"  {e['hero']} sits out the turn: {count(e['healed'], 'hit point')}"}),
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
          lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
+         words=lambda a: f"place {a['to']}",
          slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("end", "end the turn", apply=_end),
 ], CHOICES, listing=lambda ctx: legal(ctx))
