@@ -82,9 +82,9 @@ def _enemy_line(s: RothState, c: RothContent, e: dict) -> str | None:  # one cas
         return (f"    {h} ({SKILL_WORD[e['skill']]}): {e['trial']} - "
                 + ("withstands it" if e["won"] else "fails: the darkness grows"))
     if k == "nameless_called":
-        return f"  the Nameless comes into the bag ({e['why']})"
+        return f"  {e['why']}"
     if k == "servant_summoned":
-        return f"  a Servant appears on {e['at']}, face down ({e['why']})"
+        return f"  a Servant appears on {e['at']} ({e['why']})"
     if k == "servant_moved":
         seen = "a Servant" if e["counter"] in s.down else name(s, c, e["counter"])
         return (f"  {seen} walks {e['from']} -> {e['to']} toward {e['toward']} ({count(e['steps'], 'step')}; "
