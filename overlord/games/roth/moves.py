@@ -273,7 +273,7 @@ def is_creature(ctx: Ctx, hero: str, inst: str) -> bool:
     not yet turned over (only its holder sees it)."""
     s, c = ctx.s, ctx.c
     spec = c.spec(inst)
-    if inst in s.backs or (inst in s.down and spec.covered):
+    if inst in s.backs or (inst in s.down and spec.chit):
         return False
     if spec.deed:
         return bool(spec.dots) and sees(s, c, hero, inst)
