@@ -58,7 +58,7 @@ SUMMARY = re.compile(r"^\d+ problems? in \d+ of \d+ files? checked( \(\d+ given 
 
 # which shipped scenario reads the files of each deck folder (the simulate run of a deck variant)
 READER = {"forgotten-souls": "forgotten-souls", "descent": "forgotten-souls", "underworld": "underworld",
-          "heldentaufe": "heldentaufe", "dragon": "dragon"}
+          "heldentaufe": "heldentaufe", "dragon": "dragon", "roth": "roth"}
 
 
 # -- the variants ----------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def test_a_quest_in_the_authors_folder_loads_by_path_in_every_command(name, tmp_
     assert run("soak", quest, "--games", "1").exit_code == 0
     from overlord.games import registry
     rules, content, _ = registry.open_scenario(quest)
-    heroes = ",".join(rules.info(content).heroes[:2])
+    heroes = ",".join(rules.party(content, 2, 1))         # two who may play together (not two sides of a sheet)
     played = run("play", quest, "--heroes", heroes, "--seed", "1", "--save", tmp_path / "g.db", input="status\nquit\n")
     assert played.exit_code == 0 and "bye" in played.output, played.output
     for deck in rules.decks(content):

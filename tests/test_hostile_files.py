@@ -64,6 +64,12 @@ ABSURD = [
     ("heldentaufe", "heroes.yaml", "    hearts: 4 ", "    hearts: 100000 ", "less than or equal to 9"),
     ("dragon", "counters.yaml", "    life: 3", "    life: 18446744073709551616", "less than or equal to 20"),
     ("dragon", "counters.yaml", "    copies: 2", "    copies: 1000000000", "less than or equal to 20"),
+    ("roth", "counters.yaml", "    copies: 3", "    copies: 1000000000", "less than or equal to 10"),
+    ("roth", "heroes.yaml", "    movement: 3", "    movement: 1000000000", "less than or equal to 10"),
+    ("roth", "nameless.yaml", "    life: 6", "    life: 18446744073709551616", "less than or equal to 20"),
+    ("roth", "nameless-deck.yaml", "march: {fields: 3,", "march: {fields: 1000000000,", "less than or equal to 6"),
+    ("roth", "my-quest.yaml", "darkness_limit: {1: 90,", "darkness_limit: {1: 99999999999,",
+     "less than or equal to 200"),
 ]
 
 
@@ -74,7 +80,7 @@ def test_an_absurd_number_is_refused_at_its_place_in_validate_and_simulate(tmp_p
     """A monster of size [1, 10^30] once ran out of memory after 30 s and a counter of 2^64 life
     points made simulate run for ever; each is now a problem at its line and column."""
     quest = copy_quest(scenario, tmp_path)
-    path = quest if name.endswith(f"{scenario}.yaml") else tmp_path / "decks" / name
+    path = quest if name.endswith((f"{scenario}.yaml", "my-quest.yaml")) else tmp_path / "decks" / name
     text = path.read_text(encoding="utf-8")
     assert shipped in text
     path.write_text(text.replace(shipped, absurd, 1), encoding="utf-8")
@@ -108,7 +114,8 @@ def test_a_map_too_large_an_absurd_figure_or_an_empty_map_is_a_problem_at_its_pl
 
 # -- what a scenario names -------------------------------------------------------------------------
 
-NAMED = [("forgotten-souls", "peril"), ("underworld", "dark_cards"), ("heldentaufe", "supply"), ("dragon", "counters")]
+NAMED = [("forgotten-souls", "peril"), ("underworld", "dark_cards"), ("heldentaufe", "supply"), ("dragon", "counters"),
+         ("roth", "counters"), ("roth", "deck")]
 
 
 @pytest.mark.parametrize("scenario, key", NAMED)

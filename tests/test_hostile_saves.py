@@ -27,7 +27,8 @@ from overlord.session.store import SaveError, SaveFile
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"forgotten-souls": ["leoric", "tarha"], "underworld": ["bard", "gnome"],
-         "heldentaufe": ["erla", "corlof"], "dragon": ["paladin", "halfling"]}
+         "heldentaufe": ["erla", "corlof"], "dragon": ["paladin", "halfling"], "roth": ["leandra", "gro"],
+         "roth-race": ["glingal", "antrax"]}
 
 
 def start(scenario: str, save: Path | None = None, seed: int = 4) -> Session:
@@ -162,7 +163,8 @@ def _rename_hero(data: dict) -> None:
 def _unknown_card(scenario: str):
     def change(data):
         deck = {"forgotten-souls": lambda d: d["activation"]["draw"], "underworld": lambda d: d["dark_deck"]["draw"],
-                "heldentaufe": lambda d: d["missions"]["draw"], "dragon": lambda d: d["bag"]}[scenario](data)
+                "heldentaufe": lambda d: d["missions"]["draw"], "dragon": lambda d: d["bag"],
+                "roth": lambda d: d["bag"], "roth-race": lambda d: d["bag"]}[scenario](data)
         deck[0] = "no-such-card"
     return change
 
@@ -244,6 +246,12 @@ def test_a_descent_hero_put_inside_a_wall_or_off_the_map_is_refused(tmp_path, wh
     ("underworld", lambda d: d["map"]["heroes"].__setitem__("bard", "nowhere"), "bard stands on 'nowhere'"),
     ("heldentaufe", lambda d: d["board"]["erla"].update(world="moon"), "erla stands in 'moon'"),
     ("dragon", lambda d: d["at"]["paladin"].update(field="nowhere"), "at.paladin.field is 'nowhere', not one of the fields (R1, R2"),
+    ("roth", lambda d: d["at"]["leandra"].update(field="nowhere"), "at.leandra.field is 'nowhere', not one of the fields"),
+    ("roth-race", lambda d: d["board"].update(Q1=d["board"].pop(sorted(d["board"])[0])), "Q1"),
+    ("roth", lambda d: d["at"]["gro"]["deeds"].update({"no-such-deed": 0}), "no-such-deed"),
+    # found by the random hand edits once RotH was among them: rules null passed, then failed at the first option
+    ("roth", lambda d: d.update(rules=None), "rules is None, not the scenario's rules"),
+    ("roth-race", lambda d: d["rules"].update(program_choices="maybe"), "rules.program_choices is 'maybe', not one of"),
 ])
 def test_a_hero_or_a_tile_put_off_the_board_is_refused(tmp_path, scenario, change, message):
     save = _saved(scenario, tmp_path)

@@ -74,3 +74,50 @@ def test_a_scenario_naming_a_file_of_another_kind_is_refused_at_its_line(box):
     problems = validate(box)
     assert any(p.startswith(f"{box / 'roth.yaml'}:{line}:") and "heroes.yaml holds roth_heroes, not roth_deeds" in p
                for p in problems), problems
+
+
+# -- the bad content issue 43 names: "a counter on a field that does not exist, a deed step naming no
+# counter, a Nameless card with no skill is one line with FILE:LINE:COL and the nearest name" ----------
+
+BAD = [
+    pytest.param("counters.yaml", "    at: O5\n", "    at: O15\n", 9,
+                 "counter 'fountain-of-life': no field 'O15' on the board (did you mean 'O5'?)",
+                 id="a counter on a field that does not exist"),
+    pytest.param("deeds.yaml", "      - vanquish: lizard-people\n", "      - vanquish: lizard-peple\n", 19,
+                 "deed 'axe-of-the-gnomes', part 1: no counter 'lizard-peple' in this deed (did you mean "
+                 "'lizard-people'?)", id="a deed step naming a counter the deed does not have"),
+    pytest.param("deeds.yaml", "      - bring: gnomes\n        to: home\n", "      - to: home\n", 9,
+                 "deed 'axe-of-the-gnomes', part 3 names no counter or field: vanquish, find or bring a counter, or "
+                 "visit a field", id="a deed step naming no counter"),
+    pytest.param("nameless.yaml", "    dots: {blue: -1, green: -1, red: -1}\n", "    dots: {}\n", 5,
+                 "Nameless 'the-hollow-king' has no dot: no skill could fight him (dots: blue magic, green ranged, "
+                 "red close)", id="a Nameless card with no skill"),
+    pytest.param("nameless-deck.yaml", "    effects: [ordeal: {skill: magic}]\n",
+                 "    effects: [ordeal: {skill: magc}]\n", 31,
+                 "card 'duel-of-shadows', effect 1, ordeal, skill: 'magc' is not allowed (did you mean 'magic'?)",
+                 id="a card of the Nameless deck whose ordeal names no skill"),
+]
+
+
+def _line_of(path: Path, text: str) -> int:
+    whole = path.read_text()
+    return whole[:whole.index(text)].count("\n") + 1
+
+
+@pytest.mark.parametrize("file, old, new, col, message", BAD)
+def test_bad_content_is_one_line_with_its_place_and_the_nearest_name_in_every_command(box, file, old, new, col,
+                                                                                      message):
+    """Each slip is one line FILE:LINE:COL naming the thing and the nearest name, in validate, and in
+    simulate and play, which refuse the scenario in the same line and never start a game."""
+    path = box / file
+    # the Nameless without dots is placed at his sheet (its first line), the others at the line changed
+    line = _line_of(path, "    name: The Hollow King\n") if file == "nameless.yaml" else _line_of(path, old)
+    edit(path, old, new)
+    place = f"{path}:{line}:{col}: "
+    assert any(p.startswith(place + message) for p in validate(box)), validate(box)
+    for args in (["simulate", str(box / "roth.yaml"), "--games", "1"],
+                 ["play", str(box / "roth.yaml"), "--heroes", "leandra,gro"]):
+        out = CliRunner().invoke(cli.main, args, input="quit\n")
+        said = [ln for ln in (out.stdout + out.stderr).splitlines() if ln.strip()]
+        assert out.exit_code == 1 and "Traceback" not in out.output, out.output
+        assert any(ln.startswith(place) and message in ln for ln in said), said

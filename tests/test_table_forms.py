@@ -23,6 +23,10 @@ GAMES = {
     "heldentaufe-players": ("test_table_forms_heldentaufe", "PLAYERS", ["erla", "corlof"]),
     "dragon": ("test_table_forms_dragon", "dragon", ["orc", "paladin"]),
     "dragon-duel": ("test_table_forms_dragon", "dragon-duel", ["halfling", "orc"]),
+    "roth": ("test_table_forms_roth", "roth", ["leandra", "gro"]),
+    "roth-race": ("test_table_forms_roth", "roth-race", ["glingal"]),
+    # the drawing player places what he drew: the `place` command's help
+    "roth-players-choose": ("test_table_forms_roth", "PLAYERS_CHOOSE", ["glingal"]),
 }
 
 

@@ -114,3 +114,12 @@ def test_the_same_seeds_type_the_same_game(tmp_path):
     """A soak is replayable: its commands come from the seed only."""
     a, b = soak_of("heldentaufe", commands=40, tmp=tmp_path), soak_of("heldentaufe", commands=40, tmp=tmp_path)
     assert (a.accepted, a.refused, a.resumed, a.rounds) == (b.accepted, b.refused, b.resumed, b.rounds)
+
+
+def test_a_party_the_game_refuses_is_dealt_again_by_the_game(tmp_path):
+    """Seed 23 draws Leandra and Agin Stormblade, the two sides of one sheet of Return of the Heroes:
+    refused, the soak plays the party the game deals (``rules.party``) - the scenario's first heroes
+    were refused the same way, and counted as a traceback at the start."""
+    rules, content, path = registry.open_scenario("roth")
+    found = soak.table_soak(rules, content, path, [23], commands=5, folder=tmp_path)
+    assert found.games == 1 and found.commands == 5 and not found.problems, found.problems

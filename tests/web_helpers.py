@@ -22,6 +22,8 @@ PARTIES = {
     "heldentaufe-race": ["erla", "mathian"],
     "dragon": ["paladin", "orc"],
     "dragon-duel": ["halfling", "paladin"],
+    "roth": ["leandra", "gro"],
+    "roth-race": ["glingal", "antrax"],
 }
 
 

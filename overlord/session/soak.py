@@ -239,8 +239,8 @@ def _one_game(rules, content, path, seed, heroes, commands, resume_every, save, 
     try:
         try:
             session, first = Session.start(rules, content, path, heroes, seed, save, dice)
-        except CommandError:                  # heroes that may not play together: the scenario's first ones
-            heroes = list(rules.info(content).heroes)[:len(heroes)]
+        except CommandError:                  # heroes that may not play together: a party the game deals
+            heroes = [str(h) for h in rules.party(content, len(heroes), seed)]
             where = f"seed {seed} ({', '.join(heroes)})"
             session, first = Session.start(rules, content, path, heroes, seed, save, dice)
     except Exception as e:  # noqa: BLE001 - counted, never swallowed: the soak's report names it

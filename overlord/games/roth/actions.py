@@ -322,9 +322,14 @@ def market_open(ctx: Ctx) -> bool:
 
 
 def buyers(ctx: Ctx, inst: str) -> list[str]:
-    """The heroes who may buy ``inst`` of the offer: the gold for it and a square it fits."""
+    """The heroes who may buy ``inst`` of the offer: the gold for it and a square it fits. In the race
+    a purchase is its buyer's choice, so the players' market sells to their heroes and a rival's to
+    the rival alone: a player never spends a rival's gold, nor the program a player's (ours; the
+    book's seller offers "to your fellow players", each of whom decides)."""
     s = ctx.s
-    return [h for h in s.heroes if not s.sheets[h].dead and s.sheets[h].gold >= price(ctx, inst)
+    seller = s.turn.hero
+    side = [seller] if seller in s.rivals else [h for h in s.heroes if h not in s.rivals]
+    return [h for h in side if not s.sheets[h].dead and s.sheets[h].gold >= price(ctx, inst)
             and carry_problem(ctx, h, inst) is None]
 
 

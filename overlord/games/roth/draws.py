@@ -95,6 +95,13 @@ def draw_one(ctx: Ctx, drawer: str | None, why: str) -> list[dict]:
     return family.draw_one(ctx, BAG, drawer, why)
 
 
+def candidate_fields(ctx: Ctx, drawer: str | None) -> list[str]:
+    """The fields the drawing player may put the counter he drew on (``rules.program_choices: false``):
+    "anywhere the drawing player chooses on a normal tan colored field, but not in the region where the
+    player currently is" (Drawing Counters; the family's ``heroes.draws``)."""
+    return family.candidate_fields(ctx, BAG, drawer)
+
+
 def nameless_out(ctx: Ctx) -> bool:
     return ctx.s.nameless not in ("absent", "in_bag")
 

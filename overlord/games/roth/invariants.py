@@ -37,6 +37,8 @@ def _names(states) -> list[str]:
 
 def state_problems(s: RothState, c: RothContent) -> list[str]:
     """What a state read from a save edited by hand may not hold, checked before the invariants."""
+    if not isinstance(s.rules, dict):
+        return [f"rules is {s.rules!r:.40}, not the scenario's rules"]
     return problems(to_json(s), saved_fields(s, c)) + family.roster_problems(s, c)
 
 
@@ -59,7 +61,9 @@ def saved_fields(s: RothState, c: RothContent) -> dict:
             "turn.phase": OneOf(("move", "act", "over"), "phases of a turn"), "turn.entered": OneOf(fields, "fields"),
             "turn.mp": Whole(0, 99), "outcome": OneOf(("", "victory", "defeat"), "outcomes"),
             "rules.boat_field": OneOf(("L4", "F4"), "choices"), "rules.cart_price": OneOf(("price", "movement"), "choices"),
-            "rules.hobiro_roll": OneOf(("rating", "dice"), "choices")}
+            "rules.hobiro_roll": OneOf(("rating", "dice"), "choices"),
+            **{f"rules.{flag}": OneOf((True, False), "choices")
+               for flag in ("nameless_at_start", "deeds_at_court", "program_choices")}}
 
 
 def land_problems(s: RothState, c: RothContent) -> list[str]:

@@ -71,9 +71,44 @@ def _line(s: RothState, c: RothContent, e: dict) -> str:  # one case an event
         return f"== {e['outcome'].capitalize()}: {e['reason']}"
     if k == "enemy_due":
         return "== the Nameless's phase"
-    if "text" in e and k.startswith("enemy"):
-        return f"  {e['text']}"
+    told = _enemy_line(s, c, e)
+    if told is not None:
+        return told
     return ""
+
+
+def _enemy_line(s: RothState, c: RothContent, e: dict) -> str | None:  # one case an event
+    """The co-operative enemy phase's events (``enemy``: the Nameless deck, his Servants, the
+    darkness); None: not one of them."""
+    k = e["event"]
+    h = e.get("hero")
+    if k == "nameless_card":
+        early = " (he is not out yet: its early effect)" if e.get("early") else ""
+        return f"  the Nameless's card: {e['name']}{early} - {e['text']}"
+    if k == "darkness":
+        return f"  the darkness rises by {e['by']} to {e['darkness']} of {e['limit']} ({e['why']})"
+    if k == "ordeal":
+        return (f"    {h} ({SKILL_WORD[e['skill']]}): {e['trial']} - "
+                + ("withstands it" if e["won"] else "fails: the darkness grows"))
+    if k == "nameless_called":
+        return f"  {e['why']}"
+    if k == "servant_summoned":
+        return f"  a Servant appears on {e['at']} ({e['why']})"
+    if k == "servant_moved":
+        seen = "a Servant" if e["counter"] in s.down else name(s, c, e["counter"])
+        return (f"  {seen} walks {e['from']} -> {e['to']} toward {e['toward']} ({count(e['steps'], 'step')}; "
+                f"{count(e['spaces_left'], 'field')} from {e['toward']})")
+    if k == "servant_strike":
+        return (f"  {name(s, c, e['counter'])} strikes {h} on {e['at']}: {h} defends with {SKILL_WORD[e['skill']]}: "
+                f"{'; '.join(e['trials'])} - {'beaten off' if e['won'] else 'lost'}")
+    if k == "servant_beaten_off":
+        return f"    {h} beats the Servant off ({e['why']})"
+    if k == "hidden_again":
+        n = len(e["counters"])
+        return f"  {count(n, 'Servant')} turned face down again, {'its' if n == 1 else 'their'} ratings hidden"
+    if k == "no_effect":
+        return f"  nothing happens: {e['why']}"
+    return None
 
 
 def asked(s: RothState, c: RothContent) -> str:
@@ -102,8 +137,10 @@ def brought_out(s: RothState, c: RothContent, e: dict) -> str:
         return f"the market ({listing(e['names'])})"
     if k == "explored":
         return f"region {e['region']} turned up, its covered counters"
-    if k.startswith("enemy"):
-        return "the Nameless's card"
+    if k == "nameless_card":
+        return f"the Nameless's card ({e['name']})"
+    if k == "servant_summoned":
+        return f"the Servant drawn unseen onto {e['at']}"
     return "something hidden"
 
 

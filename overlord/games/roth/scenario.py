@@ -35,6 +35,8 @@ class RothRules(Strict):
     hobiro_roll: Literal[HOBIRO_ROLL] = Field(HOBIRO_ROLL[0], description="Don Hobiro's \"roll of 1-4\": the ranged rating, or two dice")
     nameless_at_start: bool = Field(False, description="Option 1: the Nameless counter in the bag from the start")
     deeds_at_court: bool = Field(False, description="Option 2: heroic deeds picked up at the royal court")
+    program_choices: bool = Field(True, description="the program places the counters drawn; false: the drawing "
+                                  "player does (\"anywhere the drawing player chooses\")")
 
 
 class RothFiles(Strict):

@@ -86,6 +86,11 @@ def _here(ctx: Ctx, memo: dict) -> list[str]:
 
 # -- words -------------------------------------------------------------------------------------------------------
 
+#: a counter the hero does not see, as he is told of it: whose it is, never what it is ("The other players
+#: simply must ignore it", Return of the Heroes, Counters)
+UNSEEN = {"deed": "part of another hero's heroic deed", "task": "part of another hero's task"}
+
+
 def _cubes(e: dict) -> str:
     got = [f"a {col} cube" for col in e.get("cubes", [])] + ([f"{e['gold']} gold"] if e.get("gold") else [])
     return ", ".join(got) or "nothing more"
@@ -126,8 +131,7 @@ MOVES = Moves([
          _call(moves.step, "to"), slots=_numbered("move", MOVE_SLOTS),
          slot=lambda ctx, a, memo: _kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS),
          tells={"lake_crossing": lambda s, c, e: f"  {e['hero']} crosses the lake {e['from']} -> {e['to']} ({e['why']})",
-                "unnoticed": lambda s, c, e: (f"  {e['hero']} does not see {name(s, c, e['counter'])} on {e['at']} "
-                                              f"(another hero's {e['kind']})"),
+                "unnoticed": lambda s, c, e: f"  {e['hero']} ignores a counter on {e['at']}: {UNSEEN[e['kind']]}",
                 "passes": lambda s, c, e: f"  {e['hero']} passes {name(s, c, e['counter'])} by ({e['why']})"}),
     Move("search", "search again for the hidden path", apply=_call(moves.search_again),
          when="halfway on a hidden path, at the start of his turn"),
@@ -198,7 +202,9 @@ MOVES = Moves([
                 "deed_chosen": lambda s, c, e: f"  {e['hero']} has chosen {c.deeds[e['deed']].name}"}),
     Move("recover", "take back what you left where you died", (Param("thing", "item", "THING"),),
          _call(deeds.recover, "thing"), when="where he died, his deed's counters or the stone lying there",
-         tells={"deed_recovered": lambda s, c, e: f"  {e['hero']} takes back {name(s, c, e['thing'])} on {e['at']}"}),
+         tells={"deed_recovered": lambda s, c, e: (f"  {e['hero']} takes back "
+                                                   + ("the precious stone" if e["thing"] == deeds.STONE
+                                                      else name(s, c, e["thing"])) + f" on {e['at']}")}),
     Move("pick", "pick a heroic deed at the royal court", (DEED,), _call(deeds.pick, "deed"),
          when="Option 2: at the royal court, once a turn, fewer than two deeds", slots=_numbered("pick", PICK_SLOTS),
          slot=lambda ctx, a, memo: _kth("pick", sorted(ctx.c.deeds), a["deed"], PICK_SLOTS),
@@ -219,6 +225,7 @@ MOVES = Moves([
          tells={"rested": lambda s, c, e: f"  {e['hero']} sits out the turn: {count(e['healed'], 'hit point')}"}),
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
          lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
+         words=lambda a: f"place {a['to']}",
          slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("end", "end the turn", apply=_end),
 ], CHOICES, listing=lambda ctx: legal(ctx))

@@ -49,6 +49,51 @@ BOOK: dict[str, tuple[str, str]] = {
                          "is explored and the counter can be placed on its coordinates."),
     "deeds_dealt": ("Alternative Rules: The Standard Game", "The heroic deeds are shuffled, and every player is dealt "
                     "two of the cards."),
+    "moved": ("Movement", "Number in footprint = number of fields you can move in a turn."),
+    "turn_end": ("What to Do First", "Each turn has two phases: Movement. Action. Any action ends movement."),
+    "passes": ("Actions", "Combat (only once per turn)"),
+    "reward": ("Combat and Combat Trials", "Then you receive the reward specified on the opponent's counter"),
+    "guard_beaten": ("The Final Battle Against the Nameless", "If you beat him, then you can continue on to the "
+                     "Nameless and do battle with him in your next turn."),
+    "turned_down": ("The Final Battle Against the Nameless", "The Servant marker is turned over again and its ratings "
+                    "hidden."),
+    "battle_trial": ("The Final Battle Against the Nameless", "If you win the trial, the Nameless loses one hit point. "
+                     "If he wins the trial, you lose a hit point."),
+    "nameless_slain": ("The Final Battle Against the Nameless", "Once the Nameless has no hit points left, do I win? "
+                       "Yes, you have won the game."),
+    "task_taken": ("Tasks", "You take the counter and place it on one of your four blue-bordered trays on your "
+                   "character sheet."),
+    "fulfilled": ("Tasks", "When you reach your destination, you receive the reward specified on the counter, (which "
+                  "is usually) a colored Experience Point and a gold piece."),
+    "trained": ("Tasks", "F7 Find Don Hobiro, he trains you in range combat: +2 for a roll of 1-4, +1 for a roll of "
+                "5-10."),
+    "taken": ("Improvement of Skills", "The number of artifacts you are allowed to have is limited by the number of "
+              "yellow-bordered trays on your character sheet, which means a maximum of four."),
+    "encounter": ("Encounters", "No, they remain where they are and can be used once per player's turn."),
+    "healed": ("Hit Points", "At the Fountain of Life (O5), roll one die and restore that number of hit points."),
+    "market": ("Rewards and Experience", "The player at the market draws three counters if he is at the small market "
+               "or six counters if at the large one, from the face down pile of market counters."),
+    "bought": ("Rewards and Experience", "they pay the price to the bank, but you receive a commission of one gold "
+               "piece for every artifact sold to another player, regardless of what the price is."),
+    "market_closed": ("Rewards and Experience", "What happens to artifacts that aren't sold? They are mixed back into "
+                      "the pile of face down market counters."),
+    "drank": ("Hit Points", "At the market, you can buy a Healing Potion, which gives you a hit point back three "
+              "times."),
+    "rested": ("Hit Points", "Go to your manor house and sit out one turn, then all your starting hit points are "
+               "restored. In the Temple (N5) and White Village (I5), you acquire one hit point per turn sat out."),
+    "deed_part": ("Heroic Deeds", "You bring them the hammer. The counter with the hammer is discarded and the gnomes "
+                  "counter is turned over, revealing the axe."),
+    "deed_picked": ("Alternative Rules: The Standard Game", "Option 2: ... The deck of heroic deeds can be looked "
+                    "through and a card chosen. Only one card can be taken per turn. Players can have no more than two "
+                    "heroic deeds."),
+    "event_trials": ("Events", "And all those who succeed in the first trial attempt a second one, but this time with "
+                     "the combat rating reduced by one."),
+    "servant_summoned": ("The Final Battle Against the Nameless", "The total is the number of Servants that are drawn "
+                         "unseen and immediately placed on their coordinates."),
+    "nameless_called": ("Alternative Rules: The Standard Game", "Option 1: The Nameless counter is placed in the bag "
+                        "right from the start"),
+    "hidden_again": ("The Final Battle Against the Nameless", "The Servant marker is turned over again and its ratings "
+                     "hidden."),
 }
 PLACED = ("Drawing Counters", "Newly drawn random encounter chits are put anywhere the drawing player chooses on a "
           "normal tan colored field, but not in the region where the player currently is.")
@@ -56,6 +101,25 @@ COORDINATES = ("Drawing Counters", "On their coordinates.")
 OURS = {
     "way_closed": "ours: the way a beaten Guard opened is open for the next turn only (\"in your next turn\")",
     "game_over": "the race (the book's): the first hero to kill the Nameless wins; together (ours): any hero",
+    "task_dropped": "ours: a hero holding four tasks lays one down on the field to take up another there (the book: "
+                    "\"I can only have four tasks at the same time? Correct.\")",
+    "dropped": "ours: an artifact dropped lies on the hero's field, for anyone to take",
+    "deed_recovered": "ours: what a dead hero's deed left where he died is his alone to take back",
+    "fly": "our content, the Magic Broomstick: \"Fly to any field; a 1 after the flight sends it home to its "
+           "coordinates\"",
+    "teleport": "our content, the Teleporter: \"Step through to any tan field of the map; the move ends there\"",
+    "nameless_card": "together (ours): at each round's end the program plays the top card of the Nameless deck "
+                     "(its early effects while the Nameless is not out)",
+    "darkness": "together (ours): the darkness rises every round and by the cards; at the limit for the party the "
+                "heroes are beaten",
+    "servant_moved": "together (ours): a Servant walks the routes toward the nearest hero, never onto a hidden field, "
+                     "the tower, a Guard's post or a manor",
+    "servant_strike": "together (ours): a Servant on a hero's field strikes; the hero defends in the skill of its dots "
+                      "that rates him highest, a trial a heart; lost, a hit point",
+    "servant_beaten_off": "together (ours): a strike beaten off leaves the Servant on its field, its ratings known",
+    "ordeal": "together (ours), grown from the book's Events (\"Now one player after the other attempts a trial\"): "
+              "each hero who fails darkens the land by one, and loses no hit point",
+    "no_effect": "together (ours): a card's effect that finds nothing to do does nothing",
 }
 CHOSEN = {
     "placement": "the book gives this choice to the drawing player; the program makes it against the heroes: a "
