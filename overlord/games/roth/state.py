@@ -118,7 +118,10 @@ def sees(s: RothState, c: RothContent, hero: str, instance: str) -> bool:
     blue/yellow border are part of a task, and these are only visible to the player whose task it is
     to find this artifact. The other players simply must ignore it"; "the counters with half their
     bordering in purple are part of a heroic deed and are thus only visible to the one with the
-    matching heroic deed". Every other counter is seen by all."""
+    matching heroic deed". Every other counter is seen by all, and so is a thing lying that is no
+    counter (a magic object a dead hero left)."""
+    if instance not in c.instances:
+        return True
     spec = c.spec(instance)
     if spec.deed:
         return spec.deed in s.at[hero].deeds
