@@ -75,6 +75,7 @@ class RothOwn(HeroesBoard[HeroState]):
     draughts: dict[str, int] = field(default_factory=dict)  # a healing potion -> the draughts drunk ("3 uses")
     nameless_deck: Deck | None = None   # together (ours): the Nameless deck, shuffled at its first draw
     darkness: int = 0          # together (ours): the clock; at the scenario's limit the heroes are beaten
+    rival_policy: str = ""     # the race: how the program plays its rivals ("" the heuristic bot; RothRules.enemies)
 
 
 @dataclass
