@@ -401,6 +401,8 @@ class Planner:
         if self.s.turn.combat:
             return (0, -p)
         spec = self.c.spec(a["target"])
+        if moves.tower_open(self.ctx, self.hero):
+            return (9, -p)                      # "Combat (only once per turn)": kept for the Nameless
         if spec.deed:
             return (1, -p)
         bar = 0.25 if self.planned_here() else 0.45 if self.sheet.natural >= 2 else 0.8
