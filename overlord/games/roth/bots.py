@@ -191,7 +191,7 @@ class Planner:
 
     def _plan(self) -> str | None:
         for fields, limit in self.stages():
-            found = self.nearest(fields, limit)
+            found = self.nearest(fields, limit, self.healing_costs() if self.hs.manor in fields else None)
             if found:
                 return found
         return None
@@ -218,11 +218,12 @@ class Planner:
         if self.gold() >= 4 and len(sh.items) < sh.item_slots:
             yield [f for f, i, sp in seen if sp.effect == "market" and face_up(s, i)], 20.0
         chits = [f for f, i, sp in seen if i in s.down and sp.chit]
-        yield [f for f in chits if f != hs.field], 12.0
         bold = sh.natural >= max(2, sh.natural_max - 1)
         creatures = [(f, i) for f, i, sp in seen if moves.is_creature(self.ctx, self.hero, i)
                      and sp.effect not in ("nameless", "guard") and not sp.deed]
-        yield [f for f, i in creatures if self.best_odds(i) >= (0.45 if bold else 0.7)], 15.0
+        waiting = self.waiting()
+        worth = [f for f, i in creatures if self.best_odds(i) >= (0.7 if not bold else 0.3 if waiting else 0.45)]
+        yield [f for f in chits if f != hs.field] + worth, 25.0 if waiting else 12.0
         if sh.natural < sh.natural_max:
             yield healing, FAR
         yield [f for f in chits if f != hs.field], FAR
@@ -231,6 +232,23 @@ class Planner:
         odds = sorted((-self.best_odds(i), b.order(f), f) for f, i in creatures)
         if odds and -odds[0][0] >= 0.2:
             yield [odds[0][2]], FAR
+
+    def waiting(self) -> bool:
+        """Whether his plan waits for the bag: the Nameless or the counter his deed's next part brings
+        something to is still in it ("you have to wait until they are on the map") - a won fight, a
+        task taken up or fulfilled draws a counter."""
+        s = self.s
+        if s.nameless == "in_bag":
+            return True
+        for deed in self.hs.deeds:
+            nxt = deeds.next_part(self.ctx, self.hero, deed)
+            if nxt is None:
+                continue
+            verb, what = nxt[1].action()
+            kind, to = destination(nxt[1].to) if verb == "bring" else ("", "")
+            if where(s, what) is None and what not in self.hs.card or kind == "counter" and where(s, to) is None:
+                return True
+        return False
 
     def deed_fields(self) -> list[str]:
         """Where the next part of each of his deeds is done (a counter not yet on the map: nowhere)."""
@@ -335,15 +353,24 @@ class Planner:
         self._arrive = arrive
         return arrive
 
-    def nearest(self, fields, limit: float) -> str | None:
+    def healing_costs(self) -> dict[str, float]:
+        """What healing costs beyond the way there, in fields (a turn sat out is a turn's movement):
+        the manor heals all in a turn, the Temple and the White Village one a turn, the Fountain a
+        die's worth at once."""
+        sh = self.sheet
+        lost = sh.natural_max - sh.natural
+        turn = float(max(1, sh.movement))
+        slow = {f: lost * turn for f in self.c.board.with_feature("temple") + self.c.board.with_feature("village")}
+        return {self.hs.manor: turn, **slow}
+
+    def nearest(self, fields, limit: float, extra: dict[str, float] | None = None) -> str | None:
         fields = [f for f in fields if f]
         if not fields:
             return None
+        extra = extra or {}
         here = self.hs.between or self.hs.field
-        if here in fields:
-            return here
-        arrive = self.from_here()
-        best = min((arrive.get(f, FAR), self.c.board.order(f), f) for f in set(fields))
+        arrive = {**self.from_here(), here: 0.0}
+        best = min((arrive.get(f, FAR) + extra.get(f, 0.0), self.c.board.order(f), f) for f in set(fields))
         return best[2] if best[0] < min(limit, FAR) else None
 
     def distances(self) -> dict[str, float]:
@@ -405,7 +432,7 @@ class Planner:
             return (9, -p)                      # "Combat (only once per turn)": kept for the Nameless
         if spec.deed:
             return (1, -p)
-        bar = 0.25 if self.planned_here() else 0.45 if self.sheet.natural >= 2 else 0.8
+        bar = 0.25 if self.planned_here() else 0.8 if self.sheet.natural < 2 else 0.3 if self.waiting() else 0.45
         return (3, -p) if p >= bar else (8, -p)
 
     def _r_search(self, a):
