@@ -13,8 +13,10 @@ with the lowest key ``(class, cost, listed order)``:
   here or he has nowhere better to go), a market called when rich, a deed picked at the court;
 - class 2, healing when hurt: a draught of the potion, a turn sat out (the manor, the Temple, the
   White Village), the Fountain of Life and the Wandering Healer;
-- class 3, what is worth stopping for: an optional fight with a good chance (or the plan's
-  creature), an encounter's trial with a fair chance, the teleporter when it leaves less of the way;
+- class 3, what is worth stopping for: an optional fight with a good chance (0.45; 0.3 while the
+  plan waits for the bag, a won fight drawing a counter; 0.25 the plan's creature; 0.8 at one hit
+  point; never once the way to the Nameless is open: "Combat (only once per turn)"), an
+  encounter's trial with a fair chance, the teleporter when it leaves less of the way;
 - class 4, a step towards the plan's field, cost the route's cost from there;
 - class 5, end the turn; class 8, a fight not worth its risk; class 9, what it never wants
   (dropping a task or an artifact, a step that brings the plan no nearer).
@@ -23,11 +25,14 @@ The plan's field, first that applies (each a field within a route cost worth it)
 the way is open (a Guard beaten last turn); a Guard's post when the hero holds the precious stone
 and his chance to kill the Nameless reaches the readiness bar (:data:`READY`, lower as the clock -
 the darkness together, the rounds in the race - runs out, down to :data:`READY_LATE`); healing when
-low (his manor, the Temple N5, the White Village I5, the Fountain, the Wandering Healer); the next
-part of his heroic deed (where its counter lies, the field, home); a held task's destination; an
-instructor in the battle's skill when he has the gold and the rating is low; a market when rich;
-the nearest covered chit; a creature worth fighting; healing to full; and with nothing else, the
-likeliest creature.
+low (his manor, the Temple N5, the White Village I5, the Fountain, the Wandering Healer - the way
+there and the turns sat out: the manor heals all in a turn, the Temple and the Village one a turn);
+the next part of his heroic deed (where its counter lies, the field, home); a held task's
+destination; healing to full with the stone; an instructor in the battle's skill when he has the
+gold and the trial may fail; a market when rich; the nearest covered chit or creature worth
+fighting (farther while the plan waits for the bag: "you have to wait until they are on the map");
+healing to full; and with nothing else, any chit, the Guards with the stone, the likeliest
+creature.
 
 Movement is by route cost (Dijkstra on the board's ``walk``): a hidden field costs more by the
 chance of not finding its path, a lake crossing a gold piece (none without the gold), a creature
