@@ -30,7 +30,7 @@ def _keep_rivals(match: Match, policy: str) -> None:
     match.state.rival_policy = policy
 
 
-#: how the program plays the race's rivals (``overlord simulate --enemy``, ``compare --enemy``): the
+#: how the program plays the race's rivals (``overlord compare --enemy``, ``bench/balance.py --enemy``): the
 #: first is the default; together there are no rivals and the policy changes nothing
 RIVAL_POLICIES = {"heuristic": "the rivals play the heuristic hero bot (the default)",
                   "random": "the rivals take a legal action at random (a baseline for measuring)"}
