@@ -3,6 +3,7 @@ runner as `overlord simulate` (so the figures are the ones it would give).
 
     python bench/balance.py underworld [--games 200] [--seed 1] [--heroes 1,2,3,4] [--jobs 2]
     python bench/balance.py forgotten-souls --heroes 2,3,4 [--bot heuristic|random] [--max-rounds R]
+    python bench/balance.py roth-race --heroes 1,2,3 --enemy random     (one of the game's enemy policies)
 
 Prints per hero count: the win rate with its Wilson 95% interval, the mean rounds, the CPU time a
 game and how the games ended; for a Descent quest also where the fate and doom went (spaces a
@@ -34,6 +35,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--bot", default="heuristic", help="a bot of the game (heuristic, random...) or module:function")
     parser.add_argument("--max-rounds", type=int, default=None)
+    parser.add_argument("--enemy", default=None, help="one of the game's enemy policies (default: its first)")
     args = parser.parse_args(argv)
     rules, content, path = open_scenario(args.scenario)
     info = rules.info(content)
@@ -41,9 +43,11 @@ def main(argv=None) -> int:
     counts = [int(h) for h in args.heroes.split(",") if h.strip()] if args.heroes else list(info.hero_counts)
     max_rounds = args.max_rounds or info.max_rounds
     started = time.time()
-    records = simulate(str(path), args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds)
+    records = simulate(str(path), args.games, args.seed, counts, args.bot, jobs=args.jobs, max_rounds=max_rounds,
+                       enemy=args.enemy)
     wall = time.time() - started
-    print(f"{name} balance: {args.games} games per hero count, seed {args.seed}, bot {args.bot}, "
+    enemy = f", enemy {args.enemy}" if args.enemy else ""
+    print(f"{name} balance: {args.games} games per hero count, seed {args.seed}, bot {args.bot}{enemy}, "
           f"max {max_rounds} rounds, {wall:.1f} s")
     print(f"{'heroes':>6}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'95% CI (Wilson)':>17}  "
           f"{'rounds':>6}  {'cpu/game':>8}  endings")

@@ -322,7 +322,7 @@ def standing(ctx: Ctx) -> list[str]:
 def servants(ctx: Ctx) -> list[str]:
     """The Servants on the map, by their ids."""
     s, c = ctx.s, ctx.c
-    return sorted(i for here in s.board.values() for i in here if c.spec(i).effect == "servant")
+    return sorted(i for here in s.board.values() for i in here if i in c.instances and c.spec(i).effect == "servant")
 
 
 def may_enter(board: RegionBoard, fid: str) -> bool:

@@ -263,7 +263,7 @@ def _reincarnated(ctx: Ctx) -> list[dict]:
     """The Guards back on the empty posts, face down; no hero's way is open any longer."""
     s, c = ctx.s, ctx.c
     back = sorted(i for i in s.aside if c.spec(i).effect == "guard")
-    empty = [p for p in guard_posts(c.board) if not any(c.spec(i).effect == "guard" for i in s.board.get(p, []))]
+    empty = [p for p in guard_posts(c.board) if not any(i in c.instances and c.spec(i).effect == "guard" for i in s.board.get(p, []))]
     for post, guard in zip(empty, back):
         s.aside.remove(guard)
         put(s, post, guard, face_down=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from overlord.core.decks import new_deck
+from overlord.core.enemies import EnemyPolicies
 from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.core.rng import new_rng
@@ -25,6 +26,16 @@ from .table import RothTable
 RIVAL_ACTIONS = 200
 
 
+def _keep_rivals(match: Match, policy: str) -> None:
+    match.state.rival_policy = policy
+
+
+#: how the program plays the race's rivals (``overlord compare --enemy``, ``bench/balance.py --enemy``): the
+#: first is the default; together there are no rivals and the policy changes nothing
+RIVAL_POLICIES = {"heuristic": "the rivals play the heuristic hero bot (the default)",
+                  "random": "the rivals take a legal action at random (a baseline for measuring)"}
+
+
 class RothRules(MovesRules, GameRules):
     name = "roth"
     title = "Return of the Heroes"
@@ -35,6 +46,8 @@ class RothRules(MovesRules, GameRules):
     moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
     context = Ctx
     specs = RothSpecs()              # behaviour specs (overlord check): scenarios/specs/roth.yaml
+
+    enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
@@ -98,7 +111,8 @@ class RothRules(MovesRules, GameRules):
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
         """The program's side: the Nameless's phase together, or a rival's whole turn in the race (the
         heuristic bot's choices, the rival's dice from the game's generator: "the program also does
-        everything the book leaves to chance ... for its own heroes")."""
+        everything the book leaves to chance ... for its own heroes"); the rivals' bot is the match's
+        rival policy (:data:`RIVAL_POLICIES`, the heuristic one unless chosen)."""
         s, c = match.state, match.content
         who = turns.playing(s)
         if not who:
@@ -111,12 +125,13 @@ class RothRules(MovesRules, GameRules):
             return ctx.commit()
         out: list[dict] = []
         minds = np.random.default_rng([s.seed, s.round, s.order, len(s.log)])
+        choose = choose_random if s.rival_policy == "random" else bots.choose_heuristic
         for _ in range(RIVAL_ACTIONS):
             if turns.playing(s) != who:
                 return out
             ctx = Ctx.open(s, c, None)
             legal = verbs.legal(ctx, who)
-            action = bots.choose_heuristic(match, legal, minds)
+            action = choose(match, legal, minds)
             verbs.apply(ctx, action, who)
             out += ctx.commit()
         raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")

@@ -119,7 +119,7 @@ def lying_with(ctx: Ctx, effect: str) -> list[tuple[str, str]]:
     """(field, counter) for every face-up counter on the map with ``effect``, in reading order."""
     s, c = ctx.s, ctx.c
     found = [(fid, inst) for fid, here in s.board.items() for inst in here
-             if c.spec(inst).effect == effect and face_up(s, inst) and inst not in s.backs]
+             if inst in c.instances and c.spec(inst).effect == effect and face_up(s, inst) and inst not in s.backs]
     return sorted(found, key=lambda p: c.board.order(p[0]))
 
 

@@ -83,6 +83,7 @@ class RothOwn(HeroesBoard[HeroState]):
     nameless_deck: Deck | None = None   # together (ours): the Nameless deck, shuffled at its first draw
     darkness: int = 0          # together (ours): the clock; at the scenario's limit the heroes are beaten
     land_chits: list[str] = field(default_factory=list)  # the Unknown Land: the chits kept for the regions face down
+    rival_policy: str = ""     # the race: how the program plays its rivals ("" the heuristic bot; RothRules.enemies)
 
 
 @dataclass
@@ -173,7 +174,10 @@ def sees(s: RothState, c: RothContent, hero: str, instance: str) -> bool:
     blue/yellow border are part of a task, and these are only visible to the player whose task it is
     to find this artifact. The other players simply must ignore it"; "the counters with half their
     bordering in purple are part of a heroic deed and are thus only visible to the one with the
-    matching heroic deed". Every other counter is seen by all."""
+    matching heroic deed". Every other counter is seen by all, and so is a thing lying that is no
+    counter (a magic object a dead hero left)."""
+    if instance not in c.instances:
+        return True
     spec = c.spec(instance)
     if spec.deed:
         return spec.deed in s.at[hero].deeds

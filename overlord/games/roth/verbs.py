@@ -304,7 +304,7 @@ def _actions(ctx: Ctx, hero: str) -> list[dict]:
     if len(sheet.tasks) >= sheet.task_slots and any(i in ctx.c.instances and ctx.c.spec(i).task is not None
                                                      for i in actions.here(ctx, hero)):
         opts += [M["drop_task"](t) for t in sheet.tasks]
-    opts += [M["fulfil"](t) for t in sheet.tasks if actions.task_done(ctx, hero, t)]
+    opts += [M["fulfil"](t) for t in sheet.tasks if actions.fulfil_problem(ctx, hero, t) is None]
     opts += [M["deed"](d) for d, _ in deeds.parts_here(ctx, hero)]
     opts += [M["take"](i) for i in actions.take_targets(ctx, hero)]
     opts += [M["use"](i) for i in places.usable(ctx, hero)]
