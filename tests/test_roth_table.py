@@ -134,7 +134,7 @@ def test_why_after_the_enemy_phase_names_our_rules_for_the_nameless_deck(tmp_pat
     finally:
         session.close()
     assert "the Nameless's card: " in told and why.OURS["nameless_card"] in told
-    assert re.search(r"the darkness rises by 1 to \d+ of 75 \(the darkness grows every round\)", told)
+    assert re.search(r"the darkness rises by 1 to \d+ of \d+ \(the darkness grows every round\)", told)
     assert why.OURS["darkness"] in told
 
 

@@ -129,7 +129,7 @@ FORMS = [
           "Fields and Hidden Locations: \"You may try again on your next turn\""),
     *refused("search", r"^search: not possible now \(only halfway on a hidden path, at the start of his turn\)",
              "search: only halfway on a hidden path"),
-    *both("fly", r"flies on the Magic Broomstick \w+ -> A1", "the Magic Broomstick (ours): \"Fly to any field\""),
+    *both("fly", r"flies on the Magic Broomstick \w+ -> [A-P]\d+", "the Magic Broomstick (ours): \"Fly to any field\""),
     *refused("fly A1", r"^fly: not possible now \(only with the Magic Broomstick, movement left\)",
              "fly FIELD: only with the Magic Broomstick"),
     *both("teleport", r"steps through the teleporter \w+ -> A1", "the Teleporter (ours): \"Step through to any tan "
@@ -161,17 +161,17 @@ FORMS = [
     *both("fulfil", r"fulfils \w", "fulfil TASK: \"When you reach your destination, you receive the reward\""),
     *refused("fulfil merchant-1", r"^fulfil: not possible now \(only when a held task is done\)",
              "fulfil TASK: only a task done"),
-    *both("take", r"takes Magic Broomstick", "take COUNTER: pick up an artifact"),
+    *both("take", r"takes [A-Z][\w' ]+", "take COUNTER: pick up an artifact"),
     *refused("take magic-broomstick", r"^take: not possible now \(only on a field with an artifact he sees, a square "
              r"free\)", "take COUNTER: only where an artifact lies"),
-    *both("drop", r"drops Magic Broomstick \(\w+\)", "drop ITEM: the artifact lies on his field (ours)"),
+    *both("drop", r"drops [A-Z][\w' ]+ \(\w+\)", "drop ITEM: the artifact lies on his field (ours)"),
     *refused("drop magic-broomstick", r"^drop: not possible now \(only carrying an artifact\)",
              "drop ITEM: only an artifact carried"),
     *both("use", r"visits Hermit", "use COUNTER: \"they remain where they are and can be used once per player's "
           "turn\""),
     *refused("use hermit-1", r"^use: not possible now \(only at an encounter, once a turn\)",
              "use COUNTER: only at an encounter"),
-    *both("deed", r"does Staff of the Archmage, part \d of 4", "deed DEED: a part of the heroic deed"),
+    *both("deed", r"does [A-Z][\w' ]+, part \d of \d", "deed DEED: a part of the heroic deed"),
     *refused("deed axe-of-the-gnomes", r"^deed: not possible now \(only where the next part of his heroic deed is "
              r"done\)", "deed DEED: only where its next part is done"),
     at_start("recover stone", r"leandra takes back the precious stone on A3", "recover THING: the stone left where "
@@ -200,7 +200,7 @@ FORMS = [
     *refused("rest", r"^rest: not possible now \(only hurt, at his manor, the Temple or the White Village, at the "
              r"start of his turn\)", "rest: only hurt, where the book heals"),
     # -- the players' choices when the scenario leaves them to the players -----------------------------------------
-    routed("roth-players-choose place", r"is placed on B1 \(the player's choice\)", "place FIELD: \"anywhere the "
+    routed("roth-players-choose place", r"is placed on [A-P]\d+ \(the player's choice\)", "place FIELD: \"anywhere the "
            "drawing player chooses on a normal tan colored field, but not in the region where the player currently "
            "is\""),
     *refused("place B1", r"^place: not possible now \(only when the scenario leaves the drawn counters to the "

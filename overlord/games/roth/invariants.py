@@ -92,8 +92,13 @@ def land_problems(s: RothState, c: RothContent) -> list[str]:
 
 
 def violations(s: RothState, c: RothContent, full: bool = False) -> list[str]:
-    out = family.counter_problems(s, c, family.places(s, [i for h in s.heroes for i in s.at[h].card]
-                                                      + s.waiting + s.land_chits))
+    found = family.places(s, [i for h in s.heroes for i in s.at[h].card] + list(s.waiting) + list(s.land_chits))
+    # a magic object a task gives is the artifact itself, by its id (no counter): one of each at most
+    objects = {i: n for i, n in found.items() if i not in c.instances and i in c.artifacts}
+    out = [f"the magic object {i} lies in {n} places" for i, n in objects.items() if n != 1]
+    for i in objects:
+        del found[i]
+    out += family.counter_problems(s, c, found)
     out += land_problems(s, c)
     for inst in s.backs:
         if not c.spec(inst).back:
