@@ -12,9 +12,11 @@ from overlord.core.enemies import EnemyPolicies
 from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.moves import MovesRules
 from overlord.core.rng import new_rng
+from overlord.core.search import SearchModel
 from overlord.view.words import listing
 
 from . import bots, enemy, invariants, lands, narrate, turns, verbs
+from . import evaluation as judged
 from .agents import agent_spec
 from .load import RothContent, load
 from .setup import hero_kinds, new_state
@@ -160,6 +162,10 @@ class RothRules(MovesRules, GameRules):
 
     def check_state(self, match: Match) -> list[str]:
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
+    # -- what the search bot is told --------------------------------------------------------------
+    #: the plans alone, no tree (as the Dragon's: its rollouts are long)
+    search = SearchModel.of_module(judged, tree=False)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:
