@@ -30,7 +30,8 @@ from overlord.sim.play import bot_of, players_rng  # noqa: E402
 from overlord.core.game import match_json  # noqa: E402
 
 KEPT = ROOT / "bench" / "fingerprints.json"
-SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
+SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
+             "roth-race", "roth-standard"]
 
 
 def _sha(text: str) -> str:
