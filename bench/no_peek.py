@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 from overlord.games.registry import open_scenario  # noqa: E402
 from twin_games import search_bot, searched_where_it_searches, walk  # noqa: E402
 
-SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
+SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
+             "roth-race"]
 
 
 def cases(text: str | None) -> list[tuple[str, int | None]]:

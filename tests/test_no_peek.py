@@ -38,7 +38,8 @@ from overlord.sim.play import players_rng
 from twin_games import judge, search_bot, searched_where_it_searches, walk
 from twins import twins_of
 
-SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
+SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
+             "roth-race"]
 SEARCH_BUDGET = 8          # simulations a decision: small, the statistics still have a tree to compare
 SEARCH_WORLDS = 4          # worlds a plan or a departure is played out in (the games' own: 60 to 100)
 SEARCHES = 2               # decisions searched a game in the suite
@@ -73,6 +74,8 @@ TWIN_POSITIONS = [
     ("heldentaufe-race", 3, 1, (10, 100)),
     ("dragon", 2, 1, (20, 200)),
     ("dragon-duel", 2, 1, (20, 200)),
+    ("roth", 2, 1, (20, 150)),
+    ("roth-race", 1, 1, (20, 150)),
 ]
 TWIN_SEEDS = 20
 
@@ -127,6 +130,10 @@ WALKS = [
     ("heldentaufe-race", 4, 3, True), ("heldentaufe-race", 5, 4, True),
     ("dragon", 1, 1, True), ("dragon", 2, 2, False), ("dragon", 3, 3, False), ("dragon", 4, 2, False),
     ("dragon-duel", 2, 1, True), ("dragon-duel", 2, 2, False),
+    # Return of the Heroes: its plans disagree only at the Guards with the precious stone, late in a
+    # game and rarely within these walks: the search is asked in bench/no_peek.py
+    ("roth", 1, 1, False), ("roth", 2, 2, False), ("roth", 3, 3, False), ("roth", 4, 4, False),
+    ("roth-race", 1, 1, False), ("roth-race", 2, 2, False), ("roth-race", 3, 3, False),
 ]
 
 

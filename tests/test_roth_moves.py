@@ -260,25 +260,30 @@ def test_a_deeds_creature_is_its_holders_alone(box, hero, fight):
     pytest.param(False, False, id="\"First you need a precious stone, as it is the key\": without, he passes"),
 ])
 def test_a_guard_on_his_post(box, stone, fight):
-    """"The four guards are placed (values hidden) on their posts" (The Emergence of the Nameless): the
-    Guard stays face down on arrival (his values hidden until fought); a hero without the precious
-    stone is not made to fight him (ours)."""
+    """"The four guards are placed (values hidden) on their posts" (The Emergence of the Nameless): a
+    hero with the precious stone must fight him, and the Guard is turned up as the fight begins (the
+    skills he may choose are its dots); a hero without the stone is not made to fight him and his
+    values stay hidden (ours)."""
     s = standing(box, "leandra", "H1")
     s.at["leandra"].stone = stone
     lay(s, "H5", "guard-1", down=True)
     out = moves.step(Ctx.open(s, box), "leandra", "H5")
-    assert not face_up(s, "guard-1") and not events(out, "revealed")
+    assert face_up(s, "guard-1") is fight and bool(events(out, "revealed")) is fight
     assert s.turn.combat == ("guard-1" if fight else "")
     assert [e["why"][:19] for e in events(out, "passes")] == ([] if fight else ["no precious stone: "])
 
 
 def test_a_servants_values_stay_hidden_until_the_fight(box):
     """"the number of servants that appear on the map (values also hidden)": a Servant is a creature
-    to fight, face down until the fight turns it."""
+    to fight, face down until a hero meets him - turned up as the fight begins, when he must be fought
+    (ours: the skills the hero may choose are its dots)."""
     s = standing(box, "leandra", "O6")
     lay(s, "O7", "servant-7", down=True)
-    moves.step(Ctx.open(s, box), "leandra", "O7")
-    assert s.turn.combat == "servant-7" and not face_up(s, "servant-7")
+    lay(s, "O5", "servant-6", down=True)
+    assert not face_up(s, "servant-6")
+    out = moves.step(Ctx.open(s, box), "leandra", "O7")
+    assert s.turn.combat == "servant-7" and face_up(s, "servant-7") and events(out, "revealed")
+    assert not face_up(s, "servant-6")                     # one he has not met keeps its values hidden
 
 
 # -- the tower -----------------------------------------------------------------------------------------

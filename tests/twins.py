@@ -37,6 +37,11 @@ What is hidden, game by game (and our readings where the rulebooks leave it open
   at by Vision (the co-operative team's, or in the book's game for two the deciding hero's own);
   the bag, the City of the Mages' pile and the Dragon deck's draw pile. A covered counter drawn
   from the bag again is read as one of the pool (the program places it as "a covered counter").
+- Return of the Heroes (Counters, Drawing Counters, The Emergence of the Nameless, The Standard
+  Game): which random encounter chit lies face down where (one pool), which Guard on which post and
+  which Servant on which place ("values hidden": their kind shows, a pool each), the bag, the
+  market's pile, the Nameless deck's draw pile (together), and the Nameless card where it is drawn
+  face down and nobody has looked or fought him.
 """
 
 from __future__ import annotations
@@ -313,11 +318,87 @@ def dragon_hidden(rules, match) -> dict:
             "market": list(s.market), "dragon": list(s.dragon_deck.draw) if s.dragon_deck else [], "rng": s.rng}
 
 
+# -- Return of the Heroes ------------------------------------------------------------------------------------
+
+def _roth_kind(c, inst: str) -> str:
+    effect = c.spec(inst).effect
+    return effect if effect in ("guard", "servant") else "chit"
+
+
+def _roth_slots(match) -> dict[str, list[tuple[str, int]]]:
+    """The face-down places by what the heroes see lie there: a chit (its PA logo), a Guard on his
+    post or a Servant ("values hidden")."""
+    s, c = match.state, match.content
+    down = set(s.down)
+    out: dict[str, list[tuple[str, int]]] = {"chit": [], "guard": [], "servant": []}
+    for fid, here in sorted(s.board.items()):
+        for i, inst in enumerate(here):
+            if inst in down:
+                out[_roth_kind(c, inst)].append((fid, i))
+    return out
+
+
+def _roth_card_hidden(match) -> bool:
+    """The Nameless card drawn face down (the Standard Game), nobody told by the mice, nobody fought him."""
+    s = match.state
+    return (s.variant != "introductory" and not s.looked
+            and not any(e["event"] == "final_battle" for e in s.log))
+
+
+def roth_redeal(rules, match, rng):
+    twin = rules.clone(match)
+    s, c = twin.state, twin.content
+    swapped: dict[str, str] = {}
+    for slots in _roth_slots(match).values():
+        was = [s.board[fid][i] for fid, i in slots]
+        now = deal(was, rng)
+        for (fid, i), inst in zip(slots, now):
+            s.board[fid][i] = inst
+        swapped.update(zip(was, now))
+    s.down = [swapped.get(i, i) for i in s.down]
+    for pile in (s.bag, s.market) + ((s.nameless_deck.draw,) if s.nameless_deck is not None else ()):
+        pile[:] = deal(pile, rng)
+    if _roth_card_hidden(match):
+        s.nameless_card = deal(sorted(c.nameless), rng)[0]
+    reseed(s, rng)
+    return twin
+
+
+def roth_visible(rules, match) -> dict:
+    s = match.state
+    data = plain(s)
+    data["rng"] = FACE_DOWN
+    slots = {slot for kind in _roth_slots(match).values() for slot in kind}
+    hidden = {s.board[fid][i] for fid, i in slots}
+    data["board"] = {fid: [FACE_DOWN + _roth_kind(match.content, inst) if (fid, i) in slots else inst
+                           for i, inst in enumerate(here)] for fid, here in s.board.items()}
+    data["down"] = [FACE_DOWN if i in hidden else i for i in s.down]
+    data["covered"] = sorted(hidden)
+    data["bag"] = sorted(s.bag)
+    data["market"] = sorted(s.market)
+    if data["nameless_deck"] is not None:
+        data["nameless_deck"] = deck_view(data["nameless_deck"])
+    if _roth_card_hidden(match):
+        data["nameless_card"] = FACE_DOWN
+    return data
+
+
+def roth_hidden(rules, match) -> dict:
+    s = match.state
+    out = {kind: [s.board[fid][i] for fid, i in slots] for kind, slots in _roth_slots(match).items()}
+    out.update(bag=list(s.bag), market=list(s.market), rng=s.rng,
+               deck=list(s.nameless_deck.draw) if s.nameless_deck is not None else [])
+    if _roth_card_hidden(match):
+        out["card"] = [s.nameless_card]
+    return out
+
+
 TWINS: dict[str, Twins] = {
     "descent": Twins(descent_redeal, descent_visible, descent_hidden),
     "underworld": Twins(underworld_redeal, underworld_visible, underworld_hidden),
     "heldentaufe": Twins(heldentaufe_redeal, heldentaufe_visible, heldentaufe_hidden),
     "dragon": Twins(dragon_redeal, dragon_visible, dragon_hidden),
+    "roth": Twins(roth_redeal, roth_visible, roth_hidden),
 }
 
 

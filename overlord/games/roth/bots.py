@@ -24,7 +24,8 @@ with the lowest key ``(class, cost, listed order)``:
 The plan's field, first that applies (each a field within a route cost worth it): the tower when
 the way is open (a Guard beaten last turn); a Guard's post when the hero holds the precious stone
 and his chance to kill the Nameless reaches the readiness bar (:data:`READY`, lower as the clock -
-the darkness together, the rounds in the race - runs out, down to :data:`READY_LATE`); healing when
+the darkness together, the rounds in the race - runs out, down to :data:`READY_LATE`; the search
+bot's other plans, :data:`SEARCH_POLICIES`, are this bot at other bars); healing when
 low (his manor, the Temple N5, the White Village I5, the Fountain, the Wandering Healer - the way
 there and the turns sat out: the manor heals all in a turn, the Temple and the Village one a turn);
 the next part of his heroic deed (where its counter lies, the field, home); a held task's
@@ -63,17 +64,32 @@ SKILL_COLOUR = {sk: col for col, sk in DOT_SKILL.items()}
 WISH = ("armour", "shield", "healing_potion", "bonus", "vehicle")    # the market's buys, best first
 
 
-def choose_heuristic(match, actions, rng, hero: str | None = None):
-    bot = Planner(match.state, match.content, hero)
+def choose_heuristic(match, actions, rng, hero: str | None = None, ready: float = READY):
+    bot = Planner(match.state, match.content, hero, ready)
     best = min(range(len(actions)), key=lambda n: (bot.rank(actions[n]), n))
     return dict(actions[best])
+
+
+def heuristic_ready_at(ready: float):
+    """The heuristic bot with another readiness bar: the same plan, but a hero with the precious
+    stone goes to the Guards at ``ready`` instead of :data:`READY` - a search bot's other plan."""
+    def choose(match, actions, rng):
+        return choose_heuristic(match, actions, rng, ready=ready)
+    choose.__name__ = f"heuristic_ready_{ready:g}"
+    return choose
+
+
+#: the search bot's plans (``overlord.sim.mcts``: switching plans): the heuristic bot at three bars
+SEARCH_POLICIES = {f"ready {READY:g}": choose_heuristic, "ready 0.35": heuristic_ready_at(0.35),
+                   "ready 0.7": heuristic_ready_at(0.7)}
 
 
 class Planner:
     """One decision of one hero: his plan's field and the keys of the legal actions."""
 
-    def __init__(self, s, c, hero: str | None = None):
+    def __init__(self, s, c, hero: str | None = None, ready: float = READY):
         self.s, self.c = s, c
+        self.ready_bar = ready
         self.ctx = Ctx.reading(s, c)
         self.hero = hero or (s.pending.get("hero") if s.pending else s.turn.hero)
         self.hs = s.at[self.hero]
@@ -154,7 +170,7 @@ class Planner:
         return s.round / c.scenario.max_rounds
 
     def bar(self) -> float:
-        return max(READY_LATE, READY - 1.2 * max(0.0, self.pressure() - 0.45))
+        return max(READY_LATE, self.ready_bar - 1.2 * max(0.0, self.pressure() - 0.45))
 
     def ready(self) -> bool:
         return self.hs.stone and self.s.nameless == "on_tower" and self.kill_chance() >= self.bar()

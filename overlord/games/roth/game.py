@@ -164,8 +164,9 @@ class RothRules(MovesRules, GameRules):
         return invariants.state_problems(match.state, match.content) or super().check_state(match)
 
     # -- what the search bot is told --------------------------------------------------------------
-    #: the plans alone, no tree (as the Dragon's: its rollouts are long)
-    search = SearchModel.of_module(judged, tree=False)
+    #: the plans alone, no tree (as the Dragon's: its rollouts are long): the heuristic bot at three
+    #: readiness bars for the final battle
+    search = SearchModel.of_module(judged, policies=bots.SEARCH_POLICIES, tree=False)
 
     # -- for people ------------------------------------------------------------------------------
     def narrate(self, match: Match, evs: list[dict]) -> list[str]:

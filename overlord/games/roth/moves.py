@@ -322,8 +322,14 @@ class RothMoves:
 
     def turns_over(self, ctx: Ctx, hero: str, instance: str) -> bool:
         """"At every random encounter chit, you have to stop and turn it over"; a Guard's and a
-        Servant's values stay hidden until fought ("values hidden", The Emergence of the Nameless)."""
-        return ctx.c.spec(instance).chit
+        Servant's values are hidden ("values hidden", The Emergence of the Nameless) until a hero
+        meets them in a fight: turned up when he must fight them here (ours: the skills he may choose
+        are the counter's dots, which he sees as the fight begins), left face down when he passes."""
+        spec = ctx.c.spec(instance)
+        if spec.chit:
+            return True
+        return spec.effect in ("guard", "servant") and deeds.can_fight(ctx, hero, instance) \
+            and not self.passes(ctx, hero, instance)
 
     def lost_way(self, ctx: Ctx, hero: str, to: str) -> list[dict]:
         """A failed search costs nothing beyond the turn's movement; the turns spent are counted."""

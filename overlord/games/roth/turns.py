@@ -19,6 +19,7 @@ part of them.
 from __future__ import annotations
 
 from overlord.games.heroes import turns as family
+from overlord.games.heroes.draws import reveal
 
 from .state import Ctx, RothState, TurnState
 
@@ -58,10 +59,18 @@ class RothTurns:
         return TurnState(hero=hero, mp=mp)
 
     def turn_started(self, ctx: Ctx, hero: str) -> list[dict]:
+        """The rival's or the players' turn; the way to the Nameless open this turn; a face-down
+        Guard or Servant on the hero's field that he may fight is turned up (it walked onto him, or
+        won against him and was turned down again: "I should keep its ratings in mind")."""
+        from . import moves   # cycle: moves -> deeds -> fights -> turns
         s = ctx.s
         s.phase = turn_phase(s)
         s.turn.challenge = s.at[hero].guard_beaten
-        return []
+        hs = s.at[hero]
+        if hs.between:
+            return []
+        return reveal(ctx, hs.field, hero, turns=lambda inst: not ctx.c.spec(inst).chit
+                      and moves.MOVES.turns_over(ctx, hero, inst))
 
     def turn_ended(self, ctx: Ctx, hero: str) -> list[dict]:
         """"If you beat him, then you can continue on to the Nameless and do battle with him in your
