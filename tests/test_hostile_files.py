@@ -68,7 +68,7 @@ ABSURD = [
     ("roth", "heroes.yaml", "    movement: 3", "    movement: 1000000000", "less than or equal to 10"),
     ("roth", "nameless.yaml", "    life: 6", "    life: 18446744073709551616", "less than or equal to 20"),
     ("roth", "nameless-deck.yaml", "march: {fields: 3,", "march: {fields: 1000000000,", "less than or equal to 6"),
-    ("roth", "my-quest.yaml", "darkness_limit: {1: 90,", "darkness_limit: {1: 99999999999,",
+    ("roth", "my-quest.yaml", "darkness_limit: {1: 64,", "darkness_limit: {1: 99999999999,",
      "less than or equal to 200"),
 ]
 

@@ -134,7 +134,9 @@ class RothRules(MovesRules, GameRules):
             ctx = Ctx.open(s, c, None)
             legal = verbs.legal(ctx, who)
             action = choose(match, legal, minds)
+            last = s.last_action             # `why` and `undo` still speak of the players' last command
             verbs.apply(ctx, action, who)
+            s.last_action = last
             out += ctx.commit()
         raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")
 
