@@ -17,7 +17,7 @@ from overlord.games.heroes.state import put, where
 from overlord.games.roth import actions, bots, draws, verbs
 from overlord.games.roth.game import GAME
 from overlord.games.roth.load import load
-from overlord.games.roth.state import Ctx
+from overlord.games.roth.state import Ctx, laid_out
 from overlord.sim.run import play_one
 from roth_helpers import box_folder, unplace
 
@@ -204,3 +204,49 @@ def test_a_heuristic_game_ends_well_within_the_round_cap(scenario, heroes, seed)
     assert record["result"] in ("victory", "defeat")
     assert "round cap" not in record["reason"]
     assert record["rounds"] <= 60
+
+
+def spaces_to(board, goal: str) -> dict[str, int]:
+    """Spaces from every field to ``goal`` along the board's routes (a plain walk backwards)."""
+    back: dict[str, list[str]] = {}
+    for f, nbs in board.walk.items():
+        for g in nbs:
+            back.setdefault(g, []).append(f)
+    dist, frontier = {goal: 0}, [goal]
+    while frontier:
+        nxt = []
+        for f in frontier:
+            for g in back.get(f, []):
+                if g not in dist:
+                    dist[g] = dist[f] + 1
+                    nxt.append(g)
+        frontier = nxt
+    return dist
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_in_the_standard_game_the_plan_walks_the_board_as_it_lies(seed):
+    """Return of the Heroes, the Standard Game: "the regions are mixed ... and placed face up as a
+    square" - the routes between maps are the shuffled layout's, and the bot plans on them (it once
+    planned on the introductory layout and walked in circles). In the first rounds, nearly every step
+    the heuristic bot takes brings the hero nearer his plan's field by the routes of the board as it
+    lies (a step aside only around a foe or a hidden route)."""
+    rules, content, _ = registry.open_scenario("roth-standard")
+    m = rules.new_match(content, rules.party(content, 1, seed), seed)
+    board = laid_out(m.state, content).board
+    assert board.walk != content.board.walk, "the maps are shuffled"
+    nearer = steps = 0
+    while m.state.round <= 8 and rules.outcome(m) is None:
+        if rules.to_act(m) is None:
+            rules.enemy_phase(m)
+            continue
+        s = m.state
+        a = bots.choose_heuristic(m, rules.legal_actions(m), None)
+        if a["do"] == "move":
+            goal = bots.Planner(s, content).target()
+            dist = spaces_to(board, goal)
+            here = s.at[s.turn.hero].field
+            nearer += dist.get(a["to"], 99) < dist.get(here, 99)
+            steps += 1
+        rules.apply(m, a)
+    assert steps >= 5 and nearer >= 0.8 * steps, f"{nearer} of {steps} steps brought the plan's field nearer"

@@ -88,9 +88,9 @@ class Planner:
     """One decision of one hero: his plan's field and the keys of the legal actions."""
 
     def __init__(self, s, c, hero: str | None = None, ready: float = READY):
-        self.s, self.c = s, c
-        self.ready_bar = ready
         self.ctx = Ctx.reading(s, c)
+        self.s, self.c = s, self.ctx.c       # the board as it lies (the Standard Game's shuffled maps)
+        self.ready_bar = ready
         self.hero = hero or (s.pending.get("hero") if s.pending else s.turn.hero)
         self.hs = s.at[self.hero]
         self.sheet = s.sheets[self.hero]

@@ -113,7 +113,7 @@ class Ctx(HeroesCtx):
 # -- the board as it lies ----------------------------------------------------------------------------
 
 FACE_DOWN = "."               # a spot of the layout whose region is not turned up (the Unknown Land)
-_LAID: dict[tuple, tuple] = {}   # (content's id, layout) -> (content, the content laid out)
+_LAID: dict[tuple, tuple] = {}   # (content's id, whole, layout, explored) -> (content, the content laid out)
 _LAID_MOST = 64
 
 
@@ -138,17 +138,18 @@ def laid_out(s: RothOwn, c: RothContent, whole: bool = False) -> RothContent:
     introductory game's layout is the content's own board; others are built once and kept."""
     if not s.layout:
         return c
-    key = tuple(s.layout) if whole else lying_layout(s)
-    hit = _LAID.get((id(c), key))
+    asked = (id(c), whole, tuple(s.layout), () if whole else tuple(s.explored))   # cheap: the rules ask often
+    hit = _LAID.get(asked)
     if hit is not None and hit[0] is c:
         return hit[1]
+    key = tuple(s.layout) if whole else lying_layout(s)
     if key == own_layout(c):
         laid = c
     else:
         laid = dataclasses.replace(c, board=relaid(c.board, list(key), FACE_DOWN))
     if len(_LAID) >= _LAID_MOST:
         _LAID.clear()
-    _LAID[(id(c), key)] = (c, laid)
+    _LAID[asked] = (c, laid)
     return laid
 
 
