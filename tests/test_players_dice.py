@@ -25,7 +25,8 @@ from overlord.sim.play import bot_of
 from web_helpers import PARTIES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-DICE_GAMES = ["underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel"]
+DICE_GAMES = ["underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth", "roth-race",
+              "roth-standard"]
 OPTION = re.compile(r"^\s*(\d+)\. (.*)$")
 
 
@@ -34,17 +35,21 @@ def start(tmp_path, scenario: str, dice: str = "players", seed: int = 4, name: s
 
 
 def guided_line(session: Session, bot, rng) -> str:
-    """The numbered option the heuristic bot would take (the first option where its choice is
-    typed by name rather than numbered)."""
+    """The line that plays the heuristic bot's choice: its numbered option, or `VERB FIELD` where
+    the options list its move as one line of fields (the Heroes family: `teleport FIELD`); the
+    first option where the enemy acts."""
     rules, match = session.rules, session.match
     lines = session.execute("options").lines
     numbered = [m.groups() for m in map(OPTION.match, lines) if m]
-    assert numbered, f"no numbered option: {lines}"
     if rules.to_act(match) is not None:
-        want = rules.describe(bot(match, rules.legal_actions(match), rng))
+        choice = bot(match, rules.legal_actions(match), rng)
+        if choice["do"] in getattr(session.table, "field_choices", ()):
+            return f"{choice['do']} {choice['to']}"
+        want = rules.describe(choice)
         hit = next((n for n, label in numbered if label == want or want.endswith(": " + label)), None)
-        if hit is not None:
-            return hit
+        assert hit is not None, f"the bot's choice {want!r} is not among the options: {lines}"
+        return hit
+    assert numbered, f"no numbered option: {lines}"
     return numbered[0][0]
 
 

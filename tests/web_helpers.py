@@ -24,6 +24,7 @@ PARTIES = {
     "dragon-duel": ["halfling", "paladin"],
     "roth": ["leandra", "gro"],
     "roth-race": ["glingal", "antrax"],
+    "roth-standard": ["frieda", "gro"],
 }
 
 
