@@ -4,11 +4,14 @@ runner as `overlord simulate` (so the figures are the ones it would give).
     python bench/balance.py underworld [--games 200] [--seed 1] [--heroes 1,2,3,4] [--jobs 2]
     python bench/balance.py forgotten-souls --heroes 2,3,4 [--bot heuristic|random] [--max-rounds R]
     python bench/balance.py roth-race --heroes 1,2,3 --enemy random     (one of the game's enemy policies)
+    python bench/balance.py roth-race --heroes 1 --set scenario.seats=2  (a scenario field changed)
 
 Prints per hero count: the win rate with its Wilson 95% interval, the mean rounds, the CPU time a
 game and how the games ended; for a Descent quest also where the fate and doom went (spaces a
 game: heroes knocked out, fate steps, other effects; doom advanced after setup). Max rounds
-default to the scenario's own (else 40).
+default to the scenario's own (else 40). `--set KEY=VALUE` (repeatable) plays a copy of the scenario
+with one field changed (a dotted path into its YAML, the value read as YAML), written to a temporary
+directory with its content paths made absolute.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
+from pathlib import Path
+
+import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -24,6 +31,39 @@ sys.path.insert(0, ROOT)
 from overlord.games.registry import open_scenario  # noqa: E402
 from overlord.sim.run import simulate  # noqa: E402
 from overlord.sim.stats import summarize  # noqa: E402
+
+
+def overridden(path: Path, sets: list[str], into: Path) -> Path:
+    """A copy of the scenario file at `path` with each `KEY=VALUE` of `sets` applied, in `into`:
+    every string naming a file beside the original is made absolute so the copy reads the same
+    content."""
+    data = yaml.safe_load(path.read_text())
+
+    def absolute(node):
+        if isinstance(node, dict):
+            return {k: absolute(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [absolute(v) for v in node]
+        if isinstance(node, str) and (path.parent / node).is_file():
+            return str((path.parent / node).resolve())
+        return node
+
+    data = absolute(data)
+    for item in sets:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--set {item}: expected KEY=VALUE")
+        *parents, leaf = key.split(".")
+        node = data
+        for part in parents:
+            if not isinstance(node.get(part), dict):
+                raise SystemExit(f"--set {item}: {path.name} has no mapping {part!r}")
+            node = node[part]
+        node[leaf] = yaml.safe_load(value)
+    tag = "-".join(s.replace("=", "").replace(".", "") for s in sets)
+    out = into / f"{path.stem}-{tag}.yaml"
+    out.write_text(yaml.safe_dump(data, sort_keys=False))
+    return out
 
 
 def main(argv=None) -> int:
@@ -36,7 +76,17 @@ def main(argv=None) -> int:
     parser.add_argument("--bot", default="heuristic", help="a bot of the game (heuristic, random...) or module:function")
     parser.add_argument("--max-rounds", type=int, default=None)
     parser.add_argument("--enemy", default=None, help="one of the game's enemy policies (default: its first)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="play a copy of the scenario with this field changed (scenario.seats=2)")
     args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        return run(args, tmp)
+
+
+def run(args, tmp: str) -> int:
+    if args.set:
+        _, _, original = open_scenario(args.scenario)
+        args.scenario = str(overridden(original, args.set, Path(tmp)))
     rules, content, path = open_scenario(args.scenario)
     info = rules.info(content)
     name = info.id
@@ -47,6 +97,7 @@ def main(argv=None) -> int:
                        enemy=args.enemy)
     wall = time.time() - started
     enemy = f", enemy {args.enemy}" if args.enemy else ""
+    enemy += "".join(f", {item}" for item in args.set)
     print(f"{name} balance: {args.games} games per hero count, seed {args.seed}, bot {args.bot}{enemy}, "
           f"max {max_rounds} rounds, {wall:.1f} s")
     print(f"{'heroes':>6}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'95% CI (Wilson)':>17}  "
