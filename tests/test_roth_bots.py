@@ -250,3 +250,23 @@ def test_in_the_standard_game_the_plan_walks_the_board_as_it_lies(seed):
             steps += 1
         rules.apply(m, a)
     assert steps >= 5 and nearer >= 0.8 * steps, f"{nearer} of {steps} steps brought the plan's field nearer"
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_in_the_unknown_land_the_heroes_explore_and_the_game_ends(seed):
+    """Return of the Heroes, Alternative Rules: The Unknown Land: "The regions remain face down and
+    have to be explored. If a character moves into an unexplored region, it is turned over." The
+    heuristic bot steps into a region face down when what its deeds need may lie there (it once
+    crashed asking for a tower not yet turned up), and the game ends by the rules; the player's hero
+    explores too, not only the rivals."""
+    rules, content, _ = registry.open_scenario("roth-unknown")
+    m = rules.new_match(content, rules.party(content, 1, seed), seed)
+    player, first = m.state.heroes[0], len(m.state.explored)
+    while rules.outcome(m) is None:
+        if rules.to_act(m) is None:
+            rules.enemy_phase(m)
+        else:
+            rules.apply(m, bots.choose_heuristic(m, rules.legal_actions(m), None))
+    assert "round cap" not in rules.outcome(m).reason
+    explored = [e for e in m.state.log if e["event"] == "explored"]
+    assert len(m.state.explored) >= first + 4 and any(e["hero"] == player for e in explored)

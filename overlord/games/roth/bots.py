@@ -52,10 +52,10 @@ from overlord.games.heroes.odds import p_battle, p_fail, p_success
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS, dice_for, life_total, skill_value
 from overlord.games.heroes.state import face_up, where
 
-from . import deeds, moves
+from . import deeds, lands, moves
 from .content import DOT_SKILL
 from .heroes import destination
-from .state import Ctx, artifact, sees
+from .state import Ctx, artifact, laid_out, sees
 
 READY = 0.5          # the chance to kill the Nameless that sends a hero with the stone to the Guards
 READY_LATE = 0.15    # ... its floor, when the clock has run out
@@ -99,6 +99,8 @@ class Planner:
         self._arrive: dict[str, float] | None = None
         self._costs: dict[str, float] | None = None
         self._kill: dict[str, float] | None = None
+        self._frontier: list[str] | None = None
+        self.exploring = False                # the plan's field is on the frontier (:meth:`frontier`)
 
     # -- chances ------------------------------------------------------------------------------------------
     def trial(self, skill: str, modifier: int) -> float:
@@ -214,8 +216,20 @@ class Planner:
         for fields, limit in self.stages():
             found = self.nearest(fields, limit, self.healing_costs() if self.hs.manor in fields else None)
             if found:
+                self.exploring = fields is self._frontier
                 return found
         return None
+
+    def frontier(self) -> list[str]:
+        """The Unknown Land: the known fields from which a route leads into a region still face
+        down (that one lies there shows; which region it is does not, and is not read)."""
+        if self._frontier is None:
+            self._frontier = []
+            if lands.unknown_land(self.ctx):
+                whole = laid_out(self.s, self.ctx.content, whole=True).board
+                known = self.c.board.fields
+                self._frontier = [f for f in known if any(g not in known for g in whole.walk[f])]
+        return self._frontier
 
     def stages(self):
         s, b, hs, sh = self.s, self.c.board, self.hs, self.sheet
@@ -231,6 +245,7 @@ class Planner:
             yield healing, FAR
         yield self.deed_fields(), 60.0
         yield self.task_fields(seen), 40.0
+        yield self.frontier(), FAR            # the Unknown Land: what the deeds and tasks need may lie there
         if hs.stone and s.nameless == "on_tower" and sh.natural < sh.natural_max:
             yield healing, 30.0
         if self.wants_lesson():
@@ -385,7 +400,7 @@ class Planner:
         return {self.hs.manor: turn, **slow}
 
     def nearest(self, fields, limit: float, extra: dict[str, float] | None = None) -> str | None:
-        fields = [f for f in fields if f]
+        fields = [f for f in fields if f in self.c.board.fields]      # a field face down is nowhere yet
         if not fields:
             return None
         extra = extra or {}
@@ -541,6 +556,8 @@ class Planner:
         return self._r_teleport(a)
 
     def _r_move(self, a):
+        if a["to"] not in self.c.board.fields:          # the Unknown Land: a step into a region face down
+            return (4, 0.0) if self.planned_here() and self.exploring else (9, FAR)
         d = self.distances()
         here = d.get(self.hs.field, FAR)
         there = d.get(a["to"], FAR)

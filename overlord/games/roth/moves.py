@@ -158,7 +158,9 @@ def lake_price(ctx: Ctx, frm: str, to: str) -> int:
 # -- the tower ------------------------------------------------------------------------------------------
 
 def tower(ctx: Ctx) -> str:
-    return ctx.c.board.with_feature("tower")[0]
+    """The Nameless's tower field; "" while its region lies face down (the Unknown Land)."""
+    found = ctx.c.board.with_feature("tower")
+    return found[0] if found else ""
 
 
 def tower_open(ctx: Ctx, hero: str) -> bool:
