@@ -60,6 +60,10 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
    functions of its own that pass them (the Dragon's ``draws.replace``, ``life.wound``,
    ``moves.step``, ``actions.market``, ``turns.end_turn``...).
 
+On the game interface: ``rules`` (:class:`~overlord.games.heroes.rules.HeroesRules`: a match begun,
+whose move it is, an action applied, the outcome, the program's deck, on the game's ``setup``,
+``turns`` and ``verbs`` modules it names).
+
 For people and for checks, on the same state: ``table`` (a game at the table: numbered options,
 ``why``, ``undo`` past no hidden draw), ``narrate`` (the family's events in a line, the board as
 text), ``why`` (the last command with the book's rule behind each event), ``words``,
