@@ -19,7 +19,7 @@ The PettingZoo numbering keeps its published layout (``numbering`` below; ``agen
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
-from overlord.games.heroes import actions as family_actions, indices
+from overlord.games.heroes import actions as family_actions, indices, verbs as family_verbs
 from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.state import face_up
@@ -479,16 +479,10 @@ def _spells(ctx: Ctx, hero: str) -> list[dict]:
 
 def apply(ctx: Ctx, action: dict) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now)."""
-    s = ctx.s
-    MOVES.check(action, legal(ctx))
-    hero = turns.current(s)
-    s.last_action = len(s.log)
-    choice = {k: v for k, v in action.items() if k in MOVES.choice_names()}
-    return MOVES.apply(ctx, action, hero, choice)
+    return family_verbs.apply(MOVES, ctx, action, legal(ctx), turns.current(ctx.s))
 
 
 def tell(s, c, e: dict) -> str | None:
     """The line of an event a move tells (None: not one of theirs)."""
-    teller = MOVES.teller(e["event"])
-    return None if teller is None else teller(s, c, e)
+    return family_verbs.tell(MOVES, s, c, e)
 

@@ -62,7 +62,8 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
 
 On the game interface: ``rules`` (:class:`~overlord.games.heroes.rules.HeroesRules`: a match begun,
 whose move it is, an action applied, the outcome, the program's deck, on the game's ``setup``,
-``turns`` and ``verbs`` modules it names).
+``turns`` and ``verbs`` modules it names); ``verbs`` (what a game's ``verbs`` does alike on its
+moves: an action applied with the mark of the players' last command, an event a move tells).
 
 For people and for checks, on the same state: ``table`` (a game at the table: numbered options,
 ``why``, ``undo`` past no hidden draw), ``narrate`` (the family's events in a line, the board as

@@ -17,7 +17,7 @@ a documented default decides without them.
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
-from overlord.games.heroes import indices
+from overlord.games.heroes import indices, verbs as family_verbs
 from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILLS
 from overlord.games.heroes.words import SKILL_WORD, rolled
@@ -292,15 +292,9 @@ def _actions(ctx: Ctx, hero: str) -> list[dict]:
 def apply(ctx: Ctx, action: dict, hero: str | None = None) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now); ``hero``: a
     rival whose turn the program plays."""
-    s = ctx.s
-    MOVES.check(action, legal(ctx, hero))
-    hero = hero or turns.current(s)
-    s.last_action = len(s.log)
-    choice = {k: v for k, v in action.items() if k in MOVES.choice_names()}
-    return MOVES.apply(ctx, action, hero, choice)
+    return family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero or turns.current(ctx.s))
 
 
 def tell(s, c, e: dict) -> str | None:
     """The line of an event a move tells (None: not one of theirs)."""
-    teller = MOVES.teller(e["event"])
-    return None if teller is None else teller(s, c, e)
+    return family_verbs.tell(MOVES, s, c, e)
