@@ -9,17 +9,14 @@ from typing import Any
 import numpy as np
 
 from overlord.core.behaviour import SpecSupport
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
-from overlord.core.moves import MovesRules
+from overlord.core.game import AgentSpec, Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
 from overlord.view.words import listing
-from overlord.core.decks import new_deck
-from overlord.core.rng import new_rng
 from overlord.core.search import SearchModel
+from overlord.games.heroes.rules import HeroesRules
 
-from . import bots, invariants, narrate, turns, verbs
+from . import bots, invariants, narrate, setup, turns, verbs
 from .agents import agent_spec
 from .load import DragonContent, load
-from .setup import new_state
 from .state import Ctx, DragonState
 from . import evaluation as judged
 from . import specs
@@ -50,7 +47,7 @@ class DragonSpecs(SpecSupport):
         return specs.ask(posed, instruction, args, dice)
 
 
-class DragonRules(MovesRules, GameRules):
+class DragonRules(HeroesRules, GameRules):
     name = "dragon"
     title = "Under the Shadow of the Dragon"
     summary = "find a magic weapon and slay the Dragon: together against the program, or the book's game for two"
@@ -59,6 +56,8 @@ class DragonRules(MovesRules, GameRules):
     state_type = DragonState
     moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
     context = Ctx
+    setup, turns, verbs = setup, turns, verbs       # what the family's rules call (``heroes.rules``)
+    deck = "dragon"
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
@@ -82,31 +81,7 @@ class DragonRules(MovesRules, GameRules):
         k = seed % len(names)
         return (names[k:] + names[:k])[:count]
 
-    def decks(self, content: DragonContent):
-        if not content.cards:
-            return {}
-
-        def order(seed: int, heroes: int) -> dict:
-            return {"order": new_deck("dragon", list(content.cards), new_rng(seed)).draw,
-                    "names": {cid: card.name for cid, card in content.cards.items()}}
-        return {"dragon": order}
-
     # -- a match ---------------------------------------------------------------------------------
-    def new_match(self, content: DragonContent, heroes: list[str], seed: int) -> Match:
-        state = new_state(content, list(heroes), seed)
-        ctx = Ctx.open(state, content, None)
-        turns.start_turn(ctx)
-        ctx.commit()
-        return Match(content, state)
-
-    def to_act(self, match: Match) -> str | None:
-        return turns.current(match.state)
-
-    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
-        ctx = Ctx.open(match.state, match.content, dice)
-        verbs.apply(ctx, action)
-        return ctx.commit()
-
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
         s = match.state
         if s.outcome or s.phase != "dragon":
@@ -114,10 +89,6 @@ class DragonRules(MovesRules, GameRules):
         ctx = Ctx.open(s, match.content, dice)
         turns.dragon_phase(ctx)
         return ctx.commit()
-
-    def outcome(self, match: Match) -> Outcome | None:
-        s = match.state
-        return Outcome(s.outcome, s.reason) if s.outcome else None
 
     def tracks(self, match: Match) -> dict:
         s, coop = match.state, match.content.scenario.coop

@@ -38,19 +38,13 @@ from .why import explain
 class DragonTable(HeroesTable):
     commands = table_commands(MOVES)
     changes = set(MOVES.names)       # options and why answer also once the game is over
+    narration = narrate
+    enemy, maps = "the Dragon", "nine"
+    prompt_fields, json_fields = ("hoard",), ("hoard", "dragon")
 
-    def opening(self, heroes, seed):
+    def intro(self) -> list[str]:
         sc = self.match.content.scenario
-        return ([f"{sc.name}: {', '.join(heroes)} (seed {seed})"] + ([sc.intro] if sc.intro else [])
-                + self.rules.narrate(self.match, self.match.state.log)
-                + narrate.summary(self.match.state, self.match.content)
-                + ["(`map` draws every field of the nine maps and its routes)"])
-
-    def status(self) -> list[str]:
-        return narrate.status(self.match.state, self.match.content)
-
-    def picture(self) -> list[str]:
-        return narrate.picture(self.match.state, self.match.content).splitlines()
+        return [sc.intro] if sc.intro else []
 
     def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
@@ -61,25 +55,5 @@ class DragonTable(HeroesTable):
         (``drawing.board_drawing``): what ``map`` prints, as a picture."""
         return board_drawing(self.match.state, self.match.content)
 
-    def asked(self) -> str:
-        return narrate.asked(self.match.state, self.match.content)
-
-    def brought_out(self, event: dict) -> str:
-        return narrate.brought_out(self.match.state, self.match.content, event)
-
     def explain(self) -> list[str]:
         return explain(self.match.state, self.match.content)
-
-    def words(self):
-        s, c = self.match.state, self.match.content
-        return list(s.heroes) + list(c.board.fields) + list(c.instances) + ["magic", "ranged", "close"]
-
-    def prompt(self):
-        s = self.match.state
-        who = self.rules.to_act(self.match) or "the Dragon"
-        return f"[round {s.round} | hoard {s.hoard} | {who}] dragon> "
-
-    def json_extra(self) -> dict:
-        s = self.match.state
-        return {"round": s.round, "hoard": s.hoard, "dragon": s.dragon, "to_act": self.rules.to_act(self.match)}
-

@@ -19,7 +19,7 @@ The PettingZoo numbering keeps its published layout (``numbering`` below; ``agen
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
-from overlord.games.heroes import actions as family_actions
+from overlord.games.heroes import actions as family_actions, indices, verbs as family_verbs
 from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILL_MAX, SKILLS
 from overlord.games.heroes.state import face_up
@@ -45,43 +45,12 @@ WITH = Param("spell", "item", "SPELL", keyword="with", optional=True, refusal="n
 
 # -- the indices for learning agents: what the hero sees, read once a call ---------------------------------------
 
-def _actor(ctx: Ctx) -> str:
-    s = ctx.s
-    return s.pending.get("hero") if s.pending else s.turn.hero
-
-
-def _seen(memo: dict, key: str, make):
-    if key not in memo:
-        memo[key] = make()
-    return memo[key]
-
-
 def _steps(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "steps", lambda: moves.step_targets(ctx, _actor(ctx)) if _actor(ctx) else [])
-
-
-def _items(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "items", lambda: [i.id for i in ctx.s.sheets[_actor(ctx)].items] if _actor(ctx) else [])
-
-
-def _kth(kind: str, pool: list, value, limit: int) -> str | None:
-    return f"{kind} {pool.index(value)}" if value in pool[:limit] else None
-
-
-def _numbered(kind: str, n: int) -> tuple[str, ...]:
-    return tuple(f"{kind} {k}" for k in range(n))
-
-
-def _skilled(kind: str, lightning: bool = False) -> tuple[str, ...]:
-    return tuple(f"{kind} {sk}" for sk in SKILLS) + ((f"{kind} lightning",) if lightning else ())
+    return indices.steps(ctx, memo, moves.step_targets)
 
 
 def _by_spell(kind: str):
     return lambda ctx, a, memo: f"{kind} lightning" if a.get("spell") else f"{kind} {a['skill']}"
-
-
-def _no_slot(ctx, a, memo):
-    return None
 
 
 # -- applying: what a few moves do besides calling their rule --------------------------------------------------
@@ -184,17 +153,18 @@ def _call(rule, *keys: str, choice: bool = False):
 
 MOVES = Moves([
     Move("move", "step to a field along a route (a hidden field is searched)", (FIELD,), _call(moves.step, "to"),
-         slots=_numbered("move", MOVE_SLOTS), slot=lambda ctx, a, memo: _kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS)),
+         slots=indices.numbered("move", MOVE_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS)),
     Move("jump", "the Boots of Jumping: exactly 4 fields along the routes", (FIELD,), _call(jumps.jump, "to"),
-         when="with the Boots of Jumping, at the start of his movement", slots=_numbered("jump", JUMP_SLOTS),
-         slot=lambda ctx, a, memo: _kth("jump", _seen(memo, "landings", lambda: jumps.targets(ctx, _actor(ctx))),
-                                        a["to"], JUMP_SLOTS),
+         when="with the Boots of Jumping, at the start of his movement", slots=indices.numbered("jump", JUMP_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("jump", indices.seen(memo, "landings", lambda: jumps.targets(ctx, indices.actor(ctx))),
+                                               a["to"], JUMP_SLOTS),
          tells={"jump": lambda s, c, e: f"  {e['hero']} jumps {JUMP_WORDS} with the Boots of Jumping ({e['why']})"}),
     Move("vision", "cast Vision: look at the covered counter on a tan field next to you",
          (Param("item", "item", shown=False), FIELD), _call(spells.vision, "item", "to"), typed=("to", "item"),
          words=lambda a: f"vision {a['to']}", when="with Vision, next to a tan field with a covered counter, movement left",
-         slots=_numbered("vision", MOVE_SLOTS),
-         slot=lambda ctx, a, memo: _kth("vision", _steps(ctx, memo), a["to"], MOVE_SLOTS),
+         slots=indices.numbered("vision", MOVE_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("vision", _steps(ctx, memo), a["to"], MOVE_SLOTS),
          tells={"vision": lambda s, c, e: f"  {e['hero']} casts Vision on {e['at']}: {e['trial']}",
                 "looked": lambda s, c, e: (f"    {e['hero']} looks at the covered "
                                            f"{'counter' if len(e['names']) == 1 else 'counters'} on {e['at']}: "
@@ -204,33 +174,33 @@ MOVES = Moves([
     Move("clairvoyance", "cast Clairvoyance: pick that open counter from the bag instead",
          (Param("item", "item", shown=False), COUNTER), _call(spells.clairvoyance, "item", "target"),
          typed=("target", "item"), words=lambda a: f"clairvoyance {a['target']}",
-         when="when he owes a draw from the bag and carries Clairvoyance", slots=_numbered("clairvoyance", PICK_SLOTS),
-         slot=lambda ctx, a, memo: _kth("clairvoyance", _seen(memo, "picks", lambda: draws.pickable(ctx)), a["target"],
-                                        PICK_SLOTS),
+         when="when he owes a draw from the bag and carries Clairvoyance", slots=indices.numbered("clairvoyance", PICK_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("clairvoyance", indices.seen(memo, "picks", lambda: draws.pickable(ctx)), a["target"],
+                                               PICK_SLOTS),
          tells={"clairvoyance": lambda s, c, e: (f"  {e['hero']} casts Clairvoyance to pick {e['name']}: {e['trial']}"
                                                  + ("" if e["success"] else ", so he draws"))}),
     Move("spell", "the Mage: a spell from the City of the Mages instead of his starting gold", (ITEM,),
          _call(spells.spell_for_gold, "item"), words=lambda a: f"spell {a['item']} (for the starting gold)",
-         when="the Mage, on his first turn before anything else", slots=_numbered("spell", SPELL_SLOTS),
-         slot=lambda ctx, a, memo: _kth("spell", _seen(memo, "gifts", lambda: spells.gold_spells(ctx, _actor(ctx))),
-                                        a["item"], SPELL_SLOTS),
+         when="the Mage, on his first turn before anything else", slots=indices.numbered("spell", SPELL_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("spell", indices.seen(memo, "gifts", lambda: spells.gold_spells(ctx, indices.actor(ctx))),
+                                               a["item"], SPELL_SLOTS),
          tells={"spell_for_gold": lambda s, c, e: (f"  {e['hero']} forfeits his {e['gold']} starting gold and takes the "
                                                    f"spell {e['name']} from the City of the Mages")}),
     Move("fight", "fight a creature with magic, ranged or close", (COUNTER, SKILL, WITH),
          _acting(lambda ctx, a, hero, ch: fights.fight(ctx, hero, a["target"], a["skill"], {**ch, "spell": a.get("spell")})),
-         words=_fight_words, when="when he faces a creature", slots=_skilled("fight", lightning=True), slot=_by_spell("fight"),
+         words=_fight_words, when="when he faces a creature", slots=indices.skilled("fight", "lightning"), slot=_by_spell("fight"),
          tells={"fight": lambda s, c, e: (f"  {e['hero']} fights {e['name']} with {SKILL_WORD[e['skill']]}: {e['trial']} - "
                                           f"{'won' if e['won'] else 'lost'}"), "won": _won}),
     Move("try", "an encounter's trial (the scroll beings, the Keeper)", (COUNTER, SKILL),
          _acting(lambda ctx, a, hero, ch: fights.try_encounter(ctx, hero, a["target"], a["skill"], ch)),
-         words=_fight_words, when="at an encounter that asks for a trial", slots=_skilled("try"),
+         words=_fight_words, when="at an encounter that asks for a trial", slots=indices.skilled("try"),
          slot=lambda ctx, a, memo: f"try {a['skill']}",
          tells={"trial": lambda s, c, e: (f"  {e['hero']} tries {e['name']} with {SKILL_WORD[e['skill']]}: {e['trial']} - "
                                           f"{'won' if e['won'] else 'not this time'}")}),
     Move("use", "use an encounter (Cerberos: the skill to train)", (COUNTER, Param("skill", "skill", optional=True,
                                                                                    choices=SKILLS)),
          lambda ctx, a, hero, ch: actions.use(ctx, hero, a["target"], {**ch, "skill": a.get("skill")}),
-         when="at an encounter", slots=("use",) + _skilled("use"),
+         when="at an encounter", slots=("use",) + indices.skilled("use"),
          slot=lambda ctx, a, memo: f"use {a['skill']}" if a.get("skill") else "use",
          tells={"encounter": lambda s, c, e: f"  {e['hero']} visits {e['name']}", "herbalist": _healed, "healer": _healed,
                 "juggler": _juggler,
@@ -259,7 +229,7 @@ MOVES = Moves([
          when="beside Orchan or on the Isle's landing, with his gold",
          tells={"ferry": lambda s, c, e: f"  Orchan ferries {e['hero']} to {e['to']} for {e['paid']} gold"}),
     Move("pegasus", "fly to a tan field", (FIELD,), _call(moves.pegasus, "to"), when="with Pegasus, not in a Storm",
-         numbered=False, slots=(), slot=_no_slot,
+         numbered=False, slots=(), slot=indices.no_slot,
          tells={"pegasus": lambda s, c, e: f"  Pegasus carries {e['hero']} to {e['to']} and flies home to the City"}),
     Move("forge", "the loremaster makes your weapon", (COUNTER,), _acting(_call(fights.forge, "target")),
          when="at a loremaster, with the scroll and the material",
@@ -269,7 +239,8 @@ MOVES = Moves([
          when="on a field with an artifact he sees, a tray free",
          tells={"taken": lambda s, c, e: f"  {e['hero']} takes {e['name']}"}),
     Move("drop", "drop an artifact", (ITEM,), _call(actions.drop, "item"), when="carrying an artifact, movement over",
-         slots=_numbered("drop", ITEM_SLOTS), slot=lambda ctx, a, memo: _kth("drop", _items(ctx, memo), a["item"], 99),
+         slots=indices.numbered("drop", ITEM_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("drop", indices.items(ctx, memo), a["item"], 99),
          tells={"dropped": lambda s, c, e: f"  {e['hero']} drops {e['name']} ({e['to']})"}),
     Move("take_task", "take up a task", (COUNTER,), _call(actions.take_task, "target"),
          when="on a field with a task, fewer than four held",
@@ -290,8 +261,8 @@ MOVES = Moves([
                                            f"{', '.join(e['names']) or 'nothing left'}")}),
     Move("buy", "buy from the market", (ITEM, Param("for", "hero", "HERO", keyword="for", optional=True, default=ACTOR)),
          _call(actions.buy, "item", "for"), words=lambda a: f"buy {a['item']} for {a['for']}",
-         when="while a market is open, with the gold", slots=_numbered("buy", ITEM_SLOTS),
-         slot=lambda ctx, a, memo: (_kth("buy", ctx.s.offer, a["item"], 99) if a["for"] == _actor(ctx) else None),
+         when="while a market is open, with the gold", slots=indices.numbered("buy", ITEM_SLOTS),
+         slot=lambda ctx, a, memo: (indices.kth("buy", ctx.s.offer, a["item"], 99) if a["for"] == indices.actor(ctx) else None),
          tells={"bought": _bought}),
     Move("close", "close the market", apply=_call(family_actions.close), when="while a market is open",
          tells={"market_closed": lambda s, c, e: f"    the market closes; {count(e['unsold'], 'counter')} back to the City's pile"}),
@@ -310,16 +281,16 @@ MOVES = Moves([
                                              f"{count(e['left'], 'hit point')} on it")}),
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
          lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
-         slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
+         slot=indices.no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("steer", "move the confused hero there", (Param("hero", "hero", typed=False), FIELD), _steer, numbered=False,
-         slots=(), slot=_no_slot, when="when the scenario leaves the confused hero to the player on his left"),
+         slots=(), slot=indices.no_slot, when="when the scenario leaves the confused hero to the player on his left"),
     Move("defend", "the Dragon attacks you: the trial of your choice at -3 (magic, ranged, close), or cast Lightning first",
          (Param("skill", "skill", choices=SKILLS), WITH), _answer_attack, usage="SKILL|with SPELL",
          words=lambda a: f"defend with {a['spell']}" if a.get("spell") else f"defend {a['skill']}",
-         when="when the Dragon attacks him", slots=_skilled("defend", lightning=True), slot=_by_spell("defend")),
+         when="when the Dragon attacks him", slots=indices.skilled("defend", "lightning"), slot=_by_spell("defend")),
     Move("lose", "the artifact of your choice the Dragon destroys", (ITEM,), _answer_attack,
-         when="when the Dragon destroys one of his artifacts", slots=_numbered("lose", ITEM_SLOTS),
-         slot=lambda ctx, a, memo: _kth("lose", _items(ctx, memo), a["item"], 99)),
+         when="when the Dragon destroys one of his artifacts", slots=indices.numbered("lose", ITEM_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("lose", indices.items(ctx, memo), a["item"], 99)),
     Move("end", "end the turn", apply=lambda ctx, a, hero, ch: turns.end_turn(ctx)),
 ], CHOICES, numbering=("end", "move", "fight", "hide", "search", "teleport", "roll", "rummage", "rappel", "ferry",
                        "forge", "take_task", "fulfil", "take", "deliver", "market", "close", "drink", "cast", "pray",
@@ -508,16 +479,10 @@ def _spells(ctx: Ctx, hero: str) -> list[dict]:
 
 def apply(ctx: Ctx, action: dict) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now)."""
-    s = ctx.s
-    MOVES.check(action, legal(ctx))
-    hero = turns.current(s)
-    s.last_action = len(s.log)
-    choice = {k: v for k, v in action.items() if k in MOVES.choice_names()}
-    return MOVES.apply(ctx, action, hero, choice)
+    return family_verbs.apply(MOVES, ctx, action, legal(ctx), turns.current(ctx.s))
 
 
 def tell(s, c, e: dict) -> str | None:
     """The line of an event a move tells (None: not one of theirs)."""
-    teller = MOVES.teller(e["event"])
-    return None if teller is None else teller(s, c, e)
+    return family_verbs.tell(MOVES, s, c, e)
 

@@ -60,11 +60,18 @@ What a game adds (the Dragon, ``games/dragon``, is the example):
    functions of its own that pass them (the Dragon's ``draws.replace``, ``life.wound``,
    ``moves.step``, ``actions.market``, ``turns.end_turn``...).
 
+On the game interface: ``rules`` (:class:`~overlord.games.heroes.rules.HeroesRules`: a match begun,
+whose move it is, an action applied, the outcome, the program's deck, on the game's ``setup``,
+``turns`` and ``verbs`` modules it names); ``verbs`` (what a game's ``verbs`` does alike on its
+moves: an action applied with the mark of the players' last command, an event a move tells).
+
 For people and for checks, on the same state: ``table`` (a game at the table: numbered options,
 ``why``, ``undo`` past no hidden draw), ``narrate`` (the family's events in a line, the board as
 text), ``why`` (the last command with the book's rule behind each event), ``words``,
 ``board_drawing`` (the maps, and the counters, heroes and last moves on them), ``invariants``
-(a counter in one place, a hero's place and sheet, a hand-edited save's roster).
+(a counter in one place, a hero's place and sheet, a hand-edited save's roster). For learning
+agents: ``indices`` (what a game's ``verbs`` name its moves' PettingZoo indices with: the hero they
+speak for, the k-th of what he sees, the numbered indices).
 
 Each game's own still (their rules differ, not only their words): which fields a hero may step to
 (the Dragon's Labyrinth and dotted routes; Return of the Heroes' lake and tower), the fights

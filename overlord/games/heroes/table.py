@@ -8,16 +8,20 @@ may do now, ``why`` tells the last command again with the rule behind each of it
 event that brought something hidden into view (a counter drawn or turned over, a market...) is
 marked by the engine (``overlord.core.game.hidden_draw``): ``undo`` does not go back past it.
 
-A game's table (the Dragon's, Return of the Heroes') takes its rules' moves and adds what it asks and
-shows: the line above the options (:meth:`HeroesTable.asked`), what a hidden draw brought out
-(:meth:`HeroesTable.brought_out`), the last command explained (:meth:`HeroesTable.explain`), and
-its status, pictures, prompt and words.
+A game's table (the Dragon's, Return of the Heroes') takes its rules' moves and names as class
+data its narration (:class:`Narration`: its status, board as text, opening summary, the line above
+the options, what a hidden draw brought out), who acts when no hero does, how many maps ``map``
+draws and which of its state's fields the prompt and ``--json`` show; it adds the last command
+explained (:meth:`HeroesTable.explain`), its printout and its drawing.
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar, Protocol
+
 from overlord.core.game import HIDDEN_DRAW, RulesError, Table, TableReply
 from overlord.core.moves import Moves, enemy_until_hero
+from overlord.games.heroes.sheet import SKILLS
 
 from ...view.words import listing, options
 
@@ -33,24 +37,82 @@ def table_commands(moves: Moves) -> dict[str, str]:
     return {"N": TABLE_ONLY["N"], **moves.commands(), "options": TABLE_ONLY["options"], "why": TABLE_ONLY["why"]}
 
 
+class Narration(Protocol):
+    """What the family's table reads of a game's narration (its ``narrate`` module), each on the
+    game's state ``s`` and content ``c``."""
+
+    def status(self, s: Any, c: Any) -> list[str]: ...
+
+    def picture(self, s: Any, c: Any) -> str: ...
+
+    def summary(self, s: Any, c: Any) -> list[str]: ...
+
+    def asked(self, s: Any, c: Any) -> str: ...
+
+    def brought_out(self, s: Any, c: Any, e: dict) -> str: ...
+
+
 class HeroesTable(Table):
     """A family game at the table, on its rules' moves (``rules.moves``); a game's subclass sets
-    ``commands`` (``table_commands(moves)``) and ``changes`` (``set(moves.names)``)."""
+    ``commands`` (``table_commands(moves)``), ``changes`` (``set(moves.names)``) and the class data
+    below."""
 
     numbered = True                  # a number typed is one of the numbered options
 
-    # -- what a game adds ------------------------------------------------------------------------
-    def asked(self) -> str:
-        """The line above the numbered options: who acts, and what he is asked."""
-        raise NotImplementedError
+    # -- what a game names -----------------------------------------------------------------------
+    #: its narration (the game's ``narrate`` module)
+    narration: ClassVar[Narration]
+    #: who acts when no hero does, in the prompt ("the Dragon")
+    enemy: ClassVar[str]
+    #: how many maps ``map`` draws, in words ("nine")
+    maps: ClassVar[str]
+    #: the state's fields the prompt shows after the round (``hoard 3``), and those ``--json`` adds
+    prompt_fields: ClassVar[tuple[str, ...]] = ()
+    json_fields: ClassVar[tuple[str, ...]] = ()
 
-    def brought_out(self, event: dict) -> str:
-        """What an event marked as a hidden draw brought into view, in a few words."""
-        raise NotImplementedError
+    def intro(self) -> list[str]:
+        """The scenario's introduction, the line after the opening's first (none unless the game has one)."""
+        return []
 
     def explain(self) -> list[str]:
         """The last command again, with the rule behind each of its events."""
         raise NotImplementedError
+
+    # -- what the table shows ------------------------------------------------------------------------
+    def opening(self, heroes, seed):
+        sc = self.match.content.scenario
+        return ([f"{sc.name}: {', '.join(heroes)} (seed {seed})"] + self.intro()
+                + self.rules.narrate(self.match, self.match.state.log)
+                + self.narration.summary(self.match.state, self.match.content)
+                + [f"(`map` draws every field of the {self.maps} maps and its routes)"])
+
+    def status(self) -> list[str]:
+        return self.narration.status(self.match.state, self.match.content)
+
+    def picture(self) -> list[str]:
+        return self.narration.picture(self.match.state, self.match.content).splitlines()
+
+    def asked(self) -> str:
+        """The line above the numbered options: who acts, and what he is asked."""
+        return self.narration.asked(self.match.state, self.match.content)
+
+    def brought_out(self, event: dict) -> str:
+        """What an event marked as a hidden draw brought into view, in a few words."""
+        return self.narration.brought_out(self.match.state, self.match.content, event)
+
+    def words(self):
+        s, c = self.match.state, self.match.content
+        return list(s.heroes) + list(c.board.fields) + list(c.instances) + list(SKILLS)
+
+    def prompt(self):
+        s = self.match.state
+        who = self.rules.to_act(self.match) or self.enemy
+        shown = [f"round {s.round}"] + [f"{f} {getattr(s, f)}" for f in self.prompt_fields] + [who]
+        return f"[{' | '.join(shown)}] {self.rules.name}> "
+
+    def json_extra(self) -> dict:
+        s = self.match.state
+        return {"round": s.round, **{f: getattr(s, f) for f in self.json_fields}, "to_act": self.rules.to_act(self.match)}
 
     # -- undo --------------------------------------------------------------------------------------
     def undo_hidden_draws(self) -> bool:

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.decks import new_deck
 from overlord.core.enemies import EnemyPolicies
-from overlord.core.game import AgentSpec, Components, GameRules, Match, Outcome, RulesError, ScenarioInfo, Table, choose_random
-from overlord.core.moves import MovesRules
-from overlord.core.rng import new_rng
+from overlord.core.game import AgentSpec, Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
 from overlord.core.search import SearchModel
+from overlord.games.heroes.rules import HeroesRules
 from overlord.view.words import listing
 
-from . import bots, enemy, invariants, lands, narrate, turns, verbs
+from . import bots, enemy, invariants, lands, narrate, setup, turns, verbs
 from . import evaluation as judged
 from .agents import agent_spec
 from .load import RothContent, load
-from .setup import hero_kinds, new_state
+from .setup import hero_kinds
 from .specs import RothSpecs
 from .state import Ctx, RothState
 from .table import RothTable
@@ -38,7 +36,7 @@ RIVAL_POLICIES = {"heuristic": "the rivals play the heuristic hero bot (the defa
                   "random": "the rivals take a legal action at random (a baseline for measuring)"}
 
 
-class RothRules(MovesRules, GameRules):
+class RothRules(HeroesRules, GameRules):
     name = "roth"
     title = "Return of the Heroes"
     summary = "fulfil a heroic deed and kill the Nameless: the book's race against the program's heroes, or together"
@@ -47,6 +45,8 @@ class RothRules(MovesRules, GameRules):
     state_type = RothState
     moves = verbs.MOVES              # every hero action, defined once: legal actions, words, help, numbering
     context = Ctx
+    setup, turns, verbs = setup, turns, verbs       # what the family's rules call (``heroes.rules``)
+    deck = "nameless"
     specs = RothSpecs()              # behaviour specs (overlord check): scenarios/specs/roth.yaml
 
     enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
@@ -85,31 +85,7 @@ class RothRules(MovesRules, GameRules):
         side = (seed // len(kinds)) % 2
         return [[h for h in content.heroes if content.heroes[h].kind == kind][side] for kind in chosen]
 
-    def decks(self, content: RothContent):
-        if not content.cards:
-            return {}
-
-        def order(seed: int, heroes: int) -> dict:
-            return {"order": new_deck("nameless", list(content.cards), new_rng(seed)).draw,
-                    "names": {cid: card.name for cid, card in content.cards.items()}}
-        return {"nameless": order}
-
     # -- a match ---------------------------------------------------------------------------------
-    def new_match(self, content: RothContent, heroes: list[str], seed: int) -> Match:
-        state = new_state(content, list(heroes), seed)
-        ctx = Ctx.open(state, content, None)
-        turns.start_turn(ctx)
-        ctx.commit()
-        return Match(content, state)
-
-    def to_act(self, match: Match) -> str | None:
-        return turns.current(match.state)
-
-    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
-        ctx = Ctx.open(match.state, match.content, dice)
-        verbs.apply(ctx, action)
-        return ctx.commit()
-
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
         """The program's side: the Nameless's phase together, or a rival's whole turn in the race (the
         heuristic bot's choices, the rival's dice from the game's generator: "the program also does
@@ -139,10 +115,6 @@ class RothRules(MovesRules, GameRules):
             s.last_action = last
             out += ctx.commit()
         raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")
-
-    def outcome(self, match: Match) -> Outcome | None:
-        s = match.state
-        return Outcome(s.outcome, s.reason) if s.outcome else None
 
     def tracks(self, match: Match) -> dict:
         s, coop = match.state, match.content.scenario.coop

@@ -25,19 +25,9 @@ from .why import explain
 class RothTable(HeroesTable):
     commands = table_commands(MOVES)
     changes = set(MOVES.names)       # options and why answer also once the game is over
-
-    def opening(self, heroes, seed):
-        sc = self.match.content.scenario
-        return ([f"{sc.name}: {', '.join(heroes)} (seed {seed})"]
-                + self.rules.narrate(self.match, self.match.state.log)
-                + narrate.summary(self.match.state, self.match.content)
-                + ["(`map` draws every field of the sixteen maps and its routes)"])
-
-    def status(self) -> list[str]:
-        return narrate.status(self.match.state, self.match.content)
-
-    def picture(self) -> list[str]:
-        return narrate.picture(self.match.state, self.match.content).splitlines()
+    narration = narrate
+    enemy, maps = "the program", "sixteen"
+    json_fields = ("nameless",)
 
     def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
         """What ``overlord print`` prints (see :mod:`.sheets`)."""
@@ -46,24 +36,5 @@ class RothTable(HeroesTable):
     def drawing(self) -> Drawing:
         return game_drawing(self.match.state, self.match.content)
 
-    def asked(self) -> str:
-        return narrate.asked(self.match.state, self.match.content)
-
-    def brought_out(self, event: dict) -> str:
-        return narrate.brought_out(self.match.state, self.match.content, event)
-
     def explain(self) -> list[str]:
         return explain(self.match.state, self.match.content)
-
-    def words(self):
-        s, c = self.match.state, self.match.content
-        return list(s.heroes) + list(c.board.fields) + list(c.instances) + ["magic", "ranged", "close"]
-
-    def prompt(self):
-        s = self.match.state
-        who = self.rules.to_act(self.match) or "the program"
-        return f"[round {s.round} | {who}] roth> "
-
-    def json_extra(self) -> dict:
-        s = self.match.state
-        return {"round": s.round, "nameless": s.nameless, "to_act": self.rules.to_act(self.match)}

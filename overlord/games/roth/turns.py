@@ -21,6 +21,7 @@ from __future__ import annotations
 from overlord.games.heroes import turns as family
 from overlord.games.heroes.draws import reveal
 
+from . import moves
 from .state import Ctx, RothState, TurnState
 
 
@@ -62,7 +63,6 @@ class RothTurns:
         """The rival's or the players' turn; the way to the Nameless open this turn; a face-down
         Guard or Servant on the hero's field that he may fight is turned up (it walked onto him, or
         won against him and was turned down again: "I should keep its ratings in mind")."""
-        from . import moves   # cycle: moves -> deeds -> fights -> turns
         s = ctx.s
         s.phase = turn_phase(s)
         s.turn.challenge = s.at[hero].guard_beaten

@@ -17,6 +17,7 @@ a documented default decides without them.
 from __future__ import annotations
 
 from overlord.core.moves import ACTOR, Move, Moves, Param
+from overlord.games.heroes import indices, verbs as family_verbs
 from overlord.games.heroes.draws import place_by_player
 from overlord.games.heroes.sheet import SKILLS
 from overlord.games.heroes.words import SKILL_WORD, rolled
@@ -41,47 +42,16 @@ DEED = Param("deed", "card", "DEED")
 
 # -- the indices for learning agents ---------------------------------------------------------------------------
 
-def _actor(ctx: Ctx) -> str:
-    s = ctx.s
-    return s.pending.get("hero") if s.pending else s.turn.hero
-
-
-def _seen(memo: dict, key: str, make):
-    if key not in memo:
-        memo[key] = make()
-    return memo[key]
-
-
-def _kth(kind: str, pool: list, value, limit: int) -> str | None:
-    return f"{kind} {pool.index(value)}" if value in pool[:limit] else None
-
-
-def _numbered(kind: str, n: int) -> tuple[str, ...]:
-    return tuple(f"{kind} {k}" for k in range(n))
-
-
-def _skilled(kind: str) -> tuple[str, ...]:
-    return tuple(f"{kind} {sk}" for sk in SKILLS)
-
-
-def _no_slot(ctx, a, memo):
-    return None
-
-
 def _steps(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "steps", lambda: moves.step_targets(ctx, _actor(ctx)) if _actor(ctx) else [])
-
-
-def _items(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "items", lambda: [i.id for i in ctx.s.sheets[_actor(ctx)].items] if _actor(ctx) else [])
+    return indices.steps(ctx, memo, moves.step_targets)
 
 
 def _tasks(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "tasks", lambda: list(ctx.s.sheets[_actor(ctx)].tasks) if _actor(ctx) else [])
+    return indices.seen(memo, "tasks", lambda: list(ctx.s.sheets[indices.actor(ctx)].tasks) if indices.actor(ctx) else [])
 
 
 def _here(ctx: Ctx, memo: dict) -> list[str]:
-    return _seen(memo, "here", lambda: actions.here(ctx, _actor(ctx)) if _actor(ctx) else [])
+    return indices.seen(memo, "here", lambda: actions.here(ctx, indices.actor(ctx)) if indices.actor(ctx) else [])
 
 
 # -- words -------------------------------------------------------------------------------------------------------
@@ -128,24 +98,24 @@ def _end(ctx: Ctx, a: dict, hero: str, ch: dict) -> list[dict]:
 
 MOVES = Moves([
     Move("move", "step to a field along a route (a hidden field is searched; the lake costs a gold piece)", (FIELD,),
-         _call(moves.step, "to"), slots=_numbered("move", MOVE_SLOTS),
-         slot=lambda ctx, a, memo: _kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS),
+         _call(moves.step, "to"), slots=indices.numbered("move", MOVE_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS),
          tells={"lake_crossing": lambda s, c, e: f"  {e['hero']} crosses the lake {e['from']} -> {e['to']} ({e['why']})",
                 "unnoticed": lambda s, c, e: f"  {e['hero']} ignores a counter on {e['at']}: {UNSEEN[e['kind']]}",
                 "passes": lambda s, c, e: f"  {e['hero']} passes {name(s, c, e['counter'])} by ({e['why']})"}),
     Move("search", "search again for the hidden path", apply=_call(moves.search_again),
          when="halfway on a hidden path, at the start of his turn"),
     Move("fly", "fly on the Magic Broomstick to a field", (FIELD,), _call(moves.fly, "to"),
-         when="with the Magic Broomstick, movement left", numbered=False, slots=(), slot=_no_slot,
+         when="with the Magic Broomstick, movement left", numbered=False, slots=(), slot=indices.no_slot,
          tells={"fly": lambda s, c, e: f"  {e['hero']} flies on the Magic Broomstick {e['from']} -> {e['to']}",
                 "broomstick_roll": lambda s, c, e: (f"    the broomstick: {rolled(e['roll'])}"
                                                     + (", it flies home" if e["home"] else "")),
                 "broomstick_home": lambda s, c, e: f"    the Magic Broomstick flies home to {e['at']}"}),
     Move("teleport", "step through the teleporter to a tan field", (FIELD,), _call(moves.teleport, "to"),
-         when="on the teleporter, once a turn", numbered=False, slots=(), slot=_no_slot,
+         when="on the teleporter, once a turn", numbered=False, slots=(), slot=indices.no_slot,
          tells={"teleport": lambda s, c, e: f"  {e['hero']} steps through the teleporter {e['from']} -> {e['to']}"}),
     Move("fight", "fight a creature with magic, ranged or close", (COUNTER, SKILL), _fight, words=_fight_words,
-         when="when he faces a creature, once a turn", slots=_skilled("fight"),
+         when="when he faces a creature, once a turn", slots=indices.skilled("fight"),
          slot=lambda ctx, a, memo: f"fight {a['skill']}",
          tells={"fight": lambda s, c, e: (f"  {e['hero']} fights {e['name']} with {SKILL_WORD[e['skill']]}: "
                                           f"{'; '.join(e['trials'])} - {'won' if e['won'] else 'lost'}"),
@@ -155,7 +125,7 @@ MOVES = Moves([
                 "out_of_game": lambda s, c, e: f"    {e['name']} leaves the game ({e['why']})"}),
     Move("battle", "the final battle against the Nameless, trial after trial in one skill", (SKILL,), _battle,
          words=lambda a: f"battle {a['skill']}", when="on the tower, the Nameless before him",
-         slots=_skilled("battle"), slot=lambda ctx, a, memo: f"battle {a['skill']}",
+         slots=indices.skilled("battle"), slot=lambda ctx, a, memo: f"battle {a['skill']}",
          tells={"final_battle": lambda s, c, e: (f"  {e['hero']} challenges {e['name']} ({e['life']} hit points) "
                                                  f"with {SKILL_WORD[e['skill']]}"),
                 "battle_trial": lambda s, c, e: (f"    {e['trial']} - " + ("a hit" if e["won"] else "he strikes")
@@ -167,12 +137,12 @@ MOVES = Moves([
          when="on a field with a task, fewer than four held",
          tells={"task_taken": lambda s, c, e: f"  {e['hero']} takes up the task {e['name']}"}),
     Move("drop_task", "lay a task down here", (TASK,), _call(actions.drop_task, "task"),
-         when="holding four tasks, on a field with another", slots=_numbered("drop_task", TASK_SLOTS),
-         slot=lambda ctx, a, memo: _kth("drop_task", _tasks(ctx, memo), a["task"], TASK_SLOTS),
+         when="holding four tasks, on a field with another", slots=indices.numbered("drop_task", TASK_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("drop_task", _tasks(ctx, memo), a["task"], TASK_SLOTS),
          tells={"task_dropped": lambda s, c, e: f"  {e['hero']} lays down {name(s, c, e['counter'])} on {e['at']}"}),
     Move("fulfil", "fulfil a task", (TASK,), _call(actions.fulfil, "task", choice=True), when="when a held task is done",
-         slots=_numbered("fulfil", TASK_SLOTS), slot=lambda ctx, a, memo: _kth("fulfil", _tasks(ctx, memo), a["task"],
-                                                                                TASK_SLOTS),
+         slots=indices.numbered("fulfil", TASK_SLOTS), slot=lambda ctx, a, memo: indices.kth("fulfil", _tasks(ctx, memo), a["task"],
+                                                                                       TASK_SLOTS),
          tells={"fulfilled": lambda s, c, e: f"  {e['hero']} fulfils {e['name']}",
                 "trained": lambda s, c, e: (f"    {e['by']} trains {SKILL_WORD[e['skill']]}: {rolled(e['roll'])}, "
                                             f"+{e['gain']} to {e['value']}"),
@@ -181,7 +151,8 @@ MOVES = Moves([
          when="on a field with an artifact he sees, a square free",
          tells={"taken": lambda s, c, e: f"  {e['hero']} takes {e['name']}"}),
     Move("drop", "drop an artifact", (ITEM,), _call(actions.drop, "item"), when="carrying an artifact",
-         slots=_numbered("drop", ITEM_SLOTS), slot=lambda ctx, a, memo: _kth("drop", _items(ctx, memo), a["item"], 99),
+         slots=indices.numbered("drop", ITEM_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("drop", indices.items(ctx, memo), a["item"], 99),
          tells={"dropped": lambda s, c, e: f"  {e['hero']} drops {e['name']} ({e['to']})"}),
     Move("use", "use an encounter (an instructor, a market, the Fountain, the mice...)", (COUNTER,),
          _call(places.use, "target", choice=True), when="at an encounter, once a turn",
@@ -206,13 +177,13 @@ MOVES = Moves([
                                                    + ("the precious stone" if e["thing"] == deeds.STONE
                                                       else name(s, c, e["thing"])) + f" on {e['at']}")}),
     Move("pick", "pick a heroic deed at the royal court", (DEED,), _call(deeds.pick, "deed"),
-         when="Option 2: at the royal court, once a turn, fewer than two deeds", slots=_numbered("pick", PICK_SLOTS),
-         slot=lambda ctx, a, memo: _kth("pick", sorted(ctx.c.deeds), a["deed"], PICK_SLOTS),
+         when="Option 2: at the royal court, once a turn, fewer than two deeds", slots=indices.numbered("pick", PICK_SLOTS),
+         slot=lambda ctx, a, memo: indices.kth("pick", sorted(ctx.c.deeds), a["deed"], PICK_SLOTS),
          tells={"deed_picked": lambda s, c, e: f"  {e['hero']} picks the heroic deed {e['name']} at the royal court"}),
     Move("buy", "buy from the market", (ITEM, Param("for", "hero", "HERO", keyword="for", optional=True, default=ACTOR)),
          _call(actions.buy, "item", "for"), words=lambda a: f"buy {a['item']} for {a['for']}",
-         when="while a market is open, with the gold", slots=_numbered("buy", 6),
-         slot=lambda ctx, a, memo: (_kth("buy", ctx.s.offer, a["item"], 6) if a["for"] == _actor(ctx) else None),
+         when="while a market is open, with the gold", slots=indices.numbered("buy", 6),
+         slot=lambda ctx, a, memo: (indices.kth("buy", ctx.s.offer, a["item"], 6) if a["for"] == indices.actor(ctx) else None),
          tells={"bought": lambda s, c, e: (f"    {e['hero']} buys {e['name']} for {e['paid']} gold"
                                            + (f", {e['seller']} keeps 1 gold provision" if e["provision"] else ""))}),
     Move("close", "close the market", apply=_call(actions.close), when="while a market is open",
@@ -226,7 +197,7 @@ MOVES = Moves([
     Move("place", "put the counter you drew there", (Param("target", "counter", shown=False), FIELD),
          lambda ctx, a, hero, ch: place_by_player(ctx, a["to"]), typed=("to", "target"), numbered=False, slots=(),
          words=lambda a: f"place {a['to']}",
-         slot=_no_slot, when="when the scenario leaves the drawn counters to the players"),
+         slot=indices.no_slot, when="when the scenario leaves the drawn counters to the players"),
     Move("end", "end the turn", apply=_end),
 ], CHOICES, listing=lambda ctx: legal(ctx))
 M = MOVES.moves
@@ -321,15 +292,9 @@ def _actions(ctx: Ctx, hero: str) -> list[dict]:
 def apply(ctx: Ctx, action: dict, hero: str | None = None) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now); ``hero``: a
     rival whose turn the program plays."""
-    s = ctx.s
-    MOVES.check(action, legal(ctx, hero))
-    hero = hero or turns.current(s)
-    s.last_action = len(s.log)
-    choice = {k: v for k, v in action.items() if k in MOVES.choice_names()}
-    return MOVES.apply(ctx, action, hero, choice)
+    return family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero or turns.current(ctx.s))
 
 
 def tell(s, c, e: dict) -> str | None:
     """The line of an event a move tells (None: not one of theirs)."""
-    teller = MOVES.teller(e["event"])
-    return None if teller is None else teller(s, c, e)
+    return family_verbs.tell(MOVES, s, c, e)

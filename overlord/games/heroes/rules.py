@@ -1,0 +1,78 @@
+"""The family's rules on the game interface (``overlord.core.game``): what every game of the family
+answers alike - a match begun (the state set up, the first turn started), whose move it is, an
+action applied, the outcome, the game's deck in a headless batch - once, on the game's own modules
+the game names as class data (:class:`HeroesRules`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+from overlord.core.decks import new_deck
+from overlord.core.game import Match, Outcome
+from overlord.core.moves import MovesRules
+from overlord.core.rng import new_rng
+
+
+class Setup(Protocol):
+    """A game's ``setup`` module: its state at the start of a match."""
+
+    def new_state(self, c: Any, heroes: list[str], seed: int) -> Any: ...
+
+
+class Turns(Protocol):
+    """A game's ``turns`` module: a turn started, and whose move it is (None: the program's)."""
+
+    def start_turn(self, ctx: Any) -> list[dict]: ...
+
+    def current(self, s: Any) -> str | None: ...
+
+
+class Verbs(Protocol):
+    """A game's ``verbs`` module: one legal action applied (RulesError for one that is not)."""
+
+    def apply(self, ctx: Any, action: dict) -> list[dict]: ...
+
+
+class HeroesRules(MovesRules):
+    """The family's game on the interface (a mixin, named before ``GameRules`` among the bases, in
+    place of ``MovesRules``). A game sets ``moves`` and ``context`` (``MovesRules``) and names its
+    own modules and deck below."""
+
+    #: the game's ``setup``, ``turns`` and ``verbs`` modules
+    setup: ClassVar[Setup]
+    turns: ClassVar[Turns]
+    verbs: ClassVar[Verbs]
+    #: the name of the game's deck of the program's cards, in a headless batch's ``decks``
+    deck: ClassVar[str]
+
+    def decks(self, content: Any):
+        if not content.cards:
+            return {}
+
+        def order(seed: int, heroes: int) -> dict:
+            return {"order": new_deck(self.deck, list(content.cards), new_rng(seed)).draw,
+                    "names": {cid: card.name for cid, card in content.cards.items()}}
+        return {self.deck: order}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def new_match(self, content: Any, heroes: list[str], seed: int) -> Match:
+        state = self.setup.new_state(content, list(heroes), seed)
+        ctx = self.context.open(state, content, None)
+        self.turns.start_turn(ctx)
+        ctx.commit()
+        return Match(content, state)
+
+    def to_act(self, match: Match) -> str | None:
+        return self.turns.current(match.state)
+
+    def apply(self, match: Match, action: dict, dice: np.random.Generator | None = None) -> list[dict]:
+        ctx = self.context.open(match.state, match.content, dice)
+        self.verbs.apply(ctx, action)
+        return ctx.commit()
+
+    def outcome(self, match: Match) -> Outcome | None:
+        s = match.state
+        return Outcome(s.outcome, s.reason) if s.outcome else None
