@@ -11,11 +11,14 @@ room), the rounds left, their hit points and experience.
 Hidden from the heroes (dealt again): which chit lies face down where (one pool to them; the
 Guards among the Guards' posts and the Servants among the Servants' places, whose kind shows), the
 bag, the market's pile, the Nameless deck; the Nameless card where the variant draws it face down,
-no hero has asked the mice and nobody has fought him yet (dealt again from the six); and every die. (The list of covered
-counters keeps the order they were laid: dealt again, it names the counters now lying there.)
+no hero has asked the mice and nobody has fought him yet (dealt again from the six); and every
+die. (The list of covered counters keeps the order they were laid: dealt again, it names the
+counters now lying there.)
 
-Weights: ours until fitted (``python bench/fit_evaluation.py roth``): each feature's weight 1,
-the bias so that a game at its start is about even.
+Weights: fitted with ``python bench/fit_evaluation.py roth --games 200 --heroes 1,2,3,4 --jobs 2``
+(800 heuristic games of the co-operative scenario, 56,481 positions): on the games held out, log
+loss 0.569 and AUC 0.744, against 0.767 and 0.627 for the weights we had written (a constant: log
+loss 0.659; the rounds left alone: 0.637).
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from ...core.rng import new_rng, rng_state
 from ...core.state import clone as clone_state
 from .bots import Planner
 
-WEIGHTS: dict[str, float] = {"bias": -3.0, "odds": 2.0, "deed": 1.0, "room": 1.0, "time_left": 0.5, "hp": 0.5,
-                             "cubes": 0.5}
+WEIGHTS: dict[str, float] = {"bias": -6.695, "cubes": 0.625, "deed": 2.425, "hp": 0.639, "odds": 1.000, "room": 4.234,
+                             "time_left": 1.459}
 
 
 def _deed(s, c, h: str) -> float:
