@@ -31,7 +31,7 @@ from overlord.core.game import match_json  # noqa: E402
 
 KEPT = ROOT / "bench" / "fingerprints.json"
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
-             "roth-race", "roth-standard"]
+             "roth-race", "roth-standard", "roth-unknown"]
 
 
 def _sha(text: str) -> str:

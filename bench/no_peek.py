@@ -26,7 +26,7 @@ from overlord.games.registry import open_scenario  # noqa: E402
 from twin_games import search_bot, searched_where_it_searches, walk  # noqa: E402
 
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
-             "roth-race", "roth-standard"]
+             "roth-race", "roth-standard", "roth-unknown"]
 
 
 def cases(text: str | None) -> list[tuple[str, int | None]]:

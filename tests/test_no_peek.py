@@ -39,7 +39,7 @@ from twin_games import judge, search_bot, searched_where_it_searches, walk
 from twins import twins_of
 
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
-             "roth-race", "roth-standard"]
+             "roth-race", "roth-standard", "roth-unknown"]
 SEARCH_BUDGET = 8          # simulations a decision: small, the statistics still have a tree to compare
 SEARCH_WORLDS = 4          # worlds a plan or a departure is played out in (the games' own: 60 to 100)
 SEARCHES = 2               # decisions searched a game in the suite

@@ -25,6 +25,7 @@ PARTIES = {
     "roth": ["leandra", "gro"],
     "roth-race": ["glingal", "antrax"],
     "roth-standard": ["frieda", "gro"],
+    "roth-unknown": ["corinus", "myra"],
 }
 
 
