@@ -77,6 +77,7 @@ TWIN_POSITIONS = [
     ("roth", 2, 1, (20, 150)),
     ("roth-race", 1, 1, (20, 150)),
     ("roth-standard", 2, 1, (20, 150)),
+    ("roth-unknown", 2, 1, (20, 150)),
 ]
 TWIN_SEEDS = 20
 
@@ -134,10 +135,11 @@ WALKS = [
     # Return of the Heroes, searched by its plans alone (at one decision a game: a plan is a whole
     # game played out in each world): they disagree only at the Guards with the precious stone, late
     # in a game (two heroes, seed 4: from decision 138; the race's, seed 2: from 122); the Standard
-    # Game's Nameless card lies face down (its plans disagreed in none of five games)
+    # Game's Nameless card lies face down (its plans disagreed in none of five games), and in the
+    # Unknown Land the regions too
     ("roth", 1, 1, False), ("roth", 2, 4, 1), ("roth", 3, 3, False), ("roth", 4, 4, False),
     ("roth-race", 1, 1, False), ("roth-race", 2, 2, 1), ("roth-race", 3, 3, False),
-    ("roth-standard", 2, 2, False),
+    ("roth-standard", 2, 2, False), ("roth-unknown", 2, 1, False),
 ]
 
 

@@ -209,6 +209,12 @@ def test_the_regions_remain_face_down_but_the_homes(unknown, heroes):
     assert violations(s, unknown) == []
 
 
+def way_to(ctx, hero: str, target: str) -> str:
+    """The way (north, east...) the hero steps onto ``target``, the entry field of a region face down."""
+    (way,) = [w for w, f in lands.explore_ways(ctx, hero).items() if f == target]
+    return way
+
+
 def explorer(unknown, side: str, seed: int = 1):
     """A state where a hero stands on his home region's entry field on ``side``, a region face down
     beyond it: the first hero (north-west) for east and south, the second (south-east) for west and
@@ -238,9 +244,11 @@ def test_a_region_entered_is_turned_up_with_two_chits_on_its_opposite_ends(unkno
     (target,) = [f for f in whole.walk[here] if f[0] != here[0]]
     letter = target[0]
     assert letter not in s.explored and target == whole.entry(letter, OPPOSITE[side])
-    assert moves.step_targets(ctx, hero)[-1:] == [target]
+    way = {"N": "north", "E": "east", "S": "south", "W": "west"}[side]
+    assert moves.step_targets(ctx, hero)[-1:] == [way]     # offered by the way he goes: the field would name the region
+    assert target not in moves.step_targets(ctx, hero)
     pile = list(s.land_chits[:2])
-    out = moves.step(ctx, hero, target)
+    out = moves.step(ctx, hero, way)
     assert letter in s.explored and s.at[hero].field == target
     assert [e for e in out if e["event"] == "explored"][0]["chits"] == [whole.entry(letter, e) for e in ends]
     assert [s.board[whole.entry(letter, e)] for e in ends] == [[pile[0]], [pile[1]]]
@@ -285,7 +293,7 @@ def test_a_counter_for_a_region_face_down_waits_beside_the_map(unknown):
     out = draws.draw_one(ctx, hero, "a test's draw")
     assert inst in s.waiting and where(s, inst) is None and [e["event"] for e in out][-1] == "waiting"
     assert violations(s, unknown) == []
-    out = moves.step(ctx, hero, target)
+    out = moves.step(ctx, hero, way_to(ctx, hero, target))
     assert inst not in s.waiting and where(s, inst) == unknown.spec(inst).at
     assert violations(s, unknown) == []
 
@@ -328,7 +336,7 @@ def test_the_nameless_is_only_active_when_his_region_is_explored(unknown):
     assert s.nameless == "waiting" and nameless in s.waiting and where(s, nameless) is None
     assert s.guards == "absent" and [e["event"] for e in out][-1] == "nameless_waiting"
     assert violations(s, unknown) == []
-    moves.step(ctx, "leandra", into_h)
+    moves.step(ctx, "leandra", way_to(ctx, "leandra", into_h))
     assert s.nameless == "on_tower" and where(s, nameless) == "H3" and s.guards == "posted"
     assert violations(s, unknown) == []
 
@@ -380,7 +388,7 @@ def test_the_table_tells_what_is_explored_and_what_waits(unknown):
     (target,) = [f for f in whole.walk[s.at[hero].field] if f[0] != s.at[hero].field[0]]
     inst = face_down_counter(s, unknown)
     only_in_bag(s, inst)
-    out = draws.draw_one(ctx, hero, "a test's draw") + moves.step(ctx, hero, target)
+    out = draws.draw_one(ctx, hero, "a test's draw") + moves.step(ctx, hero, way_to(ctx, hero, target))
     lines = narrate(s, unknown, out)
     region = unknown.spec(inst).at[0]
     assert f"{unknown.spec(inst).name} waits beside the map for {unknown.spec(inst).at} (region {region} is not " \

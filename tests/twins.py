@@ -41,7 +41,9 @@ What is hidden, game by game (and our readings where the rulebooks leave it open
   Game): which random encounter chit lies face down where (one pool), which Guard on which post and
   which Servant on which place ("values hidden": their kind shows, a pool each), the bag, the
   market's pile, the Nameless deck's draw pile (together), and the Nameless card where it is drawn
-  face down and nobody has looked or fought him.
+  face down and nobody has looked or fought him; in the Unknown Land (Alternative Rules) which
+  region lies face down on which spot ("The regions remain face down and have to be explored") and
+  the chits kept for them.
 """
 
 from __future__ import annotations
@@ -360,8 +362,23 @@ def roth_redeal(rules, match, rng):
         pile[:] = deal(pile, rng)
     if _roth_card_hidden(match):
         s.nameless_card = deal(sorted(c.nameless), rng)[0]
+    if s.variant == "unknown_land":
+        spots = _roth_face_down_spots(s)
+        letters = deal([s.layout[r][k] for r, k in spots], rng)
+        rows = [list(row) for row in s.layout]
+        for (r, k), letter in zip(spots, letters):
+            rows[r][k] = letter
+        s.layout = ["".join(row) for row in rows]
+        s.land_chits = deal(s.land_chits, rng)
     reseed(s, rng)
     return twin
+
+
+def _roth_face_down_spots(s) -> list[tuple[int, int]]:
+    """The Unknown Land: the spots of the layout whose region lies face down ("The regions remain
+    face down and have to be explored")."""
+    seen = set(s.explored)
+    return [(r, k) for r, row in enumerate(s.layout) for k, letter in enumerate(row) if letter not in seen]
 
 
 def roth_visible(rules, match) -> dict:
@@ -380,6 +397,11 @@ def roth_visible(rules, match) -> dict:
         data["nameless_deck"] = deck_view(data["nameless_deck"])
     if _roth_card_hidden(match):
         data["nameless_card"] = FACE_DOWN
+    if s.variant == "unknown_land":
+        spots = set(_roth_face_down_spots(s))
+        data["layout"] = ["".join(FACE_DOWN if (r, k) in spots else ch for k, ch in enumerate(row))
+                          for r, row in enumerate(s.layout)]
+        data["land_chits"] = sorted(s.land_chits)
     return data
 
 
@@ -390,6 +412,8 @@ def roth_hidden(rules, match) -> dict:
                deck=list(s.nameless_deck.draw) if s.nameless_deck is not None else [])
     if _roth_card_hidden(match):
         out["card"] = [s.nameless_card]
+    if s.variant == "unknown_land":
+        out.update(regions=[s.layout[r][k] for r, k in _roth_face_down_spots(s)], land_chits=list(s.land_chits))
     return out
 
 

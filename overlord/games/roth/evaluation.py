@@ -11,9 +11,10 @@ room), the rounds left, their hit points and experience.
 Hidden from the heroes (dealt again): which chit lies face down where (one pool to them; the
 Guards among the Guards' posts and the Servants among the Servants' places, whose kind shows), the
 bag, the market's pile, the Nameless deck; the Nameless card where the variant draws it face down,
-no hero has asked the mice and nobody has fought him yet (dealt again from the six); and every
-die. (The list of covered counters keeps the order they were laid: dealt again, it names the
-counters now lying there.)
+no hero has asked the mice and nobody has fought him yet (dealt again from the six); in the
+Unknown Land which region lies face down where, and the chits kept for them; and every die. (The
+list of covered counters keeps the order they were laid: dealt again, it names the counters now
+lying there.)
 
 Weights: fitted with ``python bench/fit_evaluation.py roth --games 200 --heroes 1,2,3,4 --jobs 2``
 (800 heuristic games of the co-operative scenario, 56,481 positions): on the games held out, log
@@ -71,8 +72,8 @@ def _kind(c, inst: str) -> str:
 def determinize(match, rng):
     """A clone with the face-down counters dealt again among the face-down places of their kind,
     the bag, the market's pile and the Nameless deck shuffled (from their sorted contents: nothing
-    of the hidden order leaks), the Nameless card dealt again where nobody may know it, and the
-    generator reseeded."""
+    of the hidden order leaks), the Nameless card dealt again where nobody may know it, the Unknown
+    Land's regions face down dealt again, and the generator reseeded."""
     s = clone_state(match.state)
     c = match.content
     down = set(s.down)
@@ -96,5 +97,22 @@ def determinize(match, rng):
     if hidden_card and c.nameless:
         cards = sorted(c.nameless)
         s.nameless_card = cards[int(rng.integers(len(cards)))]
+    if s.variant == "unknown_land":
+        _deal_the_land(s, rng)
     s.rng = rng_state(new_rng(int(rng.integers(2**62))))
     return Match(match.content, s)
+
+
+def _deal_the_land(s, rng) -> None:
+    """The Unknown Land: the regions face down dealt again among their spots of the layout, and the
+    chits kept for them shuffled ("The regions remain face down and have to be explored")."""
+    seen = set(s.explored)
+    spots = [(r, k) for r, row in enumerate(s.layout) for k, letter in enumerate(row) if letter not in seen]
+    letters = sorted(s.layout[r][k] for r, k in spots)
+    letters = [letters[i] for i in rng.permutation(len(letters))]
+    rows = [list(row) for row in s.layout]
+    for (r, k), letter in zip(spots, letters):
+        rows[r][k] = letter
+    s.layout = ["".join(row) for row in rows]
+    chits = sorted(s.land_chits)
+    s.land_chits = [chits[i] for i in rng.permutation(len(chits))]

@@ -114,6 +114,19 @@ def explore_targets(ctx: Ctx, hero: str) -> list[str]:
     return [f for f in whole.walk[s.at[hero].field] if whole.region_of(f) not in s.explored]
 
 
+WAYS = {"N": "south", "S": "north", "E": "west", "W": "east"}   # a region's side entered -> the way he goes
+
+
+def explore_ways(ctx: Ctx, hero: str) -> dict[str, str]:
+    """The steps into a region face down, by the way the hero goes (``north``, ``east``, ``south``,
+    ``west``) -> the entry field he arrives on. A step is offered by its way: the field's name
+    would tell which region lies there before it is turned up (the box shows a face-down tile)."""
+    if not unknown_land(ctx):
+        return {}
+    whole = laid_out(ctx.s, ctx.content, whole=True).board
+    return {WAYS[side]: f for f in explore_targets(ctx, hero) if (side := whole.field(f).side) is not None}
+
+
 def explore(ctx: Ctx, hero: str, to: str) -> list[dict]:
     """Turn up the region of ``to`` (a field of an unexplored region beside the hero): its two chits
     on the ends across his way in, the counters waiting for it on their coordinates. The step onto

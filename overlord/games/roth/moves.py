@@ -46,9 +46,10 @@ The book (Return of the Heroes, "Movement", "Fields and Hidden Locations", "Coun
 
 - The Unknown Land: "If a character moves into an unexplored region, it is turned over and the
   character is placed on the first field in the direction entered" (Alternative Rules: The Unknown
-  Land): from an entry field, a step onto the entry field of the face-down region beside it
-  (``lands.explore_targets``); the region is turned up with its chits (``lands.explore``) and the
-  counters waiting for it placed (``draws.arrive``) before the step.
+  Land): from an entry field, a step onto the entry field of the face-down region beside it,
+  offered by the way he goes (``move north``: ``lands.explore_ways``; the field's name would tell
+  the region); the region is turned up with its chits (``lands.explore``) and the counters waiting
+  for it placed (``draws.arrive``) before the step.
 
 Our content: the Teleporter (an encounter, green) - "Step through to any tan field of the map; the
 move ends there" (:func:`teleport`); the Magic Broomstick (the back of a yellow counter) - "Fly to
@@ -220,8 +221,8 @@ def step_refusal(ctx: Ctx, hero: str, to: str) -> str:
     if why:
         return why
     here = s.at[hero].field
-    if to in lands.explore_targets(ctx, hero):
-        return ""                       # the Unknown Land: into a region face down (lands.explore)
+    if to in lands.explore_ways(ctx, hero):
+        return ""                       # the Unknown Land: into a region face down, by its way (lands.explore)
     if to not in b.walk[here]:
         return f"no route from {here} to {to}"
     if b.field(to).feature == "tower" and not tower_open(ctx, hero):
@@ -239,7 +240,7 @@ def step_targets(ctx: Ctx, hero: str) -> list[str]:
     if move_refusal(ctx, hero):
         return []
     here = ctx.s.at[hero].field
-    return [f for f in ctx.c.board.walk[here] if not step_refusal(ctx, hero, f)] + lands.explore_targets(ctx, hero)
+    return [f for f in ctx.c.board.walk[here] if not step_refusal(ctx, hero, f)] + list(lands.explore_ways(ctx, hero))
 
 
 def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
@@ -250,7 +251,9 @@ def step(ctx: Ctx, hero: str, to: str) -> list[dict]:
         raise RulesError(why)
     here = ctx.s.at[hero].field
     out = []
-    if to in lands.explore_targets(ctx, hero):
+    ways = lands.explore_ways(ctx, hero)
+    if to in ways:
+        to = ways[to]
         out += lands.explore(ctx, hero, to)
         out += draws.arrive(ctx, ctx.c.board.region_of(to))
     if lake_route(ctx, here, to):
