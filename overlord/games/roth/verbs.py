@@ -97,7 +97,8 @@ def _end(ctx: Ctx, a: dict, hero: str, ch: dict) -> list[dict]:
 
 
 MOVES = Moves([
-    Move("move", "step to a field along a route (a hidden field is searched; the lake costs a gold piece)", (FIELD,),
+    Move("move", "step to a field along a route (a hidden field is searched; the lake costs a gold piece; the Unknown "
+         "Land: north, east, south or west into a region face down)", (FIELD,),
          _call(moves.step, "to"), slots=indices.numbered("move", MOVE_SLOTS),
          slot=lambda ctx, a, memo: indices.kth("move", _steps(ctx, memo), a["to"], MOVE_SLOTS),
          tells={"lake_crossing": lambda s, c, e: f"  {e['hero']} crosses the lake {e['from']} -> {e['to']} ({e['why']})",
