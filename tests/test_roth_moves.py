@@ -240,6 +240,18 @@ def test_a_face_up_creature_must_be_fought_too(box):
     assert s.turn.combat == "troll-1" and moves.creature_here(Ctx.open(s, box), "leandra", "K7") == "troll-1"
 
 
+def test_a_magic_item_left_where_a_hero_died_is_no_creature(box):
+    """"The magic items remain on the field where you died" (Hit Points): a task's magic object lies
+    there by its artifact id, not as a counter of the bag; the next hero who steps onto the field
+    meets no creature (the program crashed looking it up as a counter, found past round 80 of a
+    Standard Game)."""
+    s = standing(box, "leandra", "K6")
+    put(s, "K7", "yew-staff")
+    moves.step(Ctx.open(s, box), "leandra", "K7")
+    assert s.at["leandra"].field == "K7" and not s.turn.combat
+    assert moves.creature_here(Ctx.open(s, box), "leandra", "K7") is None
+
+
 @pytest.mark.parametrize("hero, fight", [
     pytest.param("gro", True, id="the Lizard People are Gro's deed: a creature he must vanquish there"),
     pytest.param("leandra", False, id="\"Does this mean other players have to move away from counters that concern "

@@ -291,6 +291,8 @@ def is_creature(ctx: Ctx, hero: str, inst: str) -> bool:
     chit is not known yet; a face-down Servant or Guard is, his values hidden), or a deed's creature
     not yet turned over (only its holder sees it)."""
     s, c = ctx.s, ctx.c
+    if inst not in c.instances:     # a magic item left where a hero died lies by its artifact id
+        return False
     spec = c.spec(inst)
     if inst in s.backs or (inst in s.down and spec.chit):
         return False
