@@ -13,11 +13,15 @@ from overlord.content.yamlio import Located
 from overlord.games.heroes.bag import draw, free_tan_fields, placement_choice
 from overlord.games.heroes.death import route_at_death
 from overlord.games.heroes.market import burn, call_market, close_market, sale
+from overlord.games import registry
 from overlord.games.heroes.regions import (
+    OPPOSITE,
     Field,
     RegionsModel,
     build_board,
+    merged,
     region_problems,
+    relaid,
     search,
     setup_fields,
 )
@@ -216,3 +220,60 @@ def test_where_a_dead_heros_things_go():
     assert routing.to_market == ["potion"] and routing.to_bag == ["bone"] and routing.to_field == ["saber", "rope"]
     with pytest.raises(ValueError, match="did not carry 'axe'"):
         route_at_death([("saber", "special")], keep="axe")
+
+
+# -- the boxes together (Under the Shadow of the Dragon, "as an Expansion Set") --------------------------
+
+# the book's example: "Image the following distribution of region maps"
+EXAMPLE = ["TACHW", "UKJXB", "SEGND", "YFIZV", "RMLOP"]
+
+
+def both_boxes():
+    """Return of the Heroes' sixteen maps and the Dragon's nine, as shipped, one box of maps."""
+    return merged(registry.open_scenario("roth")[1].board, registry.open_scenario("dragon")[1].board)
+
+
+def test_all_25_region_maps_are_laid_out_in_a_square_5_by_5():
+    """"All 25 region maps are shuffled together and laid out in a square 5 by 5 region maps": the
+    book's example laid, each map joined to the maps beside it at their entry fields and to nothing
+    past the edge ("It is not possible to exit one edge of the map and reappear on the opposite side")."""
+    board = relaid(both_boxes(), EXAMPLE)
+    assert len(board.grid) == 25 and sorted(board.grid) == sorted("ABCDEFGHIJKLMNOPRSTUVWXYZ")
+    for letter, (r, c) in board.grid.items():
+        for side, (dr, dc) in (("N", (-1, 0)), ("E", (0, 1)), ("S", (1, 0)), ("W", (0, -1))):
+            fid = board.entry(letter, side)
+            out = [g for g in board.walk[fid] if board.region_of(g) != letter]
+            inside = 0 <= r + dr < 5 and 0 <= c + dc < 5
+            assert out == ([board.entry(EXAMPLE[r + dr][c + dc], OPPOSITE[side])] if inside else []), (letter, side)
+
+
+@pytest.mark.parametrize("letter, beside", [
+    pytest.param("T", {"A", "U"}, id="a house on T: \"not on A or U\" (C, K or S may hold the closest)"),
+    pytest.param("G", {"E", "I", "N", "J"}, id="a house on G: \"maps E and I may not be used (N and J are taboo in any case)\""),
+])
+def test_the_maps_beside_a_map_in_the_books_example(letter, beside):
+    """"The manor houses may not be placed adjacent to another, either horizontally or vertically
+    ... Two diagonally adjacent region maps may hold one manor house each": the maps beside one in
+    the book's example, diagonals not among them."""
+    assert set(relaid(both_boxes(), EXAMPLE).adjacent_regions(letter)) == beside
+
+
+def test_a_map_in_two_boxes_is_refused():
+    roth = registry.open_scenario("roth")[1].board
+    with pytest.raises(KeyError, match="region map 'A' is in two boxes"):
+        merged(roth, roth)
+
+
+@pytest.mark.parametrize("wrap, joined", [
+    pytest.param(True, True, id="\"a hero walks east off the 'D' tile, he emerges on the west side of the 'A' tile\""),
+    pytest.param(False, False, id="\"It is not possible to exit one edge of the map and reappear on the opposite side\""),
+])
+def test_leaving_a_map_tile_he_emerges_on_the_opposite_side(wrap, joined):
+    """Heroes in the Underworld, combined with both boxes, 8: "If a hero leaves a map tile, he
+    emerges on the opposite side again. Example: if the map tiles are laid out as A, B, C, D and a
+    hero walks east off the "D" tile, he emerges on the west side of the "A" tile." A row of one
+    map does not join itself north to south."""
+    board = relaid(registry.open_scenario("roth")[1].board, ["ABCD"], wrap=wrap)
+    assert (board.entry("A", "W") in board.walk[board.entry("D", "E")]) is joined
+    assert (board.entry("D", "E") in board.walk[board.entry("A", "W")]) is joined
+    assert board.entry("A", "S") not in board.walk[board.entry("A", "N")]

@@ -17,7 +17,9 @@ What the books say, and where it lives here:
 - Maps are laid in rows of letters ("sort the maps alphabetically, with the region map R on the
   top left and the region map Z bottom right", UtSotD); each map has at most one *entry field*
   on each side, and the entry fields of two maps that touch are joined by a route. "It is not
-  possible to exit one edge of the map and reappear on the opposite side": nothing wraps.
+  possible to exit one edge of the map and reappear on the opposite side": nothing wraps (but in
+  the Underworld's game of all three boxes, :func:`relaid` with ``wrap``). The boxes' maps
+  together: :func:`merged`.
 - Set-up counters go "on opposing entry fields of each map piece, alternating in north-south and
   east-west directions" (:func:`setup_fields`).
 - Some routes are not for everybody: ``oneway`` routes are walked one way only (out of the City
@@ -277,12 +279,44 @@ def build_board(model: RegionsModel) -> RegionBoard:
                        grid, ferries, {c: model.regions[c].name for c in grid}, {c: model.regions[c].feature for c in grid})
 
 
-def relaid(board: RegionBoard, layout: list[str], face_down: str = ".") -> RegionBoard:
+def merged(*boards: RegionBoard) -> RegionBoard:
+    """The maps of several boxes as one box of maps (Under the Shadow of the Dragon, "as an
+    Expansion Set": "All 25 region maps are shuffled together and laid out in a square 5 by 5"):
+    every map with its own fields and routes, the boxes' grids one below the other; :func:`relaid`
+    lays them as the game deals them. The maps' letters must differ (the two boxes': A-P and R-Z)."""
+    fields: dict[str, Field] = {}
+    walk: dict[str, tuple[str, ...]] = {}
+    dotted: dict[str, tuple[str, ...]] = {}
+    grid: dict[str, tuple[int, int]] = {}
+    ferries: tuple[tuple[str, str], ...] = ()
+    names: dict[str, str] = {}
+    features: dict[str, str] = {}
+    below = 0
+    for board in boards:
+        twice = sorted(set(board.grid) & set(grid))
+        if twice:
+            raise KeyError(f"region map {twice[0]!r} is in two boxes")
+        fields.update(board.fields)
+        walk.update(board.walk)
+        dotted.update(board.dotted)
+        grid.update({c: (r + below, k) for c, (r, k) in board.grid.items()})
+        below = 1 + max(r for r, _ in grid.values())
+        ferries += board.ferries
+        names.update(board.names)
+        features.update(board.features)
+    return RegionBoard(fields, walk, dotted, grid, ferries, names, features)
+
+
+def relaid(board: RegionBoard, layout: list[str], face_down: str = ".", wrap: bool = False) -> RegionBoard:
     """The same maps laid anew (Return of the Heroes, Alternative Rules: the Standard Game shuffles
     the regions, the Unknown Land turns them up one by one): ``layout`` rows of region letters,
     ``face_down`` for a spot whose map is not turned up (its fields are not on the board). Each
     map keeps its own fields and routes; the joins between maps are made again, as
-    :func:`build_board` makes them, between the entry fields of the maps that now touch."""
+    :func:`build_board` makes them, between the entry fields of the maps that now touch. With
+    ``wrap`` the edges join too (Heroes in the Underworld, "Combined with Return of the Heroes and
+    In the Shadow of the Dragon" 8: "if the map tiles are laid out as A, B, C, D and a hero walks
+    east off the "D" tile, he emerges on the west side of the "A" tile"); a row or column of one
+    map does not join itself."""
     grid = {c: (r, k) for r, row in enumerate(layout) for k, c in enumerate(row) if c != face_down}
     unknown = [c for c in grid if c not in board.grid]
     if unknown:
@@ -293,9 +327,14 @@ def relaid(board: RegionBoard, layout: list[str], face_down: str = ".") -> Regio
     walk = {fid: [g for g in board.walk[fid] if board.fields[g].region == f.region] for fid, f in fields.items()}
     dotted = {fid: [g for g in board.dotted[fid] if board.fields[g].region == f.region] for fid, f in fields.items()}
     bare = RegionBoard(fields, {}, {}, grid)
+    rows, cols = len(layout), max((len(row) for row in layout), default=0)
+    at = {rc: c for c, rc in grid.items()}
     for letter, (r, c) in grid.items():
         for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
-            other = next((k for k, rc in grid.items() if rc == (r + dr, c + dc)), None)
+            there = (r + dr, c + dc)
+            if wrap:
+                there = ((r + dr) % rows, (c + dc) % cols)
+            other = at.get(there) if there != (r, c) else None
             a, b = bare.entry(letter, side), bare.entry(other, OPPOSITE[side]) if other else None
             if a and b:
                 _join(walk, a, b)
