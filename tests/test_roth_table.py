@@ -11,6 +11,7 @@ heuristic bot mixed with random choices so that rarer actions come up."""
 from __future__ import annotations
 
 import re
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +24,9 @@ from overlord.games import registry
 from overlord.games.roth import bots, narrate, verbs, why
 from overlord.games.roth.state import Ctx, sees
 from overlord.session.soak import code_words
+from overlord.sim.play import bot_of
 from session_helpers import TableSession
+from test_players_dice import guided_line, start
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = FIXTURES.parent.parent
@@ -229,3 +232,28 @@ def test_every_event_the_code_can_log_has_its_line():
     cases = "".join((root / "narrate.py").read_text(encoding="utf-8") for root in roots)
     told = set(re.findall(r'k == "(\w+)"', cases)) | {k for k in logged if verbs.MOVES.teller(k) is not None}
     assert logged - told == set(NEVER_LOGGED), logged - told - set(NEVER_LOGGED)
+
+
+def test_a_step_into_a_region_face_down_is_typed_by_its_way():
+    """The Unknown Land at the table: "If a character moves into an unexplored region, it is turned
+    over" - the step is offered and typed as `move north|east|south|west` (the entry field's name
+    would tell which region lies there); typed, the region is turned up and `why` quotes the book;
+    a way that leads nowhere is refused in one line naming the possible steps."""
+    with tempfile.TemporaryDirectory() as d:
+        session, _ = start(Path(d), "roth-unknown", "program")
+        bot, rng = bot_of(session.rules, "heuristic"), np.random.default_rng(7)
+        for _ in range(400):
+            lines = session.execute("options").lines
+            way = next((m.group(1) for m in map(re.compile(r"^\s*\d+\. move (north|east|south|west)$").match, lines)
+                       if m), None)
+            if way:
+                break
+            assert session.execute(guided_line(session, bot, rng)).ok
+        assert way, "no step into a region face down was offered in 400 commands"
+        assert not any(re.search(r"move [A-P]\d+$", line) and "face down" in line for line in lines)
+        wrong = next(w for w in ("north", "east", "south", "west") if w != way)
+        refused = session.execute(f"move {wrong}")
+        assert not refused.ok and len(refused.lines) == 1 and refused.lines[0].startswith(f"move {wrong}: not possible now")
+        reply = session.execute(f"move {way}")
+        assert reply.ok and "explores region" in reply.lines[0] and "it is turned up" in reply.lines[0]
+        assert any("Alternative Rules: The Unknown Land" in line for line in session.execute("why").lines)
