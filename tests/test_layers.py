@@ -89,8 +89,9 @@ def test_imports_point_down_the_layers(name):
         if layer(name) in ("sim", "session", "cli") and layer(other) == "games":
             assert other in ("overlord.games", "overlord.games.registry"), \
                 f"{name} imports {other}: the framework knows games only through the registry"
-        if game_of(name) and game_of(other):
-            assert game_of(name) == game_of(other), f"{name} imports another game's {other}"
+        if game_of(name) and game_of(other) and game_of(name) != game_of(other):
+            assert game_of(other) in registry.COMBINES.get(game_of(name), ()), \
+                f"{name} imports another game's {other} (only a combined game imports the games it combines)"
         if name.startswith("overlord.games.heroes") or name == "overlord.games.registry":
             assert not game_of(other), f"{name} imports the game module {other}"
 
@@ -104,6 +105,18 @@ def test_every_import_resolves(name):
     where = MODULES[name].relative_to(ROOT)
     assert not lost, "; ".join(f"{where}:{line}: imports {m}, which is no module of overlord"
                                for m, line in sorted(lost.items(), key=lambda kv: kv[1]))
+
+
+@pytest.mark.parametrize("combined, games", sorted(registry.COMBINES.items()))
+def test_a_combined_game_imports_what_it_combines_and_nothing_imports_it(combined, games):
+    """A combined game's package may import the single games it combines (``registry.COMBINES``);
+    no single game, nor any other, imports the combined one."""
+    mine = [n for n in MODULES if game_of(n) == combined]
+    assert mine, f"no package overlord.games.{combined}"
+    others = {game_of(o) for n in mine for o in GRAPH[n] if game_of(o) and game_of(o) != combined}
+    assert others <= set(games), f"{combined} imports {sorted(others - set(games))}"
+    users = sorted(n for n, deps in GRAPH.items() if game_of(n) != combined and any(game_of(o) == combined for o in deps))
+    assert not users, f"{users} import the combined game {combined}"
 
 
 def test_no_two_modules_import_each_other():

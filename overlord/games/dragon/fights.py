@@ -353,7 +353,7 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
         for _ in range(short):
             out += _dragon_wound(ctx, hero, lose, "a cube short for the hoard")
             if s.at[hero].out:
-                return out + _after_fall(ctx, hero)
+                return out + _lair(ctx).repelled(ctx, hero)
     if s.rules.get("dragon_regenerates", True) or s.dragon_life <= 0:
         s.dragon_life = dragon_full_life(ctx)
     value = dragon_value(ctx, hero, skill)
@@ -369,11 +369,8 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
     if s.dragon_life <= 0:
         ctx.fire(machines.DRAGON, "slay")
         out.append(ctx.log({"event": "dragon_slain", "hero": hero, "machine": "dragon", "state": s.dragon}))
-        if s.mode == "book":
-            s.results[hero] = "major"
-            return out + life.end(ctx, "victory", "Major Victory")
-        return out + life.end(ctx, "victory", f"{hero} slew the Dragon")
-    return out + _after_fall(ctx, hero)
+        return out + _lair(ctx).slain(ctx, hero)
+    return out + _lair(ctx).repelled(ctx, hero)
 
 
 def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]:
@@ -384,24 +381,48 @@ def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]
     if loss.destroyed is not None:
         out += item_gone(ctx, life.LIFE, loss.destroyed.id)
     if loss.died:
-        out += life.fall(ctx, hero, ctx.c.board.with_feature("lair")[0])
+        out += _lair(ctx).fell(ctx, hero, ctx.c.board.with_feature("lair")[0])
     return out
 
 
-def _after_fall(ctx: Ctx, hero: str) -> list[dict]:
-    """"If your hero loses all HPs here, the Dragon has won. Your fellow player now has the option
-    of challenging the Dragon himself within the next four turns.\""""
-    s = ctx.s
-    ctx.fire(machines.DRAGON, "repel")
-    out = [ctx.log({"event": "dragon_victory", "hero": hero, "machine": "dragon", "state": s.dragon})]
-    out += _man_stands(ctx)
-    if s.dragon == "triumphant":
+class DragonLair:
+    """How a fight in the lair ends in the Dragon's own game: the challenger who dies falls for good,
+    the Dragon slain ends the game, the Dragon's victory gives the others their turns to follow up.
+    A combined game's context names its own (``Ctx.lair_rules``), where the Dragon's end is not the
+    game's."""
+
+    def fell(self, ctx: Ctx, hero: str, lair: str) -> list[dict]:
+        return life.fall(ctx, hero, lair)
+
+    def slain(self, ctx: Ctx, hero: str) -> list[dict]:
+        s = ctx.s
         if s.mode == "book":
-            return out + life.end(ctx, "defeat", "Dragon Victory")
-        return out + life.end(ctx, "defeat", "Dragon Victory: no hero is left to challenge the Dragon")
-    s.follow_up = _follow_up(ctx)
-    out.append(ctx.log({"event": "follow_up", "left": s.follow_up, "unit": "turns" if s.mode == "book" else "rounds"}))
-    return out
+            s.results[hero] = "major"
+            return life.end(ctx, "victory", "Major Victory")
+        return life.end(ctx, "victory", f"{hero} slew the Dragon")
+
+    def repelled(self, ctx: Ctx, hero: str) -> list[dict]:
+        """"If your hero loses all HPs here, the Dragon has won. Your fellow player now has the option
+        of challenging the Dragon himself within the next four turns.\""""
+        s = ctx.s
+        ctx.fire(machines.DRAGON, "repel")
+        out = [ctx.log({"event": "dragon_victory", "hero": hero, "machine": "dragon", "state": s.dragon})]
+        out += _man_stands(ctx)
+        if s.dragon == "triumphant":
+            if s.mode == "book":
+                return out + life.end(ctx, "defeat", "Dragon Victory")
+            return out + life.end(ctx, "defeat", "Dragon Victory: no hero is left to challenge the Dragon")
+        s.follow_up = _follow_up(ctx)
+        out.append(ctx.log({"event": "follow_up", "left": s.follow_up,
+                            "unit": "turns" if s.mode == "book" else "rounds"}))
+        return out
+
+
+LAIR = DragonLair()
+
+
+def _lair(ctx: Ctx) -> DragonLair:
+    return ctx.lair_rules or LAIR
 
 
 def _follow_up(ctx: Ctx) -> int:

@@ -20,6 +20,8 @@ The Dragon (UtSotD "The Final Battle Against the Dragon", Glossary "Dragon")
 - ``victorious`` -``challenge``-> ``challenged``: the follow-up challenge.
 - ``victorious`` -``wait_out``-> ``triumphant`` (final): the four turns pass ("If he does not, or
   does not want to do so, he has still scored a Minor Victory").
+- ``victorious`` -``rest``-> ``lair``: as Return of the Heroes' expansion, the Dragon waits in his lair
+  for the next challenger (no follow-up: a slain hero starts again at his manor; ``games.kingdom``).
 - ``hoard_full`` [hoard_at_limit]-> ``triumphant`` from any state not final: the co-operative
   mode's clock (ours): the hoard reaches its limit.
 
@@ -88,6 +90,7 @@ DRAGON_TRANSITIONS = [
     {"trigger": "repel", "source": "challenged", "dest": "victorious", "conditions": [others_left]},
     {"trigger": "repel", "source": "challenged", "dest": "triumphant", "unless": [others_left]},
     {"trigger": "wait_out", "source": "victorious", "dest": "triumphant"},
+    {"trigger": "rest", "source": "victorious", "dest": "lair"},
     {"trigger": "hoard_full", "source": _LIVE, "dest": "triumphant", "conditions": [hoard_at_limit]},
 ]
 MAN_STATES = ["in_bag", "guarding", "beaten"]

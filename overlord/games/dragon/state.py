@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from overlord.core.decks import Deck
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
@@ -94,7 +95,10 @@ def counter(c: DragonContent, instance: str) -> CounterSpec:
 
 def artifact(s: DragonState, c: DragonContent, instance: str) -> ArtifactSpec | None:
     """What a counter is as an artifact now: its back once turned over, its face for a yellow
-    counter, else None."""
+    counter, else None; a thing that is no counter is the artifact of its id (a combined game's magic
+    objects of Return of the Heroes)."""
+    if instance not in c.instances:
+        return c.artifacts.get(instance)
     spec = c.spec(instance)
     if instance in s.backs:
         return c.artifacts[spec.flip]
@@ -144,6 +148,9 @@ class Ctx(HeroesCtx):
     its content (``c``), the game's generator (draws from the bag, the market, the deck) and the
     heroes' dice (the same generator at a table; the players' own generator headless). ``commit``
     writes the game's generator back into the state."""
+
+    #: how a fight in the lair ends (``fights.DragonLair``; None: the Dragon's own game's)
+    lair_rules: ClassVar[Any] = None
 
     @property
     def s(self) -> DragonState:

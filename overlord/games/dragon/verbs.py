@@ -301,9 +301,11 @@ M = MOVES.moves
 
 # -- what may be done now, in the order of a turn --------------------------------------------------------------
 
-def legal(ctx: Ctx) -> list[dict]:
+def legal(ctx: Ctx, hero: str | None = None) -> list[dict]:
+    """What the hero to act may do now (``hero``: another game's turn played by these rules - a
+    combined game's rival)."""
     s, c = ctx.s, ctx.c
-    hero = turns.current(s)
+    hero = hero or turns.current(s)
     if hero is None:
         return []
     if s.pending:

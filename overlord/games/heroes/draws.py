@@ -16,6 +16,9 @@ What every game of the family does the same is here; what a game adds comes thro
 - the features no drawn counter is placed on (the Dragon's City of the Mages, lair...):
   ``not_for_placing``.
 
+A combined game's context names its own (``HeroesCtx.bag_rules``): every draw made through it
+takes those in place of the game's, whichever box's rules made the draw.
+
 Readings (the book's game, with the program as "the player"):
 
 - "the player's choice" of a field works against the other players, so the program makes it
@@ -67,6 +70,7 @@ class BagRules(Protocol[C]):
 def replace(ctx: X, rules: BagRules[X], drawer: str, why: str, then_bag: str = "") -> list[dict]:
     """A counter was taken off the map: draw its replacement, once a turn; ``then_bag``, a defeated
     creature, goes into the bag after the draw."""
+    rules = ctx.bag_rules or rules
     s = ctx.s
     if s.turn.hero == drawer and s.turn.drawn:
         out = [ctx.log({"event": "no_draw", "hero": drawer, "why": f"{why}; {drawer} has drawn this turn already "
@@ -93,6 +97,7 @@ def back_in_bag(ctx: HeroesCtx, inst: str) -> list[dict]:
 
 def draw_one(ctx: X, rules: BagRules[X], drawer: str | None, why: str) -> list[dict]:
     """Draw one counter and deal with it."""
+    rules = ctx.bag_rules or rules
     inst = bag_draw(ctx.s.bag, ctx.rng)
     if inst is None:
         ctx.log({"event": "bag_empty", "hero": drawer, "why": why})
@@ -103,6 +108,7 @@ def draw_one(ctx: X, rules: BagRules[X], drawer: str | None, why: str) -> list[d
 def deal(ctx: X, rules: BagRules[X], inst: str, drawer: str | None, why: str,
          picked: bool = False) -> list[dict]:
     """A counter out of the bag (drawn, or ``picked`` from it): the game's to deal with, or placed."""
+    rules = ctx.bag_rules or rules
     s = ctx.s
     if inst in s.bag:
         s.bag.remove(inst)
@@ -120,6 +126,7 @@ def face_down(ctx: HeroesCtx, inst: str) -> bool:
 def place(ctx: X, rules: BagRules[X], inst: str, drawer: str | None) -> list[dict]:
     """A drawn counter onto the board: on its coordinates, else on a free tan field of the drawing
     player's choice (the program's, or a pending choice)."""
+    rules = ctx.bag_rules or rules
     s = ctx.s
     spec = ctx.c.spec(inst)
     down = face_down(ctx, inst)
@@ -149,6 +156,7 @@ def place(ctx: X, rules: BagRules[X], inst: str, drawer: str | None) -> list[dic
 def candidate_fields(ctx: X, rules: BagRules[X], drawer: str | None) -> list[str]:
     """The free tan fields a drawn counter may go on: off the drawing hero's region and the
     game's features not for placing."""
+    rules = ctx.bag_rules or rules
     s, board = ctx.s, ctx.c.board
     exclude = {board.region_of(s.at[drawer].field)} if drawer is not None else set()
     occupied = [f for f, here in s.board.items() if here]

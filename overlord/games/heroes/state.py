@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from overlord.core.context import Context
 from overlord.core.state import events
@@ -140,7 +140,17 @@ class HeroesState(HeroesClock[T], HeroesBoard[F], Generic[F, T]):
 class HeroesCtx(Context):
     """One step of play (``overlord.core.context``) as the family's rules see it: the state
     (``s``), its content (``c``), the hero whose turn it is. A game's context narrows ``s`` and
-    ``c`` to its own state and content."""
+    ``c`` to its own state and content.
+
+    A combined game's context names its own parts of the family's rules, which every rule of the
+    family run through it takes in place of the game's own (a counter of the other box drawn by
+    this game's rules is dealt by its own box's; a turn starts with both games' starts); None: the
+    game's: ``bag_rules`` (``heroes.draws.BagRules``), ``turn_rules`` (``heroes.turns.TurnRules``),
+    ``life_rules`` (``heroes.life.LifeRules``)."""
+
+    bag_rules: ClassVar[Any] = None
+    turn_rules: ClassVar[Any] = None
+    life_rules: ClassVar[Any] = None
 
     @property
     def s(self) -> HeroesState:

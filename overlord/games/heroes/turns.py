@@ -9,7 +9,8 @@ the Shadow of the Dragon, "Sequence of Play").
 - :func:`round_end`: the "round_end" event, what the game does between rounds (which may wait:
   the Dragon's phase), then the next round from the first hero still in the game.
 
-What a game adds comes through its :class:`TurnRules` (the Dragon's is in its own ``turns``).
+What a game adds comes through its :class:`TurnRules` (the Dragon's is in its own ``turns``); a
+combined game's context names its own (``HeroesCtx.turn_rules``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class TurnRules(Protocol[C]):
 
 
 def start_turn(ctx: X, rules: TurnRules[X]) -> list[dict]:
+    rules = ctx.turn_rules or rules
     s = ctx.s
     hero = s.heroes[s.order]
     hs = s.at[hero]
@@ -50,6 +52,7 @@ def start_turn(ctx: X, rules: TurnRules[X]) -> list[dict]:
 
 
 def end_turn(ctx: X, rules: TurnRules[X]) -> list[dict]:
+    rules = ctx.turn_rules or rules
     s = ctx.s
     hero = s.turn.hero
     out = [ctx.log({"event": "turn_end", "hero": hero, "why": s.turn.why_over or "the player ends his turn"})]
@@ -65,6 +68,7 @@ def end_turn(ctx: X, rules: TurnRules[X]) -> list[dict]:
 
 
 def round_end(ctx: X, rules: TurnRules[X]) -> list[dict]:
+    rules = ctx.turn_rules or rules
     out = [ctx.log({"event": "round_end", "round": ctx.s.round})]
     own, waits = rules.round_over(ctx)
     out += own
@@ -72,6 +76,7 @@ def round_end(ctx: X, rules: TurnRules[X]) -> list[dict]:
 
 
 def next_round(ctx: X, rules: TurnRules[X]) -> list[dict]:
+    rules = ctx.turn_rules or rules
     s = ctx.s
     s.round += 1
     s.order = next(k for k, h in enumerate(s.heroes) if not s.at[h].out)

@@ -1,0 +1,224 @@
+"""One step of a combined game, and each box's rules on it.
+
+:class:`Ctx` is the combined step (the state, the combined content, the generator and the dice).
+:func:`roth` and :func:`dragon` give that step as each game's own context (its lens: ``lenses``):
+the same state, generator, dice and log, the content as that game's types. A rule of either game
+runs on it unchanged. Where the family's rules take a game's part (the draw, the turns, hit points
+and death: ``heroes.draws``, ``turns``, ``life``), both lenses name the combination's (below), so
+that a rule of one box never plays the other box's part by its own:
+
+- a counter drawn is dealt by its own box's rules (the Dragon to his lair, the Nameless to his
+  tower, an event of either box), whichever box's rule drew it (:class:`KingdomBag`);
+- a turn starts and ends with both games' starts and ends (the Guards' way, the Storm, the Bag of
+  Gold, the Desert's heat...), and a round ends by Return of the Heroes' rules (:class:`KingdomTurns`);
+- a hero who dies is reborn by both games' rebirths; an artifact's provenance is its own box's
+  (:class:`KingdomLife`);
+- a fight in the Dragon's lair ends by the combination's rules (:class:`KingdomLair`): "The moment
+  a hero slays the Dragon ... the game ends when the Dragon has been vanquished".
+
+A market counter returned goes to its own box's pile (the Dragon's Attack!: "If the artifact was
+bought in one of the markets (either the one in the City of the Mages or one of the markets in
+Return of the Heroes), the counter is returned to that location"): :func:`sort_piles`, after every
+step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from overlord.core.trace import Decision
+from overlord.games.dragon import draws as dragon_draws, fights as dragon_fights, life as dragon_life
+from overlord.games.dragon import state as ds, turns as dragon_turns
+from overlord.games.heroes.state import HeroesCtx
+from overlord.games.roth import draws as roth_draws, fights as roth_fights, state as rs, turns as roth_turns
+
+from .lenses import CityView
+from .load import KingdomContent
+from .state import KingdomState, TurnState
+
+
+def _state(ctx) -> KingdomState:
+    st = ctx.state
+    return object.__getattribute__(st, "_state") if isinstance(st, CityView) else st
+
+
+def roth(ctx) -> RothLens:
+    """The step as Return of the Heroes' context (from the combined one, or either lens)."""
+    if isinstance(ctx, RothLens):
+        return ctx
+    return RothLens(_state(ctx), ctx.kc.roth, ctx.rng, ctx.dice, ctx.start, kc=ctx.kc)
+
+
+def dragon(ctx) -> DragonLens:
+    """The step as the Dragon's context: the state with the City's pile as its market, the content
+    on the maps as they lie."""
+    if isinstance(ctx, DragonLens):
+        return ctx
+    s = _state(ctx)
+    return DragonLens(CityView(s, ctx.kc.dragon_scenario.mode), ctx.kc.dragon(tuple(s.layout)), ctx.rng, ctx.dice,
+                      ctx.start, kc=ctx.kc)
+
+
+def box(ctx, instance: str) -> str:
+    return ctx.kc.boxes.box(instance)
+
+
+# -- the family's parts, as the combination plays them ---------------------------------------------------------
+
+class KingdomBag:
+    """The draw (``heroes.draws.BagRules``): each counter dealt by its own box's rules."""
+
+    not_for_placing = tuple(dict.fromkeys(roth_draws.BAG.not_for_placing + dragon_draws.BAG.not_for_placing))
+
+    def harmful(self, ctx, instance: str) -> bool:
+        if box(ctx, instance) == "dragon":
+            return dragon_draws.BAG.harmful(dragon(ctx), instance)
+        return roth_draws.BAG.harmful(roth(ctx), instance)
+
+    def ask_first(self, ctx, drawer: str, why: str, then_bag: str) -> list[dict]:
+        """The Dragon's Clairvoyance: a drawer who carries it may pick instead of drawing."""
+        return dragon_draws.BAG.ask_first(dragon(ctx), drawer, why, then_bag)
+
+    def dealt(self, ctx, instance: str, drawer: str | None) -> list[dict] | None:
+        if box(ctx, instance) == "dragon":
+            return dragon_draws.BAG.dealt(dragon(ctx), instance, drawer)
+        return roth_draws.BAG.dealt(roth(ctx), instance, drawer)
+
+    def placed(self, ctx, instance: str) -> None:
+        if box(ctx, instance) == "dragon":
+            dragon_draws.BAG.placed(dragon(ctx), instance)
+        else:
+            roth_draws.BAG.placed(roth(ctx), instance)
+
+
+class KingdomTurns:
+    """The turns and rounds (``heroes.turns.TurnRules``): both games' starts and ends of a turn,
+    Return of the Heroes' rounds (the race's rivals, the round cap)."""
+
+    def new_turn(self, hero: str, mp: int) -> TurnState:
+        return TurnState(hero=hero, mp=mp)
+
+    def turn_started(self, ctx, hero: str) -> list[dict]:
+        out = roth_turns.TURNS.turn_started(roth(ctx), hero)
+        return out + dragon_turns.TURNS.turn_started(dragon(ctx), hero)
+
+    def turn_ended(self, ctx, hero: str) -> list[dict]:
+        out = roth_turns.TURNS.turn_ended(roth(ctx), hero)
+        return out + dragon_turns.TURNS.turn_ended(dragon(ctx), hero)
+
+    def round_over(self, ctx) -> tuple[list[dict], bool]:
+        return roth_turns.TURNS.round_over(roth(ctx))
+
+
+class KingdomLife:
+    """Hit points and death (``heroes.life.LifeRules``): an artifact's provenance is its own box's;
+    a rebirth resets what either game keeps of the figure; the artifact a dead hero keeps is chosen
+    by Return of the Heroes' key (it knows the heroic deeds' things)."""
+
+    def provenance(self, ctx, instance: str) -> str:
+        if instance in ctx.kc.instances and box(ctx, instance) == "dragon":
+            return dragon_life.LIFE.provenance(dragon(ctx), instance)
+        return roth_fights.LIFE.provenance(roth(ctx), instance)
+
+    def keep_choice(self, ctx, hero: str) -> Decision | None:
+        return roth_fights.LIFE.keep_choice(roth(ctx), hero)
+
+    def reborn(self, ctx, hero: str) -> None:
+        roth_fights.LIFE.reborn(roth(ctx), hero)
+        dragon_life.LIFE.reborn(dragon(ctx), hero)
+
+
+class KingdomLair(dragon_fights.DragonLair):
+    """A fight in the Dragon's lair, as the combination ends it: "The moment a hero slays the Dragon,
+    the Nameless, along with all his Servants and Guards, will vanish into obscurity ... Thus, the
+    game ends when the Dragon has been vanquished" - the slayer has won, as the Nameless's killer
+    wins Return of the Heroes' race. A challenger who dies is reborn at his manor as every hero of
+    Return of the Heroes (``rules.lair_death: reborn``; ``out``: he stays dead, as in the Dragon's game
+    for two), and the Dragon waits for the next challenger: no other hero owes a follow-up."""
+
+    def fell(self, ctx, hero: str, lair: str) -> list[dict]:
+        if ctx.s.rules.get("lair_death") == "out":
+            return super().fell(ctx, hero, lair)
+        return dragon_life.die(ctx, hero, "slain by the Dragon in his lair")
+
+    def slain(self, ctx, hero: str) -> list[dict]:
+        return roth_turns.nameless_slain(roth(ctx), hero, "the Dragon")
+
+    def repelled(self, ctx, hero: str) -> list[dict]:
+        s = ctx.s
+        ctx.fire(dragon_fights.machines.DRAGON, "repel")
+        out = [ctx.log({"event": "dragon_victory", "hero": hero, "machine": "dragon", "state": s.dragon})]
+        if s.dragon == "triumphant":        # lair_death out: no hero is left alive
+            return out + roth_turns.end(roth(ctx), "defeat", "the Dragon has slain every hero")
+        ctx.fire(dragon_fights.machines.DRAGON, "rest")
+        return out + [ctx.log({"event": "dragon_rests", "machine": "dragon", "state": s.dragon,
+                               "why": "he waits in his lair for the next challenger"})]
+
+
+BAG, TURNS, LIFE, LAIR = KingdomBag(), KingdomTurns(), KingdomLife(), KingdomLair()
+
+
+# -- the contexts ---------------------------------------------------------------------------------------------------
+
+class Ctx(HeroesCtx):
+    """A step of the combined game: its state and content; :func:`roth` and :func:`dragon` give it
+    to each box's rules."""
+
+    bag_rules, turn_rules, life_rules = BAG, TURNS, LIFE
+
+    @property
+    def s(self) -> KingdomState:
+        return self.state
+
+    @property
+    def c(self) -> KingdomContent:
+        return self.content
+
+    @property
+    def kc(self) -> KingdomContent:
+        return self.content
+
+
+@dataclass
+class RothLens(rs.Ctx):
+    """Return of the Heroes' context over a combined step (``kc``: the combined content); every event
+    it logs is marked as made by Return of the Heroes' rules (``rules: roth``: its words tell it)."""
+
+    bag_rules, turn_rules, life_rules = BAG, TURNS, LIFE
+
+    def log(self, event: dict) -> dict:
+        event["rules"] = "roth"
+        return super().log(event)
+
+    kc: Any = None
+
+
+@dataclass
+class DragonLens(ds.Ctx):
+    """The Dragon's context over a combined step (``kc``: the combined content); every event it logs
+    is marked as made by the Dragon's rules (``rules: dragon``)."""
+
+    bag_rules, turn_rules, life_rules, lair_rules = BAG, TURNS, LIFE, LAIR
+
+    def log(self, event: dict) -> dict:
+        event["rules"] = "dragon"
+        return super().log(event)
+
+    kc: Any = None
+
+
+# -- the piles ------------------------------------------------------------------------------------------------------
+
+def sort_piles(ctx) -> None:
+    """Every market counter in its own box's pile: the Dragon's in the City of the Mages', Return of
+    the Heroes' in its market's (a counter returned to "that location")."""
+    s, boxes = _state(ctx), ctx.kc.boxes
+    strays = [i for i in s.market if i in boxes.dragon.instances]
+    back = [i for i in s.city if i in boxes.roth.instances]
+    if strays:
+        s.market = [i for i in s.market if i not in strays]
+        s.city.extend(strays)
+    if back:
+        s.city = [i for i in s.city if i not in back]
+        s.market.extend(back)

@@ -1,0 +1,57 @@
+"""Return of the Heroes with the Dragon as drawing data (:mod:`overlord.view.drawing`): the 25 maps as
+the game has laid them, drawn as the Heroes family draws its region boards
+(:mod:`overlord.games.heroes.board_drawing`), with both legends and both boxes' named places
+(Return of the Heroes' tower, court, Temple...; the Dragon's lair and City), the lake's crossings,
+the counters and heroes on them (a hero whose manor house is not placed yet stands nowhere), and
+each hero's last moves.
+"""
+
+from __future__ import annotations
+
+from ...view.drawing import Drawing
+from ..dragon import drawing as dragon_drawing
+from ..heroes.board_drawing import counter_pieces, field_words, hero_pieces, last_moves, place_areas, region_drawing
+from ..heroes.counters import BORDERS
+from ..roth import drawing as roth_drawing
+from ..roth.regions import lake_routes
+from ..roth.state import laid_out, name
+from .load import KingdomContent
+from .state import KingdomState
+
+LEGEND = {**dragon_drawing.LEGEND, **roth_drawing.LEGEND}
+MOVES = tuple(dict.fromkeys(roth_drawing.MOVES + dragon_drawing.MOVES))
+
+
+def _about(s, c, inst: str, fid: str, shown: str) -> str:
+    spec = c.spec(inst) if inst in c.instances else None
+    if spec is None:
+        return f"{shown} (artifact) on {field_words(c.board, fid)}"
+    what = "artifact" if inst in s.backs else BORDERS.get(spec.border, spec.border)
+    return f"{shown} ({what}) on {field_words(c.board, fid)}: {spec.text or spec.name}"
+
+
+def _monster(s, c, inst: str) -> bool:
+    return inst in c.instances and c.spec(inst).border == "red"
+
+
+class _Housed:
+    """The state with only the heroes whose figures stand on the board (a house placed)."""
+
+    def __init__(self, s: KingdomState):
+        self._s = s
+        self.heroes = [h for h in s.heroes if s.at[h].field]
+
+    def __getattr__(self, key):
+        return getattr(self._s, key)
+
+
+def game_drawing(s: KingdomState, c: KingdomContent) -> Drawing:
+    laid = laid_out(s, c.roth)
+    board = laid.board
+    named = roth_drawing.places(board)
+    shown = _Housed(s)
+    return region_drawing(board, f"{c.scenario.name}, round {s.round}", LEGEND,
+                          counter_pieces(s, laid, name, _about, _monster) + hero_pieces(shown, laid),
+                          last_moves(s, laid, MOVES), route_kinds={pair: roth_drawing.LAKE for pair in lake_routes(board)},
+                          route_words=roth_drawing.ROUTE_WORDS, places=place_areas(board, named, named),
+                          clear_names=True, in_order=True)

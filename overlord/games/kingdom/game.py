@@ -1,0 +1,144 @@
+"""Return of the Heroes with Under the Shadow of the Dragon as its expansion, on the game interface
+(``overlord.core.game``): the book's race on the 25 maps, the program playing the rival heroes.
+One instance, :data:`GAME`, named in ``overlord/games/registry.py``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from overlord.core.game import AgentSpec, Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
+from overlord.games.heroes.rules import HeroesRules
+from overlord.view.words import listing
+
+from . import bots, invariants, narrate, setup, turns, verbs
+from .context import Ctx
+from .load import KingdomContent, load
+from .state import KingdomState
+from .table import KingdomTable
+
+#: actions a rival's turn may take at most (a turn is a few steps and actions; past this, a bug)
+RIVAL_ACTIONS = 200
+
+
+class KingdomRules(HeroesRules, GameRules):
+    name = "kingdom"
+    title = "Return of the Heroes with the Dragon"
+    summary = ("the 25 maps of both boxes: kill the Nameless or slay the Dragon first - the book's race against the "
+               "program's heroes")
+    example = ("kingdom-dragon", ["leandra", "paladin"])
+    machines = ()
+    state_type = KingdomState
+    moves = verbs.MOVES
+    context = Ctx
+    setup, turns, verbs = setup, turns, verbs
+    deck = "nameless"
+
+    def __init__(self):
+        self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
+
+    # -- content ---------------------------------------------------------------------------------
+    def load(self, path) -> KingdomContent:
+        return load(path)
+
+    def names(self, content: KingdomContent) -> list[str]:
+        """The heroes that may be chosen: one side of each kind first (Return of the Heroes' five,
+        the Dragon's four), then the other sides."""
+        kinds = setup.kinds(content)
+        heroes = [h for h in content.heroes if content.heroes[h].kind in kinds]
+        firsts = [next(h for h in heroes if content.heroes[h].kind == k) for k in kinds]
+        return firsts + [h for h in heroes if h not in firsts]
+
+    def info(self, content: KingdomContent) -> ScenarioInfo:
+        sc = content.scenario
+        names = self.names(content)
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(names), sc.max_rounds,
+                            {"doom": "round", "fate": "-"}, hero_names={h: content.heroes[h].name for h in names})
+
+    def party(self, content: KingdomContent, count: int, seed: int) -> list[str]:
+        """A headless party: ``count`` heroes of different kinds, the kinds rotating with the seed."""
+        kinds = setup.kinds(content)
+        if count > len(kinds):
+            raise RulesError(f"{content.scenario.name} is played by at most {len(kinds)} heroes, not {count}")
+        k = seed % len(kinds)
+        chosen = (kinds[k:] + kinds[:k])[:count]
+        return [next(h for h in content.heroes if content.heroes[h].kind == kind) for kind in chosen]
+
+    def decks(self, content: KingdomContent):
+        return {}
+
+    # -- a match ---------------------------------------------------------------------------------
+    def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
+        """A rival's whole turn (the heuristic bot's choices, the rival's dice from the game's
+        generator)."""
+        s = match.state
+        who = turns.playing(s)
+        if not who or who == "enemy":
+            raise RulesError("the program plays a rival's turn in the race")
+        out: list[dict] = []
+        minds = np.random.default_rng([s.seed, s.round, s.order, len(s.log)])
+        choose = choose_random if s.rival_policy == "random" else bots.choose_heuristic
+        for _ in range(RIVAL_ACTIONS):
+            if turns.playing(s) != who:
+                return out
+            ctx = Ctx.open(s, match.content, None)
+            legal = verbs.legal(ctx, who)
+            action = choose(match, legal, minds)
+            last = s.last_action
+            verbs.apply(ctx, action, who)
+            s.last_action = last
+            out += ctx.commit()
+        raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")
+
+    def tracks(self, match: Match) -> dict:
+        return {"doom": match.state.round, "fate": 0}
+
+    def record(self, match: Match) -> dict:
+        s = match.state
+        return {"party": [h for h in s.heroes if h not in s.rivals], "rivals": list(s.rivals), "winner": s.winner,
+                "nameless": s.nameless, "dragon": s.dragon, "hoard": s.hoard,
+                "houses": {h: s.at[h].manor for h in s.heroes},
+                "deaths": sum(1 for e in s.log if e["event"] == "died"),
+                "deed_parts": sum(1 for e in s.log if e["event"] == "deed_part"),
+                "battles": sum(1 for e in s.log if e["event"] == "final_battle"),
+                "challenges": sum(1 for e in s.log if e["event"] == "enters_lair")}
+
+    def violations(self, match: Match, full: bool = False) -> list[str]:
+        return invariants.violations(match.state, match.content, full)
+
+    def check_state(self, match: Match) -> list[str]:
+        return invariants.state_problems(match.state, match.content) or super().check_state(match)
+
+    # -- for people ------------------------------------------------------------------------------
+    def narrate(self, match: Match, evs: list[dict]) -> list[str]:
+        return narrate.narrate(match.state, match.content, evs)
+
+    def components(self, match: Match) -> Components:
+        c, s = match.content, match.state
+        players = [h for h in s.heroes if h not in s.rivals]
+        rivals = listing([c.heroes[h].name for h in s.rivals])
+        return Components(
+            use=(f"the character sheets and figures of {listing([c.heroes[h].name for h in players])}, and the boxes' "
+                 "gold pieces, hit points and experience cubes",
+                 f"the 25 region maps of both boxes laid five by five as the program deals them ({' / '.join(s.layout)}), "
+                 "and the counters as the program places or turns them up (it names each one)",
+                 "the manor houses of the heroes in the game, where the players place them"),
+            replaced=tuple(x for x in (
+                "the bag, the covered counters, the market's pile and the City of the Mages' pile: the program shuffles, "
+                "draws and places them, and says where each one goes and why",
+                "the fields beyond the books' named ones, their routes and hidden paths and the counters' values are "
+                "ours: move by the program's `map` and its options",
+                f"the rivals {rivals}: the program plays their turns and rolls their dice" if s.rivals else "")
+                if x),
+            dice="the heroes' trials, searches for hidden paths, lessons, the storm and the Dragon's fight",
+            coordinates=("a field is its map's letter and number, as `map` lists it: V9 is the Dragon's lair, H3 the "
+                         "Nameless's tower, J7 the royal court",
+                         "`move FIELD` names the field a hero steps onto; the options list every field reachable now"))
+
+    def table(self, match: Match) -> Table:
+        return KingdomTable(self, match)
+
+    def agents(self, content: KingdomContent, heroes: list[str]) -> AgentSpec | None:
+        return None
+
+
+GAME = KingdomRules()

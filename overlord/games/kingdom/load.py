@@ -1,0 +1,155 @@
+"""A combined scenario: which boxes it plays with, its mode, and the readings a line away; loaded
+into one content that each box's rules read through their lens (``lenses``).
+
+A box is named by a scenario of its own game (``boxes: {roth: roth-standard.yaml, dragon:
+dragon-duel.yaml}``): the combination takes its content files, checked by that game as always,
+and its rules' flags; its mode, heroes and numbers are the combination's. What the combination's
+book changes of a box's flags is set here (:func:`roth_scenario`, :func:`dragon_scenario`), each
+with its sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from overlord.content import kinds
+from overlord.content.errors import ContentError, Problem
+from overlord.content.validate import load_named, load_scenario
+from overlord.games.dragon import load as dragon_load
+from overlord.games.dragon.content import DragonScenario
+from overlord.games.heroes.regions import RegionBoard
+from overlord.games.roth import load as roth_load
+from overlord.games.roth.scenario import RothScenario
+
+from . import lenses
+from .boxes import Boxes
+from .scenario import BOXES, NAME, KingdomScenario, KingdomScenarioFile
+
+@dataclass(frozen=True)
+class KingdomContent:
+    """Both boxes as one (``boxes``), and the combined box as Return of the Heroes' content
+    (``roth``: every counter, artifact and hero of both, the maps merged); the Dragon's lens is
+    made for the board as it lies (:meth:`dragon`)."""
+
+    file: str
+    scenario: KingdomScenario
+    boxes: Boxes
+    roth: roth_load.RothContent
+    dragon_scenario: DragonScenario
+
+    @property
+    def heroes(self) -> dict:
+        return self.roth.heroes
+
+    @property
+    def board(self) -> RegionBoard:
+        return self.boxes.board
+
+    @property
+    def cards(self) -> dict:
+        return {}
+
+    @property
+    def instances(self) -> dict:
+        return self.roth.instances
+
+    def spec(self, instance: str):
+        """A counter's face as Return of the Heroes' rules read it (its box's own: ``boxes``)."""
+        return self.roth.spec(instance)
+
+    lensed: dict = field(default_factory=dict, compare=False, repr=False)   # layout -> the Dragon's lens
+
+    def dragon(self, layout: tuple[str, ...]):
+        """The combined box as the Dragon's content, on the maps as ``layout`` lays them (made once a
+        layout, the last few kept)."""
+        got = self.lensed.get(layout)
+        if got is None:
+            if len(self.lensed) >= LENSES_KEPT:
+                self.lensed.clear()
+            got = self.lensed[layout] = lenses.dragon_content(self.boxes, self.dragon_scenario,
+                                                              lenses.laid(self.boxes.board, list(layout)))
+        return got
+
+
+LENSES_KEPT = 64
+
+
+def roth_scenario(sc: KingdomScenario, box: RothScenario) -> RothScenario:
+    """Return of the Heroes' rules as the combination plays them: the Standard Game's board (shuffled,
+    "All 25 region maps are shuffled together"), the race, and "No player gets a heroic deed at the
+    beginning of the game; instead, the heroes have to apply to the king to get any" (Option 2, the
+    deeds at court)."""
+    rules = box.rules.model_copy(update={"deeds_at_court": True, "nameless_at_start": False,
+                                         "program_choices": sc.rules.program_choices})
+    return box.model_copy(update={"id": sc.id, "name": sc.name, "mode": sc.mode, "variant": "standard",
+                                  "heroes": sc.heroes, "seats": sc.seats, "rules": rules, "coop": None,
+                                  "max_rounds": sc.max_rounds})
+
+
+def dragon_scenario(sc: KingdomScenario, box: DragonScenario) -> DragonScenario:
+    """The Dragon's rules as the combination plays them: "The Dragon begins the game in the bag. As
+    soon as he is drawn, the six special Dragon counters (5x Dragon Events, 1x Dragon Man) are put
+    into the bag"; "The Dragon destroys 4 'City of the Mages' counters (6 counters in the expansion
+    game)"."""
+    rules = box.rules.model_copy(update={"dragon_in_bag": True, "dragon_man": "bag", "burn": 6,
+                                         "program_choices": sc.rules.program_choices})
+    return box.model_copy(update={"id": sc.id, "name": sc.name, "mode": "book", "rules": rules, "coop": None,
+                                  "max_rounds": sc.max_rounds})
+
+
+def rules_of(c: KingdomContent) -> dict:
+    """The one state's rules: each box's flags as its lens's scenario has them, and the combination's."""
+    return {**c.dragon_scenario.rules.model_dump(), **c.roth.scenario.rules.model_dump(),
+            **c.scenario.rules.model_dump()}
+
+
+# -- the file kind and loading ---------------------------------------------------------------------------------
+
+LOADERS = {"roth": roth_load.load, "dragon": dragon_load.load}
+
+
+def _boxes(loaded) -> tuple[list[Problem], dict]:
+    """Each box's scenario, loaded by its own game; a problem at the line that names a box that
+    cannot be (missing, another kind, another game's), and the box's own problems as they are."""
+    problems: list[Problem] = []
+    got = {}
+    for key, load in LOADERS.items():
+        rel = getattr(loaded.model.scenario.boxes, key)
+        part = load_named(loaded.doc, ("scenario", "boxes", key), rel)
+        if part.problems:
+            problems += part.problems
+            continue
+        if part.kind != kinds.SCENARIO or part.game != key:
+            problems.append(loaded.doc.problem(("scenario", "boxes", key),
+                                               f"{rel} is no {BOXES[key]} scenario (it holds {part.kind}"
+                                               f"{' of ' + part.game if part.game else ''})"))
+            continue
+        try:
+            got[key] = load(Path(loaded.file).parent / rel)
+        except ContentError as e:
+            problems += e.problems
+    return problems, got
+
+
+def _cross_check(loaded) -> list[Problem]:
+    return _boxes(loaded)[0]
+
+
+kinds.register(kinds.FileKind(kinds.SCENARIO, KingdomScenarioFile, NAME, "a combined Heroes scenario",
+                              noun="scenario", cross_check=_cross_check))
+
+
+def load(path) -> KingdomContent:
+    """The scenario at ``path`` and both boxes, validated; ContentError lists every problem."""
+    return load_scenario(path, NAME, "a combined Heroes scenario", _built)
+
+
+def _built(loaded) -> tuple[list, KingdomContent | None]:
+    problems, got = _boxes(loaded)
+    if problems:
+        return problems, None
+    sc: KingdomScenario = loaded.model.scenario
+    boxes = Boxes.of(got["roth"], got["dragon"])
+    roth = lenses.roth_content(boxes, roth_scenario(sc, got["roth"].scenario))
+    return [], KingdomContent(loaded.file, sc, boxes, roth, dragon_scenario(sc, got["dragon"].scenario))
+

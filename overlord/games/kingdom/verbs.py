@@ -1,0 +1,164 @@
+"""Every action of Return of the Heroes with the Dragon: each box's own moves, each played by the
+rules of the box it belongs to (``overlord.core.moves``; the legal actions, the table's help and
+parsing, the words of an action all come from :data:`MOVES`).
+
+Which box's rules play an action (:func:`route`):
+
+- an action on a counter (a creature fought, a task, an artifact, an encounter, a drink) by the
+  rules of the counter's box: the Dragon's Basilisk by the Dragon's, Return of the Heroes' mice by
+  its own;
+- a step, a search for a hidden route, a rest by the rules of the map the field lies on (each box's
+  maps are its rules' places: Return of the Heroes' lake and court, the Dragon's Labyrinth, Desert
+  and Isle);
+- a market on offer by its box's (Return of the Heroes' markets, the City of the Mages);
+- a move only one box has by that box's (Return of the Heroes' final battle, the heroic deeds, the
+  Broomstick; the Dragon's spells, jumps, the Halfling's hiding...); the end of a turn by the
+  family's turns with both games' parts (``context``).
+
+``teleport FIELD`` is Return of the Heroes' teleporter counter (the hero names the field);
+``teleport`` alone the Dragon's teleporter fields of the City (a die names it).
+
+Before the first turn each player places his manor house (``house FIELD``, ``manors``); the
+program places its rivals' (:func:`rival_house`: the site nearest the middle of the board, ours).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from overlord.core.moves import Move, Moves, Param
+from overlord.games.dragon import verbs as dragon_verbs
+from overlord.games.heroes import verbs as family_verbs
+from overlord.games.roth import verbs as roth_verbs
+
+from . import context, turns
+from .houses import house_sites, place_house
+from .context import Ctx
+
+R, D = roth_verbs.MOVES, dragon_verbs.MOVES
+THINGS = ("target", "item", "task", "thing")
+BY_MAP = ("move", "search", "rest")
+BY_OFFER = ("buy", "close")
+
+HOUSE = Param("to", "field", "FIELD")
+
+
+# -- which box's rules ------------------------------------------------------------------------------------------
+
+def map_box(ctx, field: str) -> str:
+    letter = ctx.kc.boxes.board.field(field).region
+    return "roth" if letter in ctx.kc.boxes.roth.board.grid else "dragon"
+
+
+def route(ctx, action: dict) -> str:
+    """The box whose rules play ``action``: "roth" or "dragon" (see the module's docstring)."""
+    name = action["do"]
+    if name not in R:
+        return "dragon"
+    if name not in D:
+        return "roth"
+    instances = ctx.kc.instances
+    for key in THINGS:
+        if action.get(key) in instances:
+            return ctx.kc.boxes.box(action[key])
+    s = context._state(ctx)
+    if name == "place":
+        return ctx.kc.boxes.box(s.pending["place"])
+    if name == "teleport":
+        return "roth" if "to" in action else "dragon"
+    if name in BY_MAP:
+        hs = s.at[s.turn.hero]
+        return map_box(ctx, action.get("to") or hs.between or hs.field)
+    if name in BY_OFFER and s.offer:
+        return ctx.kc.boxes.box(s.offer[0])
+    return "roth"
+
+
+def lens(ctx, box: str):
+    return context.roth(ctx) if box == "roth" else context.dragon(ctx)
+
+
+# -- the moves ---------------------------------------------------------------------------------------------------
+
+def _routed(name: str) -> Move:
+    """The move ``name`` of the combination: the definition of the box that has more to say (the
+    Dragon's ``fight ... with SPELL`` and ``use ... SKILL``), applied by the box :func:`route` names."""
+    r, d = R.moves.get(name), D.moves.get(name)
+    base = r if d is None or (r is not None and len(r.params) >= len(d.params)) else d
+    if name == "teleport":                      # teleport [FIELD]
+        base = dataclasses.replace(r, params=tuple(dataclasses.replace(p, optional=True) for p in r.params),
+                                   help="step through a teleporter: to a tan field you name (a teleporter counter), "
+                                        "or where a die sends you (the City's teleporter fields)")
+
+    def apply(ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+        box = route(ctx, action)
+        moves = R if box == "roth" else D
+        own = {k: v for k, v in choice.items() if k in moves.choice_names()}
+        return moves.moves[name].apply(lens(ctx, box), action, hero, own)
+
+    return dataclasses.replace(base, apply=apply, legal=None, slot=None, tells=_tells(r, d))
+
+
+def _tells(r: Move | None, d: Move | None) -> dict:
+    """Each event a move tells, worded by the game whose rules logged it (``rules``: both games tell
+    a "fight" or a "taken" with fields of their own), with its lens's content."""
+    told = {e: {"roth": t} for e, t in (r.tells if r else {}).items()}
+    for e, t in (d.tells if d else {}).items():
+        told.setdefault(e, {})["dragon"] = t
+    return {e: _teller(by) for e, by in told.items()}
+
+
+def _teller(by: dict):
+    def told(s, c, e: dict):
+        box = e.get("rules") if e.get("rules") in by else next(iter(by))
+        if box == "roth":
+            return by[box](s, c.roth, e)
+        return by[box](context.CityView(s, c.dragon_scenario.mode), c.dragon(tuple(s.layout)), e)
+    return told
+
+
+def _house(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+    return place_house(ctx, hero, action["to"])
+
+
+NAMES = list(R.moves) + [n for n in D.moves if n not in R.moves]
+MOVES = Moves([Move("house", "place your manor house by a field (before the first turn)", (HOUSE,), _house,
+                    words=lambda a: f"house {a['to']}", when="before the first turn")]
+              + [_routed(n) for n in NAMES],
+              tuple({p.name: p for p in (*D.choices, *R.choices)}.values()), listing=lambda ctx: legal(ctx))
+M = MOVES.moves
+
+
+# -- what may be done now ---------------------------------------------------------------------------------------
+
+def legal(ctx, hero: str | None = None) -> list[dict]:
+    """What the hero to act may do now: each box's legal actions that its rules play."""
+    s = context._state(ctx)
+    hero = hero or turns.current(s)
+    if hero is None:
+        return []
+    if s.pending.get("house"):
+        return [M["house"](f) for f in house_sites(ctx)]
+    if "place" in s.pending:
+        box = ctx.kc.boxes.box(s.pending["place"])
+        own = roth_verbs.legal(context.roth(ctx), hero) if box == "roth" else dragon_verbs.legal(context.dragon(ctx), hero)
+        return own
+    if s.pending:                               # the Dragon's own: a draw or a spell, an attacked hero, a steer
+        return dragon_verbs.legal(context.dragon(ctx), hero)
+    ends = [M["end"]()]
+    theirs = [a for a in roth_verbs.legal(context.roth(ctx), hero) if route(ctx, a) == "roth" and a not in ends]
+    theirs += [a for a in dragon_verbs.legal(context.dragon(ctx), hero)
+               if route(ctx, a) == "dragon" and a not in ends and a not in theirs]
+    forced = s.turn.combat or s.offer or s.turn.phase == "over"
+    return theirs + ([] if forced and theirs else ends)
+
+
+def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
+    """One legal action (RulesError, nothing changed, for one that is not legal now)."""
+    out = family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero or turns.current(ctx.s))
+    context.sort_piles(ctx)
+    return out
+
+
+def tell(s, c, e: dict) -> str | None:
+    return family_verbs.tell(MOVES, s, c, e)
