@@ -17,15 +17,25 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def copy_quest(name: str, folder: Path) -> Path:
-    """The shipped scenario ``name`` and every content file it names, in ``folder``."""
-    source = shipped_scenarios()[name]
+    """The shipped scenario ``name`` and every content file it names, in ``folder`` (a combined game's
+    boxes, scenarios of their own, beside it with their files)."""
+    return _copied(shipped_scenarios()[name], folder, "my-quest.yaml")
+
+
+def _copied(source: Path, folder: Path, as_name: str, box: bool = False) -> Path:
+    """``source`` copied as ``as_name`` with its files in ``decks/`` (a box's in its own box's folder
+    there: both boxes have a regions.yaml)."""
     text = source.read_text(encoding="utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
     for rel in sorted(set(re.findall(r"(\.\./decks/[\w\-/]+\.yaml)", text))):
-        target = folder / "decks" / Path(rel).name
+        inside = rel.removeprefix("../") if box else f"decks/{Path(rel).name}"
+        target = folder / inside
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes((source.parent / rel).read_bytes())
-        text = text.replace(rel, f"decks/{Path(rel).name}")
-    quest = folder / "my-quest.yaml"
+        text = text.replace(rel, inside)
+    for rel in sorted(set(re.findall(r"^\s+\w+: ([\w\-]+\.yaml)\s*$", text, re.M))):   # a box: a scenario beside it
+        _copied(source.parent / rel, folder, rel, box=True)
+    quest = folder / as_name
     quest.write_text(text, encoding="utf-8")
     assert "../decks" not in text, "every file the quest names sits in the author's folder"
     return quest

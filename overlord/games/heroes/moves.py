@@ -17,7 +17,8 @@ Shadow of the Dragon, "Movement", "Hidden Routes").
   phase is immediately ended." (UtSotD; :func:`arrival`: the covered counters revealed, then the
   creature that must be fought now)
 
-What a game adds comes through its :class:`MoveRules` (the Dragon's is in its own ``moves``):
+What a game adds comes through its :class:`MoveRules` (the Dragon's is in its own ``moves``; a
+combined game's context names its own, ``HeroesCtx.move_rules``):
 who needs no search (a map of the hidden routes), who finds a path more easily, what a failed
 search costs besides the turn's movement, which face-down counters arriving turns over, what else
 happens on arrival, which counter forces a fight, and who passes it by.
@@ -81,6 +82,7 @@ def search_why(hero: str, to: str, again: bool = False) -> str:
 def step(ctx: X, rules: MoveRules[X], hero: str, to: str) -> list[dict]:
     """One step along a route; a hidden field is searched first (failing, the figure stands
     between the two fields and the movement is over)."""
+    rules = ctx.move_rules or rules
     s = ctx.s
     hs = s.at[hero]
     spec = ctx.c.board.field(to)
@@ -104,6 +106,7 @@ def step(ctx: X, rules: MoveRules[X], hero: str, to: str) -> list[dict]:
 def search_again(ctx: X, rules: MoveRules[X], hero: str) -> list[dict]:
     """The repeated trial at the start of the next turn: found, the hero walks on with the rest of
     his movement; not found, he is on the field anyway and his movement is over."""
+    rules = ctx.move_rules or rules
     s = ctx.s
     hs = s.at[hero]
     to = hs.between
@@ -123,6 +126,7 @@ def search_again(ctx: X, rules: MoveRules[X], hero: str) -> list[dict]:
 
 def enter(ctx: X, rules: MoveRules[X], hero: str, to: str, hidden: bool = False, how: str = "moves") -> list[dict]:
     """The figure onto ``to`` (by a step, or carried there: ``how``), and what it meets there."""
+    rules = ctx.move_rules or rules
     s = ctx.s
     hs = s.at[hero]
     frm = hs.field
@@ -135,6 +139,7 @@ def enter(ctx: X, rules: MoveRules[X], hero: str, to: str, hidden: bool = False,
 def arrival(ctx: X, rules: MoveRules[X], hero: str, fid: str, hidden: bool = False) -> list[dict]:
     """On arriving: the covered counters turned over, the game's own, then a creature fought at
     once (the movement ends) unless the hero passes it by."""
+    rules = ctx.move_rules or rules
     s = ctx.s
     out = reveal(ctx, fid, hero, lambda inst: rules.turns_over(ctx, hero, inst))
     own, over = rules.arrived(ctx, hero, fid, hidden)

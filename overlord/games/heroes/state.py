@@ -146,11 +146,12 @@ class HeroesCtx(Context):
     family run through it takes in place of the game's own (a counter of the other box drawn by
     this game's rules is dealt by its own box's; a turn starts with both games' starts); None: the
     game's: ``bag_rules`` (``heroes.draws.BagRules``), ``turn_rules`` (``heroes.turns.TurnRules``),
-    ``life_rules`` (``heroes.life.LifeRules``)."""
+    ``life_rules`` (``heroes.life.LifeRules``), ``move_rules`` (``heroes.moves.MoveRules``)."""
 
     bag_rules: ClassVar[Any] = None
     turn_rules: ClassVar[Any] = None
     life_rules: ClassVar[Any] = None
+    move_rules: ClassVar[Any] = None
 
     @property
     def s(self) -> HeroesState:

@@ -11,6 +11,7 @@ that a rule of one box never plays the other box's part by its own:
   tower, an event of either box), whichever box's rule drew it (:class:`KingdomBag`);
 - a turn starts and ends with both games' starts and ends (the Guards' way, the Storm, the Bag of
   Gold, the Desert's heat...), and a round ends by Return of the Heroes' rules (:class:`KingdomTurns`);
+- a step meets what its map's and each counter's own box's rules say (:class:`KingdomMoves`);
 - a hero who dies is reborn by both games' rebirths; an artifact's provenance is its own box's
   (:class:`KingdomLife`);
 - a fight in the Dragon's lair ends by the combination's rules (:class:`KingdomLair`): "The moment
@@ -29,9 +30,10 @@ from typing import Any
 
 from overlord.core.trace import Decision
 from overlord.games.dragon import draws as dragon_draws, fights as dragon_fights, life as dragon_life
-from overlord.games.dragon import state as ds, turns as dragon_turns
+from overlord.games.dragon import moves as dragon_moves, state as ds, turns as dragon_turns
 from overlord.games.heroes.state import HeroesCtx
-from overlord.games.roth import draws as roth_draws, fights as roth_fights, state as rs, turns as roth_turns
+from overlord.games.roth import draws as roth_draws, fights as roth_fights, moves as roth_moves, state as rs
+from overlord.games.roth import turns as roth_turns
 
 from .lenses import CityView
 from .load import KingdomContent
@@ -129,6 +131,60 @@ class KingdomLife:
         dragon_life.LIFE.reborn(dragon(ctx), hero)
 
 
+def map_box(ctx, field: str) -> str:
+    """The box whose map a field lies on: "roth" (A-P) or "dragon" (R-Z)."""
+    return "roth" if ctx.kc.boxes.board.field(field).region in ctx.kc.boxes.roth.board.grid else "dragon"
+
+
+class KingdomMoves:
+    """Movement (``heroes.moves.MoveRules``) with both boxes' things: either box's map of the hidden
+    routes (RotH's Amulet, the Map of the Labyrinth), a face-down counter turned over by its own box's
+    rule (RotH's Guards and Servants keep their values hidden), what a map does on arrival and on a
+    lost way by its box's rules (the Desert's heat), the creature a hero must fight by its box's
+    sight of it, and Invisibility: "If you play the extension to Return of the Heroes, the hero may
+    not pass by the Nameless, either, but it is possible for him to avoid his Servants and Guards"
+    (Under the Shadow of the Dragon, Invisibility)."""
+
+    def sure_way(self, ctx, hero: str) -> bool:
+        return roth_moves.MOVES.sure_way(roth(ctx), hero) or dragon_moves.MOVES.sure_way(dragon(ctx), hero)
+
+    def search_ease(self, ctx, hero: str, to: str) -> int:
+        return max(roth_moves.MOVES.search_ease(roth(ctx), hero, to), dragon_moves.MOVES.search_ease(dragon(ctx), hero, to))
+
+    def turns_over(self, ctx, hero: str, instance: str) -> bool:
+        if box(ctx, instance) == "dragon":
+            return dragon_moves.MOVES.turns_over(dragon(ctx), hero, instance)
+        return roth_moves.MOVES.turns_over(roth(ctx), hero, instance)
+
+    def lost_way(self, ctx, hero: str, to: str) -> list[dict]:
+        out = roth_moves.MOVES.lost_way(roth(ctx), hero, to)
+        return out + (dragon_moves.MOVES.lost_way(dragon(ctx), hero, to) if map_box(ctx, to) == "dragon" else [])
+
+    def arrived(self, ctx, hero: str, fid: str, hidden: bool) -> tuple[list[dict], bool]:
+        _state(ctx).at[hero].searched = 0
+        if map_box(ctx, fid) == "dragon":
+            return dragon_moves.MOVES.arrived(dragon(ctx), hero, fid, hidden)
+        return roth_moves.MOVES.arrived(roth(ctx), hero, fid, hidden)
+
+    def foe(self, ctx, hero: str, fid: str) -> str | None:
+        """The first creature lying there that its own box's rules make the hero fight now."""
+        theirs = {"roth": roth_moves.MOVES.foe(roth(ctx), hero, fid),
+                  "dragon": dragon_moves.MOVES.foe(dragon(ctx), hero, fid)}
+        for inst in _state(ctx).board.get(fid, []):
+            if inst in ctx.kc.instances and theirs[box(ctx, inst)] == inst:
+                return inst
+        return None
+
+    def passes(self, ctx, hero: str, foe: str) -> str:
+        s = _state(ctx)
+        if box(ctx, foe) == "dragon":
+            return dragon_moves.MOVES.passes(dragon(ctx), hero, foe)
+        why = roth_moves.MOVES.passes(roth(ctx), hero, foe)
+        if why or not s.turn.invisible:
+            return why
+        return "" if ctx.kc.roth.spec(foe).effect == "nameless" else "invisible"
+
+
 class KingdomLair(dragon_fights.DragonLair):
     """A fight in the Dragon's lair, as the combination ends it: "The moment a hero slays the Dragon,
     the Nameless, along with all his Servants and Guards, will vanish into obscurity ... Thus, the
@@ -156,7 +212,7 @@ class KingdomLair(dragon_fights.DragonLair):
                                "why": "he waits in his lair for the next challenger"})]
 
 
-BAG, TURNS, LIFE, LAIR = KingdomBag(), KingdomTurns(), KingdomLife(), KingdomLair()
+BAG, TURNS, LIFE, LAIR, MOVES = KingdomBag(), KingdomTurns(), KingdomLife(), KingdomLair(), KingdomMoves()
 
 
 # -- the contexts ---------------------------------------------------------------------------------------------------
@@ -165,7 +221,7 @@ class Ctx(HeroesCtx):
     """A step of the combined game: its state and content; :func:`roth` and :func:`dragon` give it
     to each box's rules."""
 
-    bag_rules, turn_rules, life_rules = BAG, TURNS, LIFE
+    bag_rules, turn_rules, life_rules, move_rules = BAG, TURNS, LIFE, MOVES
 
     @property
     def s(self) -> KingdomState:
@@ -185,7 +241,7 @@ class RothLens(rs.Ctx):
     """Return of the Heroes' context over a combined step (``kc``: the combined content); every event
     it logs is marked as made by Return of the Heroes' rules (``rules: roth``: its words tell it)."""
 
-    bag_rules, turn_rules, life_rules = BAG, TURNS, LIFE
+    bag_rules, turn_rules, life_rules, move_rules = BAG, TURNS, LIFE, MOVES
 
     def log(self, event: dict) -> dict:
         event["rules"] = "roth"
@@ -199,7 +255,7 @@ class DragonLens(ds.Ctx):
     """The Dragon's context over a combined step (``kc``: the combined content); every event it logs
     is marked as made by the Dragon's rules (``rules: dragon``)."""
 
-    bag_rules, turn_rules, life_rules, lair_rules = BAG, TURNS, LIFE, LAIR
+    bag_rules, turn_rules, life_rules, move_rules, lair_rules = BAG, TURNS, LIFE, MOVES, LAIR
 
     def log(self, event: dict) -> dict:
         event["rules"] = "dragon"

@@ -97,10 +97,15 @@ def dragon_scenario(sc: KingdomScenario, box: DragonScenario) -> DragonScenario:
                                   "max_rounds": sc.max_rounds})
 
 
+#: what the expansion fixes of a box's rules, with no other reading: "Once chosen, a heroic deed may not
+#: be discarded. You may not take up more than one heroic deed."
+EXPANSION_RULES = {"deeds_most": 1}
+
+
 def rules_of(c: KingdomContent) -> dict:
     """The one state's rules: each box's flags as its lens's scenario has them, and the combination's."""
     return {**c.dragon_scenario.rules.model_dump(), **c.roth.scenario.rules.model_dump(),
-            **c.scenario.rules.model_dump()}
+            **c.scenario.rules.model_dump(), **EXPANSION_RULES}
 
 
 # -- the file kind and loading ---------------------------------------------------------------------------------

@@ -45,11 +45,6 @@ HOUSE = Param("to", "field", "FIELD")
 
 # -- which box's rules ------------------------------------------------------------------------------------------
 
-def map_box(ctx, field: str) -> str:
-    letter = ctx.kc.boxes.board.field(field).region
-    return "roth" if letter in ctx.kc.boxes.roth.board.grid else "dragon"
-
-
 def route(ctx, action: dict) -> str:
     """The box whose rules play ``action``: "roth" or "dragon" (see the module's docstring)."""
     name = action["do"]
@@ -68,7 +63,7 @@ def route(ctx, action: dict) -> str:
         return "roth" if "to" in action else "dragon"
     if name in BY_MAP:
         hs = s.at[s.turn.hero]
-        return map_box(ctx, action.get("to") or hs.between or hs.field)
+        return context.map_box(ctx, action.get("to") or hs.between or hs.field)
     if name in BY_OFFER and s.offer:
         return ctx.kc.boxes.box(s.offer[0])
     return "roth"
@@ -149,8 +144,30 @@ def legal(ctx, hero: str | None = None) -> list[dict]:
     theirs = [a for a in roth_verbs.legal(context.roth(ctx), hero) if route(ctx, a) == "roth" and a not in ends]
     theirs += [a for a in dragon_verbs.legal(context.dragon(ctx), hero)
                if route(ctx, a) == "dragon" and a not in ends and a not in theirs]
+    theirs = [a for a in theirs if not barred(ctx, hero, a)]
     forced = s.turn.combat or s.offer or s.turn.phase == "over"
     return theirs + ([] if forced and theirs else ends)
+
+
+#: Return of the Heroes' mount and cart (its artifacts' ids): "This special ability does not work when
+#: riding a mount or when in the Cart (if using the expansion game)" (the Halfling)
+MOUNTS = ("horse", "cart")
+
+
+def barred(ctx, hero: str, action: dict) -> str:
+    """Why the expansion bars an action one box's rules allow ("" when it does not):
+
+    - the Halfling hides on no mount: "This special ability does not work when riding a mount or
+      when in the Cart (if using the expansion game)" (Under the Shadow of the Dragon, Halfling);
+    - no broomstick in a storm: "It is not possible to ride the Stubborn Magic Broom (from Return of
+      the Heroes) or the Pegasus during the Storm" (Storm/Event)."""
+    s = context._state(ctx)
+    if action["do"] == "hide" and any(i.id in ctx.kc.boxes.roth.instances
+                                      and ctx.kc.boxes.roth.spec(i.id).artifact in MOUNTS for i in s.sheets[hero].items):
+        return "riding a mount or in the Cart"
+    if action["do"] == "fly" and s.storm:
+        return "the storm"
+    return ""
 
 
 def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:

@@ -88,7 +88,9 @@ Readings (ours; docs/roth.md's table):
   rather have to be picked up in the royal court. King Foebus does not have to be present. The deck
   of heroic deeds can be looked through and a card chosen. Only one card can be taken per turn.
   Players can have no more than two heroic deeds": on the royal court's field (J7), an action; none
-  once a deed is chosen (a part of one done).
+  once a deed is chosen (a part of one done). A game that combines the boxes names its own place and
+  number in its rules (``deeds_where: capital``, any field of the Capital's map; ``deeds_most``: the
+  Dragon's expansion, "You may not take up more than one heroic deed").
 """
 
 from __future__ import annotations
@@ -444,12 +446,19 @@ def pick_refusal(ctx: Ctx, hero: str, deed: str | None = None) -> str:
     hs = s.at[hero]
     if not s.rules.get("deeds_at_court"):
         return "the heroic deeds are dealt at the start (Option 2 picks them up at the royal court)"
-    if hs.field != court_field(ctx) or hs.between:
-        return f"\"have to be picked up in the royal court\" ({court_field(ctx)})"
+    court = court_field(ctx)
+    if s.rules.get("deeds_where") == "capital":      # the Dragon's expansion: "moves into the Capital (J)"
+        if hs.between or ctx.c.board.field(hs.field).region != ctx.c.board.field(court).region:
+            return f"\"Whenever a player moves into the Capital ({ctx.c.board.field(court).region}), he may choose " \
+                   "a heroic deed\""
+    elif hs.field != court or hs.between:
+        return f"\"have to be picked up in the royal court\" ({court})"
     if s.turn.deed_picked:
         return "\"Only one card can be taken per turn\""
-    if len(hs.deeds) >= 2:
-        return "\"Players can have no more than two heroic deeds\""
+    most = s.rules.get("deeds_most", 2)
+    if len(hs.deeds) >= most:
+        return ("\"You may not take up more than one heroic deed\"" if most == 1 else
+                "\"Players can have no more than two heroic deeds\"")
     if any(hs.deeds.values()):
         return "his heroic deed is chosen: a part of it is done"
     if deed is not None and deed not in s.court:
