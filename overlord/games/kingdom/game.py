@@ -7,14 +7,21 @@ from __future__ import annotations
 import numpy as np
 
 from overlord.core.game import AgentSpec, Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
+from overlord.core.enemies import EnemyPolicies
 from overlord.games.heroes.rules import HeroesRules
+from overlord.games.roth.game import RIVAL_POLICIES
 from overlord.view.words import listing
 
 from . import bots, invariants, narrate, setup, turns, verbs
+from .agents import agent_spec
 from .context import Ctx
 from .load import KingdomContent, load
 from .state import KingdomState
 from .table import KingdomTable
+
+def _keep_rivals(match: Match, policy: str) -> None:
+    match.state.rival_policy = policy
+
 
 #: actions a rival's turn may take at most (a turn is a few steps and actions; past this, a bug)
 RIVAL_ACTIONS = 200
@@ -32,6 +39,8 @@ class KingdomRules(HeroesRules, GameRules):
     context = Ctx
     setup, turns, verbs = setup, turns, verbs
     deck = "nameless"
+    #: how the program plays the rivals (``overlord compare --enemy``): as in Return of the Heroes' race
+    enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
@@ -137,8 +146,8 @@ class KingdomRules(HeroesRules, GameRules):
     def table(self, match: Match) -> Table:
         return KingdomTable(self, match)
 
-    def agents(self, content: KingdomContent, heroes: list[str]) -> AgentSpec | None:
-        return None
+    def agents(self, content: KingdomContent, heroes: list[str]) -> AgentSpec:
+        return agent_spec(content, heroes)
 
 
 GAME = KingdomRules()

@@ -91,7 +91,15 @@ def _routed(name: str) -> Move:
         own = {k: v for k, v in choice.items() if k in moves.choice_names()}
         return moves.moves[name].apply(lens(ctx, box), action, hero, own)
 
-    return dataclasses.replace(base, apply=apply, legal=None, slot=None, tells=_tells(r, d))
+    slots = tuple(dict.fromkeys((r.slot_names() if r else ()) + (d.slot_names() if d else ())))
+
+    def slot(ctx, action: dict, memo: dict) -> str | None:
+        """The index as the routed box's own move names it (each box's lists read once: ``memo``)."""
+        box = route(ctx, action)
+        own = (R if box == "roth" else D).moves[name]
+        return own.slot_of(lens(ctx, box), action, memo.setdefault(box, {}))
+
+    return dataclasses.replace(base, apply=apply, legal=None, slots=slots, slot=slot, tells=_tells(r, d))
 
 
 def _tells(r: Move | None, d: Move | None) -> dict:
@@ -112,13 +120,28 @@ def _teller(by: dict):
     return told
 
 
+HOUSE_SLOTS = 20          # the maps a house may go on: 25 but the five taboo ones
+
+
+def _house_slot(ctx, action: dict, memo: dict) -> str | None:
+    """A house's index for learning agents: the k-th map open, by its first site (another site of the
+    same map has none)."""
+    sites = memo.setdefault("houses", house_sites(ctx))
+    board = context.roth(ctx).c.board
+    maps = list(dict.fromkeys(board.field(f).region for f in sites))
+    letter = board.field(action["to"]).region
+    first = next(f for f in sites if board.field(f).region == letter)
+    return f"house {maps.index(letter)}" if action["to"] == first and maps.index(letter) < HOUSE_SLOTS else None
+
+
 def _house(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
     return place_house(ctx, hero, action["to"])
 
 
 NAMES = list(R.moves) + [n for n in D.moves if n not in R.moves]
 MOVES = Moves([Move("house", "place your manor house by a field (before the first turn)", (HOUSE,), _house,
-                    words=lambda a: f"house {a['to']}", when="before the first turn")]
+                    words=lambda a: f"house {a['to']}", when="before the first turn",
+                    slots=tuple(f"house {k}" for k in range(HOUSE_SLOTS)), slot=_house_slot)]
               + [_routed(n) for n in NAMES],
               tuple({p.name: p for p in (*D.choices, *R.choices)}.values()), listing=lambda ctx: legal(ctx))
 M = MOVES.moves
