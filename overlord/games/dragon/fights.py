@@ -352,12 +352,12 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
     if short and s.rules.get("short_of_cubes") == "life":
         for _ in range(short):
             out += _dragon_wound(ctx, hero, lose, "a cube short for the hoard")
-            if s.at[hero].out:
+            if _fallen(s, hero, lair):
                 return out + _lair(ctx).repelled(ctx, hero)
     if s.rules.get("dragon_regenerates", True) or s.dragon_life <= 0:
         s.dragon_life = dragon_full_life(ctx)
     value = dragon_value(ctx, hero, skill)
-    while s.dragon_life > 0 and not s.at[hero].out:
+    while s.dragon_life > 0 and not _fallen(s, hero, lair):
         n = dice_count(ctx, hero, skill, use=True)
         t = trial(value, -3, n, rng=ctx.dice, skill=skill, who=hero, against="the Dragon")
         if t.success:
@@ -371,6 +371,12 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
         out.append(ctx.log({"event": "dragon_slain", "hero": hero, "machine": "dragon", "state": s.dragon}))
         return out + _lair(ctx).slain(ctx, hero)
     return out + _lair(ctx).repelled(ctx, hero)
+
+
+def _fallen(s, hero: str, lair: str) -> bool:
+    """The challenger is no longer fighting: fallen (out of the game in the Dragon's own game), or
+    dead and reborn at his manor (a combined game's ``DragonLair.fell``)."""
+    return s.at[hero].out or s.at[hero].field != lair
 
 
 def _dragon_wound(ctx: Ctx, hero: str, lose: str | None, why: str) -> list[dict]:

@@ -101,7 +101,7 @@ def artifact(s: DragonState, c: DragonContent, instance: str) -> ArtifactSpec | 
         return c.artifacts.get(instance)
     spec = c.spec(instance)
     if instance in s.backs:
-        return c.artifacts[spec.flip]
+        return c.artifacts.get(spec.flip)       # a combined game's counter turned over to no artifact
     return c.artifacts[spec.artifact] if spec.artifact else None
 
 

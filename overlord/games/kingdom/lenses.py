@@ -79,10 +79,12 @@ def roth_hero(h: dl.HeroSpec) -> RothHero:
 
 # -- Return of the Heroes' box to the Dragon's rules -------------------------------------------------------
 
-def dragon_counter(r: rl.CounterSpec) -> dl.CounterSpec:
+def dragon_counter(r: rl.CounterSpec, artifacts: dict) -> dl.CounterSpec:
+    """RotH's counter to the Dragon's rules: its back is the Dragon's ``flip`` where it is an artifact
+    (a deed's counter turned over shows the deed's next thing, no artifact: none)."""
     return dl.CounterSpec(r.id, r.name, r.border, "covered" if r.chit else "bag", copies=r.copies, at=r.at,
-                          dots=r.dots, reward=r.reward, gold=r.gold, flip=r.back, artifact=r.artifact, task=r.task,
-                          life=r.hearts, text=r.text)
+                          dots=r.dots, reward=r.reward, gold=r.gold, flip=r.back if r.back in artifacts else "",
+                          artifact=r.artifact, task=r.task, life=r.hearts, text=r.text)
 
 
 def dragon_artifact(aid: str, a: RothArtifact) -> dl.ArtifactSpec:
@@ -112,7 +114,7 @@ def roth_content(boxes: Boxes, scenario: Any) -> rl.RothContent:
 def dragon_content(boxes: Boxes, scenario: Any, board: RegionBoard) -> dl.DragonContent:
     """The combined box as the Dragon's content, on ``board`` (the maps as they lie)."""
     r, d = boxes.roth, boxes.dragon
-    counters = {**{cid: dragon_counter(spec) for cid, spec in r.counters.items()}, **d.counters}
+    counters = {**{cid: dragon_counter(spec, r.artifacts) for cid, spec in r.counters.items()}, **d.counters}
     artifacts = {**{aid: dragon_artifact(aid, a) for aid, a in r.artifacts.items()}, **d.artifacts}
     heroes = {**{hid: dragon_hero(hid, h) for hid, h in r.heroes.items()}, **d.heroes}
     objects = {aid: dl.CounterSpec(aid, a.name, "yellow", "bag", artifact=aid, text=a.text)

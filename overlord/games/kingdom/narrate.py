@@ -44,6 +44,11 @@ def _line(s: KingdomState, c: KingdomContent, e: dict) -> str:
     if k == "house":
         stands = "" if e["start"] == e["at"] else f", {e['hero']} stands on {e['start']}"
         return f"  {e['hero']}'s manor house goes by {e['at']} (map {e['map']}){stands}"
+    if k == "deeds_dealt":
+        return (f"  the {count(e['court'], 'heroic deed')} lie in the Capital: a hero there may choose one "
+                "(\"No player gets a heroic deed at the beginning of the game\")")
+    if k == "deed_picked" and s.rules.get("deeds_where") == "capital":
+        return f"  {e['hero']} chooses the heroic deed {e['name']} in the Capital (he may hold no other)"
     if k == "dragon_rests":
         return f"  the Dragon stays in his lair: {e['why']}"
     told = verbs.tell(s, c, e)

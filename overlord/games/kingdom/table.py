@@ -12,10 +12,11 @@ as ``word=value``.
 
 from __future__ import annotations
 
+from ...core.game import Printout
 from ...view.drawing import Drawing
 from ..heroes.table import HeroesTable, table_commands
 from . import narrate
-from .drawing import game_drawing
+from .drawing import game_drawing, printout
 from .verbs import MOVES
 from .why import explain
 
@@ -31,6 +32,9 @@ class KingdomTable(HeroesTable):
     def intro(self) -> list[str]:
         intro = self.match.content.scenario.intro
         return [intro] if intro else []
+
+    def printout(self, measure_mm: float | None = None, heroes: list[str] | None = None) -> Printout:
+        return printout(self.match.state, self.match.content, measure_mm, heroes)
 
     def drawing(self) -> Drawing:
         return game_drawing(self.match.state, self.match.content)

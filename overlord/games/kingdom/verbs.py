@@ -113,7 +113,9 @@ def _tells(r: Move | None, d: Move | None) -> dict:
 
 def _teller(by: dict):
     def told(s, c, e: dict):
-        box = e.get("rules") if e.get("rules") in by else next(iter(by))
+        box = e.get("rules") or next(iter(by))
+        if box not in by:                       # that game's moves do not tell it: its narration does
+            return None
         if box == "roth":
             return by[box](s, c.roth, e)
         return by[box](context.CityView(s, c.dragon_scenario.mode), c.dragon(tuple(s.layout)), e)
@@ -140,7 +142,7 @@ def _house(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
 
 NAMES = list(R.moves) + [n for n in D.moves if n not in R.moves]
 MOVES = Moves([Move("house", "place your manor house by a field (before the first turn)", (HOUSE,), _house,
-                    words=lambda a: f"house {a['to']}", when="before the first turn",
+                    words=lambda a: f"house {a['to']}", when="before the first turn", numbered=False,
                     slots=tuple(f"house {k}" for k in range(HOUSE_SLOTS)), slot=_house_slot)]
               + [_routed(n) for n in NAMES],
               tuple({p.name: p for p in (*D.choices, *R.choices)}.values()), listing=lambda ctx: legal(ctx))
