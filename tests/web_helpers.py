@@ -26,6 +26,7 @@ PARTIES = {
     "roth-race": ["glingal", "antrax"],
     "roth-standard": ["frieda", "gro"],
     "roth-unknown": ["corinus", "myra"],
+    "kingdom-dragon": ["leandra", "paladin"],
 }
 
 

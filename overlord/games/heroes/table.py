@@ -154,7 +154,9 @@ class HeroesTable(Table):
         return tuple(m.name for m in self.rules.moves if not m.numbered)
 
     def numbered_options(self, legal: list[dict]) -> list[dict]:
-        return [a for a in legal if a["do"] not in self.field_choices]
+        """The options numbered: all but the field choices (one that names no field is numbered: a
+        combined game's `teleport` alone, the City's teleporter fields, beside `teleport FIELD`)."""
+        return [a for a in legal if a["do"] not in self.field_choices or "to" not in a]
 
     def options(self):
         hero = self.rules.to_act(self.match)
@@ -164,7 +166,7 @@ class HeroesTable(Table):
         lines = [self.asked()]
         lines += [f"  {k:2}. {self.rules.describe(a)}" for k, a in enumerate(self.numbered_options(legal), start=1)]
         for verb in self.field_choices:
-            fields = [a["to"] for a in legal if a["do"] == verb]
+            fields = [a["to"] for a in legal if a["do"] == verb and "to" in a]
             if fields:
                 lines.append(f"      {verb} FIELD: {', '.join(fields[:30])}" + (" ..." if len(fields) > 30 else ""))
         return lines

@@ -142,7 +142,7 @@ def _house(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
 
 NAMES = list(R.moves) + [n for n in D.moves if n not in R.moves]
 MOVES = Moves([Move("house", "place your manor house by a field (before the first turn)", (HOUSE,), _house,
-                    words=lambda a: f"house {a['to']}", when="before the first turn", numbered=False,
+                    words=lambda a: f"house {a['to']}", when="before the first turn",
                     slots=tuple(f"house {k}" for k in range(HOUSE_SLOTS)), slot=_house_slot)]
               + [_routed(n) for n in NAMES],
               tuple({p.name: p for p in (*D.choices, *R.choices)}.values()), listing=lambda ctx: legal(ctx))
