@@ -28,7 +28,7 @@ from overlord.session.store import SaveError, SaveFile
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"forgotten-souls": ["leoric", "tarha"], "underworld": ["bard", "gnome"],
          "heldentaufe": ["erla", "corlof"], "dragon": ["paladin", "halfling"], "roth": ["leandra", "gro"],
-         "roth-race": ["glingal", "antrax"]}
+         "roth-race": ["glingal", "antrax"], "kingdom-dragon": ["leandra", "paladin"]}
 
 
 def start(scenario: str, save: Path | None = None, seed: int = 4) -> Session:
@@ -164,7 +164,8 @@ def _unknown_card(scenario: str):
     def change(data):
         deck = {"forgotten-souls": lambda d: d["activation"]["draw"], "underworld": lambda d: d["dark_deck"]["draw"],
                 "heldentaufe": lambda d: d["missions"]["draw"], "dragon": lambda d: d["bag"],
-                "roth": lambda d: d["bag"], "roth-race": lambda d: d["bag"]}[scenario](data)
+                "roth": lambda d: d["bag"], "roth-race": lambda d: d["bag"],
+                "kingdom-dragon": lambda d: d["bag"]}[scenario](data)
         deck[0] = "no-such-card"
     return change
 

@@ -9,11 +9,11 @@ import pytest
 from overlord.core.game import RulesError
 from overlord.games import registry
 from overlord.games.heroes import draws as family_draws
-from overlord.games.heroes.sheet import Item, kill
+from overlord.games.heroes.sheet import Item, artificial_life, kill, skill_value
 from overlord.games.heroes.state import lift, put, where
-from overlord.games.kingdom import context, manors, verbs
+from overlord.games.kingdom import companion, context, manors, verbs
 from overlord.games.kingdom.context import Ctx
-from overlord.games.roth import deeds, turns as roth_turns
+from overlord.games.roth import deeds, fights as roth_fights, turns as roth_turns
 
 SCENARIO = "kingdom-dragon"
 
@@ -382,3 +382,67 @@ def test_the_rivals_houses_are_placed_by_a_key(game):
     r, k = board.grid[board.field(s.at[first].manor).region]
     assert abs(r - 2) + abs(k - 2) == min(abs(board.grid[m][0] - 2) + abs(board.grid[m][1] - 2)
                                           for m in manors.open_maps(board, []))
+
+
+# -- the Orc's companion -------------------------------------------------------------------------------------------
+
+def _orc_beats_the_orcs(game):
+    rules, content = game
+    match = rules.new_match(content, ["orc", "leandra", "gro", "paladin"], 1)
+    while match.state.pending.get("house"):
+        rules.apply(match, rules.legal_actions(match)[0])
+    s = match.state
+    assert s.turn.hero == "orc"
+    foe = "orcs-1"
+    for pile in (s.bag, s.aside):
+        if foe in pile:
+            pile.remove(foe)
+    if where(s, foe):
+        lift(s, foe)
+    put(s, s.at["orc"].field, foe)
+    s.sheets["orc"].skills["close"] = 11
+    s.turn.combat, s.turn.mp = foe, 0
+    rules.apply(match, {"do": "fight", "target": foe, "skill": "close"})
+    assert any(e["event"] == "fight" and e["won"] for e in s.log[-12:])
+    return match, foe
+
+
+def test_the_orc_takes_the_orcs_he_beat_as_his_companion(game):
+    """"In the expansion game, the Orc may pick up the other Orc (a creature counter from Return of the
+    Heroes) as a companion after he has defeated him in combat ... The 'creature Orc' provides the
+    player Orc with 1 additional HP ... As long as the 'creature Orc' accompanies the 'hero Orc', the
+    latter's close combat value is increased by 1." It is "not considered an artifact": a square of
+    its own beside the four."""
+    rules, _ = game
+    match, foe = _orc_beats_the_orcs(game)
+    s = match.state
+    sheet = s.sheets["orc"]
+    assert foe in s.bag
+    close, life = skill_value(sheet, "close"), artificial_life(sheet)
+    rules.apply(match, verbs.M["befriend"](foe))
+    assert foe not in s.bag and any(i.id == foe for i in sheet.items)
+    assert skill_value(sheet, "close") == min(11, close + 1) and artificial_life(sheet) == life + 1
+    assert sheet.item_slots == 5 and rules.violations(match) == []
+
+
+def test_only_the_orc_befriends_and_only_the_orcs_he_beat(game):
+    rules, _ = game
+    match = new(game)
+    assert not [a for a in rules.legal_actions(match) if a["do"] == "befriend"]
+    with pytest.raises(RulesError, match="not legal now: befriend orcs-1"):
+        rules.apply(match, verbs.M["befriend"]("orcs-1"))
+
+
+def test_the_companions_hit_point_lost_it_disappears_into_the_bag(game):
+    """"Should this additional HP get lost later in the game, the 'creature Orc' goes, too, and
+    disappears into the bag. When exactly this may be the case is the decision of the Orc player":
+    the player names it (``lose=orcs-1``)."""
+    rules, _ = game
+    match, foe = _orc_beats_the_orcs(game)
+    rules.apply(match, verbs.M["befriend"](foe))
+    s = match.state
+    ctx = ctx_of(match)
+    roth_fights.wound(context.roth(ctx), "orc", "a test's blow", lose=foe)
+    companion.settle(ctx)
+    assert foe in s.bag and not any(i.id == foe for i in s.sheets["orc"].items)
+    assert s.sheets["orc"].item_slots == 4 and rules.violations(match) == []

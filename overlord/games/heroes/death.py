@@ -16,15 +16,16 @@ routes the counters it leaves behind.
 - "all the tasks he has taken on are placed on the field in which he died" (UtSotD).
 
 An item's *provenance* says where it goes: ``market`` (back to the market pile), ``chain`` (a
-scroll or special material: back into the bag), anything else (``special``, ``counter``: a
-plain artifact counter) onto the field where the hero died.
+scroll or special material: back into the bag), ``bag`` (a creature that went with the hero: the
+Orc's companion, "disappears into the bag"), anything else (``special``, ``counter``: a plain
+artifact counter) onto the field where the hero died.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-PROVENANCES = ("market", "chain", "special", "counter")
+PROVENANCES = ("market", "chain", "special", "counter", "bag")
 
 
 @dataclass
@@ -49,7 +50,7 @@ def route_at_death(items: list[tuple[str, str]], keep: str | None) -> DeathRouti
             continue
         if provenance == "market":
             out.to_market.append(item)
-        elif provenance == "chain":
+        elif provenance in ("chain", "bag"):
             out.to_bag.append(item)
         else:
             out.to_field.append(item)

@@ -14,7 +14,8 @@
 
 What a game adds comes through its :class:`LifeRules` (the Dragon's is in its own ``life``):
 where an artifact came from, the key of the artifact a dead hero keeps, and what else of the
-figure a rebirth resets; a combined game's context names its own (``HeroesCtx.life_rules``).
+figure a rebirth resets; a combined game's context wraps the game's part in its own
+(``HeroesCtx.life_rules``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def wound(ctx: X, rules: LifeRules[X], hero: str, why: str, lose: str | None = N
     """One hit point lost (``lose``: the player's "natural" or an item); the hero dies with his last
     natural one, bequeathing ``keep`` if he names it (``never_last``: a wound that does not kill).
     Returns the events."""
-    rules = ctx.life_rules or rules
+    rules = ctx.life_rules(rules) if ctx.life_rules else rules
     s = ctx.s
     sheet = s.sheets[hero]
     if sheet.dead or s.at[hero].out:
@@ -77,10 +78,13 @@ def wound(ctx: X, rules: LifeRules[X], hero: str, why: str, lose: str | None = N
 def item_gone(ctx: X, rules: LifeRules[X], inst: str) -> list[dict]:
     """An artifact whose hit points are all lost: "If the hero loses the HP represented by the
     Ring, the artifact is lost forever" (UtSotD); armour bought at a market returns to its pile."""
-    rules = ctx.life_rules or rules
+    rules = ctx.life_rules(rules) if ctx.life_rules else rules
     if rules.provenance(ctx, inst) == "market":
         ctx.s.market.append(inst)
         return [ctx.log({"event": "item_lost", "counter": inst, "to": "market"})]
+    if rules.provenance(ctx, inst) == "bag":
+        ctx.s.bag.append(inst)
+        return [ctx.log({"event": "item_lost", "counter": inst, "to": "bag"})]
     ctx.s.removed.append(inst)
     return [ctx.log({"event": "item_lost", "counter": inst, "to": "removed"})]
 
@@ -88,7 +92,7 @@ def item_gone(ctx: X, rules: LifeRules[X], inst: str) -> list[dict]:
 def die(ctx: X, rules: LifeRules[X], hero: str, why: str, keep: str | None = None) -> list[dict]:
     """Death and rebirth at the manor house: what he leaves on the field where he died (or the
     field he was searching a route to), at the market and in the bag."""
-    rules = ctx.life_rules or rules
+    rules = ctx.life_rules(rules) if ctx.life_rules else rules
     s = ctx.s
     hs = s.at[hero]
     sheet = s.sheets[hero]

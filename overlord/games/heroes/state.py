@@ -146,7 +146,9 @@ class HeroesCtx(Context):
     family run through it takes in place of the game's own (a counter of the other box drawn by
     this game's rules is dealt by its own box's; a turn starts with both games' starts); None: the
     game's: ``bag_rules`` (``heroes.draws.BagRules``), ``turn_rules`` (``heroes.turns.TurnRules``),
-    ``life_rules`` (``heroes.life.LifeRules``), ``move_rules`` (``heroes.moves.MoveRules``)."""
+    ``move_rules`` (``heroes.moves.MoveRules``); and ``life_rules``, a function of the game's part of
+    hit points and death (``heroes.life.LifeRules``: one a wound, it keeps what the wound decided)
+    that gives the part to use, wrapping it."""
 
     bag_rules: ClassVar[Any] = None
     turn_rules: ClassVar[Any] = None

@@ -33,7 +33,7 @@ from overlord.games.dragon import draws as dragon_draws, fights as dragon_fights
 from overlord.games.dragon import moves as dragon_moves, state as ds, turns as dragon_turns
 from overlord.games.heroes.state import HeroesCtx
 from overlord.games.roth import draws as roth_draws, fights as roth_fights, moves as roth_moves, state as rs
-from overlord.games.roth import turns as roth_turns
+from overlord.games.roth import deeds as roth_deeds, turns as roth_turns
 
 from .lenses import CityView
 from .load import KingdomContent
@@ -114,21 +114,43 @@ class KingdomTurns:
 
 
 class KingdomLife:
-    """Hit points and death (``heroes.life.LifeRules``): an artifact's provenance is its own box's;
-    a rebirth resets what either game keeps of the figure; the artifact a dead hero keeps is chosen
-    by Return of the Heroes' key (it knows the heroic deeds' things)."""
+    """Hit points and death (``heroes.life.LifeRules``), wrapping the part of the game whose rule
+    wounded the hero (:meth:`of`): an artifact's provenance is its own box's; the thing a dead hero
+    keeps is chosen by Return of the Heroes' key (it knows the heroic deeds' counters and the precious
+    stone), on Return of the Heroes' part of the wound where it is one (its ``kept`` is read after);
+    a rebirth resets what either game keeps of the figure, and a death by the Dragon's rules leaves
+    the deed counters and the stone not bequeathed where he died, as Return of the Heroes' own death
+    does (``roth.deeds.left_at_death``)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.roth_part = inner if isinstance(inner, roth_fights.RothLife) else roth_fights.RothLife(None)
+
+    @staticmethod
+    def of(inner) -> "KingdomLife":
+        return inner if isinstance(inner, KingdomLife) else KingdomLife(inner)
 
     def provenance(self, ctx, instance: str) -> str:
         if instance in ctx.kc.instances and box(ctx, instance) == "dragon":
             return dragon_life.LIFE.provenance(dragon(ctx), instance)
+        if ctx.kc.boxes.roth.instances.get(instance) == COMPANION:
+            return "bag"
         return roth_fights.LIFE.provenance(roth(ctx), instance)
 
     def keep_choice(self, ctx, hero: str) -> Decision | None:
-        return roth_fights.LIFE.keep_choice(roth(ctx), hero)
+        return self.roth_part.keep_choice(roth(ctx), hero)
 
     def reborn(self, ctx, hero: str) -> None:
-        roth_fights.LIFE.reborn(roth(ctx), hero)
+        self.roth_part.reborn(roth(ctx), hero)
         dragon_life.LIFE.reborn(dragon(ctx), hero)
+        if self.roth_part is not self.inner:
+            hs = _state(ctx).at[hero]
+            roth_deeds.left_at_death(roth(ctx), hero, hs.between or hs.field, self.roth_part.kept)
+
+
+#: the creature that goes with a hero on his sheet (Return of the Heroes' Orcs, the Orc's companion:
+#: ``companion``): lost, it "disappears into the bag"
+COMPANION = "orcs"
 
 
 def map_box(ctx, field: str) -> str:
@@ -212,7 +234,8 @@ class KingdomLair(dragon_fights.DragonLair):
                                "why": "he waits in his lair for the next challenger"})]
 
 
-BAG, TURNS, LIFE, LAIR, MOVES = KingdomBag(), KingdomTurns(), KingdomLife(), KingdomLair(), KingdomMoves()
+BAG, TURNS, LAIR, MOVES = KingdomBag(), KingdomTurns(), KingdomLair(), KingdomMoves()
+LIFE = staticmethod(KingdomLife.of)
 
 
 # -- the contexts ---------------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from overlord.games.dragon import verbs as dragon_verbs
 from overlord.games.heroes import verbs as family_verbs
 from overlord.games.roth import verbs as roth_verbs
 
-from . import context, turns
+from . import companion, context, turns
 from .houses import house_sites, place_house
 from .context import Ctx
 
@@ -136,6 +136,13 @@ def _house_slot(ctx, action: dict, memo: dict) -> str | None:
     return f"house {maps.index(letter)}" if action["to"] == first and maps.index(letter) < HOUSE_SLOTS else None
 
 
+def _befriend(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+    return companion.befriend(ctx, hero, action["target"])
+
+
+COUNTER = Param("target", "counter", "COUNTER")
+
+
 def _house(ctx: Ctx, action: dict, hero: str, choice: dict) -> list[dict]:
     return place_house(ctx, hero, action["to"])
 
@@ -144,7 +151,10 @@ NAMES = list(R.moves) + [n for n in D.moves if n not in R.moves]
 MOVES = Moves([Move("house", "place your manor house by a field (before the first turn)", (HOUSE,), _house,
                     words=lambda a: f"house {a['to']}", when="before the first turn",
                     slots=tuple(f"house {k}" for k in range(HOUSE_SLOTS)), slot=_house_slot)]
-              + [_routed(n) for n in NAMES],
+              + [_routed(n) for n in NAMES]
+              + [Move("befriend", "the Orc takes the Orcs he beat this turn as his companion", (COUNTER,), _befriend,
+                      when="the Orc, after beating Return of the Heroes' Orcs", slots=("befriend",),
+                      tells={"companion": lambda s, c, e: f"  {e['hero']} takes {e['counter']} as his companion: {e['why']}"})],
               tuple({p.name: p for p in (*D.choices, *R.choices)}.values()), listing=lambda ctx: legal(ctx))
 M = MOVES.moves
 
@@ -164,12 +174,13 @@ def legal(ctx, hero: str | None = None) -> list[dict]:
         own = roth_verbs.legal(context.roth(ctx), hero) if box == "roth" else dragon_verbs.legal(context.dragon(ctx), hero)
         return own
     if s.pending:                               # the Dragon's own: a draw or a spell, an attacked hero, a steer
-        return dragon_verbs.legal(context.dragon(ctx), hero)
+        return [a for a in dragon_verbs.legal(context.dragon(ctx), hero) if not barred(ctx, hero, a)]
     ends = [M["end"]()]
     theirs = [a for a in roth_verbs.legal(context.roth(ctx), hero) if route(ctx, a) == "roth" and a not in ends]
     theirs += [a for a in dragon_verbs.legal(context.dragon(ctx), hero)
                if route(ctx, a) == "dragon" and a not in ends and a not in theirs]
     theirs = [a for a in theirs if not barred(ctx, hero, a)]
+    theirs += [M["befriend"](i) for i in companion.befriend_targets(ctx, hero) if s.turn.phase != "over"]
     forced = s.turn.combat or s.offer or s.turn.phase == "over"
     return theirs + ([] if forced and theirs else ends)
 
@@ -182,11 +193,14 @@ MOUNTS = ("horse", "cart")
 def barred(ctx, hero: str, action: dict) -> str:
     """Why the expansion bars an action one box's rules allow ("" when it does not):
 
+    - the Orc's companion is no artifact: never dropped, given up or sold (``companion``);
     - the Halfling hides on no mount: "This special ability does not work when riding a mount or
       when in the Cart (if using the expansion game)" (Under the Shadow of the Dragon, Halfling);
     - no broomstick in a storm: "It is not possible to ride the Stubborn Magic Broom (from Return of
       the Heroes) or the Pegasus during the Storm" (Storm/Event)."""
     s = context._state(ctx)
+    if action.get("item") and companion.is_companion(ctx, action["item"]):
+        return "the Orc's companion is \"not considered an artifact\": it goes when its hit point is lost"
     if action["do"] == "hide" and any(i.id in ctx.kc.boxes.roth.instances
                                       and ctx.kc.boxes.roth.spec(i.id).artifact in MOUNTS for i in s.sheets[hero].items):
         return "riding a mount or in the Cart"
@@ -199,6 +213,7 @@ def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now)."""
     out = family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero or turns.current(ctx.s))
     context.sort_piles(ctx)
+    companion.settle(ctx)
     return out
 
 
