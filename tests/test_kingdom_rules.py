@@ -8,6 +8,7 @@ import pytest
 
 from overlord.core.game import RulesError
 from overlord.games import registry
+from overlord.games.dragon import life as dragon_life
 from overlord.games.heroes import draws as family_draws
 from overlord.games.heroes.sheet import Item, artificial_life, kill, skill_value
 from overlord.games.heroes.state import lift, put, where
@@ -446,3 +447,23 @@ def test_the_companions_hit_point_lost_it_disappears_into_the_bag(game):
     companion.settle(ctx)
     assert foe in s.bag and not any(i.id == foe for i in s.sheets["orc"].items)
     assert s.sheets["orc"].item_slots == 4 and rules.violations(match) == []
+
+
+def test_a_hero_killed_by_the_dragons_rules_leaves_his_deed_counters_as_in_return_of_the_heroes(game):
+    """Return of the Heroes (Hit Points, Death): what a dead hero does not bequeath stays where he
+    died - his deed's counters among it - whichever box's creature killed him (here the Dragon's rules
+    of a wound): he keeps one thing, the precious stone before a deed counter (our key)."""
+    _, content = game
+    match = new(game)
+    s = match.state
+    hero = s.turn.hero
+    hs = s.at[hero]
+    part = next(i for i in s.bag if content.spec(i).deed)
+    s.bag.remove(part)
+    hs.card.append(part)
+    hs.stone = True
+    at = hs.field
+    kill(s.sheets[hero])
+    dragon_life.die(context.dragon(ctx_of(match)), hero, "a test's blow")
+    assert hs.stone and not hs.card and part in s.board.get(at, [])
+    assert hs.field == hs.manor and game[0].violations(match) == []
