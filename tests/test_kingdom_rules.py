@@ -8,7 +8,7 @@ import pytest
 
 from overlord.core.game import RulesError
 from overlord.games import registry
-from overlord.games.dragon import life as dragon_life
+from overlord.games.dragon import events as dragon_events, life as dragon_life
 from overlord.games.heroes import draws as family_draws
 from overlord.games.heroes.sheet import Item, artificial_life, kill, skill_value
 from overlord.games.heroes.state import lift, put, where
@@ -467,3 +467,32 @@ def test_a_hero_killed_by_the_dragons_rules_leaves_his_deed_counters_as_in_retur
     dragon_life.die(context.dragon(ctx_of(match)), hero, "a test's blow")
     assert hs.stone and not hs.card and part in s.board.get(at, [])
     assert hs.field == hs.manor and game[0].violations(match) == []
+
+
+def test_fear_leaves_the_nameless_and_his_guards_on_the_tower(game):
+    """Fear!: "All open counters on all region maps adjacent to the Dragon's lair ... flee into the
+    bag" - the tower's map laid beside the Dragon's: the Nameless and his Guards stay (ours: neither
+    book puts the Nameless's company back into the bag), another open counter there flees."""
+    _, content = game
+    match = new(game)
+    s = match.state
+    s.layout = ["TACDW", "UKJXB", "SEGNH", "YFIZV", "RMLOP"]          # H beside V
+    for fid in [f for f in s.board if f.startswith("H")]:
+        for inst in list(s.board[fid]):
+            lift(s, inst)
+            s.removed.append(inst)
+    (nameless,) = instances(content, "roth", effect="nameless")
+    guards = instances(content, "roth", effect="guard")
+    s.aside = [i for i in s.aside if i not in [nameless, *guards]]
+    put(s, "H3", nameless)
+    posts = [f for f in content.roth.board.with_feature("guard_post")]
+    for g, post in zip(guards, posts):
+        put(s, post, g)
+    plain = next(i for i in s.bag if i in content.boxes.roth.instances and not content.spec(i).chit
+                 and not content.spec(i).artifact and not content.spec(i).effect)
+    s.bag.remove(plain)
+    put(s, "H1", plain)
+    s.nameless, s.guards = "on_tower", "posted"
+    dragon_events.fear(context.dragon(ctx_of(match)))
+    assert where(s, nameless) == "H3" and all(where(s, g) in posts for g in guards)
+    assert plain in s.bag and where(s, plain) is None

@@ -262,7 +262,7 @@ def fear(ctx: Ctx) -> list[dict]:
         if c.board.region_of(fid) not in regions:
             continue
         for inst in list(s.board[fid]):
-            if inst in s.down or artifact(s, c, inst) is not None:
+            if inst in s.down or artifact(s, c, inst) is not None or (ctx.fearless and ctx.fearless(ctx, inst)):
                 continue
             if counter(c, inst).covered:
                 s.down.append(inst)

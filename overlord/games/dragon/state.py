@@ -151,6 +151,9 @@ class Ctx(HeroesCtx):
 
     #: how a fight in the lair ends (``fights.DragonLair``; None: the Dragon's own game's)
     lair_rules: ClassVar[Any] = None
+    #: ``fearless(ctx, counter)``: a counter Fear! leaves where it is (a combined game's other box's
+    #: fixtures); None: every open counter flees, as the book's game has it
+    fearless: ClassVar[Any] = None
 
     @property
     def s(self) -> DragonState:

@@ -6,12 +6,12 @@ the game names as class data (:class:`HeroesRules`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 import numpy as np
 
 from overlord.core.decks import new_deck
-from overlord.core.game import Match, Outcome
+from overlord.core.game import Match, Outcome, RulesError, choose_random
 from overlord.core.moves import MovesRules
 from overlord.core.rng import new_rng
 
@@ -34,6 +34,20 @@ class Verbs(Protocol):
     """A game's ``verbs`` module: one legal action applied (RulesError for one that is not)."""
 
     def apply(self, ctx: Any, action: dict) -> list[dict]: ...
+
+
+class RaceTurns(Turns, Protocol):
+    """A race's ``turns``: whose turn the program plays now (a rival's name, "" for none)."""
+
+    def playing(self, s: Any) -> str: ...
+
+
+class RaceVerbs(Protocol):
+    """A race's ``verbs``: the legal actions and one applied for a hero the program plays."""
+
+    def legal(self, ctx: Any, hero: str | None = None) -> list[dict]: ...
+
+    def apply(self, ctx: Any, action: dict, hero: str | None = None) -> list[dict]: ...
 
 
 class HeroesRules(MovesRules):
@@ -76,3 +90,29 @@ class HeroesRules(MovesRules):
     def outcome(self, match: Match) -> Outcome | None:
         s = match.state
         return Outcome(s.outcome, s.reason) if s.outcome else None
+
+    # -- the race's rivals ---------------------------------------------------------------------
+    #: actions a rival's turn may take at most (a turn is a few steps and actions; past this, a bug)
+    RIVAL_ACTIONS: ClassVar[int] = 200
+
+    def rival_turn(self, match: Match, who: str, heuristic: Any) -> list[dict]:
+        """A race's rival's whole turn, which the program plays: ``heuristic`` (the game's hero bot)
+        chooses, or a random legal action where the match's rival policy is "random"; the rival's dice
+        are the game's generator ("the program also does everything the book leaves to chance ... for
+        its own heroes"). The players' last command stays the one `why` and `undo` speak of. The game's
+        ``turns`` names whose turn the program plays (``playing``), its ``verbs`` take the hero."""
+        s = match.state
+        turns, verbs = cast(RaceTurns, self.turns), cast(RaceVerbs, self.verbs)
+        out: list[dict] = []
+        minds = np.random.default_rng([s.seed, s.round, s.order, len(s.log)])
+        choose = choose_random if s.rival_policy == "random" else heuristic
+        for _ in range(self.RIVAL_ACTIONS):
+            if turns.playing(s) != who:
+                return out
+            ctx = self.context.open(s, match.content, None)
+            action = choose(match, verbs.legal(ctx, who), minds)
+            last = s.last_action
+            verbs.apply(ctx, action, who)
+            s.last_action = last
+            out += ctx.commit()
+        raise RulesError(f"{who}'s turn did not end in {self.RIVAL_ACTIONS} actions")

@@ -234,6 +234,16 @@ class KingdomLair(dragon_fights.DragonLair):
                                "why": "he waits in his lair for the next challenger"})]
 
 
+#: Return of the Heroes' counters the Dragon's Fear! leaves where they stand: the Nameless, his Guards
+#: and his Servants (ours: "All open counters on all region maps adjacent to the Dragon's lair ... flee
+#: into the bag", but neither book puts the Nameless's company back into the bag once he is out)
+FEARLESS = ("nameless", "guard", "servant")
+
+
+def fearless(ctx, instance: str) -> bool:
+    return instance in ctx.kc.boxes.roth.instances and ctx.kc.boxes.roth.spec(instance).effect in FEARLESS
+
+
 BAG, TURNS, LAIR, MOVES = KingdomBag(), KingdomTurns(), KingdomLair(), KingdomMoves()
 LIFE = staticmethod(KingdomLife.of)
 
@@ -279,6 +289,7 @@ class DragonLens(ds.Ctx):
     is marked as made by the Dragon's rules (``rules: dragon``)."""
 
     bag_rules, turn_rules, life_rules, move_rules, lair_rules = BAG, TURNS, LIFE, MOVES, LAIR
+    fearless = staticmethod(fearless)
 
     def log(self, event: dict) -> dict:
         event["rules"] = "dragon"

@@ -12,8 +12,7 @@ from ...core.game import Printout
 from ...view.drawing import Drawing
 from ...view.sheet import cards
 from ..dragon import drawing as dragon_drawing
-from ..heroes.board_drawing import counter_pieces, field_words, hero_pieces, last_moves, place_areas, region_drawing
-from ..heroes.counters import BORDERS
+from ..heroes.board_drawing import counter_pieces, hero_pieces, last_moves, place_areas, region_drawing
 from ..heroes.printing import artifact_cards, hero_cards, region_pages
 from ..roth import drawing as roth_drawing
 from ..roth.regions import lake_routes
@@ -23,18 +22,6 @@ from .state import KingdomState
 
 LEGEND = {**dragon_drawing.LEGEND, **roth_drawing.LEGEND}
 MOVES = tuple(dict.fromkeys(roth_drawing.MOVES + dragon_drawing.MOVES))
-
-
-def _about(s, c, inst: str, fid: str, shown: str) -> str:
-    spec = c.spec(inst) if inst in c.instances else None
-    if spec is None:
-        return f"{shown} (artifact) on {field_words(c.board, fid)}"
-    what = "artifact" if inst in s.backs else BORDERS.get(spec.border, spec.border)
-    return f"{shown} ({what}) on {field_words(c.board, fid)}: {spec.text or spec.name}"
-
-
-def _monster(s, c, inst: str) -> bool:
-    return inst in c.instances and c.spec(inst).border == "red"
 
 
 class _Housed:
@@ -54,7 +41,7 @@ def game_drawing(s: KingdomState, c: KingdomContent) -> Drawing:
     named = roth_drawing.places(board)
     shown = _Housed(s)
     return region_drawing(board, f"{c.scenario.name}, round {s.round}", LEGEND,
-                          counter_pieces(s, laid, name, _about, _monster) + hero_pieces(shown, laid),
+                          counter_pieces(s, laid, name, roth_drawing.about, roth_drawing.monster) + hero_pieces(shown, laid),
                           last_moves(s, laid, MOVES), route_kinds={pair: roth_drawing.LAKE for pair in lake_routes(board)},
                           route_words=roth_drawing.ROUTE_WORDS, places=place_areas(board, named, named),
                           clear_names=True, in_order=True)

@@ -23,10 +23,6 @@ def _keep_rivals(match: Match, policy: str) -> None:
     match.state.rival_policy = policy
 
 
-#: actions a rival's turn may take at most (a turn is a few steps and actions; past this, a bug)
-RIVAL_ACTIONS = 200
-
-
 class KingdomRules(HeroesRules, GameRules):
     name = "kingdom"
     title = "Return of the Heroes with the Dragon"
@@ -83,20 +79,7 @@ class KingdomRules(HeroesRules, GameRules):
         who = turns.playing(s)
         if not who or who == "enemy":
             raise RulesError("the program plays a rival's turn in the race")
-        out: list[dict] = []
-        minds = np.random.default_rng([s.seed, s.round, s.order, len(s.log)])
-        choose = choose_random if s.rival_policy == "random" else bots.choose_heuristic
-        for _ in range(RIVAL_ACTIONS):
-            if turns.playing(s) != who:
-                return out
-            ctx = Ctx.open(s, match.content, None)
-            legal = verbs.legal(ctx, who)
-            action = choose(match, legal, minds)
-            last = s.last_action
-            verbs.apply(ctx, action, who)
-            s.last_action = last
-            out += ctx.commit()
-        raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")
+        return self.rival_turn(match, who, bots.choose_heuristic)
 
     def tracks(self, match: Match) -> dict:
         return {"doom": match.state.round, "fate": 0}

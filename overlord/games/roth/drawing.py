@@ -87,7 +87,8 @@ def board_drawing(board: RegionBoard | None = None) -> Drawing:
 MOVES = ("moved", "teleport", "fly")     # the events that take a hero to a field
 
 
-def _about(s, c, inst: str, fid: str, shown: str) -> str:
+def about(s, c, inst: str, fid: str, shown: str) -> str:
+    """A counter's piece's words: what it is (its border, or an artifact turned up) and where."""
     spec = c.spec(inst) if inst in c.instances else None
     if spec is None:
         return f"{shown} (artifact) on {field_words(c.board, fid)}"
@@ -95,7 +96,7 @@ def _about(s, c, inst: str, fid: str, shown: str) -> str:
     return f"{shown} ({what}) on {field_words(c.board, fid)}: {spec.text or spec.name}"
 
 
-def _monster(s, c, inst: str) -> bool:
+def monster(s, c, inst: str) -> bool:
     return inst in c.instances and c.spec(inst).border == "red"
 
 
@@ -107,7 +108,7 @@ def game_drawing(s, c) -> Drawing:
     lake = {pair: LAKE for pair in lake_routes(board)}
     named = places(board)
     return region_drawing(board, f"{c.scenario.name}, round {s.round}", LEGEND,
-                          counter_pieces(s, c, name, _about, _monster) + hero_pieces(s, c), last_moves(s, c, MOVES),
+                          counter_pieces(s, c, name, about, monster) + hero_pieces(s, c), last_moves(s, c, MOVES),
                           route_kinds=lake, route_words=ROUTE_WORDS, places=place_areas(board, named, named),
                           clear_names=True, in_order=True)
 

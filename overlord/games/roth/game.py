@@ -22,10 +22,6 @@ from .specs import RothSpecs
 from .state import Ctx, RothState
 from .table import RothTable
 
-#: actions a rival's turn may take at most (a turn is a few steps and actions; past this, a bug)
-RIVAL_ACTIONS = 200
-
-
 def _keep_rivals(match: Match, policy: str) -> None:
     match.state.rival_policy = policy
 
@@ -101,20 +97,7 @@ class RothRules(HeroesRules, GameRules):
             if not s.outcome:
                 turns.next_round(ctx)
             return ctx.commit()
-        out: list[dict] = []
-        minds = np.random.default_rng([s.seed, s.round, s.order, len(s.log)])
-        choose = choose_random if s.rival_policy == "random" else bots.choose_heuristic
-        for _ in range(RIVAL_ACTIONS):
-            if turns.playing(s) != who:
-                return out
-            ctx = Ctx.open(s, c, None)
-            legal = verbs.legal(ctx, who)
-            action = choose(match, legal, minds)
-            last = s.last_action             # `why` and `undo` still speak of the players' last command
-            verbs.apply(ctx, action, who)
-            s.last_action = last
-            out += ctx.commit()
-        raise RulesError(f"{who}'s turn did not end in {RIVAL_ACTIONS} actions")
+        return self.rival_turn(match, who, bots.choose_heuristic)
 
     def tracks(self, match: Match) -> dict:
         s, coop = match.state, match.content.scenario.coop
