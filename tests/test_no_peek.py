@@ -39,7 +39,7 @@ from twin_games import judge, search_bot, searched_where_it_searches, walk
 from twins import twins_of
 
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
-             "roth-race", "roth-standard", "roth-unknown"]
+             "roth-race", "roth-standard", "roth-unknown", "kingdom-dragon"]
 SEARCH_BUDGET = 8          # simulations a decision: small, the statistics still have a tree to compare
 SEARCH_WORLDS = 4          # worlds a plan or a departure is played out in (the games' own: 60 to 100)
 SEARCHES = 2               # decisions searched a game in the suite
@@ -78,6 +78,7 @@ TWIN_POSITIONS = [
     ("roth-race", 1, 1, (20, 150)),
     ("roth-standard", 2, 1, (20, 150)),
     ("roth-unknown", 2, 1, (20, 150)),
+    ("kingdom-dragon", 2, 1, (20, 150)),
 ]
 TWIN_SEEDS = 20
 
@@ -140,6 +141,7 @@ WALKS = [
     ("roth", 1, 1, False), ("roth", 2, 4, 1), ("roth", 3, 3, False), ("roth", 4, 4, False),
     ("roth-race", 1, 1, False), ("roth-race", 2, 2, 1), ("roth-race", 3, 3, False),
     ("roth-standard", 2, 2, False), ("roth-unknown", 2, 1, False),
+    ("kingdom-dragon", 2, 1, False),
 ]
 
 

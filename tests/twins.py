@@ -44,6 +44,9 @@ What is hidden, game by game (and our readings where the rulebooks leave it open
   face down and nobody has looked or fought him; in the Unknown Land (Alternative Rules) which
   region lies face down on which spot ("The regions remain face down and have to be explored") and
   the chits kept for them.
+- Return of the Heroes with the Dragon: Return of the Heroes' hidden parts over both boxes' counters
+  (the covered counters one pool), less what the deciding hero saw by Vision, and the City of the
+  Mages' pile too.
 """
 
 from __future__ import annotations
@@ -417,12 +420,76 @@ def roth_hidden(rules, match) -> dict:
     return out
 
 
+# -- Return of the Heroes with the Dragon -----------------------------------------------------------------------
+
+def _kingdom_seen(rules, match) -> set[str]:
+    """The covered counters the deciding hero has looked at by the Dragon's Vision (the race: his own)."""
+    s = match.state
+    hero = rules.to_act(match)
+    return set(s.at[hero].known) if hero in s.at else set()
+
+
+def _kingdom_slots(rules, match) -> dict[str, list[tuple[str, int]]]:
+    """Return of the Heroes' face-down places by kind (one pool of both boxes' covered counters: "All of
+    the 50 covered counters are also shuffled and distributed according to the basic rules"), less
+    those the deciding hero saw by Vision."""
+    seen = _kingdom_seen(rules, match)
+    return {kind: [(fid, i) for fid, i in slots if match.state.board[fid][i] not in seen]
+            for kind, slots in _roth_slots(match).items()}
+
+
+def kingdom_redeal(rules, match, rng):
+    twin = rules.clone(match)
+    s, c = twin.state, twin.content
+    swapped: dict[str, str] = {}
+    for slots in _kingdom_slots(rules, match).values():
+        was = [s.board[fid][i] for fid, i in slots]
+        now = deal(was, rng)
+        for (fid, i), inst in zip(slots, now):
+            s.board[fid][i] = inst
+        swapped.update(zip(was, now))
+    s.down = [swapped.get(i, i) for i in s.down]
+    for pile in (s.bag, s.market, s.city):
+        pile[:] = deal(pile, rng)
+    if _roth_card_hidden(match):
+        s.nameless_card = deal(sorted(c.roth.nameless), rng)[0]
+    reseed(s, rng)
+    return twin
+
+
+def kingdom_visible(rules, match) -> dict:
+    s = match.state
+    data = plain(s)
+    data["rng"] = FACE_DOWN
+    slots = {slot for kind in _kingdom_slots(rules, match).values() for slot in kind}
+    hidden = {s.board[fid][i] for fid, i in slots}
+    data["board"] = {fid: [FACE_DOWN + _roth_kind(match.content, inst) if (fid, i) in slots else inst
+                           for i, inst in enumerate(here)] for fid, here in s.board.items()}
+    data["down"] = [FACE_DOWN if i in hidden else i for i in s.down]
+    data["covered"] = sorted(hidden)
+    for pile in ("bag", "market", "city"):
+        data[pile] = sorted(getattr(s, pile))
+    if _roth_card_hidden(match):
+        data["nameless_card"] = FACE_DOWN
+    return data
+
+
+def kingdom_hidden(rules, match) -> dict:
+    s = match.state
+    out = {kind: [s.board[fid][i] for fid, i in slots] for kind, slots in _kingdom_slots(rules, match).items()}
+    out.update(bag=list(s.bag), market=list(s.market), city=list(s.city), rng=s.rng)
+    if _roth_card_hidden(match):
+        out["card"] = [s.nameless_card]
+    return out
+
+
 TWINS: dict[str, Twins] = {
     "descent": Twins(descent_redeal, descent_visible, descent_hidden),
     "underworld": Twins(underworld_redeal, underworld_visible, underworld_hidden),
     "heldentaufe": Twins(heldentaufe_redeal, heldentaufe_visible, heldentaufe_hidden),
     "dragon": Twins(dragon_redeal, dragon_visible, dragon_hidden),
     "roth": Twins(roth_redeal, roth_visible, roth_hidden),
+    "kingdom": Twins(kingdom_redeal, kingdom_visible, kingdom_hidden),
 }
 
 

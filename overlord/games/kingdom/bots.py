@@ -29,8 +29,21 @@ class KingdomPlanner(roth_bots.Planner):
         return (0, abs(r - middle) + abs(k - middle))
 
 
-def choose_heuristic(match, actions, rng, hero: str | None = None):
+def choose_heuristic(match, actions, rng, hero: str | None = None, ready: float = roth_bots.READY):
     """The legal action with the lowest key (then the first listed)."""
-    bot = KingdomPlanner(match.state, match.content.roth, hero)
+    bot = KingdomPlanner(match.state, match.content.roth, hero, ready)
     best = min(range(len(actions)), key=lambda n: (bot.rank(actions[n]), n))
     return dict(actions[best])
+
+
+def heuristic_ready_at(ready: float):
+    """The heuristic bot with another readiness bar for the final battle (Return of the Heroes')."""
+    def choose(match, actions, rng):
+        return choose_heuristic(match, actions, rng, ready=ready)
+    choose.__name__ = f"heuristic_ready_{ready:g}"
+    return choose
+
+
+#: the search bot's plans (policy switching), as Return of the Heroes' three readiness bars
+SEARCH_POLICIES = {f"ready {roth_bots.READY:g}": choose_heuristic, "ready 0.35": heuristic_ready_at(0.35),
+                   "ready 0.7": heuristic_ready_at(0.7)}

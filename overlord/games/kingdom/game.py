@@ -12,7 +12,10 @@ from overlord.games.heroes.rules import HeroesRules
 from overlord.games.roth.game import RIVAL_POLICIES
 from overlord.view.words import listing
 
+from overlord.core.search import SearchModel
+
 from . import bots, invariants, narrate, setup, turns, verbs
+from . import evaluation as judged
 from .agents import agent_spec
 from .context import Ctx
 from .load import KingdomContent, load
@@ -37,6 +40,9 @@ class KingdomRules(HeroesRules, GameRules):
     deck = "nameless"
     #: how the program plays the rivals (``overlord compare --enemy``): as in Return of the Heroes' race
     enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
+
+    #: the plans alone, no tree (as Return of the Heroes': its rollouts are long)
+    search = SearchModel.of_module(judged, policies=bots.SEARCH_POLICIES, tree=False)
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}
