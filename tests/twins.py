@@ -93,6 +93,20 @@ def deal(cards, rng: np.random.Generator) -> list:
     return [cards[i] for i in rng.permutation(len(cards))]
 
 
+def deal_slots(s, groups, rng: np.random.Generator) -> None:
+    """The counters in each group of face-down places (``(field, index)``) dealt again among its
+    places, and the list of face-down counters renamed alike (the same places turned down, in the
+    same order)."""
+    swapped: dict[str, str] = {}
+    for slots in groups:
+        was = [s.board[fid][i] for fid, i in slots]
+        now = deal(was, rng)
+        for (fid, i), inst in zip(slots, now):
+            s.board[fid][i] = inst
+        swapped.update(zip(was, now))
+    s.down = [swapped.get(i, i) for i in s.down]
+
+
 def reseed(state, rng: np.random.Generator) -> None:
     """The game's generator reseeded: the future dice and draws are hidden too."""
     state.rng = rng_state(new_rng(int(rng.integers(2**62))))
@@ -286,13 +300,7 @@ def _covered_slots(rules, match) -> list[tuple[str, int]]:
 def dragon_redeal(rules, match, rng):
     twin = rules.clone(match)
     s = twin.state
-    slots = _covered_slots(rules, match)
-    was = [s.board[fid][i] for fid, i in slots]
-    now = deal(was, rng)
-    for (fid, i), inst in zip(slots, now):
-        s.board[fid][i] = inst
-    swapped = dict(zip(was, now))
-    s.down = [swapped.get(i, i) for i in s.down]           # the same places turned down, in the same order
+    deal_slots(s, [_covered_slots(rules, match)], rng)
     for pile in (s.bag, s.market) + ((s.dragon_deck.draw,) if s.dragon_deck is not None else ()):
         pile[:] = deal(pile, rng)
     reseed(s, rng)
@@ -353,14 +361,7 @@ def _roth_card_hidden(match) -> bool:
 def roth_redeal(rules, match, rng):
     twin = rules.clone(match)
     s, c = twin.state, twin.content
-    swapped: dict[str, str] = {}
-    for slots in _roth_slots(match).values():
-        was = [s.board[fid][i] for fid, i in slots]
-        now = deal(was, rng)
-        for (fid, i), inst in zip(slots, now):
-            s.board[fid][i] = inst
-        swapped.update(zip(was, now))
-    s.down = [swapped.get(i, i) for i in s.down]
+    deal_slots(s, _roth_slots(match).values(), rng)
     for pile in (s.bag, s.market) + ((s.nameless_deck.draw,) if s.nameless_deck is not None else ()):
         pile[:] = deal(pile, rng)
     if _roth_card_hidden(match):
@@ -441,14 +442,7 @@ def _kingdom_slots(rules, match) -> dict[str, list[tuple[str, int]]]:
 def kingdom_redeal(rules, match, rng):
     twin = rules.clone(match)
     s, c = twin.state, twin.content
-    swapped: dict[str, str] = {}
-    for slots in _kingdom_slots(rules, match).values():
-        was = [s.board[fid][i] for fid, i in slots]
-        now = deal(was, rng)
-        for (fid, i), inst in zip(slots, now):
-            s.board[fid][i] = inst
-        swapped.update(zip(was, now))
-    s.down = [swapped.get(i, i) for i in s.down]
+    deal_slots(s, _kingdom_slots(rules, match).values(), rng)
     for pile in (s.bag, s.market, s.city):
         pile[:] = deal(pile, rng)
     if _roth_card_hidden(match):

@@ -36,14 +36,6 @@ def choose_heuristic(match, actions, rng, hero: str | None = None, ready: float 
     return dict(actions[best])
 
 
-def heuristic_ready_at(ready: float):
-    """The heuristic bot with another readiness bar for the final battle (Return of the Heroes')."""
-    def choose(match, actions, rng):
-        return choose_heuristic(match, actions, rng, ready=ready)
-    choose.__name__ = f"heuristic_ready_{ready:g}"
-    return choose
-
-
 #: the search bot's plans (policy switching), as Return of the Heroes' three readiness bars
-SEARCH_POLICIES = {f"ready {roth_bots.READY:g}": choose_heuristic, "ready 0.35": heuristic_ready_at(0.35),
-                   "ready 0.7": heuristic_ready_at(0.7)}
+SEARCH_POLICIES = {f"ready {roth_bots.READY:g}": choose_heuristic,
+                   **{f"ready {r:g}": roth_bots.heuristic_ready_at(r, choose_heuristic) for r in (0.35, 0.7)}}

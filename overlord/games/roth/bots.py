@@ -70,11 +70,12 @@ def choose_heuristic(match, actions, rng, hero: str | None = None, ready: float 
     return dict(actions[best])
 
 
-def heuristic_ready_at(ready: float):
+def heuristic_ready_at(ready: float, heuristic=None):
     """The heuristic bot with another readiness bar: the same plan, but a hero with the precious
-    stone goes to the Guards at ``ready`` instead of :data:`READY` - a search bot's other plan."""
+    stone goes to the Guards at ``ready`` instead of :data:`READY` - a search bot's other plan
+    (``heuristic``: a bot of this plan taking ``ready``, a combined game's; this game's by default)."""
     def choose(match, actions, rng):
-        return choose_heuristic(match, actions, rng, ready=ready)
+        return (heuristic or choose_heuristic)(match, actions, rng, ready=ready)
     choose.__name__ = f"heuristic_ready_{ready:g}"
     return choose
 
