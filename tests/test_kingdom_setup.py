@@ -123,6 +123,18 @@ def test_nor_on_the_city_of_the_mages(example):
     assert "S1" not in sites(example, "S") and sites(example, "S")
 
 
+@pytest.mark.parametrize("letter, never, may", [
+    # "To leave this field again, the hero needs to activate the teleporter while still on field S2"
+    ("S", {"S1", "S2"}, {f"S{n}" for n in range(3, 12)}),
+    # Orchan "ferries a hero to the Isle (region map Y) and back again at a cost of 1 gold piece"
+    ("Y", {"Y6", "Y7", "Y8"}, set()),
+])
+def test_nor_by_a_field_no_route_leads_off_its_map(example, letter, never, may):
+    """Ours: a house by the Garbage Dump or on the Isle would hold a hero who may never leave (the
+    balance runs found three heroes housed there who never did); the rest of the map may hold one."""
+    assert not never & set(sites(example, letter)) and set(sites(example, letter)) == may
+
+
 @pytest.mark.parametrize("letter", "ABCDEFGIKLMOPSTUWXYZ")
 def test_a_manor_house_goes_beside_a_tan_field(example, letter):
     """"The manor house needs to be placed adjacent to a tan field"; "Each game figure is placed on
@@ -157,7 +169,7 @@ def test_when_the_rule_leaves_no_map_a_house_goes_on_any_free_map(example):
         assert letter in open_maps(example, houses)
         houses.append(sites(example, letter)[0])
     now = open_maps(example, houses)
-    assert now == list("TCWUKXEDYIZMLP")        # reading order; R is taboo
+    assert now == list("TCWUKXEDIZMLP")        # reading order; R is taboo, the Isle Y holds no site
     assert not set("ABFGOS") & set(now) and not set(TABOO_MAPS) & set(now)
 
 

@@ -9,7 +9,8 @@ by a hero), and each game's own where the combination keeps them:
 - the manor houses: before the first turn none but those placed, in the placing order; after it,
   every hero has his house and no two houses share a map or stand on maps side by side (unless the
   rule left no map: ``manors.open_maps``);
-- each market counter in its own box's pile (``context.sort_piles``).
+- each market counter in its own box's pile (``context.sort_piles``);
+- together: the darkness and the hoard below their limits while the game goes on (``enemy``).
 """
 
 from __future__ import annotations
@@ -59,6 +60,13 @@ def violations(s: KingdomState, c: KingdomContent, full: bool = False) -> list[s
         out.append("a fight in the lair did not end within its action")
     if s.hoard < 0:
         out.append(f"the hoard is {s.hoard}")
+    coop = c.scenario.coop
+    if coop is not None:
+        n = len(s.heroes)
+        if not 0 <= s.darkness <= coop.darkness_limit[n] or (s.darkness == coop.darkness_limit[n] and not s.outcome):
+            out.append(f"the darkness is {s.darkness} of {coop.darkness_limit[n]} and the game goes on")
+        if s.hoard >= coop.hoard_limit[n] and not s.outcome:
+            out.append(f"the hoard is {s.hoard} of {coop.hoard_limit[n]} and the game goes on")
     nameless = next(i for i in boxes.roth.instances if boxes.roth.spec(i).effect == "nameless")
     tower = boxes.roth.spec(nameless).at
     if s.nameless in ("on_tower", "in_battle", "slain") and nameless not in s.board.get(tower, []):
@@ -73,10 +81,13 @@ def violations(s: KingdomState, c: KingdomContent, full: bool = False) -> list[s
 
 
 def state_problems(s: KingdomState, c: KingdomContent) -> list[str]:
-    """A save edited by hand: its heroes, sheets and turn sound, its layout the boxes' 25 maps."""
+    """A save edited by hand: its heroes, sheets and turn sound, its layout the boxes' 25 maps, every
+    one of them face up."""
     out = family.roster_problems(s, c)
     if sorted("".join(s.layout)) != sorted(c.board.grid) or len(s.layout) != 5:
         out.append(f"its maps are laid {s.layout}, not the boxes' 25 in five rows")
+    if sorted(s.explored) != sorted(c.board.grid):
+        out.append(f"explored is {s.explored}, not the boxes' 25 maps (every map lies face up)")
     return out
 
 

@@ -41,14 +41,28 @@ def placing_order(heroes: list[str]) -> list[str]:
 
 
 def sites(board: RegionBoard, letter: str) -> list[str]:
-    """The fields of a map a house may stand by: its manor field, else its tan fields but S1."""
+    """The fields of a map a house may stand by: its manor field, else its tan fields but S1 and those
+    from which no route leads off the map (the Garbage Dump, the Isle)."""
     if letter in TABOO_MAPS:
         return []
     fields = board.region_fields(letter)
     manors = [f for f in fields if board.field(f).feature == MANOR]
     if manors:
         return manors
-    return [f for f in fields if f not in TABOO_FIELDS and board.field(f).colour == TAN]
+    return [f for f in fields if f not in TABOO_FIELDS and board.field(f).colour == TAN and leads_out(board, f)]
+
+
+def leads_out(board: RegionBoard, field: str) -> bool:
+    """Whether the routes from ``field`` lead, step by step, onto another map."""
+    region, seen, todo = board.field(field).region, {field}, [field]
+    while todo:
+        for g in board.walk.get(todo.pop(), ()):
+            if board.field(g).region != region:
+                return True
+            if g not in seen:
+                seen.add(g)
+                todo.append(g)
+    return False
 
 
 def start(board: RegionBoard, manor: str) -> str:
