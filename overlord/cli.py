@@ -210,15 +210,17 @@ def _counts(counts) -> str:
 @main.command("scenarios")
 def scenarios_cmd():
     """List the shipped scenarios: game, hero counts and the heroes that can be named."""
-    for name in shipped_scenarios():
+    names = shipped_scenarios()
+    width = max([17, *map(len, names)])
+    for name in names:
         rules, content, _ = _scenario(name)
         info = rules.info(content)
-        click.echo(f"{name:17} {rules.name:12} {_counts(info.hero_counts) + ' heroes':11} {info.name}")
+        click.echo(f"{name:{width}} {rules.name:12} {_counts(info.hero_counts) + ' heroes':11} {info.name}")
         heroes = ", ".join(f"{h} ({info.hero_names[h]})" if info.hero_names.get(h, h).lower() != h else h
                            for h in info.heroes)
         text = f"heroes: {heroes}" + (f"; {info.other_heroes}" if info.other_heroes else "")
-        for line in textwrap.wrap(text, 100 - 18, break_on_hyphens=False):
-            click.echo(f"{'':17} {line}")
+        for line in textwrap.wrap(text, 100 - width - 1, break_on_hyphens=False):
+            click.echo(f"{'':{width}} {line}")
     click.echo("Start one with `overlord play NAME --heroes A,B`; a scenario file of your own is played by its path.")
 
 
