@@ -143,7 +143,9 @@ def take_counter(s: RothState, inst: str) -> None:
     family_specs.take_counter(s, inst, lambda hero: [s.at[hero].card])
 
 
-def arrange(match: Match, setup: RothSetup) -> None:
+def arrange(match: Match, setup: RothSetup, open_ctx=Ctx.open) -> None:
+    """The spec's situation on the match; ``open_ctx(state, content, dice)`` opens Return of the Heroes'
+    context on it (a combined game's gives its lens)."""
     c, s = match.content, match.state
     s.rules.update(setup.rules)
 
@@ -168,7 +170,7 @@ def arrange(match: Match, setup: RothSetup) -> None:
                 take_counter(s, known(inst, pile))
                 old.append(inst)
     for hero, h in setup.heroes.items():
-        _hero(match, hero, h, known, field)
+        _hero(match, hero, h, known, field, open_ctx)
     if setup.nameless is not None:
         s.nameless = setup.nameless
         if setup.nameless == "on_tower":
@@ -183,12 +185,12 @@ def arrange(match: Match, setup: RothSetup) -> None:
     if first not in s.heroes:
         raise RulesError(f"setup.turn: {first} does not play (the heroes: {', '.join(s.heroes)})")
     s.order, s.pending = s.heroes.index(first), {}
-    ctx = Ctx.open(s, c, None)
+    ctx = open_ctx(s, c, None)
     turns.start_turn(ctx)
     ctx.commit()
 
 
-def _hero(match: Match, hero: str, h: HeroSetup, known, field) -> None:
+def _hero(match: Match, hero: str, h: HeroSetup, known, field, open_ctx=Ctx.open) -> None:
     c, s = match.content, match.state
     if hero not in s.sheets:
         raise RulesError(f"setup.heroes: {hero} does not play (the heroes: {', '.join(s.heroes)})")
@@ -207,7 +209,7 @@ def _hero(match: Match, hero: str, h: HeroSetup, known, field) -> None:
     for colour, n in h.cubes.items():
         for _ in range(n):
             gain_cube(sheet, colour)
-    ctx = Ctx.open(s, c, None)
+    ctx = open_ctx(s, c, None)
     for inst in h.carry:
         if inst in c.instances:
             take_counter(s, inst)
@@ -252,7 +254,7 @@ def place_of(s: RothState, inst: str) -> str:
     return "nowhere"
 
 
-def state_parts(match: Match, hero: str | None, events: list[dict]) -> list[Answer]:
+def state_parts(match: Match, hero: str | None, events: list[dict], open_ctx=Ctx.open) -> list[Answer]:
     c, s = match.content, match.state
     out = []
     if hero is not None:
@@ -268,7 +270,7 @@ def state_parts(match: Match, hero: str | None, events: list[dict]) -> list[Answ
         out += [Answer(f"cubes.{col}", colours.count(col)) for col in COLOURS]
         t = s.turn
         out += [Answer("mp", t.mp if t.hero == hero else 0), Answer("phase", t.phase if t.hero == hero else None)]
-        ctx = Ctx.open(s, c, None)
+        ctx = open_ctx(s, c, None)
         out += [Answer(f"part.{deed}", deeds.part_refusal(ctx, hero, deed) or None) for deed in hs.deeds]
         ctx.commit()
     for inst in c.instances:
@@ -312,12 +314,13 @@ def _won(reason: str) -> bool:
 
 # -- answering ----------------------------------------------------------------------------------
 
-def ask(rules, match: Match, instruction: str, args, dice) -> list[Answer]:
-    """The answer to one instruction; ``rules``: the game's (``play`` applies actions through them)."""
+def ask(rules, match: Match, instruction: str, args, dice, open_ctx=Ctx.open) -> list[Answer]:
+    """The answer to one instruction; ``rules``: the game's (``play`` applies actions through them);
+    ``open_ctx``: as :func:`arrange`'s."""
     if instruction == "play":
         return play(rules, match, args, dice)
     c, s = match.content, match.state
-    ctx = Ctx.open(s, c, dice)
+    ctx = open_ctx(s, c, dice)
     events: list[dict] = []
     try:
         if instruction == "fight":
@@ -330,7 +333,7 @@ def ask(rules, match: Match, instruction: str, args, dice) -> list[Answer]:
             raise RulesError(f"roth answers no instruction {instruction!r}")
     finally:
         ctx.commit()
-    return unique(answers + state_parts(match, hero, events))
+    return unique(answers + state_parts(match, hero, events, open_ctx))
 
 
 def fight(ctx: Ctx, args: Fight, events: list[dict]) -> tuple[list[Answer], str]:
@@ -371,17 +374,22 @@ def fight(ctx: Ctx, args: Fight, events: list[dict]) -> tuple[list[Answer], str]
     return answers, hero
 
 
-def play(rules, match: Match, args: PlayAsk, dice) -> list[Answer]:
-    s = match.state
-    hero = _hero_of(s, args.hero)
+def played(rules, match: Match, actions: list, dice) -> tuple[list[dict], str | None]:
+    """The spec's actions through the game's rules ("enemy": its phase) until one is refused: their
+    events, and the words of the refusal (None when every one was played)."""
     events: list[dict] = []
-    refused = None
-    for action in args.do:
+    for action in actions:
         try:
             events += rules.enemy_phase(match, dice) if action == "enemy" else rules.apply(match, action, dice)
         except RulesError as e:
-            refused = str(e)
-            break
+            return events, str(e)
+    return events, None
+
+
+def play(rules, match: Match, args: PlayAsk, dice) -> list[Answer]:
+    s = match.state
+    hero = _hero_of(s, args.hero)
+    events, refused = played(rules, match, args.do, dice)
     ctx = Ctx.open(s, match.content, None)
     legal = verbs.legal(ctx) if turns.current(s) else []
     ctx.commit()
