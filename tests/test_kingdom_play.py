@@ -4,7 +4,6 @@ houses typed, a refusal in one line, `why`, save and resume."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from overlord.core.game import RulesError
@@ -15,7 +14,7 @@ from overlord.games.heroes.state import lift, put, where
 from overlord.games.kingdom import context
 from overlord.games.kingdom.context import Ctx
 from overlord.session.session import Session
-from overlord.sim.play import bot_of
+from kingdom_helpers import played_out
 
 SCENARIO = "kingdom-dragon"
 
@@ -31,20 +30,12 @@ def test_a_whole_game_is_played_and_every_step_told(game):
     table: Return of the Heroes' words were asked for it), with the invariants after every step."""
     rules, content, _ = game
     match = rules.new_match(content, ["leandra", "paladin"], 3)
-    choose, minds = bot_of(rules, "heuristic"), np.random.default_rng(3)
     told = boxes = 0
     kinds: set[str] = set()
-    for _ in range(5000):
-        if rules.outcome(match) is not None:
-            break
-        if rules.to_act(match) is None:
-            evs = rules.enemy_phase(match)
-        else:
-            evs = rules.apply(match, choose(match, rules.legal_actions(match), minds))
+    for evs in played_out(rules, match, 3):
         told += len(rules.narrate(match, evs))
         boxes += sum(1 for e in evs if e.get("rules") == "dragon")
         kinds.update(e["event"] for e in evs)
-        assert rules.violations(match) == []
     out = rules.outcome(match)
     assert out is not None and out.result == "victory" and match.state.winner == "leandra"
     assert boxes and {"house", "drawn", "moved", "fight"} <= kinds and told > 1000

@@ -26,7 +26,7 @@ from web_helpers import PARTIES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DICE_GAMES = ["underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth", "roth-race",
-              "roth-standard", "roth-unknown", "kingdom-dragon"]
+              "roth-standard", "roth-unknown", "kingdom-dragon", "kingdom-dragon-together"]
 OPTION = re.compile(r"^\s*(\d+)\. (.*)$")
 
 

@@ -27,6 +27,7 @@ PARTIES = {
     "roth-standard": ["frieda", "gro"],
     "roth-unknown": ["corinus", "myra"],
     "kingdom-dragon": ["leandra", "paladin"],
+    "kingdom-dragon-together": ["orc", "glingal"],
 }
 
 

@@ -65,7 +65,8 @@ def dragon_drawn(ctx: Ctx, inst: str) -> list[dict]:
     lair = c.board.with_feature("lair")[0]
     put(s, lair, inst)
     ctx.fire(machines.DRAGON, "place")
-    entering = [i for i in list(s.aside) if (counter(c, i).start == "event" and s.mode == "book")
+    events = ctx.events_enter(ctx) if ctx.events_enter is not None else s.mode == "book"
+    entering = [i for i in list(s.aside) if (counter(c, i).start == "event" and events)
                 or counter(c, i).start == "guard"]
     for i in entering:
         s.aside.remove(i)

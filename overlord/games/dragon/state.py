@@ -154,6 +154,12 @@ class Ctx(HeroesCtx):
     #: ``fearless(ctx, counter)``: a counter Fear! leaves where it is (a combined game's other box's
     #: fixtures); None: every open counter flees, as the book's game has it
     fearless: ClassVar[Any] = None
+    #: ``events_enter(ctx)``: whether the five Dragon Events go into the bag when the Dragon is drawn;
+    #: None: the book's game's (they do in the book's mode, the co-operative deck holds them otherwise)
+    events_enter: ClassVar[Any] = None
+    #: ``card_played(ctx)``: what follows a Dragon card played to its end; None: the Dragon's own
+    #: game's (its phase machine's ``played``, the next round)
+    card_played: ClassVar[Any] = None
 
     @property
     def s(self) -> DragonState:

@@ -166,5 +166,7 @@ def play_card(ctx: Ctx, card_id: str, start: int) -> list[dict]:
     discard_card(s.dragon_deck, card_id)
     if s.outcome:
         return out
+    if ctx.card_played is not None:
+        return out + ctx.card_played(ctx)
     ctx.fire(machines.PHASE, "played")
     return out + next_round(ctx)

@@ -6,7 +6,7 @@ The actions: each move's indices as its own box numbers them (``verbs``: Return 
 moves first, then the Dragon's own - its spells, jumps, the lair), a shared move's indices those of
 both boxes; a manor house the k-th map it may go on (by the map's first site). The observation: the hero's field among the 25 maps' fields (as the boxes
 hold them, not as laid), his sheet, his deed, the stone, the Nameless's and the Dragon's machines,
-the hoard and the storm.
+the hoard, the storm and (together) the darkness.
 """
 
 from __future__ import annotations
@@ -24,7 +24,13 @@ from .verbs import MOVES
 
 NAMELESS_NAMES = [st if isinstance(st, str) else st["name"] for st in NAMELESS_STATES]
 DRAGON_NAMES = [st if isinstance(st, str) else st["name"] for st in DRAGON_STATES]
-EXTRA = 20
+EXTRA = 21
+
+
+def _darkness(s, c: KingdomContent) -> float:
+    """Together: the darkness as a share of its limit (0 in the race)."""
+    coop = c.scenario.coop
+    return s.darkness / coop.darkness_limit[len(s.heroes)] if coop is not None else 0.0
 
 
 def agent_spec(content: KingdomContent, heroes: list[str]) -> AgentSpec:
@@ -44,7 +50,7 @@ def agent_spec(content: KingdomContent, heroes: list[str]) -> AgentSpec:
         extra += [skill_value(sheet, sk) / 11 for sk in SKILLS] + [dice_for(sheet, sk) / 5 for sk in SKILLS]
         extra += [cube_count(sheet, sk) / 12 for sk in SKILLS]
         extra += [len(sheet.tasks) / 4, len(sheet.items) / 4, done, float(hs.stone), float(hs.guard_beaten),
-                  s.hoard / 10, float(s.storm), min(1.0, s.round / c.scenario.max_rounds)]
+                  s.hoard / 10, float(s.storm), min(1.0, s.round / c.scenario.max_rounds), _darkness(s, c)]
         v[k:k + len(extra)] = np.clip(extra, 0, 1)
         v[k + EXTRA + NAMELESS_NAMES.index(s.nameless)] = 1.0
         v[k + EXTRA + len(NAMELESS_NAMES) + DRAGON_NAMES.index(s.dragon)] = 1.0

@@ -31,9 +31,10 @@ from typing import Any
 from overlord.core.trace import Decision
 from overlord.games.dragon import draws as dragon_draws, fights as dragon_fights, life as dragon_life
 from overlord.games.dragon import moves as dragon_moves, state as ds, turns as dragon_turns
+from overlord.games.heroes import turns as family_turns
 from overlord.games.heroes.state import HeroesCtx
 from overlord.games.roth import draws as roth_draws, fights as roth_fights, moves as roth_moves, state as rs
-from overlord.games.roth import deeds as roth_deeds, turns as roth_turns
+from overlord.games.roth import deeds as roth_deeds, machines as roth_machines, turns as roth_turns
 
 from .lenses import CityView
 from .load import KingdomContent
@@ -244,6 +245,43 @@ def fearless(ctx, instance: str) -> bool:
     return instance in ctx.kc.boxes.roth.instances and ctx.kc.boxes.roth.spec(instance).effect in FEARLESS
 
 
+def events_enter(ctx) -> bool:
+    """The five Dragon Events go into the bag with the Dragon in the race ("As soon as he is drawn, the
+    six special Dragon counters ... are put into the bag"); together (ours) they are the Dragon deck's
+    cards, as in the Dragon's own co-operative game (``enemy``), and only the Dragon Man goes in."""
+    return ctx.kc.scenario.mode != "coop"
+
+
+# -- together (ours): the end of the enemy phase and the hoard's clock ------------------------------------------
+
+def hoard_limit(ctx) -> int | None:
+    coop = ctx.kc.scenario.coop
+    return None if ctx.kc.scenario.mode != "coop" or coop is None else coop.hoard_limit[len(_state(ctx).heroes)]
+
+
+def check_hoard(ctx) -> list[dict]:
+    """The Dragon's clock: the hoard at its limit for the party beats the heroes (none in the race)."""
+    s, limit = _state(ctx), hoard_limit(ctx)
+    if s.outcome or limit is None or s.hoard < limit:
+        return []
+    r = roth(ctx)
+    out = [dragon(ctx).log({"event": "hoard_full", "hoard": s.hoard, "limit": limit})]
+    if "end" in roth_machines.allowed("nameless", s.nameless, s, r.c):
+        r.fire(roth_machines.NAMELESS, "end")
+    return out + roth_turns.end(r, "defeat", f"the Dragon's hoard reached {limit} gold (the co-operative clock, ours)")
+
+
+def phase_over(ctx) -> list[dict]:
+    """The enemy phase played to its end (the Dragon's card too, once the heroes it attacked have
+    answered): the hoard's clock, then the next round from the first hero."""
+    out = check_hoard(ctx)
+    if _state(ctx).outcome:
+        return out
+    r = roth(ctx)
+    r.s.phase = "heroes"
+    return out + family_turns.next_round(r, TURNS)
+
+
 BAG, TURNS, LAIR, MOVES = KingdomBag(), KingdomTurns(), KingdomLair(), KingdomMoves()
 LIFE = staticmethod(KingdomLife.of)
 
@@ -290,6 +328,8 @@ class DragonLens(ds.Ctx):
 
     bag_rules, turn_rules, life_rules, move_rules, lair_rules = BAG, TURNS, LIFE, MOVES, LAIR
     fearless = staticmethod(fearless)
+    events_enter = staticmethod(events_enter)
+    card_played = staticmethod(phase_over)
 
     def log(self, event: dict) -> dict:
         event["rules"] = "dragon"

@@ -14,11 +14,12 @@ from overlord.view.words import listing
 
 from overlord.core.search import SearchModel
 
-from . import bots, invariants, narrate, setup, turns, verbs
+from . import bots, enemy, invariants, narrate, setup, turns, verbs
 from . import evaluation as judged
 from .agents import agent_spec
 from .context import Ctx
 from .load import KingdomContent, load
+from .specs import KingdomSpecs
 from .state import KingdomState
 from .table import KingdomTable
 
@@ -29,8 +30,8 @@ def _keep_rivals(match: Match, policy: str) -> None:
 class KingdomRules(HeroesRules, GameRules):
     name = "kingdom"
     title = "Return of the Heroes with the Dragon"
-    summary = ("the 25 maps of both boxes: kill the Nameless or slay the Dragon first - the book's race against the "
-               "program's heroes")
+    summary = ("the 25 maps of both boxes: kill the Nameless or slay the Dragon - the book's race against the "
+               "program's heroes, or together against both clocks")
     example = ("kingdom-dragon", ["leandra", "paladin"])
     machines = ()
     state_type = KingdomState
@@ -38,6 +39,7 @@ class KingdomRules(HeroesRules, GameRules):
     context = Ctx
     setup, turns, verbs = setup, turns, verbs
     deck = "nameless"
+    specs = KingdomSpecs()           # behaviour specs (overlord check): scenarios/specs/kingdom.yaml
     #: how the program plays the rivals (``overlord compare --enemy``): as in Return of the Heroes' race
     enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
 
@@ -62,8 +64,9 @@ class KingdomRules(HeroesRules, GameRules):
     def info(self, content: KingdomContent) -> ScenarioInfo:
         sc = content.scenario
         names = self.names(content)
+        tracks = {"doom": "darkness", "fate": "darkness limit"} if sc.mode == "coop" else {"doom": "round", "fate": "-"}
         return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(names), sc.max_rounds,
-                            {"doom": "round", "fate": "-"}, hero_names={h: content.heroes[h].name for h in names})
+                            tracks, hero_names={h: content.heroes[h].name for h in names})
 
     def party(self, content: KingdomContent, count: int, seed: int) -> list[str]:
         """A headless party: ``count`` heroes of different kinds, the kinds rotating with the seed."""
@@ -79,21 +82,30 @@ class KingdomRules(HeroesRules, GameRules):
 
     # -- a match ---------------------------------------------------------------------------------
     def enemy_phase(self, match: Match, dice: np.random.Generator | None = None) -> list[dict]:
-        """A rival's whole turn (the heuristic bot's choices, the rival's dice from the game's
-        generator)."""
+        """The enemy phase together (``enemy``: the Nameless's card and darkness, the Dragon's card
+        when due), then the next round; in the race a rival's whole turn (the heuristic bot's
+        choices, the rival's dice from the game's generator)."""
         s = match.state
         who = turns.playing(s)
-        if not who or who == "enemy":
-            raise RulesError("the program plays a rival's turn in the race")
+        if who == "enemy":
+            ctx = Ctx.open(s, match.content, dice)
+            enemy.enemy_phase(ctx)
+            verbs.settled(ctx)
+            return ctx.commit()
+        if not who:
+            raise RulesError("the program plays a rival's turn in the race, or the enemy phase together")
         return self.rival_turn(match, who, bots.choose_heuristic)
 
     def tracks(self, match: Match) -> dict:
-        return {"doom": match.state.round, "fate": 0}
+        s, coop = match.state, match.content.scenario.coop
+        if coop is None:
+            return {"doom": s.round, "fate": 0}
+        return {"doom": s.darkness, "fate": coop.darkness_limit[len(s.heroes)]}
 
     def record(self, match: Match) -> dict:
         s = match.state
         return {"party": [h for h in s.heroes if h not in s.rivals], "rivals": list(s.rivals), "winner": s.winner,
-                "nameless": s.nameless, "dragon": s.dragon, "hoard": s.hoard,
+                "nameless": s.nameless, "dragon": s.dragon, "hoard": s.hoard, "darkness": s.darkness,
                 "houses": {h: s.at[h].manor for h in s.heroes},
                 "deaths": sum(1 for e in s.log if e["event"] == "died"),
                 "deed_parts": sum(1 for e in s.log if e["event"] == "deed_part"),
@@ -125,7 +137,9 @@ class KingdomRules(HeroesRules, GameRules):
                 "draws and places them, and says where each one goes and why",
                 "the fields beyond the books' named ones, their routes and hidden paths and the counters' values are "
                 "ours: move by the program's `map` and its options",
-                f"the rivals {rivals}: the program plays their turns and rolls their dice" if s.rivals else "")
+                f"the rivals {rivals}: the program plays their turns and rolls their dice" if s.rivals else "",
+                "the Nameless deck and the darkness, the Dragon deck and his hoard of the co-operative game (ours): the "
+                "program plays them at each round's end and keeps both clocks (`status`)" if s.mode == "coop" else "")
                 if x),
             dice="the heroes' trials, searches for hidden paths, lessons, the storm and the Dragon's fight",
             coordinates=("a field is its map's letter and number, as `map` lists it: V9 is the Dragon's lair, H3 the "

@@ -19,7 +19,8 @@ from overlord.games.dragon import load as dragon_load
 from overlord.games.dragon.content import DragonScenario
 from overlord.games.heroes.regions import RegionBoard
 from overlord.games.roth import load as roth_load
-from overlord.games.roth.scenario import RothScenario
+from overlord.games.roth.scenario import RothCoop, RothScenario
+from overlord.view.words import count
 
 from . import lenses
 from .boxes import Boxes
@@ -81,8 +82,10 @@ def roth_scenario(sc: KingdomScenario, box: RothScenario) -> RothScenario:
     deeds at court)."""
     rules = box.rules.model_copy(update={"deeds_at_court": True, "nameless_at_start": False,
                                          "program_choices": sc.rules.program_choices})
+    coop = None if sc.coop is None else RothCoop(darkness_limit=sc.coop.darkness_limit,
+                                                  darkness_each_round=sc.coop.darkness_each_round)
     return box.model_copy(update={"id": sc.id, "name": sc.name, "mode": sc.mode, "variant": "standard",
-                                  "heroes": sc.heroes, "seats": sc.seats, "rules": rules, "coop": None,
+                                  "heroes": sc.heroes, "seats": sc.seats, "rules": rules, "coop": coop,
                                   "max_rounds": sc.max_rounds})
 
 
@@ -136,8 +139,43 @@ def _boxes(loaded) -> tuple[list[Problem], dict]:
     return problems, got
 
 
+def dragon_cards(dragon) -> list[str]:
+    """The Dragon deck of the co-operative mode (ours): the Dragon box's, as its own co-operative game
+    plays it (the book's five Dragon Events among them: ``enemy``)."""
+    return list(dragon.cards)
+
+
+def coop_problems(loaded, got: dict) -> list[Problem]:
+    """Together (``mode: coop``, ours) needs its numbers for every party size, no rivals, and both
+    boxes' decks: Return of the Heroes' Nameless deck and a Dragon deck with cards of ours."""
+    sc, doc = loaded.model.scenario, loaded.doc
+    if sc.mode != "coop":
+        return [doc.problem(("scenario", "coop"), "the co-operative numbers are the co-operative mode's "
+                            "(mode: coop)")] if sc.coop is not None else []
+    if sc.coop is None:
+        return [doc.problem(("scenario",), "the co-operative mode needs its numbers (coop: darkness_limit, "
+                            "dragon_every, hoard_limit)")]
+    out = []
+    for key in ("darkness_limit", "dragon_every", "hoard_limit"):
+        missing = [n for n in sc.heroes if n not in getattr(sc.coop, key)]
+        if missing:
+            out.append(doc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')} "
+                                   "(the co-operative mode is for 1 to 4 heroes)"))
+    if sc.seats:
+        out.append(doc.problem(("scenario", "seats"), "the co-operative mode has no rivals: every hero is a "
+                               "player's (seats: 0)"))
+    if "roth" in got and not got["roth"].cards:
+        out.append(doc.problem(("scenario", "boxes", "roth"), f"{sc.boxes.roth} names no Nameless deck (content: "
+                               "deck): the co-operative mode plays it"))
+    if "dragon" in got and not dragon_cards(got["dragon"]):
+        out.append(doc.problem(("scenario", "boxes", "dragon"), f"{sc.boxes.dragon} names no Dragon deck "
+                               "(content: dragon_cards): the co-operative mode plays it"))
+    return out
+
+
 def _cross_check(loaded) -> list[Problem]:
-    return _boxes(loaded)[0]
+    problems, got = _boxes(loaded)
+    return problems + coop_problems(loaded, got)
 
 
 kinds.register(kinds.FileKind(kinds.SCENARIO, KingdomScenarioFile, NAME, "a combined Heroes scenario",
@@ -151,6 +189,7 @@ def load(path) -> KingdomContent:
 
 def _built(loaded) -> tuple[list, KingdomContent | None]:
     problems, got = _boxes(loaded)
+    problems += coop_problems(loaded, got)
     if problems:
         return problems, None
     sc: KingdomScenario = loaded.model.scenario

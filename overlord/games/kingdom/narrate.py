@@ -78,7 +78,9 @@ def brought_out(s: KingdomState, c: KingdomContent, e: dict) -> str:
 
 def status(s: KingdomState, c: KingdomContent) -> list[str]:
     out = roth_narrate.status(s, c.roth)
+    coop, n = c.scenario.coop, len(s.heroes)
     out[0] += (f"; the Dragon {DRAGON_WORDS.get(s.dragon, s.dragon)}, his hoard {s.hoard}"
+               + (f" of {coop.hoard_limit[n]}; the darkness {s.darkness} of {coop.darkness_limit[n]}" if coop else "")
                + ("; a storm" if s.storm else "") + f"; the City's pile {len(s.city)}")
     return out
 

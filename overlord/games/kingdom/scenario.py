@@ -10,7 +10,9 @@ from pydantic import Field
 from overlord.content.models import Int, Strict
 
 NAME = "kingdom"
-MODES = ("race",)                # the book's game: each player his hero, the program the rivals
+# the book's game: each player his hero, the program the rivals; together (ours): every hero the
+# players', the program the Nameless's and the Dragon's phases and their clocks
+MODES = ("race", "coop")
 BOXES = {"roth": "Return of the Heroes", "dragon": "Under the Shadow of the Dragon"}
 # "Under the Shadow of the Dragon as an Expansion Set": "effectively allowing a fifth and sixth player"
 MOST_HEROES = 6
@@ -29,6 +31,19 @@ class KingdomRules(Strict):
                                                     "player does")
 
 
+class KingdomCoop(Strict):
+    """The co-operative mode (ours, every number; docs/kingdom.md, "Together"): Return of the Heroes'
+    darkness and the Dragon's hoard, two clocks by the party's size."""
+
+    darkness_limit: dict[Literal[1, 2, 3, 4], Int(1, 200)] = Field(
+        description="the darkness that ends the game, by the number of heroes (Return of the Heroes' clock)")
+    darkness_each_round: Int(0, 10) = Field(1, description="the darkness every enemy phase adds, after its card")
+    dragon_every: dict[Literal[1, 2, 3, 4], Int(1, 20)] = Field(
+        description="a Dragon card after every n rounds, once the Dragon is out of the bag")
+    hoard_limit: dict[Literal[1, 2, 3, 4], Int(1, 500)] = Field(
+        description="the gold in the Dragon's lair that ends the game (the Dragon's clock)")
+
+
 class KingdomBoxes(Strict):
     roth: str = Field(min_length=1, description="a Return of the Heroes scenario: its content files and flags")
     dragon: str = Field(min_length=1, description="an Under the Shadow of the Dragon scenario: its content files "
@@ -40,6 +55,8 @@ class KingdomScenario(Strict):
     name: str = Field(min_length=1)
     mode: Literal[MODES]
     heroes: list[Literal[1, 2, 3, 4, 5, 6]] = Field(min_length=1, description="how many players may play")
+    coop: KingdomCoop | None = Field(None, description="the co-operative mode's numbers (ours); needed when mode "
+                                                       "is coop")
     seats: Int(0, 6) = Field(0, description="the program's rivals fill the table to this many heroes "
                                                       "(ours); 0: no rivals")
     boxes: KingdomBoxes

@@ -27,11 +27,13 @@ Set", Rules Changes):
 - The manor houses are placed by the players, the last to choose first (``manors``): a choice each
   player owes before the first turn (``pending: {"house": ...}``).
 - "The oldest player goes first, the others following clockwise."
+- Together (``mode: coop``, ours): no rivals; the Nameless deck and the Dragon deck wait to be
+  shuffled at their first draw (``enemy``).
 """
 
 from __future__ import annotations
 
-from overlord.core.decks import shuffled
+from overlord.core.decks import Deck, shuffled
 from overlord.core.game import RulesError
 from overlord.core.rng import new_rng, rng_state
 from overlord.games.heroes.regions import setup_fields
@@ -43,7 +45,7 @@ from overlord.games.roth.load import instance_ids as roth_instances
 from overlord.games.dragon.load import instance_ids as dragon_instances
 
 from . import context, houses
-from .load import KingdomContent, rules_of
+from .load import KingdomContent, dragon_cards, rules_of
 from .state import HeroState, KingdomState
 
 SIDE = 5                 # "a square 5 by 5 region maps"
@@ -132,6 +134,8 @@ def new_state(c: KingdomContent, heroes: list[str], seed: int) -> KingdomState:
     s.bag.sort()
     s.market = shuffled(sorted(s.market), rng)
     s.nameless_card = shuffled(sorted(c.roth.nameless), rng)[0]
+    if sc.mode == "coop":
+        s.nameless_deck, s.dragon_deck = _decks(c)
     s.turn.hero = heroes[0]
     s.log.append({"event": "setup", "heroes": list(heroes), "rivals": rivals_, "seed": seed, "mode": sc.mode,
                   "layout": list(layout), "covered": len(spots), "bag": len(s.bag), "market": len(s.market),
@@ -140,3 +144,9 @@ def new_state(c: KingdomContent, heroes: list[str], seed: int) -> KingdomState:
     houses.first_placer(context.Ctx(s, c, rng, rng, len(s.log)))
     s.rng = rng_state(rng)
     return s
+
+
+def _decks(c: KingdomContent) -> tuple[Deck, Deck]:
+    """Together (ours): the Nameless deck and the Dragon deck (its cards of ours: ``load.dragon_cards``),
+    each on its discard pile so that its first draw shuffles it with the game's generator."""
+    return Deck("nameless", [], list(c.roth.cards)), Deck("dragon", [], dragon_cards(c.boxes.dragon))

@@ -212,9 +212,15 @@ def barred(ctx, hero: str, action: dict) -> str:
 def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
     """One legal action (RulesError, nothing changed, for one that is not legal now)."""
     out = family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero or turns.current(ctx.s))
+    return out + settled(ctx)
+
+
+def settled(ctx) -> list[dict]:
+    """After every step: each market counter in its own box's pile, the Orc's companion where its hit
+    point says, and - together - the Dragon's hoard against its limit."""
     context.sort_piles(ctx)
     companion.settle(ctx)
-    return out
+    return context.check_hoard(ctx)
 
 
 def tell(s, c, e: dict) -> str | None:

@@ -31,6 +31,10 @@ BOOK: dict[str, tuple[str, str]] = {
 OURS = {
     "dragon_rests": "ours: a hero the Dragon slays starts again at his manor, as every hero of Return of the Heroes, "
                     "and the Dragon waits in his lair for the next challenger (rules.lair_death)",
+    "dragon_due": "together (ours): once the Dragon is out of the bag, every few rounds (coop.dragon_every) he plays "
+                  "the top card of his deck after the Nameless's",
+    "hoard_full": "together (ours): the heroes lose when the Dragon's hoard reaches its limit for the party "
+                  "(coop.hoard_limit)",
 }
 
 
