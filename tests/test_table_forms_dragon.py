@@ -106,6 +106,9 @@ FORMS = [
     # -- spells ------------------------------------------------------------------------------------------------
     at_start("spell lightning", r"mage forfeits his 3 starting gold and takes the spell Lightning! from the City",
              "the Mage \"may forfeit his starting 3 gold pieces and opt for a spell\"", heroes=("mage", "orc")),
+    at_start("spell lightning (for the starting gold)", r"mage forfeits his 3 starting gold and takes the spell "
+             r"Lightning!", "an option typed as `options` shows it, its gloss in brackets too (the route search "
+             "found it refused)", heroes=("mage", "orc")),
     at_start("spell lightning", r"spell: not possible now \(only the Mage, on his first turn before anything else\)",
              "spell ITEM: the game for two has no Mage", scenario="dragon-duel", heroes=("halfling", "orc"), ok=False),
     *both("vision", r"casts Vision on (S9|V6): rolled \d and \d", "Vision: \"may look at covered counters\""),

@@ -545,12 +545,16 @@ class Moves:
         """The legal action the words typed name: the words fill the move's typed params in order
         (keyword params after their word; one not typed means its ``default``), the legal actions
         that agree give the rest; several that agree where words are missing are asked about
-        ("say which"), and the player's ``word=value`` choices ride along. ``options``: what the
+        ("say which"), and the player's ``word=value`` choices ride along. An option typed word for
+        word as ``options`` shows it (a gloss in brackets too) is that option. ``options``: what the
         refusal lists when the move is not possible now (default: the legal actions)."""
         move = self.typed(verb)
         words = [a for a in args if "=" not in a]
         choices = self.read_choices([a for a in args if "=" in a])
         mine = [a for a in legal if a.get("do") == move.name]
+        shown = [a for a in mine if self.describe(a).lower() == " ".join([verb, *args]).lower()]
+        if len(shown) == 1:                   # an option typed as `options` shows it, its gloss and all
+            return dict(shown[0])
         if not mine:
             when = f" (only {move.when})" if move.when else ""
             raise RulesError(f"{verb}: not possible now{when}; the options: "

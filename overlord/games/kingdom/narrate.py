@@ -78,6 +78,8 @@ def brought_out(s: KingdomState, c: KingdomContent, e: dict) -> str:
 
 def status(s: KingdomState, c: KingdomContent) -> list[str]:
     out = roth_narrate.status(s, c.roth)
+    out[1:] = [line.replace("): ;", "): no manor house yet;", 1).replace(f"  {h}: ;", f"  {h}: no manor house yet;", 1)
+               for h, line in zip(s.heroes, out[1:])]
     coop, n = c.scenario.coop, len(s.heroes)
     out[0] += (f"; the Dragon {DRAGON_WORDS.get(s.dragon, s.dragon)}, his hoard {s.hoard}"
                + (f" of {coop.hoard_limit[n]}; the darkness {s.darkness} of {coop.darkness_limit[n]}" if coop else "")
