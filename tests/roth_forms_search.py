@@ -50,15 +50,20 @@ def probe(verb: str, legal: list[dict], actor: str) -> dict | None:
     return next((a for a in legal if a["do"] == verb), None)
 
 
-def search(scenario: str, seeds: range, commands: int = 500) -> dict[str, dict]:
+def search(scenario: str, seeds: range, commands: int = 500, verbs=None, parties=HEROES, choose=None,
+           avoid: tuple = ("drop",)) -> dict[str, dict]:
+    """The first route to each of the scenario's ``verbs`` (by default its ``SEARCHED``) in seeded
+    games of ``parties``, the heroes' actions chosen by ``choose`` (by default Return of the Heroes'
+    heuristic bot), now and then at random; the actions of ``avoid`` seldom taken."""
     from overlord.core.moves import enemy_until_hero
     from overlord.games import registry
     from overlord.games.roth import bots
+    choose = choose or bots.choose_heuristic
     rules, content, _ = registry.open_scenario(scenario_path(scenario))
-    todo = set(SEARCHED[scenario])
+    todo = set(verbs or SEARCHED[scenario])
     found: dict[str, dict] = {}
     for seed in seeds:
-        for heroes in HEROES:
+        for heroes in parties:
             if not todo:
                 return found
             match = rules.new_match(content, list(heroes), seed)
@@ -82,9 +87,9 @@ def search(scenario: str, seeds: range, commands: int = 500) -> dict[str, dict]:
                 elif minds.random() < 0.25:
                     action = legal[int(minds.integers(len(legal)))]
                 else:
-                    action = bots.choose_heuristic(match, legal, minds)
-                if action["do"] == "drop" and minds.random() < 0.9:
-                    action = bots.choose_heuristic(match, [a for a in legal if a["do"] != "drop"], minds)
+                    action = choose(match, legal, minds)
+                if action["do"] in avoid and minds.random() < 0.9:
+                    action = choose(match, [a for a in legal if a["do"] not in avoid], minds)
                 typed.append(rules.describe(action))
                 rules.apply(match, action)
                 enemy_until_hero(rules, match)
@@ -119,24 +124,30 @@ def replayed(route: dict) -> bool:
         session.close()
 
 
-def main() -> None:
+def write_routes(searched: dict, search, seeds: range, out: Path, game: str) -> None:
+    """Each scenario's routes found (``search(scenario, seeds)``), kept where they replay at the real
+    table, written to ``out`` for ``tests/test_table_forms_<game>.py``."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(HERE))
     routes = {}
-    for scenario in SEARCHED:
-        found = search(scenario, range(1, 40))
+    for scenario in searched:
+        found = search(scenario, seeds)
         for verb, route in sorted(found.items()):
             key = f"{scenario} {verb}"
             if replayed(route):
                 routes[key] = route
             else:
                 print(f"{key}: the route does not replay at the table", file=sys.stderr)
-        print(f"{scenario}: not found {sorted(set(SEARCHED[scenario]) - set(found))}", file=sys.stderr)
-    text = ("# What is typed before each command form of tests/test_table_forms_roth.py, found by playing the\n"
-            "# table's own games (tests/roth_forms_search.py): the game's generator rolls every die, as at the\n"
+        print(f"{scenario}: not found {sorted(set(searched[scenario]) - set(found))}", file=sys.stderr)
+    text = (f"# What is typed before each command form of tests/test_table_forms_{game}.py, found by playing the\n"
+            f"# table's own games (tests/{game}_forms_search.py): the game's generator rolls every die, as at the\n"
             "# table; the heuristic bot, now and then a random one, chooses. `line` is the command then possible.\n"
             "# A rule change that changes these seeded games changes these routes too: run the search again.\n")
-    OUT.write_text(text + yaml.safe_dump({"routes": routes}, width=110, sort_keys=True), encoding="utf-8")
+    out.write_text(text + yaml.safe_dump({"routes": routes}, width=110, sort_keys=True), encoding="utf-8")
+
+
+def main() -> None:
+    write_routes(SEARCHED, search, range(1, 40), OUT, "roth")
 
 
 if __name__ == "__main__":

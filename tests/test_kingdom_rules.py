@@ -14,7 +14,7 @@ from overlord.games.heroes.sheet import Item, artificial_life, kill, skill_value
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.kingdom import companion, context, manors, verbs
 from overlord.games.kingdom.context import Ctx
-from overlord.games.roth import deeds, fights as roth_fights, turns as roth_turns
+from overlord.games.roth import deeds, draws as roth_draws, fights as roth_fights, turns as roth_turns
 
 SCENARIO = "kingdom-dragon"
 
@@ -496,3 +496,30 @@ def test_fear_leaves_the_nameless_and_his_guards_on_the_tower(game):
     dragon_events.fear(context.dragon(ctx_of(match)))
     assert where(s, nameless) == "H3" and all(where(s, g) in posts for g in guards)
     assert plain in s.bag and where(s, plain) is None
+
+
+def test_a_creature_beaten_waits_aside_once_while_clairvoyance_is_chosen(game):
+    """Return of the Heroes' beaten creature goes into the bag once its replacement is drawn, and the
+    Dragon's Clairvoyance lets the drawer pick instead ("a defeated creature waits aside meanwhile"):
+    beaten by Return of the Heroes' rules, which set it aside already, it waits there once, and goes
+    into the bag after the draw (the table's route search found it lying aside twice)."""
+    rules, content = game
+    match = new(game, heroes=("mage", "leandra"))
+    s = match.state
+    spell = next(i for i in content.boxes.dragon.instances if content.boxes.dragon.spec(i).artifact == "clairvoyance")
+    for pile in (s.bag, s.city, s.market, s.aside):
+        if spell in pile:
+            pile.remove(spell)
+    s.sheets["mage"].items.append(Item(spell))
+    if where(s, "skeletons-1"):
+        lift(s, "skeletons-1")
+    if "skeletons-1" in s.bag:
+        s.bag.remove("skeletons-1")
+    s.aside.append("skeletons-1")                   # as Return of the Heroes' fight sets it aside
+    s.turn.hero, s.order = "mage", s.heroes.index("mage")
+    events = family_draws.replace(context.roth(ctx_of(match)), roth_draws.BAG, "mage", "mage beat Skeletons",
+                                  then_bag="skeletons-1")
+    assert [e["event"] for e in events] == ["draw_pending"] and s.aside.count("skeletons-1") == 1
+    assert rules.violations(match) == []
+    rules.apply(match, {"do": "draw"})
+    assert "skeletons-1" not in s.aside and s.bag.count("skeletons-1") == 1 and rules.violations(match) == []

@@ -27,6 +27,8 @@ GAMES = {
     "roth-race": ("test_table_forms_roth", "roth-race", ["glingal"]),
     # the drawing player places what he drew: the `place` command's help
     "roth-players-choose": ("test_table_forms_roth", "PLAYERS_CHOOSE", ["glingal"]),
+    "kingdom-dragon": ("test_table_forms_kingdom", "kingdom-dragon", ["leandra", "paladin"]),
+    "kingdom-dragon-together": ("test_table_forms_kingdom", "kingdom-dragon-together", ["leandra", "paladin"]),
 }
 
 

@@ -91,7 +91,7 @@ class DragonBag:
         if not (pickable(ctx) and clairvoyant(ctx, drawer)):
             return []
         s = ctx.s
-        if then_bag:
+        if then_bag and then_bag not in s.aside:     # Return of the Heroes' fight set it aside already
             s.aside.append(then_bag)
         s.pending = {"draw": why, "hero": drawer, "then_bag": then_bag}
         return [ctx.log({"event": "draw_pending", "hero": drawer, "why": why,

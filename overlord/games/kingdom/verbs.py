@@ -41,6 +41,9 @@ BY_MAP = ("move", "search", "rest")
 BY_OFFER = ("buy", "close")
 
 HOUSE = Param("to", "field", "FIELD")
+#: when a move may be done, as the expansion says it (a refusal's words): "Whenever a player moves into
+#: the Capital (J), he may choose a heroic deed ... You may not take up more than one heroic deed."
+WHEN = {"pick": "in the Capital (map J; at its royal court with deeds_where: court), once a turn, holding no heroic deed"}
 
 
 # -- which box's rules ------------------------------------------------------------------------------------------
@@ -84,6 +87,9 @@ def _routed(name: str) -> Move:
         base = dataclasses.replace(r, params=tuple(dataclasses.replace(p, optional=True) for p in r.params),
                                    help="step through a teleporter: to a tan field you name (a teleporter counter), "
                                         "or where a die sends you (the City's teleporter fields)")
+
+    if name in WHEN:                            # what the expansion changes of when it may be done
+        base = dataclasses.replace(base, when=WHEN[name])
 
     def apply(ctx, action: dict, hero: str, choice: dict) -> list[dict]:
         box = route(ctx, action)
