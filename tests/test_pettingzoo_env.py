@@ -43,7 +43,7 @@ def test_an_illegal_action_is_refused():
 
 # -- for the tester (issue 16): every game's environment ---------------------------------------
 
-GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon"]
+GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon", "kingdom-dragon-together"]
 
 
 @pytest.mark.parametrize("scenario", GAMES)
