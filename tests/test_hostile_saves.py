@@ -254,6 +254,8 @@ def test_a_descent_hero_put_inside_a_wall_or_off_the_map_is_refused(tmp_path, wh
     # found by the random hand edits once RotH was among them: rules null passed, then failed at the first option
     ("roth", lambda d: d.update(rules=None), "rules is None, not the scenario's rules"),
     ("roth-race", lambda d: d["rules"].update(program_choices="maybe"), "rules.program_choices is 'maybe', not one of"),
+    # found by the random hand edits: a map of the kingdom's unexplored, played on, crashed at the first step
+    ("kingdom-dragon", lambda d: d["explored"].__setitem__(10, "no-such-map"), "not the boxes' 25 maps"),
 ])
 def test_a_hero_or_a_tile_put_off_the_board_is_refused(tmp_path, scenario, change, message):
     save = _saved(scenario, tmp_path)

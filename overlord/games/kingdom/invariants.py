@@ -87,7 +87,11 @@ def state_problems(s: KingdomState, c: KingdomContent) -> list[str]:
     if sorted("".join(s.layout)) != sorted(c.board.grid) or len(s.layout) != 5:
         out.append(f"its maps are laid {s.layout}, not the boxes' 25 in five rows")
     if sorted(s.explored) != sorted(c.board.grid):
-        out.append(f"explored is {s.explored}, not the boxes' 25 maps (every map lies face up)")
+        wrong = [repr(m) for m in s.explored if m not in c.board.grid]
+        missing = sorted(set(c.board.grid) - set(s.explored))
+        why = "; ".join(x for x in (f"no map {', '.join(wrong)}" if wrong else "",
+                                    f"missing {', '.join(missing)}" if missing else "") if x) or "a map twice"
+        out.append(f"explored is not the boxes' 25 maps (every map lies face up): {why}")
     return out
 
 
