@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import secrets
 import signal
 import sys
@@ -219,9 +220,17 @@ def scenarios_cmd():
         heroes = ", ".join(f"{h} ({info.hero_names[h]})" if info.hero_names.get(h, h).lower() != h else h
                            for h in info.heroes)
         text = f"heroes: {heroes}" + (f"; {info.other_heroes}" if info.other_heroes else "")
-        for line in textwrap.wrap(text, 100 - width - 1, break_on_hyphens=False):
-            click.echo(f"{'':{width}} {line}")
+        for line in textwrap.wrap(_unbroken_names(text), 100 - width - 1, break_on_hyphens=False):
+            click.echo(f"{'':{width}} {line.replace(NBSP, ' ')}")
     click.echo("Start one with `overlord play NAME --heroes A,B`; a scenario file of your own is played by its path.")
+
+
+NBSP = "\u00a0"
+
+
+def _unbroken_names(text: str) -> str:
+    """A hero's name in brackets kept on one line when the list is wrapped ("(Widow Tarha)")."""
+    return re.sub(r"\([^)]*\)", lambda m: m.group(0).replace(" ", NBSP), text)
 
 
 def _scenario(scenario: str) -> tuple[Any, Any, Path]:

@@ -115,8 +115,9 @@ FORMS = [
     # -- the deeds and the Nameless ------------------------------------------------------------------------------
     shortest("pick", r"paladin chooses the heroic deed Harp of the First Forest in the Capital \(he may hold no "
              r"other\)", "pick DEED: \"Whenever a player moves into the Capital (J), he may choose a heroic deed\""),
-    *refused("pick harp-of-the-first-forest", r"pick: not possible now \(only in the Capital \(map J; at its royal "
-             r"court with deeds_where: court\), once a turn, holding no heroic deed\)", "pick DEED: only in the Capital"),
+    *refused("pick harp-of-the-first-forest", r"pick: not possible now \(only in the Capital \(map J, or its royal "
+             r"court as the scenario reads it\), once a turn, holding no heroic deed\)", "pick DEED: only in the "
+             "Capital"),
     shortest("deed", r"paladin does Shield of the Temple, part 2 of 4", "deed DEED: the next part here"),
     shortest("battle", r"halfling challenges The Marsh Witch \(6 hit points\) with magic", "battle SKILL: the final "
              "battle against the Nameless"),

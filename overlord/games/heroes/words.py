@@ -15,10 +15,16 @@ def rolled(roll) -> str:
     return listing(roll) if isinstance(roll, (list, tuple)) else str(roll)
 
 
+def _said(value) -> str:
+    """A key's value for people: a yes-or-no one in words (the soak of the messages found "not a
+    magic object True")."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 def why(d: dict | None) -> str:
     """A decision's key and the ties the players may take instead: " [key: spaces 2; as good: ...]"."""
     if not d:
         return ""
-    key = ", ".join(f"{k} {v}" for k, v in d["key"].items())
+    key = ", ".join(f"{k} {_said(v)}" for k, v in d["key"].items())
     ties = f"; {tied(d['ties'])}" if d.get("ties") else ""
     return f" [key: {key}{ties}]"

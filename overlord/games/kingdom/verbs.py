@@ -43,7 +43,7 @@ BY_OFFER = ("buy", "close")
 HOUSE = Param("to", "field", "FIELD")
 #: when a move may be done, as the expansion says it (a refusal's words): "Whenever a player moves into
 #: the Capital (J), he may choose a heroic deed ... You may not take up more than one heroic deed."
-WHEN = {"pick": "in the Capital (map J; at its royal court with deeds_where: court), once a turn, holding no heroic deed"}
+WHEN = {"pick": "in the Capital (map J, or its royal court as the scenario reads it), once a turn, holding no heroic deed"}
 
 
 # -- which box's rules ------------------------------------------------------------------------------------------
