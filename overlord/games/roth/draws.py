@@ -193,11 +193,12 @@ def event(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:
                     "order": order})]
     for hero in order:
         sheet = s.sheets[hero]
-        if sheet.dead:
+        if sheet.dead or ctx.elsewhere(hero):
             continue
         tries = []
         for k in range(2):
-            t = skill_trial(sheet, skill, modifier + (EVENT_SECOND if k else 0), rng=ctx.dice, against=spec.name)
+            t = skill_trial(sheet, skill, modifier + (EVENT_SECOND if k else 0) + ctx.trial_modifier(hero), rng=ctx.dice,
+                            against=spec.name)
             tries.append(t.reason)
             if not t.success:
                 break

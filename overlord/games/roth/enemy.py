@@ -290,9 +290,9 @@ def _ordeal(ctx: Ctx, card: str, spec) -> list[dict]:
     failed = 0
     for hero in order:
         sheet = s.sheets[hero]
-        if sheet.dead or s.at[hero].out:
+        if sheet.dead or s.at[hero].out or ctx.elsewhere(hero):
             continue
-        t = skill_trial(sheet, spec.skill, spec.modifier, rng=ctx.dice, against=name)
+        t = skill_trial(sheet, spec.skill, spec.modifier + ctx.trial_modifier(hero), rng=ctx.dice, against=name)
         failed += not t.success
         out.append(ctx.log({"event": "ordeal", "card": card, "hero": hero, "skill": spec.skill, "trial": t.reason,
                             "won": t.success}))

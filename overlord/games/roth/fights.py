@@ -155,7 +155,8 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = 
         s.down.remove(inst)
         out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst, "name": spec.name,
                                         "at": where(s, inst)})))
-    result = combat(s.sheets[hero], counter_of(ctx, inst), skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE)
+    result = combat(s.sheets[hero], counter_of(ctx, inst), skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE,
+                    extra_modifier=ctx.trial_modifier(hero))
     out.append(ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                         "trials": [t.reason for t in result.trials], "won": result.won, "why": result.reason}))
     return out + (_won(ctx, hero, inst, cubes) if result.won else _lost(ctx, hero, inst, lose, keep))
@@ -240,7 +241,8 @@ def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None, keep:
     generation = hs.generation
     while s.nameless_life > 0 and hs.generation == generation:
         sheet = s.sheets[hero]
-        t = skill_trial(sheet, skill, nameless_modifier(ctx, hero, skill), rng=ctx.dice, against=card.name)
+        t = skill_trial(sheet, skill, nameless_modifier(ctx, hero, skill) + ctx.trial_modifier(hero), rng=ctx.dice,
+                        against=card.name)
         if t.success:
             s.nameless_life -= 1
             out.append(ctx.log({"event": "battle_trial", "hero": hero, "trial": t.reason, "won": True,

@@ -91,8 +91,15 @@ def land_problems(s: RothState, c: RothContent) -> list[str]:
     return out
 
 
-def violations(s: RothState, c: RothContent, full: bool = False) -> list[str]:
-    found = family.places(s, [i for h in s.heroes for i in s.at[h].card] + list(s.waiting) + list(s.land_chits))
+def violations(s: RothState, c: RothContent, full: bool = False, elsewhere: tuple = (),
+               foreign: frozenset = frozenset()) -> list[str]:
+    """``elsewhere``: the box's things a combined game keeps in places of its own (the Underworld's
+    piles), each one place; ``foreign``: another box's things among them, which the combined game
+    counts itself."""
+    found = family.places(s, [i for h in s.heroes for i in s.at[h].card] + list(s.waiting) + list(s.land_chits)
+                          + list(elsewhere))
+    for i in foreign:
+        found.pop(i, None)
     # a magic object a task gives is the artifact itself, by its id (no counter): one of each at most
     objects = {i: n for i, n in found.items() if i not in c.instances and i in c.artifacts}
     out = [f"the magic object {i} lies in {n} places" for i, n in objects.items() if n != 1]

@@ -115,14 +115,14 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
     if spec.effect == "instructor":
         skill, modifier = _skill(ctx, inst)
         sheet.gold -= spec.fee
-        t = skill_trial(sheet, skill, modifier, rng=ctx.dice, aim="fail", against=spec.name)
+        t = skill_trial(sheet, skill, modifier + ctx.trial_modifier(hero), rng=ctx.dice, aim="fail", against=spec.name)
         if not t.success:
             sheet.skills[skill] += 1
         out.append(ctx.log({"event": "lesson", "hero": hero, "counter": inst, "skill": skill, "paid": spec.fee,
                             "trial": t.reason, "learnt": not t.success, "value": sheet.skills[skill]}))
     elif spec.effect in ("trial", "mice"):
         skill, modifier = _skill(ctx, inst)
-        t = skill_trial(sheet, skill, modifier, rng=ctx.dice, against=spec.name)
+        t = skill_trial(sheet, skill, modifier + ctx.trial_modifier(hero), rng=ctx.dice, against=spec.name)
         got: dict = {}
         if t.success and spec.effect == "trial":
             got["cubes"] = cube_colours(sheet, spec.reward, choice.get("cubes"))

@@ -109,6 +109,17 @@ class Ctx(HeroesCtx):
     def board(self) -> RegionBoard:
         return self.c.board
 
+    # -- what a game that combines Return of the Heroes changes of its trials (none here) --------------
+    def trial_modifier(self, hero: str) -> int:
+        """What every trial of ``hero`` gets beside its own modifiers: 0 in Return of the Heroes; a
+        combined game's own (the Underworld's Evil Mark on the map he stands on: -1)."""
+        return 0
+
+    def elsewhere(self, hero: str) -> bool:
+        """Whether ``hero`` is off the Upper World's board and takes no part in what happens there (an
+        event's trials): never in Return of the Heroes; a combined game's (a hero in the Underworld)."""
+        return False
+
 
 # -- the board as it lies ----------------------------------------------------------------------------
 

@@ -1,0 +1,92 @@
+"""One step of the Underworld beneath Return of the Heroes, and each world's rules on it.
+
+:class:`Ctx` is Return of the Heroes' context on the one state (``state.HadesState`` is a
+``RothState``, ``load.HadesContent`` a ``RothContent``): Return of the Heroes' rules run on it as
+they are. Its turns are the combination's (:class:`HadesTurns`): a hero below plays the
+Underworld's turn, a hero above Return of the Heroes'. :func:`under` gives the step to the
+Underworld's rules: its context on the one state as its rules read it (``view.UnderView``), the same
+generator and log.
+"""
+
+from __future__ import annotations
+
+from overlord.games.roth import turns as roth_turns
+from overlord.games.roth.state import Ctx as RothCtx, TurnState
+from overlord.games.underworld import engine as under_engine
+from overlord.games.underworld.context import UnderworldContext
+
+from .load import HadesContent
+from .state import HadesState
+from .view import UnderView
+
+
+def under(ctx) -> UnderworldContext:
+    """The step as the Underworld's context: its rules read and write the one state through the view,
+    draw from the step's generator and log into the one log."""
+    view = UnderView(ctx.s, ctx)
+    return UnderworldContext(view, ctx.c.under, None, None, ctx.start)
+
+
+def below(s: HadesState, hero: str) -> bool:
+    return hero in s.below
+
+
+class HadesTurns:
+    """The turns and rounds (``heroes.turns.TurnRules``): a hero below plays the Underworld's turn
+    (its Course of Play: extend, move, act), a hero above Return of the Heroes'; a round ends by
+    Return of the Heroes' rules, then the Damned One's round markers (``rules.round_markers``)."""
+
+    def new_turn(self, hero: str, mp: int) -> TurnState:
+        return TurnState(hero=hero, mp=mp)
+
+    def turn_started(self, ctx, hero: str) -> list[dict]:
+        s = ctx.s
+        if not below(s, hero):
+            return roth_turns.TURNS.turn_started(ctx, hero)
+        s.phase = roth_turns.turn_phase(s)
+        s.turn.phase, s.turn.mp, s.turn.why_over = "over", 0, "his turn is played below"
+        return under_engine.start_turn(UnderView(s, ctx), hero)
+
+    def turn_ended(self, ctx, hero: str) -> list[dict]:
+        s = ctx.s
+        if s.part.turn is not None and s.part.turn.hero == hero:
+            s.part.turn = None
+        if below(s, hero):
+            return []
+        return roth_turns.TURNS.turn_ended(ctx, hero)
+
+    def round_over(self, ctx) -> tuple[list[dict], bool]:
+        from . import shadows
+        out, waits = roth_turns.TURNS.round_over(ctx)
+        if waits:
+            return out, waits
+        out += shadows.round_marker(ctx)
+        return out, bool(ctx.s.outcome)
+
+
+TURNS = HadesTurns()
+
+
+class Ctx(RothCtx):
+    """A step of the combined game: Return of the Heroes' context with the combination's turns."""
+
+    turn_rules = TURNS
+
+    def trial_modifier(self, hero: str) -> int:
+        """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``)."""
+        from .shadows import mark_modifier
+        return mark_modifier(self, hero)
+
+    def elsewhere(self, hero: str) -> bool:
+        """A hero below takes no part in what happens above (ours, as the Dragon's sections say of
+        its events and storms: "Tournaments, Bazaars, Dragon Events, and Storms cannot affect any heroes
+        in the Underworld")."""
+        return hero in self.s.below
+
+    @property
+    def s(self) -> HadesState:
+        return self.state
+
+    @property
+    def c(self) -> HadesContent:
+        return super().c

@@ -1,0 +1,54 @@
+"""The Underworld beneath Return of the Heroes, as a scenario file: which boxes it plays with (each a
+scenario of its own game, ``boxes: {roth: roth-standard.yaml, underworld: underworld.yaml}``), its
+mode, how many play, and the readings a line away (docs/hades.md, "Readings")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from overlord.content.models import Int, Strict
+
+NAME = "hades"
+#: the book's game: each player his hero, the program the rivals
+MODES = ("race",)
+BOXES = {"roth": "Return of the Heroes", "underworld": "Heroes in the Underworld"}
+
+
+class HadesRules(Strict):
+    """The readings with another reading a line away (docs/hades.md, "Readings")."""
+
+    shorter: bool = Field(False, description="\"Alternately (for a shorter game), the game can also end with the "
+                                             "defeat of the Damned One. The Nameless One can then be fought instead of "
+                                             "the Damned One\": the game ends when either falls")
+    round_markers: Int(0, 20) = Field(0, description="the Damned One's ten round markers, which no sentence explains: 0 "
+                                                     "leaves them in the box (our reading); N puts one on its card at "
+                                                     "each round's end and a shadow cube on the Dark Side with the N-th "
+                                                     "(ours)")
+    program_choices: bool = Field(True, description="the program places the counters drawn; false: the drawing "
+                                                    "player does")
+
+
+class HadesBoxes(Strict):
+    roth: str = Field(min_length=1, description="a Return of the Heroes scenario: its content files and flags")
+    underworld: str = Field(min_length=1, description="a Heroes in the Underworld scenario: its content files and "
+                                                      "flags")
+
+
+class HadesScenario(Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    mode: Literal[MODES]
+    heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many players may play")
+    seats: Int(0, 5) = Field(0, description="the program's rivals fill the table to this many heroes (ours); 0: none")
+    boxes: HadesBoxes
+    rules: HadesRules = HadesRules()
+    max_rounds: Int(1, 500) = 150
+    intro: str = ""
+    ours: str = ""
+
+
+class HadesScenarioFile(Strict):
+    game: Literal["hades"]
+    scenario: HadesScenario

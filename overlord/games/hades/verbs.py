@@ -1,0 +1,132 @@
+"""Every action of the Underworld beneath Return of the Heroes: a hero above takes Return of the
+Heroes' actions and ``enter``; a hero below the Underworld's and ``leave`` (``gate``). Each is played
+by its own world's rules; after every step the other world answers (``settle``).
+
+Return of the Heroes' final battle is held back until the Damned One has fallen (``fall``).
+"""
+
+from __future__ import annotations
+
+from overlord.core.game import Match, RulesError
+from overlord.core.moves import Move, Moves, Param
+from overlord.games.heroes import verbs as family_verbs
+from overlord.games.roth import verbs as roth_verbs
+from overlord.games.underworld import engine as under_engine
+from overlord.games.underworld.context import UnderworldContext
+from overlord.games.underworld.verbs import CHOICE_WORDS, MOVES as U, USE_RIDES
+from overlord.view.words import listing
+
+from . import fall, gate, turns
+from .context import HadesTurns, TURNS
+from .settle import settled
+from .shadows import gate_field
+from .view import UnderView
+
+R = roth_verbs.MOVES
+
+SHED = Param("shed", "int", "N", keyword="shed", optional=True)
+
+
+def _enter(ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+    return gate.enter(ctx, hero) + turns.end_turn(ctx)
+
+
+def _leave(ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+    return gate.leave(ctx, hero, int(action.get("shed", 0))) + turns.end_turn(ctx)
+
+
+ENTER = Move("enter", "go down into the Underworld by the gate to Hades/Styx (1 gold; your turn ends, the next is "
+             "played below)", (), _enter, when="standing on the gate to Hades/Styx, with a gold piece",
+             tells={"enters_underworld": lambda s, c, e: f"  {e['hero']} pays {e['paid']} gold and goes down through the "
+                                                         f"gate on {e['at']} to Styx"})
+LEAVE = Move("leave", "come up from Styx by the gate (shed N: shed N shadow cubes; your turn ends, the next is played "
+             "above)", (SHED,), _leave, words=lambda a: "leave" + (f" shed {a['shed']}" if a.get("shed") else ""),
+             when="on Styx in your turn below, holding no Underworld task, black creature, Mail or Trident",
+             tells={"leaves_underworld": lambda s, c, e: f"  {e['hero']} comes up through the gate on {e['at']}"
+                                                         + (f", shedding {e['shed']} shadow cubes" if e['shed'] else "")})
+
+NAMES = list(R.moves) + [n for n in U.moves if n not in R.moves]
+MOVES = Moves([R.moves[n] if n in R.moves else U.moves[n] for n in NAMES] + [ENTER, LEAVE],
+              tuple(R.choices), listing=lambda ctx: legal(ctx))
+
+
+def below(ctx, hero: str) -> bool:
+    return hero in ctx.s.below
+
+
+def _under_reading(ctx) -> UnderworldContext:
+    return UnderworldContext.reading(UnderView(ctx.s, None), ctx.c.under)
+
+
+# -- what may be done now ---------------------------------------------------------------------------------------
+
+def legal(ctx, hero: str | None = None) -> list[dict]:
+    """What the hero to act may do now, in his world."""
+    s = ctx.s
+    hero = hero or turns.current(s)
+    if hero is None or s.outcome:
+        return []
+    if below(ctx, hero) and not s.pending:
+        acts = U.legal(_under_reading(ctx))
+        if gate.leave_problem(ctx, hero) is None:
+            shed = len(gate.shed_order(s.sheets[hero]))
+            acts += [LEAVE()] + [LEAVE(shed=k) for k in range(1, shed + 1)]
+        return acts
+    acts = [a for a in roth_verbs.legal(ctx, hero) if not fall.barred(ctx, a)]
+    if gate.enter_problem(ctx, hero) is None:
+        ends = [k for k, a in enumerate(acts) if a["do"] == "end"]
+        acts.insert(ends[0] if ends else len(acts), ENTER())
+    return acts
+
+
+def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
+    """One legal action (RulesError, nothing changed, for one that is not legal now), then the other
+    world's answer."""
+    s = ctx.s
+    hero = hero or turns.current(s)
+    if hero is None:
+        raise RulesError("nobody acts now: the game is over or the program plays")
+    if action.get("do") in ("enter", "leave") or not below(ctx, hero) or s.pending:
+        if action.get("do") in MOVES.moves and fall.barred(ctx, action):
+            raise RulesError(f"{describe(action)}: {fall.barred(ctx, action)}")
+        out = family_verbs.apply(MOVES, ctx, action, legal(ctx, hero), hero)
+    else:
+        out = _under(ctx, action, hero)
+    return out + settled(ctx)
+
+
+def _under(ctx, action: dict, hero: str) -> list[dict]:
+    """A hero's action below, by the Underworld's rules (its ``engine.HeroTurns``, on the view); his turn
+    ends when the Underworld's does."""
+    s = ctx.s
+    choices = action.get("with") or {}
+    bare = {k: v for k, v in action.items() if k != "with"}
+    move = U.moves.get(bare.get("do"))
+    known = USE_RIDES.get(bare.get("place"), ()) if bare.get("do") == "use" else move.rides if move else ()
+    unknown = [k for k in choices if k not in known]
+    if unknown:
+        words = [CHOICE_WORDS.get(k, k) for k in known]
+        raise RulesError(f"{U.describe(bare) if move else bare}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not "
+                         "apply here; " + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
+    legal_now = legal(ctx, hero)
+    if bare not in legal_now:
+        raise RulesError(U.refusal(bare, legal_now) if move else f"{bare} is not an action of the Underworld")
+    s.last_action = len(s.log)
+    under_engine.TURNS.play(Match(ctx.c.under, UnderView(s, ctx)), bare, None, dict(choices))
+    part = s.part
+    if part.turn is not None and part.turn.hero == hero and part.turn.phase == "done" and not s.outcome:
+        part.last_hero = hero
+        s.turn.why_over = "his turn below is over"
+        return turns.end_turn(ctx)
+    return []
+
+
+def describe(action: dict) -> str:
+    return MOVES.describe(action)
+
+
+def tell(s, c, e: dict) -> str | None:
+    return family_verbs.tell(MOVES, s, c, e)
+
+
+__all__ = ["MOVES", "legal", "apply", "describe", "tell", "HadesTurns", "TURNS", "gate_field"]
