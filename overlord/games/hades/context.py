@@ -15,6 +15,7 @@ from overlord.games.roth.state import Ctx as RothCtx, TurnState
 from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
 
+from . import shadows
 from .load import HadesContent
 from .state import HadesState
 from .view import UnderView
@@ -56,7 +57,6 @@ class HadesTurns:
         return roth_turns.TURNS.turn_ended(ctx, hero)
 
     def round_over(self, ctx) -> tuple[list[dict], bool]:
-        from . import shadows
         out, waits = roth_turns.TURNS.round_over(ctx)
         if waits:
             return out, waits
@@ -74,8 +74,7 @@ class Ctx(RothCtx):
 
     def trial_modifier(self, hero: str) -> int:
         """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``)."""
-        from .shadows import mark_modifier
-        return mark_modifier(self, hero)
+        return shadows.mark_modifier(self, hero)
 
     def elsewhere(self, hero: str) -> bool:
         """A hero below takes no part in what happens above (ours, as the Dragon's sections say of

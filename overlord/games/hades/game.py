@@ -8,7 +8,8 @@ import numpy as np
 
 from overlord.core.game import Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
 from overlord.games.heroes.rules import HeroesRules
-from overlord.games.roth.game import RIVAL_POLICIES
+from overlord.games.roth.game import GAME as ROTH, RIVAL_POLICIES
+from overlord.games.underworld.state import DARK_SIDE_BOXES
 from overlord.core.enemies import EnemyPolicies
 from overlord.view.words import listing
 
@@ -43,7 +44,6 @@ class HadesRules(HeroesRules, GameRules):
         return load(path)
 
     def names(self, content: HadesContent) -> list[str]:
-        from overlord.games.roth.game import GAME as ROTH
         return ROTH.names(content)
 
     def info(self, content: HadesContent) -> ScenarioInfo:
@@ -54,7 +54,6 @@ class HadesRules(HeroesRules, GameRules):
                             hero_names={h: content.heroes[h].name for h in names})
 
     def party(self, content: HadesContent, count: int, seed: int) -> list[str]:
-        from overlord.games.roth.game import GAME as ROTH
         return ROTH.party(content, count, seed)
 
     def decks(self, content: HadesContent):
@@ -75,7 +74,6 @@ class HadesRules(HeroesRules, GameRules):
         return self.rival_turn(match, who, bots.choose_heuristic)
 
     def tracks(self, match: Match) -> dict:
-        from overlord.games.underworld.state import DARK_SIDE_BOXES
         return {"doom": match.state.part.dark_side, "fate": DARK_SIDE_BOXES}
 
     def record(self, match: Match) -> dict:

@@ -24,6 +24,7 @@ from overlord.games.heroes.state import where
 from overlord.games.roth import draws as roth_draws
 from overlord.games.underworld import darkside
 
+from .load import GATE
 from .view import UnderView
 
 MARK_KEY = ("heroes above on it (most first)", "counters on it (most first)", "reading order")
@@ -103,5 +104,4 @@ def round_marker(ctx) -> list[dict]:
 
 def gate_field(s) -> str:
     """The field the gate to Hades/Styx lies on ("" while in the bag or out of the game)."""
-    from .load import GATE
     return where(s, GATE) or ""
