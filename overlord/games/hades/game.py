@@ -16,6 +16,7 @@ from overlord.view.words import listing
 from . import bots, invariants, narrate, setup, turns, verbs
 from .context import Ctx
 from .load import HadesContent, load
+from .state import HadesState
 
 
 def _keep_rivals(match: Match, policy: str) -> None:
@@ -29,7 +30,7 @@ class HadesRules(HeroesRules, GameRules):
                "Damned One falls first, then the Nameless - the book's race against the program's heroes")
     example = ("roth-underworld", ["leandra", "gro"])
     machines = ()
-    state_type = None
+    state_type = HadesState
     moves = verbs.MOVES
     context = Ctx
     setup, turns, verbs = setup, turns, verbs

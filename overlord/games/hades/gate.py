@@ -134,7 +134,8 @@ def under_kind(own: dict, inst: str) -> str:
 
 
 def shed_order(sheet) -> list[str]:
-    """The skills a shed shadow cube is taken from, one per cube (the skill with the most first, ours)."""
+    """The skills a shed shadow cube is taken from, one per cube (the skill with the most first, ties in
+    the sheet's order; ours)."""
     counts = {k: shadow_cubes(sheet, k) for k in sheet.skills}
     out = []
     while sum(counts.values()):

@@ -26,6 +26,9 @@ class HadesRules(Strict):
                                                      "leaves them in the box (our reading); N puts one on its card at "
                                                      "each round's end and a shadow cube on the Dark Side with the N-th "
                                                      "(ours)")
+    deeds_where: Literal["capital", "court"] = Field(
+        "capital", description="\"Hero Quests must be granted at the Capital\": on any field of map J, or at the royal "
+                               "court (J7) as Return of the Heroes' Option 2")
     program_choices: bool = Field(True, description="the program places the counters drawn; false: the drawing "
                                                     "player does")
 

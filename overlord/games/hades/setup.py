@@ -26,13 +26,14 @@ from overlord.games.roth.state import RothState
 from overlord.games.underworld import tiles
 from overlord.games.underworld.state import KIND_HEAP, instance_ids
 
-from .load import UNDER_RULES, HadesContent
+from .load import COMBINED_RULES, UNDER_RULES, HadesContent
 from .state import HadesState, UnderPart
 
 
 def new_state(c: HadesContent, heroes: list[str], seed: int) -> HadesState:
     rs = roth_setup.new_state(c, heroes, seed)
     s = HadesState(**{f.name: getattr(rs, f.name) for f in dataclasses.fields(RothState)})
+    s.rules = {**s.rules, **c.hades.rules.model_dump(), **COMBINED_RULES}
     rng = rng_from_state(s.rng)
     s.under = _part(c, rng)
     s.rng = rng_state(rng)

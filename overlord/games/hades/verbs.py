@@ -86,6 +86,10 @@ def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
     hero = hero or turns.current(s)
     if hero is None:
         raise RulesError("nobody acts now: the game is over or the program plays")
+    problem = (gate.enter_problem(ctx, hero) if action.get("do") == "enter"
+               else gate.leave_problem(ctx, hero) if action.get("do") == "leave" else None)
+    if problem:
+        raise RulesError(f"{action['do']}: {problem}")
     if action.get("do") in ("enter", "leave") or not below(ctx, hero) or s.pending:
         if action.get("do") in MOVES.moves and fall.barred(ctx, action):
             raise RulesError(f"{describe(action)}: {fall.barred(ctx, action)}")
