@@ -10,6 +10,7 @@ generator and log.
 
 from __future__ import annotations
 
+from overlord.games.heroes.sheet import CUBE_SKILL, SHADOW
 from overlord.games.roth import turns as roth_turns
 from overlord.games.roth.state import Ctx as RothCtx, TurnState
 from overlord.games.underworld import engine as under_engine
@@ -75,6 +76,17 @@ class Ctx(RothCtx):
     def trial_modifier(self, hero: str) -> int:
         """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``)."""
         return shadows.mark_modifier(self, hero)
+
+    def gain_cube(self, sheet, colour: str) -> tuple[str, str]:
+        """"In a skill which has an SC, no more EC can be gained in the Upper World as normal ECs cannot be
+        placed following an SC. SCs cannot be gained in the Upper World": a cube won above on a skill with a
+        shadow cube is not placed (the Underworld's own rule, below, turns it into a shadow cube)."""
+        skill = CUBE_SKILL.get(colour, "")
+        if skill in sheet.cubes and SHADOW in sheet.cubes[skill]:
+            self.log({"event": "no_experience", "hero": sheet.hero, "skill": skill, "colour": colour,
+                      "why": "In a skill which has an SC, no more EC can be gained in the Upper World"})
+            return skill, ""
+        return super().gain_cube(sheet, colour)
 
     def elsewhere(self, hero: str) -> bool:
         """A hero below takes no part in what happens above (ours, as the Dragon's sections say of

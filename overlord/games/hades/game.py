@@ -17,6 +17,7 @@ from . import bots, invariants, narrate, setup, turns, verbs
 from .context import Ctx
 from .load import HadesContent, load
 from .state import HadesState
+from .table import HadesTable
 
 
 def _keep_rivals(match: Match, policy: str) -> None:
@@ -120,8 +121,7 @@ class HadesRules(HeroesRules, GameRules):
             coordinates=("a field above is its map's letter and number (`move FIELD`); a tile below is its name",))
 
     def table(self, match: Match) -> Table:
-        raise RulesError("the Underworld beneath Return of the Heroes is played headless for now: its table is "
-                         "not built yet")
+        return HadesTable(self, match)
 
 
 GAME = HadesRules()

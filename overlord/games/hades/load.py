@@ -11,7 +11,8 @@ the other's things:
   Heroes' bag (:data:`GATE`);
 - a thing carried between the worlds keeps its name, bonus, movement and life: the Underworld's
   items are artifacts to Return of the Heroes' rules (by their counters' ids), Return of the
-  Heroes' artifacts are items to the Underworld's (:func:`up_artifacts`, :func:`down_items`).
+  Heroes' artifacts are items to the Underworld's (:func:`up_artifacts`, :func:`down_items`);
+- Return of the Heroes' heroes are heroes of the Underworld's box too, with no ability of its own.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from overlord.games.roth import load as roth_load
 from overlord.games.roth.counters import RothArtifact
 from overlord.games.roth.scenario import RothScenario
 from overlord.games.underworld import formats as uw_formats
-from overlord.games.underworld.engine import UnderworldContent
+from overlord.games.underworld.engine import HeroSpec as UnderHero, UnderworldContent
 from overlord.games.underworld.setup import load_game
 from overlord.games.underworld.state import CounterSpec as UnderCounter, instance_ids as under_instances
 
@@ -61,6 +62,12 @@ class HadesContent(roth_load.RothContent):
     @property
     def gate(self) -> str:
         return GATE
+
+    @property
+    def under_ids(self) -> set:
+        """The Underworld's counters' instance ids (its things carried up are Return of the Heroes'
+        artifacts by these ids)."""
+        return {i for spec in self.under.catalogue.values() for i in under_instances(spec)}
 
 
 def up_artifacts(catalogue: dict[str, UnderCounter]) -> dict[str, RothArtifact]:
@@ -189,6 +196,9 @@ def combined(file: str, sc: HadesScenario, roth: roth_load.RothContent, under: U
     """Both boxes as one content (see the module's docstring)."""
     counters = {**roth.counters, GATE: gate}
     up = up_artifacts(under.catalogue)
+    heroes = {hid: UnderHero(hid, h.name, dict(h.skills), {k: list(v) for k, v in h.thresholds.items()}, h.movement,
+                             h.life, h.gold, h.item_slots, "") for hid, h in roth.heroes.items()}
+    under = dataclasses.replace(under, heroes={**under.heroes, **heroes})
     fields = {f.name: getattr(roth, f.name) for f in dataclasses.fields(roth_load.RothContent)}
     fields.update(file=file, scenario=roth_scenario(sc, roth.scenario), counters=counters,
                   artifacts={**roth.artifacts, **up},

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from overlord.games.heroes.sheet import shadow_cubes
 from overlord.games.roth import narrate as roth_narrate
 from overlord.games.underworld.narrate import narrate as under_narrate
+from overlord.games.underworld.picture import draw_map
 
-from .view import RULES
+from . import shadows
+from .load import GATE
+from .view import RULES, UnderView
 
 OWN = {
     "underworld_laid": lambda e: f"The Underworld: Styx beside the maps, {sum(e['stacks'])} tiles in three stacks",
@@ -20,6 +24,8 @@ OWN = {
     "damned_fallen": lambda e: f"  The Damned One has fallen to {e['hero']}!",
     "fall_consequences": lambda e: (f"  The Evil Marks are lifted; {e['hero']} takes a Jewel; the heroes below come up "
                                     f"at {e['up_at'] or 'the gate'}, healed; the gate closes"),
+    "no_experience": lambda e: f"  {e['hero']} gains no {e['colour']} cube: a shadow cube lies on {e['skill']} "
+                               "(\"In a skill which has an SC, no more EC can be gained in the Upper World\")",
     "round_marker": lambda e: f"  The Damned One's round marker {e['markers']} of {e['of']}",
 }
 
@@ -33,7 +39,10 @@ def narrate(s, c, evs: list[dict]) -> list[str]:
             out.extend(under_narrate(list(run)))
             run.clear()
 
-    for e in evs:
+    for k, e in enumerate(evs):
+        nxt = evs[k + 1] if k + 1 < len(evs) else {}
+        if e["event"] == "turn" and e.get("rules") != RULES and nxt.get("rules") == RULES and nxt["event"] == "turn":
+            continue                      # a turn below: the Underworld's line tells it (on its tile)
         if e.get("rules") == RULES:
             if e["event"] == "game_over":
                 continue                  # the Damned One's fall: told by the combination (damned_fallen)
@@ -47,3 +56,54 @@ def narrate(s, c, evs: list[dict]) -> list[str]:
             out.extend(roth_narrate.narrate(s, c, [e]))
     flush()
     return out
+
+
+# -- the table's narration (``heroes.table.Narration``) ------------------------------------------------------------
+
+def asked(s, c) -> str:
+    """The line above the numbered options: a hero below is asked by the Underworld's phases."""
+    hero = s.pending.get("hero") if s.pending else s.turn.hero
+    t = s.part.turn
+    if hero in s.below and not s.pending and t is not None and t.hero == hero:
+        return f"{hero}, in the Underworld, phase {t.phase}" + (f", {t.mp_left} MP left" if t.phase == "move" else "") + ":"
+    return roth_narrate.asked(s, c)
+
+
+def brought_out(s, c, e: dict) -> str:
+    if e.get("rules") == RULES:
+        k = e["event"]
+        if k == "tile_drawn":
+            return f"the Underworld's map tile {e['tile']}"
+        if k == "revealed":
+            return f"the Adventure marker {e['counter']} ({e['name']})"
+        if k == "treasure_revealed":
+            return f"the treasure markers {', '.join(e['markers'])}"
+        return "something hidden below"
+    return roth_narrate.brought_out(s, c, e)
+
+
+def status(s, c) -> list[str]:
+    """Return of the Heroes' status above, then the Underworld's: the Dark Side, the Damned One, the
+    Evil Marks, the gate, the heroes below."""
+    part = s.part
+    gate = shadows.gate_field(s)
+    out = roth_narrate.status(s, c)
+    out.append(f"the Underworld: Dark Side {part.dark_side}/11; the Damned One {part.damned.replace('_', ' ')}; "
+               f"Avatars banished {sum(v == 'banished' for v in part.avatars.values())}/3; Evil Marks on "
+               f"{', '.join(s.marks) or 'no map'}; the gate to Hades/Styx "
+               + (f"on {gate}" if gate else "out of the game" if GATE in s.removed else "in the bag"))
+    for h in s.heroes:
+        if h in s.below:
+            sh = s.sheets[h]
+            out.append(f"  {h} below on {part.map.heroes[h]}: {shadow_cubes(sh)} shadow cubes"
+                       + (", TRAPPED" if h in part.trapped else ""))
+    return out
+
+
+def picture(s, c) -> str:
+    """The maps above as Return of the Heroes draws them, then the Underworld's tiles."""
+    return roth_narrate.picture(s, c) + "\n\nThe Underworld:\n" + draw_map(UnderView(s))
+
+
+def summary(s, c) -> list[str]:
+    return roth_narrate.summary(s, c) + ["The Underworld: Styx beside the maps; the gate to Hades/Styx is in the bag."]

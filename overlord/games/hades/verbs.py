@@ -126,6 +126,12 @@ def _under(ctx, action: dict, hero: str) -> list[dict]:
 
 
 def describe(action: dict) -> str:
+    """An action in words: a verb both books have by the move whose params it holds (the Underworld's
+    ``fight`` names its ``counter``, Return of the Heroes' its ``target``)."""
+    name = action.get("do")
+    keys = {k for k in action if k not in ("do", "with")}
+    if name in U.moves and (name not in R.moves or not keys <= {p.name for p in R.moves[name].params}):
+        return U.describe(action)
     return MOVES.describe(action)
 
 

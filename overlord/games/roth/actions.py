@@ -57,7 +57,7 @@ from overlord.core.game import RulesError
 from overlord.games.heroes import actions as family
 from overlord.games.heroes.actions import acted
 from overlord.games.heroes.rewards import cube_colours
-from overlord.games.heroes.sheet import SKILL_MAX, Item, gain_cube, heal
+from overlord.games.heroes.sheet import SKILL_MAX, Item, heal
 from overlord.games.heroes.state import face_up, lift, put
 from overlord.games.heroes.tasks import fulfilled
 
@@ -178,7 +178,7 @@ def fulfil(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
                     "handed": handed, "why": "the task is removed from the game"})]
     colours = cube_colours(sheet, spec.reward, choice.get("cubes"))
     for colour in colours:
-        gain_cube(sheet, colour)
+        ctx.gain_cube(sheet, colour)
     sheet.gold += spec.gold
     got: dict = {"cubes": colours, "gold": spec.gold}
     if spec.gives:

@@ -100,7 +100,7 @@ from overlord.core.game import RulesError
 from overlord.core.trace import Decision
 from overlord.games.heroes.actions import acted
 from overlord.games.heroes.rewards import cube_colours
-from overlord.games.heroes.sheet import gain_cube, gain_gold
+from overlord.games.heroes.sheet import gain_gold
 from overlord.games.heroes.state import lift, put, where
 
 from . import draws, machines
@@ -246,7 +246,7 @@ def _part_done(ctx: Ctx, hero: str, deed: str, i: int, step: RothDeedStep, cubes
         s.removed.append(inst)
     colours = cube_colours(sheet, step.reward, cubes)
     for col in colours:
-        gain_cube(sheet, col)
+        ctx.gain_cube(sheet, col)
     gain_gold(sheet, step.gold)
     if step.stone:
         hs.stone = True

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from overlord.core.decks import shuffled
 from overlord.games.heroes import draws as family
-from overlord.games.heroes.sheet import gain_cube
 from overlord.games.heroes.state import put
 from overlord.games.heroes.trials import skill_trial
 
@@ -203,7 +202,7 @@ def event(ctx: Ctx, inst: str, drawer: str | None) -> list[dict]:
             if not t.success:
                 break
         won = len(tries) == 2 and t.success
-        prize = [gain_cube(sheet, cube[0])[1] for cube in spec.reward] if won else []
+        prize = [ctx.gain_cube(sheet, cube[0])[1] for cube in spec.reward] if won else []
         out.append(ctx.log({"event": "event_trials", "counter": inst, "hero": hero, "trials": tries, "won": won,
                             "prize": prize}))
     return out

@@ -38,7 +38,7 @@ from overlord.core.trace import Decision
 from overlord.games.heroes import life as family
 from overlord.games.heroes.counters import Counter
 from overlord.games.heroes.rewards import cube_colours
-from overlord.games.heroes.sheet import gain_cube, gain_gold
+from overlord.games.heroes.sheet import gain_gold
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.heroes.trials import RETURN_HEART_RULE, combat, skill_trial
 
@@ -170,7 +170,7 @@ def _won(ctx: Ctx, hero: str, inst: str, cubes: list[str] | None) -> list[dict]:
     sheet = s.sheets[hero]
     colours = cube_colours(sheet, spec.reward, cubes)
     for col in colours:
-        gain_cube(sheet, col)
+        ctx.gain_cube(sheet, col)
     gain_gold(sheet, spec.gold)
     out = [ctx.log({"event": "reward", "hero": hero, "counter": inst, "cubes": colours, "gold": spec.gold})]
     fid = lift(s, inst)

@@ -49,7 +49,7 @@ from overlord.core.game import RulesError
 from overlord.games.heroes import actions as family
 from overlord.games.heroes.actions import acted
 from overlord.games.heroes.rewards import cube_colours
-from overlord.games.heroes.sheet import SKILL_MAX, gain_cube, heal
+from overlord.games.heroes.sheet import SKILL_MAX, heal
 from overlord.games.heroes.trials import skill_trial
 
 from . import actions
@@ -127,7 +127,7 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
         if t.success and spec.effect == "trial":
             got["cubes"] = cube_colours(sheet, spec.reward, choice.get("cubes"))
             for colour in got["cubes"]:
-                gain_cube(sheet, colour)
+                ctx.gain_cube(sheet, colour)
         if t.success and spec.effect == "mice" and hero not in s.looked:
             s.looked.append(hero)
         out.append(ctx.log({"event": "asked_the_mice" if spec.effect == "mice" else "trial", "hero": hero,

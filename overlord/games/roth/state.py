@@ -20,6 +20,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from overlord.core.decks import Deck
 from overlord.games.heroes.regions import RegionBoard, relaid
+from overlord.games.heroes.sheet import HeroSheet, gain_cube
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 from overlord.games.heroes.tasks import TaskSpec
 
@@ -114,6 +115,11 @@ class Ctx(HeroesCtx):
         """What every trial of ``hero`` gets beside its own modifiers: 0 in Return of the Heroes; a
         combined game's own (the Underworld's Evil Mark on the map he stands on: -1)."""
         return 0
+
+    def gain_cube(self, sheet: HeroSheet, colour: str) -> tuple[str, str]:
+        """An experience cube won (the family's ``gain_cube``); a combined game's own where it changes it
+        (the Underworld's shadow cubes above: none gained on their skill)."""
+        return gain_cube(sheet, colour)
 
     def elsewhere(self, hero: str) -> bool:
         """Whether ``hero`` is off the Upper World's board and takes no part in what happens there (an
