@@ -1,4 +1,4 @@
-"""The Underworld beneath Return of the Heroes for its tests: the tests' scenario (not shipped yet),
+"""The Underworld beneath Return of the Heroes for its tests: the shipped scenario (its rivals and round cap set by a case),
 a match, a step's context, and the few placings a rule's case needs."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from overlord.games.heroes.state import lift, put
 from overlord.games.roth.actions import item_of
 from overlord.games.underworld import tiles
 
-SCENARIO = Path(__file__).parent / "fixtures" / "roth-underworld.yaml"
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "roth-underworld.yaml"
 
 
 @lru_cache(maxsize=None)

@@ -43,7 +43,7 @@ def test_an_illegal_action_is_refused():
 
 # -- for the tester (issue 16): every game's environment ---------------------------------------
 
-GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon", "kingdom-dragon-together"]
+GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon", "kingdom-dragon-together", "roth-underworld"]
 
 
 @pytest.mark.parametrize("scenario", GAMES)

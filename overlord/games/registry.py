@@ -33,12 +33,13 @@ SHIPPED = {
     "dragon": "overlord.games.dragon.game:GAME",
     "roth": "overlord.games.roth.game:GAME",
     "kingdom": "overlord.games.kingdom.game:GAME",
+    "hades": "overlord.games.hades.game:GAME",
 }
 # the combined games (issue 44): a package that plays several single games' boxes together may import
 # those games' packages, and only those; a single game never imports a combined one (tests/test_layers.py)
 COMBINES: dict[str, tuple[str, ...]] = {
     "kingdom": ("roth", "dragon"),       # Return of the Heroes with Under the Shadow of the Dragon
-    "hades": ("roth", "underworld"),     # the Underworld beneath Return of the Heroes (not registered yet: no table)
+    "hades": ("roth", "underworld"),     # the Underworld beneath Return of the Heroes
 }
 # games whose content is written before their rules: importing these registers their content kinds
 # for `validate` and `schema`; no game is registered

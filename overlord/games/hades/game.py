@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from overlord.core.game import Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
+from overlord.core.game import AgentSpec, Components, GameRules, Match, RulesError, ScenarioInfo, Table, choose_random
 from overlord.games.heroes.rules import HeroesRules
 from overlord.games.roth.game import GAME as ROTH, RIVAL_POLICIES
 from overlord.games.underworld.state import DARK_SIDE_BOXES
@@ -14,6 +14,7 @@ from overlord.core.enemies import EnemyPolicies
 from overlord.view.words import listing
 
 from . import bots, invariants, narrate, setup, turns, verbs
+from .agents import agent_spec
 from .context import Ctx
 from .load import HadesContent, load
 from .state import HadesState
@@ -122,6 +123,10 @@ class HadesRules(HeroesRules, GameRules):
 
     def table(self, match: Match) -> Table:
         return HadesTable(self, match)
+
+    # -- for learning agents ---------------------------------------------------------------------
+    def agents(self, content: HadesContent, heroes: list[str]) -> AgentSpec:
+        return agent_spec(content, heroes)
 
 
 GAME = HadesRules()

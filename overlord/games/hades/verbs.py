@@ -7,6 +7,8 @@ Return of the Heroes' final battle is held back until the Damned One has fallen 
 
 from __future__ import annotations
 
+import dataclasses
+
 from overlord.core.game import Match, RulesError
 from overlord.core.moves import Move, Moves, Param
 from overlord.games.heroes import verbs as family_verbs
@@ -45,9 +47,44 @@ LEAVE = Move("leave", "come up from Styx by the gate (shed N: shed N shadow cube
              tells={"leaves_underworld": lambda s, c, e: f"  {e['hero']} comes up through the gate on {e['at']}"
                                                          + (f", shedding {e['shed']} shadow cubes" if e['shed'] else "")})
 
+def _down(ctx) -> bool:
+    """Whether the hero to act stands below (his actions are the Underworld's)."""
+    s = ctx.s
+    hero = s.pending.get("hero") if s.pending else s.turn.hero
+    return hero in s.below and not s.pending
+
+
+def _words(action: dict) -> str:
+    """An action of a verb both books have, in words: by the move whose params it holds (the Underworld's
+    ``fight`` names its ``counter``, Return of the Heroes' its ``target``)."""
+    name = action.get("do")
+    keys = {k for k in action if k not in ("do", "with")}
+    if not keys <= {p.name for p in R.moves[name].params}:
+        return U.describe(action)
+    return R.describe(action)
+
+
+def _routed(name: str) -> Move:
+    """The move ``name`` of the combination: Return of the Heroes' where it has it (its words, help and
+    params: the table reads a hero below by the Underworld's own moves), worded by the move whose params
+    an action holds (:func:`describe`), indexed for learning agents by the world the hero to act stands in
+    (both worlds' indices where both books have the verb)."""
+    r, u = R.moves.get(name), U.moves.get(name)
+    base = r if r is not None else u
+    assert base is not None
+    slots = tuple(dict.fromkeys((r.slot_names() if r else ()) + (u.slot_names() if u else ())))
+
+    def slot(ctx, action: dict, memo: dict) -> str | None:
+        if _down(ctx):
+            return u.slot_of(_under_reading(ctx), action, memo.setdefault("u", {})) if u is not None else None
+        return r.slot_of(ctx, action, memo.setdefault("r", {})) if r is not None else None
+
+    return dataclasses.replace(base, slots=slots, slot=slot, words=_words if r is not None and u is not None
+                               else base.words)
+
+
 NAMES = list(R.moves) + [n for n in U.moves if n not in R.moves]
-MOVES = Moves([R.moves[n] if n in R.moves else U.moves[n] for n in NAMES] + [ENTER, LEAVE],
-              tuple(R.choices), listing=lambda ctx: legal(ctx))
+MOVES = Moves([_routed(n) for n in NAMES] + [ENTER, LEAVE], tuple(R.choices), listing=lambda ctx: legal(ctx))
 
 
 def below(ctx, hero: str) -> bool:
@@ -126,12 +163,6 @@ def _under(ctx, action: dict, hero: str) -> list[dict]:
 
 
 def describe(action: dict) -> str:
-    """An action in words: a verb both books have by the move whose params it holds (the Underworld's
-    ``fight`` names its ``counter``, Return of the Heroes' its ``target``)."""
-    name = action.get("do")
-    keys = {k for k in action if k not in ("do", "with")}
-    if name in U.moves and (name not in R.moves or not keys <= {p.name for p in R.moves[name].params}):
-        return U.describe(action)
     return MOVES.describe(action)
 
 
