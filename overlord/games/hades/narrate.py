@@ -12,14 +12,21 @@ from . import shadows
 from .load import GATE
 from .view import RULES, UnderView
 
+def _mark_words(d: dict) -> str:
+    """The Evil Mark's key in words: the heroes above and the counters on the map, its place in the layout."""
+    heroes, lying, _ = d["key"].values()
+    ties = f"; tied with map {', '.join(d['ties'])}" if d.get("ties") else ""
+    return f"{-heroes} heroes above on it, {-lying} counters on it{ties}"
+
+
 OWN = {
     "underworld_laid": lambda e: f"The Underworld: Styx beside the maps, {sum(e['stacks'])} tiles in three stacks",
     "enters_underworld": lambda e: f"  {e['hero']} pays {e['paid']} gold and goes down through the gate on {e['at']} "
                                    f"to Styx" + (f" (leaves {', '.join(e['left'])} on {e['at']})" if e["left"] else ""),
     "leaves_underworld": lambda e: f"  {e['hero']} comes up through the gate on {e['at']}"
                                    + (f", shedding {e['shed']} shadow cubes" if e["shed"] else ""),
-    "evil_mark": lambda e: f"  An Evil Mark falls on map {e['map']}: every skill test there is at -1 "
-                           f"(the Damned One's choice: {e['decision']['key']})",
+    "evil_mark": lambda e: f"  An Evil Mark falls on map {e['map']}: every skill test there is at -1 (the Damned One's "
+                           f"choice: {_mark_words(e['decision'])})",
     "no_evil_mark": lambda e: f"  No Evil Mark: {e['why']}",
     "damned_fallen": lambda e: f"  The Damned One has fallen to {e['hero']}!",
     "fall_consequences": lambda e: (f"  The Evil Marks are lifted; {e['hero']} takes a Jewel; the heroes below come up "
