@@ -2,7 +2,7 @@
 
 The table is the one `overlord play` runs (``overlord.session.Session``, the program rolling the
 heroes' dice): each turn the bot chooses among the legal actions and types the choice as the
-table's words (``rules.describe``); the table's answer is written after it, as a player reads it.
+table's words (``Table.typed``: the action's words, or the command a table reads for it); the table's answer is written after it, as a player reads it.
 Every `options` list is left out but the first of each turn (the transcript would be mostly lists).
 
     python bench/transcript.py kingdom-dragon --heroes leandra,paladin --seed 3 > docs/transcripts/kingdom-dragon.txt
@@ -45,7 +45,7 @@ def transcript(scenario: str, heroes: list[str], seed: int, bot: str = "heuristi
             last_turn = turn
             out += [f"{rules.name}> options"] + session.execute("options").lines
         action = choose(match, rules.legal_actions(match), minds)
-        line = rules.describe(action)
+        line = session.table.typed(action)
         reply = session.execute(line)
         if not reply.ok:
             raise SystemExit(f"the table refused the bot's '{line}': {reply.lines}")

@@ -219,6 +219,11 @@ class Table(ABC):
         """What may be done now, for the players (after each command and on resume)."""
         return []
 
+    def typed(self, action: Action) -> str:
+        """The words a player types for ``action`` at this table (a bot typing at the table: the
+        transcripts): the action's words, where the game's words are its commands."""
+        return self.rules.describe(action)
+
     def closing(self) -> list[str]:
         """The lines after a command that changed the game: the epilogue when it has just
         ended, else what may be done now."""

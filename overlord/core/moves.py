@@ -262,6 +262,8 @@ class Move:
                 return p.shape
             if p.kind == "space":
                 return f"{value[0]},{value[1]}"
+            if p.kind == "int" and p.base and isinstance(value, int):
+                return str(value + p.base)            # typed counting from its base (the players' stack 1)
             return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
         words = [self.said]

@@ -7,6 +7,7 @@ from overlord.games.heroes.sheet import shadow_cubes
 from overlord.games.roth import narrate as roth_narrate
 from overlord.games.underworld.narrate import narrate as under_narrate
 from overlord.games.underworld.picture import draw_map
+from overlord.view.words import count
 
 from . import shadows
 from .load import GATE
@@ -16,7 +17,7 @@ def _mark_words(d: dict) -> str:
     """The Evil Mark's key in words: the heroes above and the counters on the map, its place in the layout."""
     heroes, lying, _ = d["key"].values()
     ties = f"; tied with map {', '.join(d['ties'])}" if d.get("ties") else ""
-    return f"{-heroes} heroes above on it, {-lying} counters on it{ties}"
+    return f"{count(-heroes, 'hero')} above on it, {count(-lying, 'counter')} on it{ties}"
 
 
 OWN = {

@@ -32,15 +32,18 @@ from .verbs import MOVES, R
 from .view import UnderView
 from .why import explain
 
-BOTH = [n for n in R.moves if n in U.moves]
-BELOW_ONLY = {U.moves[n].said for n in U.moves if n not in R.moves}
+ABOVE_WORDS = {m.said: m for m in R.moves.values()}
+BELOW_WORDS = {m.said: m for m in U.moves.values()}
+#: the words both books type (``move`` is Return of the Heroes' step and the Underworld's ``step``)
+BOTH = [w for w in ABOVE_WORDS if w in BELOW_WORDS]
+BELOW_ONLY = set(BELOW_WORDS) - set(ABOVE_WORDS)
 
 
 def _help() -> dict[str, str]:
     lines = MOVES.commands()
-    for n in BOTH:
-        r, u = R.moves[n], U.moves[n]
-        lines[r.said] = f"{r.help_line(R.choices)}; below: {u.said} {u.syntax()} - {u.help}".replace("  ", " ")
+    for w in BOTH:
+        r, u = ABOVE_WORDS[w], BELOW_WORDS[w]
+        lines[w] = f"{r.help_line(R.choices)}; below: {u.said} {u.syntax()} - {u.help}".replace("  ", " ")
     lines["pick"] = (f"{R.moves['pick'].help_line(R.choices)}; below: pick ID - keep this one of the three treasures "
                      "wishing for luck turned up")
     lines["choose"] = ("choose N TILE - below: decision N of the last command, to another of its tiles: the Adventure "
@@ -117,7 +120,7 @@ class HadesTable(HeroesTable):
             return self._act(line, MOVES.parse(verb, args, legal, actor=hero))
         if verb == "enter":
             raise RulesError(f"enter: {hero} is in the Underworld already (`leave` on Styx goes up)")
-        if verb not in {m.said for m in U.moves.values()}:
+        if verb not in BELOW_WORDS:
             raise RulesError(f"{verb}: not in the Underworld - {hero} is below, where the Underworld's commands are "
                              "played (the options: `options`)")
         move = U.typed(verb)
@@ -185,6 +188,15 @@ class HadesTable(HeroesTable):
             raise RulesError(str(e)) from None
         return TableReply(self.rules.narrate(self.match, [event]), [event], changed=True, label=f"choose {n} {args[1]}",
                           closing=False)
+
+    def typed(self, action: dict) -> str:
+        """Below, the Underworld's command for an action (its words are prose: "draw a tile from stack 1 and
+        place it to the N" is typed ``extend 1 N``); above, its words."""
+        s = self.match.state
+        hero = self.rules.to_act(self.match)
+        if hero in s.below and not s.pending and action["do"] in U.moves:
+            return U.moves[action["do"]].form(**{k: v for k, v in action.items() if k not in ("do", "with")})
+        return super().typed(action)
 
     def options(self):
         s = self.match.state
