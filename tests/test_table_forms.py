@@ -29,6 +29,7 @@ GAMES = {
     "roth-players-choose": ("test_table_forms_roth", "PLAYERS_CHOOSE", ["glingal"]),
     "kingdom-dragon": ("test_table_forms_kingdom", "kingdom-dragon", ["leandra", "paladin"]),
     "kingdom-dragon-together": ("test_table_forms_kingdom", "kingdom-dragon-together", ["leandra", "paladin"]),
+    "roth-underworld": ("test_table_forms_hades", "roth-underworld", ["leandra", "gro"]),
 }
 
 

@@ -23,9 +23,9 @@ from overlord.games.underworld.narrate import tie_decisions
 from overlord.games.underworld.state import kind_of
 from overlord.games.underworld.verbs import MOVES as U
 from overlord.view.drawing import Drawing
-from overlord.view.words import options
+from overlord.view.words import count, options
 
-from . import narrate
+from . import gate, narrate
 from .drawing import game_drawing
 from .sheets import printout
 from .verbs import MOVES, R
@@ -117,7 +117,11 @@ class HadesTable(HeroesTable):
             return self._choose(args)
         self.pending = None
         if verb == "leave":
-            return self._act(line, MOVES.parse(verb, args, legal, actor=hero))
+            action = MOVES.parse(verb, args, legal, actor=hero) if not args else MOVES.read(verb, args)
+            shed = len(gate.shed_order(self.match.state.sheets[hero]))
+            if action.get("shed", 0) > shed:
+                raise RulesError(f"{line}: {hero} has {count(shed, 'shadow cube') if shed else 'no shadow cube'} to shed")
+            return self._act(line, action)
         if verb == "enter":
             raise RulesError(f"enter: {hero} is in the Underworld already (`leave` on Styx goes up)")
         if verb not in BELOW_WORDS:
