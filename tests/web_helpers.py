@@ -28,6 +28,7 @@ PARTIES = {
     "roth-unknown": ["corinus", "myra"],
     "kingdom-dragon": ["leandra", "paladin"],
     "kingdom-dragon-together": ["orc", "glingal"],
+    "roth-underworld": ["leandra", "gro"],
 }
 
 

@@ -28,7 +28,7 @@ from overlord.view.words import count, options
 from . import gate, narrate
 from .drawing import game_drawing
 from .sheets import printout
-from .verbs import MOVES, R
+from .verbs import ABOVE, BELOW, MOVES, R
 from .view import UnderView
 from .why import explain
 
@@ -192,6 +192,12 @@ class HadesTable(HeroesTable):
             raise RulesError(str(e)) from None
         return TableReply(self.rules.narrate(self.match, [event]), [event], changed=True, label=f"choose {n} {args[1]}",
                           closing=False)
+
+    def moves(self) -> list:
+        """The moves of the world the hero to act stands in (a page draws their forms)."""
+        s = self.match.state
+        hero = self.rules.to_act(self.match)
+        return [BELOW if hero in s.below and not s.pending else ABOVE]
 
     def typed(self, action: dict) -> str:
         """Below, the Underworld's command for an action (its words are prose: "draw a tile from stack 1 and

@@ -85,6 +85,9 @@ def _routed(name: str) -> Move:
 
 NAMES = list(R.moves) + [n for n in U.moves if n not in R.moves]
 MOVES = Moves([_routed(n) for n in NAMES] + [ENTER, LEAVE], tuple(R.choices), listing=lambda ctx: legal(ctx))
+#: what a hero types in each world (a page draws the forms of the world the hero to act stands in)
+ABOVE = Moves(list(R.moves.values()) + [ENTER], tuple(R.choices))
+BELOW = Moves(list(U.moves.values()) + [LEAVE], tuple(U.choices))
 
 
 def below(ctx, hero: str) -> bool:
