@@ -369,3 +369,70 @@ def test_a_race_plays_to_its_end_with_the_invariants_after_every_step(seed):
     assert m.state.nameless == "slain"
     lines = GAME.narrate(m, m.state.log)
     assert any("goes down through the gate" in line for line in lines) and any("Evil Mark" in line for line in lines)
+
+
+# -- the things carried between the worlds ----------------------------------------------------------------------
+
+def _carry_below_thing(m, hero: str, cid: str) -> None:
+    """``hero`` carries the Underworld's ``cid`` (out of its pile)."""
+    from overlord.games.underworld.items import item_of
+    s = m.state
+    for pile in (s.part.treasure, s.part.card):
+        if cid in pile:
+            pile.remove(cid)
+    s.sheets[hero].items.append(item_of(UnderView(s), cid))
+
+
+def test_a_black_weapon_counts_plus_one_against_the_nameless():
+    """"Black Weapons can be used in the Upper World ... Against the Nameless One, they have a value of +1": the
+    Soul Sword's +2 close counts +1 in the final battle; beside a better artifact it does not count at all."""
+    m = match()
+    _carry_below_thing(m, "gro", "soul-sword")
+    c = ctx(m)
+    assert c.trial_modifier("gro", "close", True) - c.trial_modifier("gro") == -1      # +2 counts +1
+    assert c.trial_modifier("gro", "magic", True) == c.trial_modifier("gro")           # not a magic weapon
+    carry(m, "gro", "battle-axe")                                                       # Return of the Heroes' +2 close
+    assert ctx(m).trial_modifier("gro", "close", True) - ctx(m).trial_modifier("gro") in (0, -1)
+
+
+def test_a_fight_won_above_with_a_black_weapon_grants_no_experience():
+    """"Black Weapons can be used in the Upper World, however they grant no experience as Shadow Cubes are not
+    acquired in the Upper World"."""
+    m = match()
+    s = m.state
+    _carry_below_thing(m, "gro", "soul-sword")
+    c = ctx(m)
+    c.log({"event": "fight", "hero": "gro", "skill": "close", "won": True})
+    assert c.gain_cube(s.sheets["gro"], "red") == ("close", "")
+    assert s.sheets["gro"].cubes["close"] == [] and s.log[-1]["weapon"] == "soul-sword"
+    c.log({"event": "fight", "hero": "gro", "skill": "ranged", "won": True})
+    assert c.gain_cube(s.sheets["gro"], "green") == ("ranged", "green")                # another skill: a cube
+
+
+def test_the_magic_weapons_from_above_cannot_be_used_against_the_damned_one():
+    """"The magic weapons from the Upper World cannot be used against the Damned One": Return of the Heroes'
+    things are items to the Underworld's rules, never its special weapons (the Damned One is attacked with a
+    special weapon alone: the Underworld's ``attack``)."""
+    c = content()
+    assert c.down and all(spec.kind in ("item", "task") for spec in c.down.values())
+    assert {spec.kind for spec in c.under.catalogue.values() if spec.kind == "special_weapon"}
+
+
+def test_jewels_and_parts_of_a_heroic_quest_are_not_taken_in_a_duel():
+    """"Jewels or parts of a Heroic Quest may not be taken as reward in a Duel": the precious stone and a deed's
+    counters lie on the hero's deed card, not among the items a Duel takes from."""
+    from overlord.games.underworld.duels import duel
+    m = match()
+    s = m.state
+    below_at_styx(m, "leandra")
+    below_at_styx(m, "gro")
+    s.at["gro"].stone = True
+    s.at["gro"].card = ["a-deed-counter"]
+    s.sheets["gro"].gold = 0
+    gain_cube(s.sheets["leandra"], "black", "close")    # "one or more shadow cubes" (Conditions for a Duel)
+    _below_on_his_turn(m, "leandra")
+    c = ctx(m)
+    before = len(s.log)
+    duel(UnderView(s, c), "leandra", "gro")              # whoever wins, the stone and the card stay
+    assert any(e["event"] == "duel" for e in s.log[before:])
+    assert s.at["gro"].stone and s.at["gro"].card == ["a-deed-counter"]

@@ -16,7 +16,7 @@ from overlord.games.roth.state import Ctx as RothCtx, TurnState
 from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
 
-from . import shadows
+from . import shadows, weapons
 from .load import HadesContent
 from .state import HadesState
 from .view import UnderView
@@ -73,14 +73,21 @@ class Ctx(RothCtx):
 
     turn_rules = TURNS
 
-    def trial_modifier(self, hero: str) -> int:
-        """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``)."""
-        return shadows.mark_modifier(self, hero)
+    def trial_modifier(self, hero: str, skill: str = "", nameless: bool = False) -> int:
+        """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``); against
+        the Nameless, a Black Weapon counts +1 (``weapons``)."""
+        black = weapons.against_the_nameless(self.s.sheets[hero], skill) if nameless and skill else 0
+        return shadows.mark_modifier(self, hero) + black
 
     def gain_cube(self, sheet, colour: str) -> tuple[str, str]:
         """"In a skill which has an SC, no more EC can be gained in the Upper World as normal ECs cannot be
         placed following an SC. SCs cannot be gained in the Upper World": a cube won above on a skill with a
         shadow cube is not placed (the Underworld's own rule, below, turns it into a shadow cube)."""
+        black = weapons.black_weapon_fought(self, sheet.hero)
+        if black is not None:
+            self.log({"event": "no_experience", "hero": sheet.hero, "colour": colour, "weapon": black.id,
+                      "why": "Black Weapons can be used in the Upper World, however they grant no experience"})
+            return CUBE_SKILL.get(colour, ""), ""
         skill = CUBE_SKILL.get(colour, "")
         if skill in sheet.cubes and SHADOW in sheet.cubes[skill]:
             self.log({"event": "no_experience", "hero": sheet.hero, "skill": skill, "colour": colour,

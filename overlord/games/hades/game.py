@@ -17,6 +17,7 @@ from . import bots, invariants, narrate, setup, turns, verbs
 from .agents import agent_spec
 from .context import Ctx
 from .load import HadesContent, load
+from .specs import HadesSpecs
 from .state import HadesState
 from .table import HadesTable
 
@@ -38,6 +39,7 @@ class HadesRules(HeroesRules, GameRules):
     setup, turns, verbs = setup, turns, verbs
     deck = "nameless"
     enemies = EnemyPolicies(RIVAL_POLICIES, keep=_keep_rivals)
+    specs = HadesSpecs()             # behaviour specs (overlord check): scenarios/specs/hades.yaml
 
     def __init__(self):
         self.bots = {"heuristic": bots.choose_heuristic, "random": choose_random}

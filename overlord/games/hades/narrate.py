@@ -32,8 +32,10 @@ OWN = {
     "damned_fallen": lambda e: f"  The Damned One has fallen to {e['hero']}!",
     "fall_consequences": lambda e: (f"  The Evil Marks are lifted; {e['hero']} takes a Jewel; the heroes below come up "
                                     f"at {e['up_at'] or 'the gate'}, healed; the gate closes"),
-    "no_experience": lambda e: f"  {e['hero']} gains no {e['colour']} cube: a shadow cube lies on {e['skill']} "
-                               "(\"In a skill which has an SC, no more EC can be gained in the Upper World\")",
+    "no_experience": lambda e: (f"  {e['hero']} gains no {e['colour']} cube: he fought with the Black Weapon "
+                                f"{e['weapon']} (\"they grant no experience\")" if e.get("weapon") else
+                                f"  {e['hero']} gains no {e['colour']} cube: a shadow cube lies on {e['skill']} "
+                                "(\"In a skill which has an SC, no more EC can be gained in the Upper World\")"),
     "round_marker": lambda e: f"  The Damned One's round marker {e['markers']} of {e['of']}",
 }
 

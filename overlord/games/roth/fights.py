@@ -241,8 +241,8 @@ def final_battle(ctx: Ctx, hero: str, skill: str, lose: str | None = None, keep:
     generation = hs.generation
     while s.nameless_life > 0 and hs.generation == generation:
         sheet = s.sheets[hero]
-        t = skill_trial(sheet, skill, nameless_modifier(ctx, hero, skill) + ctx.trial_modifier(hero), rng=ctx.dice,
-                        against=card.name)
+        t = skill_trial(sheet, skill, nameless_modifier(ctx, hero, skill) + ctx.trial_modifier(hero, skill, True),
+                        rng=ctx.dice, against=card.name)
         if t.success:
             s.nameless_life -= 1
             out.append(ctx.log({"event": "battle_trial", "hero": hero, "trial": t.reason, "won": True,

@@ -111,9 +111,11 @@ class Ctx(HeroesCtx):
         return self.c.board
 
     # -- what a game that combines Return of the Heroes changes of its trials (none here) --------------
-    def trial_modifier(self, hero: str) -> int:
-        """What every trial of ``hero`` gets beside its own modifiers: 0 in Return of the Heroes; a
-        combined game's own (the Underworld's Evil Mark on the map he stands on: -1)."""
+    def trial_modifier(self, hero: str, skill: str = "", nameless: bool = False) -> int:
+        """What a trial of ``hero`` gets beside its own modifiers (``skill``: the skill tried, where a
+        combined game reads it; ``nameless``: against the Nameless): 0 in Return of the Heroes; a
+        combined game's own (the Underworld's Evil Mark on the map he stands on: -1; a Black Weapon
+        worth +1 against the Nameless)."""
         return 0
 
     def gain_cube(self, sheet: HeroSheet, colour: str) -> tuple[str, str]:
