@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from overlord.content import kinds
-from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_named, load_scenario
+from overlord.games.heroes.boxes import load_boxes
+from overlord.content.errors import Problem
+from overlord.content.validate import load_scenario
 from overlord.games.roth import load as roth_load
 from overlord.games.roth.counters import RothArtifact
 from overlord.games.roth.scenario import RothScenario
@@ -142,26 +143,7 @@ GAMES = {"roth": "roth", "underworld": "underworld"}
 
 
 def _boxes(loaded) -> tuple[list[Problem], dict]:
-    """Each box's scenario, loaded by its own game; a problem at the line that names a box that cannot
-    be (missing, another kind, another game's), and the box's own problems as they are."""
-    problems: list[Problem] = []
-    got = {}
-    for key, load in LOADERS.items():
-        rel = getattr(loaded.model.scenario.boxes, key)
-        part = load_named(loaded.doc, ("scenario", "boxes", key), rel)
-        if part.problems:
-            problems += part.problems
-            continue
-        if part.kind != kinds.SCENARIO or part.game != GAMES[key]:
-            problems.append(loaded.doc.problem(("scenario", "boxes", key),
-                                               f"{rel} is no {BOXES[key]} scenario (it holds {part.kind}"
-                                               f"{' of ' + part.game if part.game else ''})"))
-            continue
-        try:
-            got[key] = load(Path(loaded.file).parent / rel)
-        except ContentError as e:
-            problems += e.problems
-    return problems, got
+    return load_boxes(loaded, LOADERS, BOXES, GAMES)
 
 
 def _cross_check(loaded) -> list[Problem]:

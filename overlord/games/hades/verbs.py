@@ -15,8 +15,7 @@ from overlord.games.heroes import verbs as family_verbs
 from overlord.games.roth import verbs as roth_verbs
 from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
-from overlord.games.underworld.verbs import CHOICE_WORDS, MOVES as U, USE_RIDES
-from overlord.view.words import listing
+from overlord.games.underworld.verbs import MOVES as U
 
 from . import fall, gate, turns
 from .context import HadesTurns, TURNS
@@ -143,20 +142,13 @@ def _under(ctx, action: dict, hero: str) -> list[dict]:
     """A hero's action below, by the Underworld's rules (its ``engine.HeroTurns``, on the view); his turn
     ends when the Underworld's does."""
     s = ctx.s
-    choices = action.get("with") or {}
-    bare = {k: v for k, v in action.items() if k != "with"}
-    move = U.moves.get(bare.get("do"))
-    known = USE_RIDES.get(bare.get("place"), ()) if bare.get("do") == "use" else move.rides if move else ()
-    unknown = [k for k in choices if k not in known]
-    if unknown:
-        words = [CHOICE_WORDS.get(k, k) for k in known]
-        raise RulesError(f"{U.describe(bare) if move else bare}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not "
-                         "apply here; " + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
+    bare, choices = under_engine.split_choices(action)
     legal_now = legal(ctx, hero)
     if bare not in legal_now:
-        raise RulesError(U.refusal(bare, legal_now) if move else f"{bare} is not an action of the Underworld")
+        raise RulesError(U.refusal(bare, legal_now) if bare.get("do") in U.moves
+                         else f"{bare} is not an action of the Underworld")
     s.last_action = len(s.log)
-    under_engine.TURNS.play(Match(ctx.c.under, UnderView(s, ctx)), bare, None, dict(choices))
+    under_engine.TURNS.play(Match(ctx.c.under, UnderView(s, ctx)), bare, None, choices)
     part = s.part
     if part.turn is not None and part.turn.hero == hero and part.turn.phase == "done" and not s.outcome:
         part.last_hero = hero

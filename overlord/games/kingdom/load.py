@@ -11,10 +11,10 @@ with its sentence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from overlord.content import kinds
-from overlord.content.errors import ContentError, Problem
-from overlord.content.validate import load_named, load_scenario
+from overlord.games.heroes.boxes import load_boxes
+from overlord.content.errors import Problem
+from overlord.content.validate import load_scenario
 from overlord.games.dragon import load as dragon_load
 from overlord.games.dragon.content import DragonScenario
 from overlord.games.heroes.regions import RegionBoard
@@ -117,26 +117,7 @@ LOADERS = {"roth": roth_load.load, "dragon": dragon_load.load}
 
 
 def _boxes(loaded) -> tuple[list[Problem], dict]:
-    """Each box's scenario, loaded by its own game; a problem at the line that names a box that
-    cannot be (missing, another kind, another game's), and the box's own problems as they are."""
-    problems: list[Problem] = []
-    got = {}
-    for key, load in LOADERS.items():
-        rel = getattr(loaded.model.scenario.boxes, key)
-        part = load_named(loaded.doc, ("scenario", "boxes", key), rel)
-        if part.problems:
-            problems += part.problems
-            continue
-        if part.kind != kinds.SCENARIO or part.game != key:
-            problems.append(loaded.doc.problem(("scenario", "boxes", key),
-                                               f"{rel} is no {BOXES[key]} scenario (it holds {part.kind}"
-                                               f"{' of ' + part.game if part.game else ''})"))
-            continue
-        try:
-            got[key] = load(Path(loaded.file).parent / rel)
-        except ContentError as e:
-            problems += e.problems
-    return problems, got
+    return load_boxes(loaded, LOADERS, BOXES)
 
 
 def dragon_cards(dragon) -> list[str]:

@@ -188,16 +188,8 @@ class HeroTurns(MovesRules):
         ``action["with"]`` may carry the player's choices (its move's ``rides``); a choice the rules
         refuse raises ``RulesError`` - callers that take typed input restore the state they saved
         before (the table session does)."""
-        choices = action.get("with") or {}
-        action = {k: v for k, v in action.items() if k != "with"}
-        move = MOVES.moves.get(action.get("do"))
-        known = USE_RIDES.get(action.get("place"), ()) if action.get("do") == "use" else move.rides if move else ()
-        unknown = [k for k in choices if k not in known]
-        if unknown:
-            words = [CHOICE_WORDS.get(k, k) for k in known]
-            raise ActionError(f"{describe(action)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
-                              + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
-        ctx, _ = self.play(match, action, dice, dict(choices))
+        action, choices = split_choices(action)
+        ctx, _ = self.play(match, action, dice, choices)
         _advance(match.state, match.content)
         return ctx.commit()
 
@@ -214,6 +206,21 @@ class HeroTurns(MovesRules):
 
 
 TURNS = HeroTurns()
+
+
+def split_choices(action: dict) -> tuple[dict, dict]:
+    """An action and the player's choices riding in its ``with`` (its move's ``rides``), apart; a choice
+    its move does not take is refused (:class:`ActionError`, naming the ones it takes)."""
+    choices = action.get("with") or {}
+    bare = {k: v for k, v in action.items() if k != "with"}
+    move = MOVES.moves.get(bare.get("do"))
+    known = USE_RIDES.get(bare.get("place"), ()) if bare.get("do") == "use" else move.rides if move else ()
+    unknown = [k for k in choices if k not in known]
+    if unknown:
+        words = [CHOICE_WORDS.get(k, k) for k in known]
+        raise ActionError(f"{describe(bare)}: {CHOICE_WORDS.get(unknown[0], unknown[0])} does not apply here; "
+                          + (f"it takes {listing(words, 'or')}" if words else "it takes no choice"))
+    return bare, dict(choices)
 
 
 def _advance(state: UnderworldState, content: UnderworldContent) -> None:
