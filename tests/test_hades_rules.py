@@ -19,7 +19,7 @@ from overlord.games.heroes.sheet import gain_cube, shadow_cubes
 from overlord.games.heroes.state import where
 from overlord.games.underworld import darkside, tiles
 
-from hades_helpers import below_at_styx, carry, content, ctx, lay_gate, match, stand
+from hades_helpers import SCENARIO, below_at_styx, carry, content, ctx, lay_gate, match, stand
 from kingdom_helpers import played_out
 
 
@@ -436,3 +436,32 @@ def test_jewels_and_parts_of_a_heroic_quest_are_not_taken_in_a_duel():
     duel(UnderView(s, c), "leandra", "gro")              # whoever wins, the stone and the card stay
     assert any(e["event"] == "duel" for e in s.log[before:])
     assert s.at["gro"].stone and s.at["gro"].card == ["a-deed-counter"]
+
+
+# -- the scenario's slips --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, expect", [
+    (lambda t: t.replace("roth: roth-standard.yaml", "roth: dragon-duel.yaml"),
+     r"roth-underworld.yaml:\d+:\d+: .*dragon-duel.yaml is no Return of the Heroes scenario \(it holds scenario of dragon\)"),
+    (lambda t: t.replace("underworld: underworld.yaml", "underworld: no-such-box.yaml"),
+     r"roth-underworld.yaml:\d+:\d+: .*no-such-box.yaml"),
+    (lambda t: t.replace("mode: race", "mode: coop"), r"roth-underworld.yaml:\d+:\d+: .*mode"),
+    (lambda t: t.replace("shorter: false", "shorte: false"), r"unknown field 'shorte' \(did you mean 'shorter'\?\)"),
+])
+def test_a_scenario_slip_is_named_at_its_line(tmp_path, change, expect):
+    """Bad input gets a clear message naming the file, line and field: a box of another game, a box missing,
+    a mode the combination has not, a misspelt flag."""
+    import re
+    import shutil
+    from overlord.content.errors import ContentError
+    from overlord.games.hades.load import load
+    shipped, scenarios = SCENARIO.parent, tmp_path / "scenarios"
+    scenarios.mkdir()
+    for name in ("roth-standard.yaml", "underworld.yaml", "dragon-duel.yaml"):
+        shutil.copy(shipped / name, scenarios / name)
+    shutil.copytree(shipped.parent / "decks", tmp_path / "decks")
+    path = scenarios / "roth-underworld.yaml"
+    path.write_text(change(SCENARIO.read_text()))
+    with pytest.raises(ContentError) as err:
+        load(path)
+    assert re.search(expect, str(err.value)), str(err.value)
