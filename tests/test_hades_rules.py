@@ -438,6 +438,28 @@ def test_jewels_and_parts_of_a_heroic_quest_are_not_taken_in_a_duel():
     assert s.at["gro"].stone and s.at["gro"].card == ["a-deed-counter"]
 
 
+def test_tasks_from_the_upper_world_may_be_discarded_in_the_underworld():
+    """"Tasks from the Upper World may be discarded in the Underworld": below, a task of Return of the Heroes
+    held is given up (out of the game, ours); the Underworld's own tasks are not (they are laid on a tile by its
+    own rules)."""
+    m = match()
+    s = m.state
+    s.turn.hero, s.order = "leandra", 0
+    _below_on_his_turn(m)
+    for pile in (s.bag, s.aside, s.market):
+        if "pilgrim-1" in pile:
+            pile.remove("pilgrim-1")
+    if where(s, "pilgrim-1"):
+        from overlord.games.heroes.state import lift
+        lift(s, "pilgrim-1")
+    s.sheets["leandra"].tasks.append("pilgrim-1")
+    assert {"do": "drop_task", "task": "pilgrim-1"} in GAME.legal_actions(m)
+    evs = GAME.apply(m, {"do": "drop_task", "task": "pilgrim-1"})
+    assert [e["event"] for e in evs] == ["task_discarded"] and "pilgrim-1" in s.removed
+    assert s.sheets["leandra"].tasks == [] and s.part.turn.hero == "leandra"      # his turn goes on
+    assert not gate.upper_tasks(ctx(m), "leandra")
+
+
 # -- the scenario's slips --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("change, expect", [

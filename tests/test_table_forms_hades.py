@@ -108,6 +108,11 @@ FORMS = [
            "leave: \"it is possible to leave the Underworld via the Gate marker\""),
     routed("below leave", r"^leave shed 1: glingal has no shadow cube to shed$", "leave shed N: no shadow cube to shed",
            line="leave shed 1", ok=False),
+    routed("below leave", r"glingal discards Royal Messenger in the Underworld \(out of the game\)",
+           "drop_task TASK below: \"Tasks from the Upper World may be discarded in the Underworld\"",
+           line="drop_task royal-messenger"),
+    routed("below leave", r"^drop_task pilgrim-1: not possible now; possible: drop_task lost-lamb-2; drop_task "
+           r"royal-messenger", "drop_task TASK below: a task he does not hold", line="drop_task pilgrim-1", ok=False),
     routed("below leave", r"^enter: glingal is in the Underworld already", "enter below", line="enter", ok=False),
     routed("below leave", r"^battle: not in the Underworld - glingal is below", "an Upper World command below",
            line="battle close", ok=False),

@@ -1,6 +1,6 @@
 """The program's heroes in the Underworld beneath Return of the Heroes (the race's rivals, the
 heuristic bot of a headless game): the Damned One must fall before the Nameless may be fought, so a
-hero goes down as soon as he can and stays below until it falls; above, Return of the Heroes' plan,
+hero goes down as soon as he can and stays below until it falls, keeping the Upper World's tasks he holds; above, Return of the Heroes' plan,
 steered to the gate while it lies open and he has the gold to pay; below, the Underworld's own bot.
 
 The choice above is an ordered key (lowest first): ``enter`` when it is legal; else, while the gate
@@ -20,7 +20,7 @@ def choose_heuristic(match, actions, rng):
     s, c = match.state, match.content
     hero = s.pending.get("hero") if s.pending else s.turn.hero
     if hero in s.below and not s.pending:
-        own = [a for a in actions if a["do"] != "leave"]
+        own = [a for a in actions if a["do"] not in ("leave", "drop_task")]     # his tasks above kept for later
         if not own:
             return dict(actions[0])
         return under_bots.choose_heuristic(UnderView(s), own, rng)

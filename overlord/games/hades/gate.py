@@ -21,6 +21,9 @@ the Underworld, "Combined with Return of the Heroes", "Entering and Leaving the 
   the Underworld's tasks and creatures; the Upper World's tasks are his to carry back up).
 - "When leaving the Underworld, the hero may discard 1 or more SCs" (``shed``: how many he sheds, his
   choice; taken from the skill with the most shadow cubes first, ours).
+- "Tasks from the Upper World may be discarded in the Underworld" (:func:`discard_task`): below, a task of
+  Return of the Heroes held is given up at any time of his turn, out of the game (ours: "discarded"; the
+  Underworld's own tasks are laid on a tile by its own rules).
 """
 
 from __future__ import annotations
@@ -164,3 +167,21 @@ def leave(ctx, hero: str, shed: int = 0) -> list[dict]:
                      "shed": shed, "skills": order[:shed],
                      "why": "it is possible to leave the Underworld via the Gate marker; when leaving, the hero may "
                             "discard 1 or more SCs"})]
+
+
+def upper_tasks(ctx, hero: str) -> list[str]:
+    """The tasks of the Upper World ``hero`` holds (Return of the Heroes' task counters)."""
+    c = ctx.c
+    return [t for t in ctx.s.sheets[hero].tasks if t in c.instances and c.spec(t).task is not None]
+
+
+def discard_task(ctx, hero: str, task: str) -> list[dict]:
+    s: HadesState = ctx.s
+    if hero not in s.below:
+        raise RulesError(f"{hero} is above: a task of the Upper World is laid down there by its own rules")
+    if task not in upper_tasks(ctx, hero):
+        raise RulesError(f"{hero} holds no task of the Upper World {task!r}")
+    s.sheets[hero].tasks.remove(task)
+    s.removed.append(task)
+    return [ctx.log({"event": "task_discarded", "hero": hero, "counter": task, "name": ctx.c.spec(task).name,
+                     "why": "Tasks from the Upper World may be discarded in the Underworld"})]

@@ -36,6 +36,7 @@ OWN = {
                                 f"{e['weapon']} (\"they grant no experience\")" if e.get("weapon") else
                                 f"  {e['hero']} gains no {e['colour']} cube: a shadow cube lies on {e['skill']} "
                                 "(\"In a skill which has an SC, no more EC can be gained in the Upper World\")"),
+    "task_discarded": lambda e: f"  {e['hero']} discards {e['name']} in the Underworld (out of the game)",
     "round_marker": lambda e: f"  The Damned One's round marker {e['markers']} of {e['of']}",
 }
 

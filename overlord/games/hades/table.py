@@ -46,6 +46,8 @@ def _help() -> dict[str, str]:
         lines[w] = f"{r.help_line(R.choices)}; below: {u.said} {u.syntax()} - {u.help}".replace("  ", " ")
     lines["pick"] = (f"{R.moves['pick'].help_line(R.choices)}; below: pick ID - keep this one of the three treasures "
                      "wishing for luck turned up")
+    lines["drop_task"] = (f"{R.moves['drop_task'].help_line(R.choices)}; below: drop_task TASK - discard a task of the "
+                          "Upper World (out of the game)")
     lines["choose"] = ("choose N TILE - below: decision N of the last command, to another of its tiles: the Adventure "
                        "markers of Chaos to another tile without markers (the active player's choice)")
     return {"N": TABLE_ONLY["N"], **lines, "options": TABLE_ONLY["options"], "why": TABLE_ONLY["why"]}
@@ -124,6 +126,8 @@ class HadesTable(HeroesTable):
             return self._act(line, action)
         if verb == "enter":
             raise RulesError(f"enter: {hero} is in the Underworld already (`leave` on Styx goes up)")
+        if verb == "drop_task":
+            return self._act(line, BELOW.parse(verb, args, legal, actor=hero))
         if verb not in BELOW_WORDS:
             raise RulesError(f"{verb}: not in the Underworld - {hero} is below, where the Underworld's commands are "
                              "played (the options: `options`)")

@@ -82,11 +82,21 @@ def _routed(name: str) -> Move:
                                else base.words)
 
 
+def _discard(ctx, action: dict, hero: str, choice: dict) -> list[dict]:
+    return gate.discard_task(ctx, hero, action["task"])
+
+
+#: below, a task of the Upper World given up ("Tasks from the Upper World may be discarded in the Underworld")
+DISCARD_TASK = Move("drop_task", "below: discard a task of the Upper World (out of the game)", (Param("task", "task",
+                    "TASK"),), _discard, when="in the Underworld, holding a task of the Upper World",
+                    tells={"task_discarded": lambda s, c, e: f"  {e['hero']} discards {e['name']} in the Underworld "
+                                                             "(out of the game)"})
+
 NAMES = list(R.moves) + [n for n in U.moves if n not in R.moves]
 MOVES = Moves([_routed(n) for n in NAMES] + [ENTER, LEAVE], tuple(R.choices), listing=lambda ctx: legal(ctx))
 #: what a hero types in each world (a page draws the forms of the world the hero to act stands in)
 ABOVE = Moves(list(R.moves.values()) + [ENTER], tuple(R.choices))
-BELOW = Moves(list(U.moves.values()) + [LEAVE], tuple(U.choices))
+BELOW = Moves(list(U.moves.values()) + [LEAVE, DISCARD_TASK], tuple(U.choices))
 
 
 def below(ctx, hero: str) -> bool:
@@ -107,6 +117,8 @@ def legal(ctx, hero: str | None = None) -> list[dict]:
         return []
     if below(ctx, hero) and not s.pending:
         acts = U.legal(_under_reading(ctx))
+        if s.part.turn is not None and s.part.turn.phase != "done":
+            acts += [DISCARD_TASK(t) for t in gate.upper_tasks(ctx, hero)]
         if gate.leave_problem(ctx, hero) is None:
             shed = len(gate.shed_order(s.sheets[hero]))
             acts += [LEAVE()] + [LEAVE(shed=k) for k in range(1, shed + 1)]
@@ -129,6 +141,12 @@ def apply(ctx, action: dict, hero: str | None = None) -> list[dict]:
                else gate.leave_problem(ctx, hero) if action.get("do") == "leave" else None)
     if problem:
         raise RulesError(f"{action['do']}: {problem}")
+    if below(ctx, hero) and not s.pending and action.get("do") == "drop_task":
+        legal_now = legal(ctx, hero)
+        if action not in legal_now:
+            raise RulesError(f"{describe(action)}: {hero} holds no such task of the Upper World")
+        s.last_action = len(s.log)
+        return gate.discard_task(ctx, hero, action["task"]) + settled(ctx)
     if action.get("do") in ("enter", "leave") or not below(ctx, hero) or s.pending:
         if action.get("do") in MOVES.moves and fall.barred(ctx, action):
             raise RulesError(f"{describe(action)}: {fall.barred(ctx, action)}")

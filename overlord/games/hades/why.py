@@ -19,6 +19,7 @@ BOOK = {
     "leaves_underworld": (SECTION, "Also it is possible to leave the Underworld via the Gate marker"),
     "evil_mark": (EVENTS, "If a Shadow Cube is placed on the Dark Side, at the same time an Evil Mark is placed on any "
                           "Upper World area map tile. On this tile, all skill tests have an increased difficulty of -1"),
+    "task_discarded": (SECTION, "Tasks from the Upper World may be discarded in the Underworld"),
     "no_evil_mark": (EVENTS, "Only 1 Evil Mark can be on a map tile"),
     "damned_fallen": (SECTION, "After the Damned One is defeated"),
     "no_experience": (SECTION, "In a skill which has an SC, no more EC can be gained in the Upper World as normal ECs "
@@ -28,6 +29,7 @@ OURS = {
     **roth_why.OURS,
     "enters_underworld": "ours: entering ends the hero's turn above; his next turn is the Underworld's, from Styx",
     "leaves_underworld": "ours: leaving ends the hero's turn below; his next turn is played above",
+    "task_discarded": "ours: a task of the Upper World discarded below is out of the game",
     "fall_consequences": "ours: every hero sheds a shadow cube (\"may\": after the fall it only bars experience above); "
                          "the Underworld's tasks and creatures still held go out of the game with it",
 }
