@@ -21,6 +21,7 @@ writing a document.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shlex
@@ -144,12 +145,30 @@ def run(command: Command, folder: Path) -> str:
     return _in_process(shlex.split(command.text, comments=True)[1:], command.stdin, folder)
 
 
+def forget_changed(registry) -> None:
+    """Drop from the registry's cache (``registry._OPENED``: each scenario opened in this process,
+    with the SHA-256 of every file its game read) the scenarios one of whose files changed or went
+    since: the next command loads those again, as a command in a process of its own would. Content
+    is YAML files alone, all read through ``load_yaml``, which records them; the scenarios whose
+    files are as they were stay loaded (the shipped ones: a document's commands loaded them again
+    and again, about 2 s each)."""
+    for key, (_, _, files) in list(registry._OPENED.items()):
+        for name, digest in files.items():
+            try:
+                same = hashlib.sha256(Path(name).read_bytes()).hexdigest() == digest
+            except OSError:
+                same = False
+            if not same:
+                del registry._OPENED[key]
+                break
+
+
 def _in_process(args: list[str], stdin: str, folder: Path) -> str:
     from click.testing import CliRunner
 
     from overlord import cli
     from overlord.games import registry
-    registry._OPENED.clear()                     # a document may change a file between commands
+    forget_changed(registry)                     # a document may change a file between commands
     for module in folder.glob("*.py"):           # a bot module of the document's, not one imported before
         sys.modules.pop(module.stem, None)
     here = os.getcwd()

@@ -48,3 +48,25 @@ def test_typed_lines_are_standard_input():
     assert command.stdin == "end a\n"
     with pytest.raises(ValueError, match="starts with a command"):
         ex.commands(ex.Block(1, "console", ["output before any command"]))
+
+
+def test_a_scenario_stays_loaded_between_commands_until_one_of_its_files_changes(tmp_path):
+    """The registry's cache is kept between a document's commands (each scenario loads once), but a
+    scenario whose file was edited, or removed, since it loaded is dropped, so the next command
+    reads it again as a command in a process of its own would."""
+    import hashlib
+    from types import SimpleNamespace
+
+    def opened(*names):
+        files = {}
+        for name in names:
+            path = tmp_path / name
+            path.write_text(f"{name}: 1\n")
+            files[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return ("rules", "content", files)
+    registry = SimpleNamespace(_OPENED={"kept": opened("a.yaml", "b.yaml"), "edited": opened("c.yaml", "d.yaml"),
+                                        "removed": opened("e.yaml")})
+    (tmp_path / "d.yaml").write_text("d: 2\n")
+    (tmp_path / "e.yaml").unlink()
+    ex.forget_changed(registry)
+    assert list(registry._OPENED) == ["kept"]
