@@ -139,11 +139,10 @@ def gate_counter(counters_file: Path) -> roth_load.CounterSpec:
 # -- the file kind and loading ---------------------------------------------------------------------------------
 
 LOADERS = {"roth": roth_load.load, "underworld": load_game}
-GAMES = {"roth": "roth", "underworld": "underworld"}
 
 
 def _boxes(loaded) -> tuple[list[Problem], dict]:
-    return load_boxes(loaded, LOADERS, BOXES, GAMES)
+    return load_boxes(loaded, LOADERS, BOXES)
 
 
 def _cross_check(loaded) -> list[Problem]:

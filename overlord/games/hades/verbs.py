@@ -18,9 +18,7 @@ from overlord.games.underworld.context import UnderworldContext
 from overlord.games.underworld.verbs import MOVES as U
 
 from . import fall, gate, turns
-from .context import HadesTurns, TURNS
 from .settle import settled
-from .shadows import gate_field
 from .view import UnderView
 
 R = roth_verbs.MOVES
@@ -182,5 +180,3 @@ def describe(action: dict) -> str:
 def tell(s, c, e: dict) -> str | None:
     return family_verbs.tell(MOVES, s, c, e)
 
-
-__all__ = ["MOVES", "legal", "apply", "describe", "tell", "HadesTurns", "TURNS", "gate_field"]
