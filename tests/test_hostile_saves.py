@@ -257,6 +257,12 @@ def test_a_descent_hero_put_inside_a_wall_or_off_the_map_is_refused(tmp_path, wh
     ("roth-race", lambda d: d["rules"].update(program_choices="maybe"), "rules.program_choices is 'maybe', not one of"),
     # found by the random hand edits: a map of the kingdom's unexplored, played on, crashed at the first step
     ("kingdom-dragon", lambda d: d["explored"].__setitem__(10, "no-such-map"), "not the boxes' 25 maps"),
+    # the Underworld's part of the combined game is checked by the Underworld's own ranges
+    ("roth-underworld", lambda d: d["under"].update(dark_side=99), "under.dark_side is 99, outside 0 to 11"),
+    ("roth-underworld", lambda d: d["under"].update(damned="asleep"), "under.damned is 'asleep', not one of"),
+    ("roth-underworld", lambda d: d["under"]["map"]["placed"][0].update(turns=7), "under.map.placed.0.turns is 7"),
+    ("roth-underworld", lambda d: d.update(round_markers=-2), "round_markers is -2, outside 0 to 20"),
+    ("roth-underworld", lambda d: d["marks"].append("Z"), "marks.0 is 'Z', not one of the maps of the layout"),
 ])
 def test_a_hero_or_a_tile_put_off_the_board_is_refused(tmp_path, scenario, change, message):
     save = _saved(scenario, tmp_path)

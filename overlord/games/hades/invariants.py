@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from overlord.core.bounds import OneOf, Whole, problems
+from overlord.core.state import to_json
 from overlord.games.heroes import invariants as family
 from overlord.games.roth import invariants as roth_invariants
-from overlord.games.underworld.state import instances, locations
+from overlord.games.underworld import invariants as under_invariants
+from overlord.games.underworld.state import DARK_SIDE_BOXES, instances, locations
 
+from .load import GATE
+from .state import FROM_THE_STATE
 from .view import UnderView
 
 SHEETS = ("items:", "tasks:")
@@ -49,4 +54,23 @@ def violations(s, c, full: bool = False) -> list[str]:
 
 
 def state_problems(s, c) -> list[str]:
-    return roth_invariants.state_problems(s, c)
+    """What a save edited by hand may not hold: Return of the Heroes' checks on the one state, the
+    Underworld's own checks on its part (``saved_fields``: its fields' ranges, each prefixed
+    ``under.``), and what joins them (who is below and by which gate, the round markers, how far the
+    log was answered)."""
+    out = roth_invariants.state_problems(s, c)
+    if out or s.under is None:
+        return out or ["the saved game has no Underworld part (under)"]
+    view = UnderView(s)
+    fields = {k: v for k, v in under_invariants.saved_fields(view, c.under).items()
+              if k.split(".")[0] not in FROM_THE_STATE}
+    fields.update({"dark_side": Whole(0, DARK_SIDE_BOXES), "winner": OneOf(("", *s.heroes), "heroes", many=True),
+                   "last_hero": OneOf(("", *s.heroes), "heroes")})
+    out += [f"under.{line}" for line in problems(to_json(s.part), fields)]
+    out += problems(to_json(s), {"below.*": OneOf((GATE,), "gates"), "round_markers": Whole(0, 20),
+                                 "seen": Whole(0, len(s.log)), "marks.*": OneOf(_letters(s), "maps of the layout")})
+    return out + [f"below names {h!r}, not a hero of this game" for h in s.below if h not in s.heroes]
+
+
+def _letters(s) -> tuple[str, ...]:
+    return tuple(sorted({ch for row in s.layout for ch in row})) or ("",)
