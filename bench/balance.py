@@ -33,6 +33,15 @@ from overlord.sim.run import simulate  # noqa: E402
 from overlord.sim.stats import summarize  # noqa: E402
 
 
+def _names_a_file(folder: Path, text: str) -> bool:
+    """Whether ``text`` names a file beside the scenario (a scenario's prose, longer than a file name may
+    be, names none)."""
+    try:
+        return (folder / text).is_file()
+    except OSError:
+        return False
+
+
 def overridden(path: Path, sets: list[str], into: Path) -> Path:
     """A copy of the scenario file at `path` with each `KEY=VALUE` of `sets` applied, in `into`:
     every string naming a file beside the original is made absolute so the copy reads the same
@@ -44,7 +53,7 @@ def overridden(path: Path, sets: list[str], into: Path) -> Path:
             return {k: absolute(v) for k, v in node.items()}
         if isinstance(node, list):
             return [absolute(v) for v in node]
-        if isinstance(node, str) and (path.parent / node).is_file():
+        if isinstance(node, str) and _names_a_file(path.parent, node):
             return str((path.parent / node).resolve())
         return node
 
@@ -53,7 +62,7 @@ def overridden(path: Path, sets: list[str], into: Path) -> Path:
         key, sep, value = item.partition("=")
         if not sep:
             raise SystemExit(f"--set {item}: expected KEY=VALUE")
-        *parents, leaf = key.split(".")
+        *parents, leaf = [int(p) if p.isdigit() else p for p in key.split(".")]   # coop.darkness_limit.2: a count
         node = data
         for part in parents:
             if not isinstance(node.get(part), dict):

@@ -14,7 +14,8 @@ the Underworld, "Combined with Return of the Heroes"):
   One": the slayer has won (the race: the players, unless he is a rival).
 - "The game ends with the defeat of the Nameless One (or if 11 Shadow Cubes were placed on the Dark
   Side, in which case the player with the most Shadow Cubes is the winner)" (:func:`dark_side_full`):
-  the players win if a hero of theirs has the most (ties shared, ours), else the rivals do.
+  the players win if a hero of theirs has the most (ties shared, ours), else the rivals do. Together
+  (ours) the company is beaten, the hero with the most taking the Underworld's "lesser victory".
 
 What the book says of the Underworld's magic weapons above ("The Nameless One can be attacked with
 these weapons in any skill area that has an asterisk") and of the Black Weapons before the fall
@@ -146,4 +147,7 @@ def dark_side_full(ctx) -> list[dict]:
     players = [h for h in best if h not in s.rivals]
     why = (f"the Dark Side is full (11 shadow cubes): {', '.join(best)} with the most shadow cubes ({most})" if best
            else "the Dark Side is full (11 shadow cubes) and no hero has a shadow cube")
+    if s.mode == "coop":
+        return roth_turns.end(ctx, "defeat", why.replace(": ", ", the company is beaten: ", 1)
+                              + (" takes the lesser victory (the Underworld together)" if best else ""))
     return roth_turns.end(ctx, "victory" if players else "defeat", why)

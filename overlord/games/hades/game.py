@@ -13,7 +13,7 @@ from overlord.games.underworld.state import DARK_SIDE_BOXES
 from overlord.core.enemies import EnemyPolicies
 from overlord.view.words import listing
 
-from . import bots, invariants, narrate, setup, turns, verbs
+from . import bots, enemy, invariants, narrate, setup, turns, verbs
 from .agents import agent_spec
 from .context import Ctx
 from .load import HadesContent, load
@@ -30,7 +30,8 @@ class HadesRules(HeroesRules, GameRules):
     name = "hades"
     title = "The Underworld beneath Return of the Heroes"
     summary = ("Return of the Heroes' maps above and the Underworld's tiles below, joined by the gate to Hades: the "
-               "Damned One falls first, then the Nameless - the book's race against the program's heroes")
+               "Damned One falls first, then the Nameless - the book's race against the program's heroes, or "
+               "together against the Nameless's and the Damned One's decks")
     example = ("roth-underworld", ["leandra", "gro"])
     machines = ()
     state_type = HadesState
@@ -54,8 +55,9 @@ class HadesRules(HeroesRules, GameRules):
     def info(self, content: HadesContent) -> ScenarioInfo:
         sc = content.hades
         names = self.names(content)
-        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(names), sc.max_rounds,
-                            {"doom": "Dark Side", "fate": "its last box"},
+        tracks = {"doom": "darkness", "fate": "darkness limit"} if sc.mode == "coop" else \
+            {"doom": "Dark Side", "fate": "its last box"}
+        return ScenarioInfo(sc.id, sc.name, tuple(sc.heroes), tuple(names), sc.max_rounds, tracks,
                             hero_names={h: content.heroes[h].name for h in names})
 
     def party(self, content: HadesContent, count: int, seed: int) -> list[str]:
@@ -74,17 +76,24 @@ class HadesRules(HeroesRules, GameRules):
         """A rival's whole turn (the race's: the heuristic bot's choices, the rival's dice from the
         game's generator), in whichever world he stands."""
         who = turns.playing(match.state)
-        if not who or who == "enemy":
-            raise RulesError("the program plays a rival's turn in the race")
+        if who == "enemy":
+            ctx = Ctx.open(match.state, match.content, dice)
+            enemy.enemy_phase(ctx)
+            return ctx.commit()
+        if not who:
+            raise RulesError("the program plays a rival's turn in the race, or the enemy phase together")
         return self.rival_turn(match, who, bots.choose_heuristic)
 
     def tracks(self, match: Match) -> dict:
-        return {"doom": match.state.part.dark_side, "fate": DARK_SIDE_BOXES}
+        s, coop = match.state, match.content.hades.coop
+        if coop is None:
+            return {"doom": s.part.dark_side, "fate": DARK_SIDE_BOXES}
+        return {"doom": s.darkness, "fate": coop.darkness_limit[len(s.heroes)]}
 
     def record(self, match: Match) -> dict:
         s = match.state
         return {"party": [h for h in s.heroes if h not in s.rivals], "rivals": list(s.rivals), "winner": s.winner,
-                "nameless": s.nameless, "damned": s.part.damned, "dark_side": s.part.dark_side,
+                "nameless": s.nameless, "damned": s.part.damned, "dark_side": s.part.dark_side, "darkness": s.darkness,
                 "marks": list(s.marks), "below": sorted(s.below),
                 "gate": next((e["at"] for e in s.log if e["event"] == "placed" and e.get("counter") == "gate-styx"), ""),
                 "entered": sum(1 for e in s.log if e["event"] == "enters_underworld"),
@@ -118,6 +127,9 @@ class HadesRules(HeroesRules, GameRules):
                 "the bag with the gate to Hades/Styx in it, the covered counters, the market's pile, the Adventure "
                 "markers and the treasure heap: the program draws and places them, and says where each one goes and why",
                 "the Evil Marks on the maps above: the program places them for the Damned One and says why",
+                "the Nameless deck and the darkness above, the Damned One's Dark deck and perils below (the co-operative "
+                "game's, ours): the program plays them at each round's end and keeps both clocks (`status`)"
+                if s.mode == "coop" else "",
                 f"the rivals {listing([c.heroes[h].name for h in s.rivals])}: the program plays their turns"
                 if s.rivals else "") if x),
             dice="the heroes' trials above and below",

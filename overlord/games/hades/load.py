@@ -28,11 +28,12 @@ from overlord.content.errors import Problem
 from overlord.content.validate import load_scenario
 from overlord.games.roth import load as roth_load
 from overlord.games.roth.counters import RothArtifact
-from overlord.games.roth.scenario import RothScenario
+from overlord.games.roth.scenario import RothCoop, RothScenario
 from overlord.games.underworld import formats as uw_formats
 from overlord.games.underworld.engine import HeroSpec as UnderHero, UnderworldContent
 from overlord.games.underworld.setup import load_game
 from overlord.games.underworld.state import CounterSpec as UnderCounter, instance_ids as under_instances
+from overlord.view.words import count
 
 from .scenario import BOXES, NAME, HadesScenario, HadesScenarioFile
 
@@ -116,8 +117,10 @@ def roth_scenario(sc: HadesScenario, box: RothScenario) -> RothScenario:
     at the Capital (select one). Only one Quest is allowed per hero" (Option 2, the deeds at court)."""
     rules = box.rules.model_copy(update={"deeds_at_court": True, "nameless_at_start": False,
                                          "program_choices": sc.rules.program_choices})
+    coop = None if sc.coop is None else RothCoop(darkness_limit=sc.coop.darkness_limit,
+                                                  darkness_each_round=sc.coop.darkness_each_round)
     return box.model_copy(update={"id": sc.id, "name": sc.name, "mode": sc.mode, "variant": "standard",
-                                  "heroes": sc.heroes, "seats": sc.seats, "rules": rules, "coop": None,
+                                  "heroes": sc.heroes, "seats": sc.seats, "rules": rules, "coop": coop,
                                   "max_rounds": sc.max_rounds})
 
 
@@ -126,6 +129,13 @@ COMBINED_RULES = {"deeds_most": 1}
 #: the Underworld's flags in the book's race beneath Return of the Heroes: its heroes may duel (the
 #: book's competitive game), no solitaire changes (the Upper World's heroes are never alone)
 UNDER_RULES = {"duels": True, "solitaire_changes": False, "special_treasures_count": False}
+#: together (ours): heroes of one company do not duel, as in the Underworld's co-operative game
+UNDER_RULES_TOGETHER = {**UNDER_RULES, "duels": False}
+
+
+def under_rules(sc: HadesScenario) -> dict:
+    """The Underworld's flags the combination fixes, by its mode."""
+    return UNDER_RULES_TOGETHER if sc.mode == "coop" else UNDER_RULES
 
 
 def gate_counter(counters_file: Path) -> roth_load.CounterSpec:
@@ -145,8 +155,34 @@ def _boxes(loaded) -> tuple[list[Problem], dict]:
     return load_boxes(loaded, LOADERS, BOXES)
 
 
+def coop_problems(loaded, got: dict) -> list[Problem]:
+    """Together (``mode: coop``, ours) needs its numbers for every party size, no rivals, and Return of
+    the Heroes' Nameless deck (the Underworld's Dark deck every scenario of it names)."""
+    sc, doc = loaded.model.scenario, loaded.doc
+    if sc.mode != "coop":
+        return [doc.problem(("scenario", "coop"), "the co-operative numbers are the co-operative mode's "
+                            "(mode: coop)")] if sc.coop is not None else []
+    if sc.coop is None:
+        return [doc.problem(("scenario",), "the co-operative mode needs its numbers (coop: darkness_limit, "
+                            "dark_phase_every)")]
+    out = []
+    for key in ("darkness_limit", "dark_phase_every"):
+        missing = [n for n in sc.heroes if n not in getattr(sc.coop, key)]
+        if missing:
+            out.append(doc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')} "
+                                   "(the co-operative mode is for 1 to 4 heroes)"))
+    if sc.seats:
+        out.append(doc.problem(("scenario", "seats"), "the co-operative mode has no rivals: every hero is a "
+                               "player's (seats: 0)"))
+    if "roth" in got and not got["roth"].cards:
+        out.append(doc.problem(("scenario", "boxes", "roth"), f"{sc.boxes.roth} names no Nameless deck (content: "
+                               "deck): the co-operative mode plays it"))
+    return out
+
+
 def _cross_check(loaded) -> list[Problem]:
-    return _boxes(loaded)[0]
+    problems, got = _boxes(loaded)
+    return problems + coop_problems(loaded, got)
 
 
 kinds.register(kinds.FileKind(kinds.SCENARIO, HadesScenarioFile, NAME, "the Underworld beneath Return of the Heroes",
@@ -160,6 +196,7 @@ def load(path) -> HadesContent:
 
 def _built(loaded) -> tuple[list, HadesContent | None]:
     problems, got = _boxes(loaded)
+    problems += coop_problems(loaded, got)
     if problems:
         return problems, None
     sc: HadesScenario = loaded.model.scenario

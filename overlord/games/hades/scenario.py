@@ -11,8 +11,8 @@ from pydantic import Field
 from overlord.content.models import Int, Strict
 
 NAME = "hades"
-#: the book's game: each player his hero, the program the rivals
-MODES = ("race",)
+#: the book's game (each player his hero, the program the rivals), and together against the program (ours)
+MODES = ("race", "coop")
 BOXES = {"roth": "Return of the Heroes", "underworld": "Heroes in the Underworld"}
 
 
@@ -33,6 +33,18 @@ class HadesRules(Strict):
                                                     "player does")
 
 
+class HadesCoop(Strict):
+    """Together (ours, every number; docs/hades.md, "Together"): Return of the Heroes' darkness above
+    and the Underworld's Dark phase below, by the party's size."""
+
+    darkness_limit: dict[Literal[1, 2, 3, 4], Int(1, 200)] = Field(
+        description="the darkness that ends the game, by the number of heroes (Return of the Heroes' clock)")
+    darkness_each_round: Int(0, 10) = Field(1, description="the darkness every enemy phase adds, after its card")
+    dark_phase_every: dict[Literal[1, 2, 3, 4], Int(1, 20)] = Field(
+        description="a card of the Damned One's Dark deck below after every n rounds (the Underworld's clock: its "
+                    "omens feed the Dark Side, its counters walk and strike the heroes below)")
+
+
 class HadesBoxes(Strict):
     roth: str = Field(min_length=1, description="a Return of the Heroes scenario: its content files and flags")
     underworld: str = Field(min_length=1, description="a Heroes in the Underworld scenario: its content files and "
@@ -45,6 +57,7 @@ class HadesScenario(Strict):
     mode: Literal[MODES]
     heroes: list[Literal[1, 2, 3, 4]] = Field(min_length=1, description="how many players may play")
     seats: Int(0, 5) = Field(0, description="the program's rivals fill the table to this many heroes (ours); 0: none")
+    coop: HadesCoop | None = Field(None, description="the co-operative mode's numbers (ours); needed when mode is coop")
     boxes: HadesBoxes
     rules: HadesRules = HadesRules()
     max_rounds: Int(1, 500) = 150

@@ -12,6 +12,8 @@ Return of the Heroes"):
   weapons on its card (the Underworld's ``engine.new_game``, the heroes' part left out). The gate
   to Hades/Lethe stays in the box ("only used if all three games are combined").
 - The race's rivals (``seats``, ours) as in Return of the Heroes' race.
+- Together (``mode: coop``, ours): Return of the Heroes' Nameless deck (its co-operative set-up) and
+  the Underworld's Dark deck and perils, shuffled as its co-operative Preparation shuffles them.
 
 Both worlds draw from the one generator: Return of the Heroes' set-up first, then the Underworld's.
 """
@@ -20,13 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from overlord.core.decks import new_deck
 from overlord.core.rng import rng_from_state, rng_state
 from overlord.games.roth import setup as roth_setup
 from overlord.games.roth.state import RothState
 from overlord.games.underworld import tiles
 from overlord.games.underworld.state import KIND_HEAP, instance_ids
 
-from .load import COMBINED_RULES, UNDER_RULES, HadesContent
+from .load import COMBINED_RULES, HadesContent, under_rules
 from .state import HadesState, UnderPart
 
 
@@ -52,8 +55,11 @@ def _part(c: HadesContent, rng) -> UnderPart:
         piles[KIND_HEAP[spec.kind]] += instance_ids(spec)
     part = UnderPart(map=tiles.setup(u.tiles, [], rng), catalogue=c.catalogue,
                      adventure=sorted(piles["adventure"]), treasure=sorted(piles["treasure"]),
-                     card=sorted(piles["card"]), rules={**u.scenario.rules.model_dump(), **UNDER_RULES,
+                     card=sorted(piles["card"]), rules={**u.scenario.rules.model_dump(), **under_rules(c.hades),
                                                           "abilities": {}})
     part.avatars = {cid: "hidden" for spec in u.catalogue.values() if spec.kind == "avatar"
                     for cid in instance_ids(spec)}
+    if c.hades.mode == "coop":                  # together (ours): the Damned One's Dark deck and perils
+        part.dark_deck = new_deck("dark", list(u.dark.cards), rng)
+        part.peril_deck = new_deck("peril", list(u.dark.perils), rng)
     return part

@@ -19,3 +19,8 @@ def start_turn(ctx) -> list[dict]:
 
 def end_turn(ctx) -> list[dict]:
     return family.end_turn(ctx, context.TURNS)
+
+
+def next_round(ctx) -> list[dict]:
+    """After the enemy phase together: the next round, from the first hero, in his world."""
+    return family.next_round(ctx, context.TURNS)

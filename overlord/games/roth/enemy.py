@@ -315,8 +315,8 @@ EFFECTS = {"darkness": _darkness, "draw": _draw, "call": _call, "summon": _summo
 # -- what the program reads ---------------------------------------------------------------------------
 
 def standing(ctx: Ctx) -> list[str]:
-    """The heroes on the board, in turn order."""
-    return [h for h in ctx.s.heroes if not ctx.s.at[h].out and not ctx.s.sheets[h].dead]
+    """The heroes on the board, in turn order (a combined game's hero elsewhere - below - is not)."""
+    return [h for h in ctx.s.heroes if not ctx.s.at[h].out and not ctx.s.sheets[h].dead and not ctx.elsewhere(h)]
 
 
 def servants(ctx: Ctx) -> list[str]:
