@@ -16,7 +16,7 @@ from overlord.games.hades.game import GAME
 from overlord.games.hades.load import GATE
 from overlord.games.hades.view import RULES, UnderView
 from overlord.games.heroes.sheet import gain_cube, shadow_cubes
-from overlord.games.heroes.state import where
+from overlord.games.heroes.state import lift, put, where
 from overlord.games.underworld import darkside, tiles
 
 from hades_helpers import SCENARIO, below_at_styx, carry, content, ctx, lay_gate, match, stand
@@ -407,6 +407,40 @@ def test_a_fight_won_above_with_a_black_weapon_grants_no_experience():
     assert s.sheets["gro"].cubes["close"] == [] and s.log[-1]["weapon"] == "soul-sword"
     c.log({"event": "fight", "hero": "gro", "skill": "ranged", "won": True})
     assert c.gain_cube(s.sheets["gro"], "green") == ("ranged", "green")                # another skill: a cube
+
+
+def test_the_advice_of_hermes_above_fights_a_creature_in_a_skill_its_counter_does_not_show():
+    """"The Advice of Hermes marker can be used in the Upper World. The Advice makes it possible to combat an
+    enemy with a skill not present on the enemy counter": Leandra on B3 with the Wolves (ranged 0, close -1)
+    may fight them with magic, at their hardest spot (-1, ours), once - the Advice is used up as below."""
+    m = match()
+    s = m.state
+    if where(s, "wolves-1"):
+        lift(s, "wolves-1")
+    for pile in (s.bag, s.aside, s.market):
+        if "wolves-1" in pile:
+            pile.remove("wolves-1")
+    put(s, "B3", "wolves-1")
+    assert s.at["leandra"].field == "B3" and s.turn.hero == "leandra"
+    skills = lambda: sorted(a["skill"] for a in GAME.legal_actions(m) if a["do"] == "fight")   # noqa: E731
+    assert skills() == ["close", "ranged"]                       # without the Advice: the counter's spots
+    _carry_below_thing(m, "leandra", "advice-of-hermes")
+    assert skills() == ["close", "magic", "ranged"]
+    evs = GAME.apply(m, {"do": "fight", "target": "wolves-1", "skill": "magic"})
+    used = next(e for e in evs if e["event"] == "advice_used")
+    assert used["modifier"] == -1 and [e["event"] for e in evs].index("advice_used") < [e["event"] for e in evs].index("fight")
+    assert "advice-of-hermes" in s.part.treasure_up and not [i for i in s.sheets["leandra"].items if i.id == "advice-of-hermes"]
+    assert "uses the Advice of Hermes" in "\n".join(GAME.narrate(m, evs)) and GAME.violations(m) == []
+
+
+def test_below_or_without_it_the_advice_of_hermes_adds_no_skill_above():
+    m = match()
+    c = ctx(m)
+    assert c.extra_skills("leandra", "wolves-1") == {}
+    _carry_below_thing(m, "leandra", "advice-of-hermes")
+    assert ctx(m).extra_skills("leandra", "wolves-1") == {"magic": -1}
+    below_at_styx(m, "leandra")
+    assert ctx(m).extra_skills("leandra", "wolves-1") == {}
 
 
 def test_the_magic_weapons_from_above_cannot_be_used_against_the_damned_one():

@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"forgotten-souls": ["leoric", "tarha"], "underworld": ["bard", "gnome"],
          "heldentaufe": ["erla", "corlof"], "dragon": ["paladin", "halfling"], "roth": ["leandra", "gro"],
          "roth-race": ["glingal", "antrax"], "kingdom-dragon": ["leandra", "paladin"],
-         "kingdom-dragon-together": ["orc", "glingal"], "roth-underworld": ["leandra", "gro"]}
+         "kingdom-dragon-together": ["orc", "glingal"], "roth-underworld": ["leandra", "gro"],
+         "roth-underworld-together": ["leandra", "gro"]}
 
 
 def start(scenario: str, save: Path | None = None, seed: int = 4) -> Session:
@@ -167,7 +168,8 @@ def _unknown_card(scenario: str):
                 "heldentaufe": lambda d: d["missions"]["draw"], "dragon": lambda d: d["bag"],
                 "roth": lambda d: d["bag"], "roth-race": lambda d: d["bag"],
                 "kingdom-dragon": lambda d: d["bag"], "kingdom-dragon-together": lambda d: d["bag"],
-                "roth-underworld": lambda d: d["bag"]}[scenario](data)
+                "roth-underworld": lambda d: d["bag"],
+                "roth-underworld-together": lambda d: d["under"]["dark_deck"]["draw"]}[scenario](data)
         deck[0] = "no-such-card"
     return change
 

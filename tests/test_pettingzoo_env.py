@@ -43,7 +43,8 @@ def test_an_illegal_action_is_refused():
 
 # -- for the tester (issue 16): every game's environment ---------------------------------------
 
-GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon", "kingdom-dragon-together", "roth-underworld"]
+GAMES = ["forgotten-souls", "underworld", "heldentaufe", "dragon", "kingdom-dragon-together", "roth-underworld",
+         "roth-underworld-together"]
 
 
 @pytest.mark.parametrize("scenario", GAMES)

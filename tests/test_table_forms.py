@@ -30,6 +30,7 @@ GAMES = {
     "kingdom-dragon": ("test_table_forms_kingdom", "kingdom-dragon", ["leandra", "paladin"]),
     "kingdom-dragon-together": ("test_table_forms_kingdom", "kingdom-dragon-together", ["leandra", "paladin"]),
     "roth-underworld": ("test_table_forms_hades", "roth-underworld", ["leandra", "gro"]),
+    "roth-underworld-together": ("test_table_forms_hades", "roth-underworld-together", ["leandra", "gro"]),
 }
 
 

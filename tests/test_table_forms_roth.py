@@ -229,10 +229,10 @@ FORMS = [
     at_start("picture", r"^the board is drawn in .*forms\.svg", "picture", scenario="roth-race", heroes=("glingal",)),
     at_start("map", r"A3 +-> A2 A4 A5 +here: LEANDRA", "map: every field, its routes, who stands where"),
     at_start("map", r"here: GLINGAL", "map", scenario="roth-race", heroes=("glingal",)),
-    at_start("status", r"^round 1; the Nameless not yet in the bag; his Guards absent; bag \d+, market pile \d+\n"
-             r"\s+leandra: A3; 4/4 HP", "status"),
-    at_start("status", r"^round 1; the Nameless not yet in the bag", "status", scenario="roth-race",
-             heroes=("glingal",)),
+    at_start("status", r"^round 1; the Nameless not yet in the bag; his Guards absent; bag \d+, market pile \d+; "
+             r"the darkness 0 of 60\n\s+leandra: A3; 4/4 HP", "status: together, the darkness and its limit"),
+    at_start("status", r"^round 1; the Nameless not yet in the bag; his Guards absent; bag \d+, market pile \d+\n",
+             "status: the race has no darkness", scenario="roth-race", heroes=("glingal",)),
     at_start("undo", r"undone: move A2", "undo: a step takes nothing hidden into view", before=("move A2",)),
     at_start("undo", r"^undo refused: '[^']+' brought into view the Nameless's card", "undo: not past the Nameless's "
              "card drawn", before=("end", "end"), ok=False),

@@ -29,6 +29,7 @@ PARTIES = {
     "kingdom-dragon": ["leandra", "paladin"],
     "kingdom-dragon-together": ["orc", "glingal"],
     "roth-underworld": ["leandra", "gro"],
+    "roth-underworld-together": ["leandra", "gro"],
 }
 
 

@@ -16,7 +16,7 @@ from overlord.games.roth.state import Ctx as RothCtx, TurnState
 from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
 
-from . import shadows, weapons
+from . import advice, shadows, weapons
 from .load import HadesContent
 from .state import HadesState
 from .view import UnderView
@@ -94,6 +94,14 @@ class Ctx(RothCtx):
                       "why": "In a skill which has an SC, no more EC can be gained in the Upper World"})
             return skill, ""
         return super().gain_cube(sheet, colour)
+
+    def extra_skills(self, hero: str, inst: str) -> dict[str, int]:
+        """"The Advice of Hermes marker can be used in the Upper World. The Advice makes it possible to combat an
+        enemy with a skill not present on the enemy counter" (``advice``)."""
+        return advice.skills(self, hero, inst)
+
+    def extra_skill_used(self, hero: str, inst: str, skill: str) -> list[dict]:
+        return advice.use(self, hero, inst, skill)
 
     def elsewhere(self, hero: str) -> bool:
         """A hero below takes no part in what happens above (ours, as the Dragon's sections say of

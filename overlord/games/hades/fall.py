@@ -148,6 +148,7 @@ def dark_side_full(ctx) -> list[dict]:
     why = (f"the Dark Side is full (11 shadow cubes): {', '.join(best)} with the most shadow cubes ({most})" if best
            else "the Dark Side is full (11 shadow cubes) and no hero has a shadow cube")
     if s.mode == "coop":
-        return roth_turns.end(ctx, "defeat", why.replace(": ", ", the company is beaten: ", 1)
-                              + (" takes the lesser victory (the Underworld together)" if best else ""))
+        lesser = (f"; {', '.join(best)} with the most shadow cubes ({most}) "
+                  f"take{'s' if len(best) == 1 else ''} the lesser victory" if best else "")
+        return roth_turns.end(ctx, "defeat", f"the Dark Side is full (11 shadow cubes): the company is beaten{lesser}")
     return roth_turns.end(ctx, "victory" if players else "defeat", why)

@@ -119,12 +119,12 @@ def leave_problem(ctx, hero: str) -> str | None:
                 else "an Underworld task marker"
             return f"{hero} holds {what} ({t}): \"A hero cannot leave the Underworld if that hero holds a Task marker\""
     for item in sheet.items:
-        if _under_id(own, item.id) in STAY_BELOW:
+        if under_id(own, item.id) in STAY_BELOW:
             return f"{hero} carries {item.name}, which cannot leave the Underworld"
     return None
 
 
-def _under_id(own: dict, inst: str) -> str:
+def under_id(own: dict, inst: str) -> str:
     if inst in own:
         return inst
     base, _, n = inst.rpartition("-")
@@ -132,7 +132,7 @@ def _under_id(own: dict, inst: str) -> str:
 
 
 def under_kind(own: dict, inst: str) -> str:
-    cid = _under_id(own, inst)
+    cid = under_id(own, inst)
     return own[cid].kind if cid else ""
 
 

@@ -4,6 +4,7 @@
   (a Return of the Heroes artifact lost below lies in the Underworld's piles) counted where they lie;
 - every hero below stands on a tile, no hero above does;
 - the Evil Marks on distinct maps of the layout;
+- together, the Underworld's Dark and peril decks each holding its cards once (``underworld.invariants``);
 - each of the Underworld's counters in exactly one place: its part's piles and tiles, a hero's sheet,
   or - carried up - the board above or out of the game by Return of the Heroes' rules.
 """
@@ -41,6 +42,7 @@ def violations(s, c, full: bool = False) -> list[str]:
     for h in s.part.map.heroes:
         if h not in s.below:
             out.append(f"{h} stands on tile {s.part.map.heroes[h]} but is not below")
+    out += under_invariants.deck_problems(s.part, c.under)
     letters = {ch for row in s.layout for ch in row}
     if len(set(s.marks)) != len(s.marks) or not set(s.marks) <= letters:
         out.append(f"the Evil Marks {s.marks} are not on distinct maps of the layout")

@@ -37,6 +37,9 @@ OWN = {
                                 f"  {e['hero']} gains no {e['colour']} cube: a shadow cube lies on {e['skill']} "
                                 "(\"In a skill which has an SC, no more EC can be gained in the Upper World\")"),
     "task_discarded": lambda e: f"  {e['hero']} discards {e['name']} in the Underworld (out of the game)",
+    "advice_used": lambda e: (f"  {e['hero']} uses the Advice of Hermes: {e['counter']} is fought with {e['skill']}, a "
+                              f"skill its counter does not show, at {e['modifier']:+d} (the Advice is used up)"),
+    "dark_due": lambda e: f"== the Damned One's Dark card (round {e['round']})",
     "round_marker": lambda e: f"  The Damned One's round marker {e['markers']} of {e['of']}",
 }
 
@@ -102,7 +105,9 @@ def status(s, c) -> list[str]:
     out.append(f"the Underworld: Dark Side {part.dark_side}/11; the Damned One {part.damned.replace('_', ' ')}; "
                f"Avatars banished {sum(v == 'banished' for v in part.avatars.values())}/3; Evil Marks on "
                f"{', '.join(s.marks) or 'no map'}; the gate to Hades/Styx "
-               + (f"on {gate}" if gate else "out of the game" if GATE in s.removed else "in the bag"))
+               + (f"on {gate}" if gate else "out of the game" if GATE in s.removed else "in the bag")
+               + (f"; a Dark card every {every} rounds" if (coop := c.hades.coop) is not None
+                  and (every := coop.dark_phase_every.get(len(s.heroes))) else ""))
     for h in s.heroes:
         if h in s.below:
             sh = s.sheets[h]

@@ -33,6 +33,8 @@ bequest's key and what a death does to a deed are ``deeds``'.
 
 from __future__ import annotations
 
+import dataclasses
+
 from overlord.core.game import RulesError, hidden_draw
 from overlord.core.trace import Decision
 from overlord.games.heroes import life as family
@@ -46,6 +48,9 @@ from . import deeds, draws, machines, turns
 from .content import DOT_SKILL
 from .regions import guard_posts
 from .state import Ctx
+
+#: a skill's spot colour on a counter
+SKILL_DOT = {sk: dot for dot, sk in DOT_SKILL.items()}
 
 
 class RothLife:
@@ -130,6 +135,13 @@ def skills_against(ctx: Ctx, inst: str) -> list[str]:
     return [DOT_SKILL[dot] for dot, _ in ctx.c.spec(inst).dots]
 
 
+def skills_for(ctx: Ctx, hero: str, inst: str) -> list[str]:
+    """The skills ``hero`` may fight the counter with: its dots, and a combined game's more
+    (``Ctx.extra_skills``: the Underworld's Advice of Hermes)."""
+    own = skills_against(ctx, inst)
+    return own + [sk for sk in ctx.extra_skills(hero, inst) if sk not in own]
+
+
 def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = None,
           lose: str | None = None, keep: str | None = None) -> list[dict]:
     """The hero fights the counter ``inst`` on his field with ``skill``; ``cubes``: the reward's
@@ -144,8 +156,8 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = 
         raise RulesError(refusal)
     if turn.fought:
         raise RulesError("a fight a turn: \"Combat (only once per turn)\"")
-    if skill not in skills_against(ctx, inst):
-        raise RulesError(f"{spec.name} is fought with {' or '.join(skills_against(ctx, inst))}, not {skill}")
+    if skill not in skills_for(ctx, hero, inst):
+        raise RulesError(f"{spec.name} is fought with {' or '.join(skills_for(ctx, hero, inst))}, not {skill}")
     if spec.effect == "guard" and not hs.stone:
         raise RulesError("a Guard is fought with a precious stone: \"First you need a precious stone, as it is the "
                          "key to the four secret entries to the tower\"")
@@ -155,7 +167,12 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, cubes: list[str] | None = 
         s.down.remove(inst)
         out.append(ctx.log(hidden_draw({"event": "revealed", "hero": hero, "counter": inst, "name": spec.name,
                                         "at": where(s, inst)})))
-    result = combat(s.sheets[hero], counter_of(ctx, inst), skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE,
+    counter = counter_of(ctx, inst)
+    if skill not in skills_against(ctx, inst):           # a skill not on the counter, by a combined game's rule
+        counter = dataclasses.replace(counter, dots={**counter.dots,
+                                                     SKILL_DOT[skill]: ctx.extra_skills(hero, inst)[skill]})
+        out += ctx.extra_skill_used(hero, inst, skill)
+    result = combat(s.sheets[hero], counter, skill, rng=ctx.dice, heart_rule=RETURN_HEART_RULE,
                     extra_modifier=ctx.trial_modifier(hero))
     out.append(ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                         "trials": [t.reason for t in result.trials], "won": result.won, "why": result.reason}))

@@ -148,7 +148,9 @@ def status(s: RothState, c: RothContent) -> list[str]:
     card = c.nameless.get(s.nameless_card)
     out = [f"round {s.round}; the Nameless {NAMELESS_WORDS.get(s.nameless, s.nameless)}"
            + (f" ({card.name})" if card is not None and s.nameless in ("on_tower", "in_battle", "slain") else "")
-           + f"; his Guards {s.guards}; bag {len(s.bag)}, market pile {len(s.market)}"]
+           + f"; his Guards {s.guards}; bag {len(s.bag)}, market pile {len(s.market)}"
+           + (f"; the darkness {s.darkness} of {coop.darkness_limit[len(s.heroes)]}"
+              if (coop := c.scenario.coop) is not None and s.mode == "coop" else "")]
     for h in s.heroes:
         sheet, hs = s.sheets[h], s.at[h]
         skills = ", ".join(f"{sk} {skill_value(sheet, sk)} ({dice_for(sheet, sk)}d, {len(sheet.cubes[sk])} cubes)"

@@ -123,6 +123,15 @@ class Ctx(HeroesCtx):
         (the Underworld's shadow cubes above: none gained on their skill)."""
         return gain_cube(sheet, colour)
 
+    def extra_skills(self, hero: str, inst: str) -> dict[str, int]:
+        """The skills ``hero`` may fight the counter ``inst`` with beside its spots, each with the modifier
+        it gets: none in Return of the Heroes; a combined game's (the Underworld's Advice of Hermes above)."""
+        return {}
+
+    def extra_skill_used(self, hero: str, inst: str, skill: str) -> list[dict]:
+        """What fighting ``inst`` with one of :meth:`extra_skills` costs (the Advice used up); its events."""
+        return []
+
     def elsewhere(self, hero: str) -> bool:
         """Whether ``hero`` is off the Upper World's board and takes no part in what happens there (an
         event's trials): never in Return of the Heroes; a combined game's (a hero in the Underworld)."""

@@ -238,7 +238,7 @@ def _fights(ctx: Ctx, hero: str, inst: str) -> list[dict]:
     if spec.effect == "nameless":
         card = ctx.c.nameless[ctx.s.nameless_card]
         return [M["battle"](DOT_SKILL[dot]) for dot in card.dots]
-    return [M["fight"](inst, sk) for sk in fights.skills_against(ctx, inst)]
+    return [M["fight"](inst, sk) for sk in fights.skills_for(ctx, hero, inst)]
 
 
 def _movement(ctx: Ctx, hero: str) -> list[dict]:

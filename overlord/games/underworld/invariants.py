@@ -80,6 +80,15 @@ def saved_fields(state: UnderworldState, content) -> dict:
             "turn.started_on": OneOf(("", *(t.id for t in content.tiles)), "tiles")}
 
 
+def deck_problems(state, content) -> list[str]:
+    """The Dark and peril decks hold each of the scenario's cards once (drawn or discarded)."""
+    out = []
+    for deck, cards in ((state.dark_deck, content.dark.cards), (state.peril_deck, content.dark.perils)):
+        if deck is not None and Counter(deck.draw + deck.discard) != Counter(list(cards)):
+            out.append(f"the {deck.name} deck lost or doubled a card")
+    return out
+
+
 def violations(state: UnderworldState, content=None, full: bool = False) -> list[str]:
     """Every invariant that does not hold now (empty when all do)."""
     out = []
@@ -114,9 +123,7 @@ def violations(state: UnderworldState, content=None, full: bool = False) -> list
     if Counter(placed + stacked) != Counter(list(state.map.catalogue)):
         out.append("a map tile was lost or placed twice")
     if content is not None:
-        for deck, cards in ((state.dark_deck, content.dark.cards), (state.peril_deck, content.dark.perils)):
-            if deck is not None and Counter(deck.draw + deck.discard) != Counter(list(cards)):
-                out.append(f"the {deck.name} deck lost or doubled a card")
+        out += deck_problems(state, content)
     if full:                              # the legal actions never name a counter lying face down
         for action in legal_actions(state):
             cid = action.get("counter") or action.get("task")
