@@ -6,6 +6,7 @@ Underworld, "Combined with Return of the Heroes") as in the race."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from overlord.games.hades import enemy
 from overlord.games.hades.context import Ctx
 from overlord.games.hades.view import RULES
 from overlord.games.heroes.sheet import gain_cube
+from overlord.games.heroes.state import put
 from overlord.games.roth import enemy as roth_enemy
 from overlord.games.roth import turns as roth_turns
 from overlord.sim.play import play_game
@@ -217,3 +219,27 @@ def test_a_together_scenario_missing_what_it_needs_is_refused_naming_the_field(t
     result = CliRunner().invoke(cli.main, ["validate", str(path)])
     assert result.exit_code != 0 and message in result.output, result.output
     assert f"{path.name}:" in result.output
+
+
+def test_a_servants_strike_on_a_marked_map_is_fought_at_minus_one(game):
+    """"On this tile, all skill tests have an increased difficulty of -1": the Nameless's Servant striking a
+    hero above on a map with an Evil Mark is beaten off at -1 (each of the hero's trials a point harder)."""
+    rules = game[0]
+    tried = {}
+    for marked in (False, True):
+        match = new(game)
+        s = match.state
+        servant = next(i for i in match.content.instances if match.content.spec(i).effect == "servant")
+        for pile in (s.bag, s.aside, s.market):
+            if servant in pile:
+                pile.remove(servant)
+        put(s, s.at["leandra"].field, servant)
+        if marked:
+            s.marks.append(s.at["leandra"].field[0])
+        c = ctx_of(match)
+        events = roth_enemy.strike(c, servant, "leandra")
+        c.commit()
+        tried[marked] = next(e for e in events if e["event"] == "servant_strike")["trials"]
+        assert rules.violations(match) == []
+    target = {k: [int(n) for n in re.findall(r"=(\d+), (?:success|failure)", " ".join(v))] for k, v in tried.items()}
+    assert target[True] == [n - 1 for n in target[False]], tried          # the same dice, a point harder

@@ -255,6 +255,7 @@ def strike(ctx: Ctx, inst: str, hero: str, modifier: int = 0) -> list[dict]:
     s, c = ctx.s, ctx.c
     sheet = s.sheets[hero]
     at = where(s, inst)
+    modifier += ctx.trial_modifier(hero)            # a combined game's own (an Evil Mark on his map: -1)
     out = []
     if inst in s.down:
         s.down.remove(inst)
