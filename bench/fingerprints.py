@@ -9,6 +9,7 @@ the games it changes:
 
     python bench/fingerprints.py --write          # keep today's (bench/fingerprints.json)
     python bench/fingerprints.py                  # compare with the kept ones; exit 1 on a change
+    python bench/fingerprints.py --scenario roth-underworld    # one scenario's games only
 
 About a minute of CPU. Not part of the tests (a rule fix rewrites the file on purpose, named in
 its commit); a restructuring's note says it printed "all N games the same".
@@ -31,7 +32,9 @@ from overlord.core.game import match_json  # noqa: E402
 
 KEPT = ROOT / "bench" / "fingerprints.json"
 SCENARIOS = ["forgotten-souls", "underworld", "heldentaufe", "heldentaufe-race", "dragon", "dragon-duel", "roth",
-             "roth-race", "roth-standard", "roth-unknown"]
+             "roth-race", "roth-standard", "roth-unknown",
+             # the combined games (issue 44): the guard of the family layer they share
+             "kingdom-dragon", "kingdom-dragon-together", "roth-underworld", "roth-underworld-together"]
 
 
 def _sha(text: str) -> str:
@@ -61,9 +64,9 @@ def fingerprint(scenario: str, heroes: int, bot: str, seed: int, max_rounds: int
             "offered": _sha("\n".join(offered))}
 
 
-def run(bots: list[str], seeds: list[int]) -> dict:
+def run(bots: list[str], seeds: list[int], scenarios: list[str]) -> dict:
     out = {}
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         rules, content, _ = registry.open_scenario(scenario)
         for heroes in rules.info(content).hero_counts:
             for bot in bots:
@@ -77,13 +80,15 @@ def main() -> int:
     ap.add_argument("--write", action="store_true", help="keep today's fingerprints")
     ap.add_argument("--bots", nargs="*", default=["random", "heuristic"])
     ap.add_argument("--seeds", nargs="*", type=int, default=[1, 2])
+    ap.add_argument("--scenario", action="append", choices=SCENARIOS,
+                    help="only this scenario's games (repeatable; with --write, kept beside the others)")
     args = ap.parse_args()
-    now = run(args.bots, args.seeds)
+    now = run(args.bots, args.seeds, args.scenario or SCENARIOS)
+    kept = json.loads(KEPT.read_text()) if KEPT.exists() else {}
     if args.write:
-        KEPT.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
+        KEPT.write_text(json.dumps({**kept, **now} if args.scenario else now, indent=1, sort_keys=True) + "\n")
         print(f"kept {len(now)} games in {KEPT.relative_to(ROOT)}")
         return 0
-    kept = json.loads(KEPT.read_text())
     changed = [k for k in now if k in kept and kept[k] != now[k]]
     for k in changed:
         fields = [f for f in now[k] if now[k][f] != kept[k].get(f)]
