@@ -19,7 +19,7 @@ from overlord.core.state import dumps
 from overlord.games import registry
 from overlord.games.hades import enemy
 from overlord.games.hades.context import Ctx
-from overlord.games.hades.view import RULES
+from overlord.games.beneath.view import RULES
 from overlord.games.heroes.sheet import gain_cube
 from overlord.games.heroes.state import put
 from overlord.games.roth import enemy as roth_enemy

@@ -11,10 +11,11 @@ import pytest
 
 from overlord.core.game import RulesError
 from overlord.core.state import dumps
-from overlord.games.hades import fall, gate, settle, shadows, verbs
+from overlord.games.beneath import fall, gate, settle, shadows
+from overlord.games.hades import verbs
 from overlord.games.hades.game import GAME
 from overlord.games.hades.load import GATE
-from overlord.games.hades.view import RULES, UnderView
+from overlord.games.beneath.view import RULES, UnderView
 from overlord.games.heroes.sheet import gain_cube, shadow_cubes
 from overlord.games.heroes.state import lift, put, where
 from overlord.games.underworld import darkside, tiles
@@ -71,7 +72,7 @@ def test_the_gate_drawn_is_placed_face_up_off_the_drawers_region():
     field = where(s, GATE)
     assert field and GATE not in s.down
     assert c.c.board.region_of(field) != c.c.board.region_of(s.at["leandra"].field)
-    assert shadows.gate_field(s) == field
+    assert shadows.gate_field(s, m.content) == field
 
 
 @pytest.mark.parametrize("case, fix, refusal", [

@@ -90,7 +90,8 @@ def test_imports_point_down_the_layers(name):
             assert other in ("overlord.games", "overlord.games.registry"), \
                 f"{name} imports {other}: the framework knows games only through the registry"
         if game_of(name) and game_of(other) and game_of(name) != game_of(other):
-            assert game_of(other) in registry.COMBINES.get(game_of(name), ()), \
+            allowed = registry.COMBINES.get(game_of(name)) or registry.SHARED.get(game_of(name), ())
+            assert game_of(other) in allowed, \
                 f"{name} imports another game's {other} (only a combined game imports the games it combines)"
         if name.startswith("overlord.games.heroes") or name == "overlord.games.registry":
             assert not game_of(other), f"{name} imports the game module {other}"
@@ -117,6 +118,19 @@ def test_a_combined_game_imports_what_it_combines_and_nothing_imports_it(combine
     assert others <= set(games), f"{combined} imports {sorted(others - set(games))}"
     users = sorted(n for n, deps in GRAPH.items() if game_of(n) != combined and any(game_of(o) == combined for o in deps))
     assert not users, f"{users} import the combined game {combined}"
+
+
+@pytest.mark.parametrize("shared, games", sorted(registry.SHARED.items()))
+def test_a_shared_layer_of_the_combined_games_is_imported_only_by_those_naming_it(shared, games):
+    """A layer several combined games share (``registry.SHARED``) imports the single games it names, and
+    only a combined game that names it in ``registry.COMBINES`` imports it; it registers no game."""
+    mine = [n for n in MODULES if game_of(n) == shared]
+    assert mine, f"no package overlord.games.{shared}"
+    others = {game_of(o) for n in mine for o in GRAPH[n] if game_of(o) and game_of(o) != shared}
+    assert others <= set(games), f"{shared} imports {sorted(others - set(games))}"
+    users = {game_of(n) for n, deps in GRAPH.items() if game_of(n) != shared and any(game_of(o) == shared for o in deps)}
+    assert all(shared in registry.COMBINES.get(u or "", ()) for u in users), f"{sorted(map(str, users))} import {shared}"
+    assert shared not in registry.games()
 
 
 def test_no_two_modules_import_each_other():

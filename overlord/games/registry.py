@@ -38,8 +38,13 @@ SHIPPED = {
 # the combined games (issue 44): a package that plays several single games' boxes together may import
 # those games' packages, and only those; a single game never imports a combined one (tests/test_layers.py)
 COMBINES: dict[str, tuple[str, ...]] = {
-    "kingdom": ("roth", "dragon"),       # Return of the Heroes with Under the Shadow of the Dragon
-    "hades": ("roth", "underworld"),     # the Underworld beneath Return of the Heroes
+    "kingdom": ("roth", "dragon"),                   # Return of the Heroes with Under the Shadow of the Dragon
+    "hades": ("roth", "underworld", "beneath"),      # the Underworld beneath Return of the Heroes
+}
+# what several combined games share: a package of no game of its own, which may import the single games
+# named here, and which only the combined games naming it in COMBINES import (tests/test_layers.py)
+SHARED: dict[str, tuple[str, ...]] = {
+    "beneath": ("underworld",),                      # the Underworld beneath a game of the Upper World
 }
 # games whose content is written before their rules: importing these registers their content kinds
 # for `validate` and `schema`; no game is registered

@@ -22,7 +22,7 @@ from overlord.games.underworld.state import DARK_SIDE_BOXES
 
 from .context import Ctx
 from .load import HadesContent
-from .shadows import gate_field
+from overlord.games.beneath.shadows import gate_field
 from .verbs import MOVES
 
 NAMELESS_NAMES = [st if isinstance(st, str) else st["name"] for st in NAMELESS_STATES]
@@ -52,7 +52,7 @@ def agent_spec(content: HadesContent, heroes: list[str]) -> AgentSpec:
         extra += [cube_count(sheet, sk) / 12 for sk in SKILLS]
         extra += [len(sheet.tasks) / 4, len(sheet.items) / 4, done, float(hs.stone), float(hs.guard_beaten),
                   min(1.0, s.round / c.scenario.max_rounds), float(hero in s.below), shadow_cubes(sheet) / 11,
-                  s.part.dark_side / DARK_SIDE_BOXES, len(s.marks) / 16, float(bool(gate_field(s)))]
+                  s.part.dark_side / DARK_SIDE_BOXES, len(s.marks) / 16, float(bool(gate_field(s, c)))]
         v[k:k + len(extra)] = np.clip(extra, 0, 1)
         v[k + EXTRA + NAMELESS_NAMES.index(s.nameless)] = 1.0
         v[k + EXTRA + len(NAMELESS_NAMES) + DAMNED_NAMES.index(s.part.damned)] = 1.0

@@ -12,8 +12,8 @@ from __future__ import annotations
 from overlord.games.roth import bots as roth_bots
 from overlord.games.underworld import bots as under_bots
 
-from .shadows import gate_field
-from .view import UnderView
+from overlord.games.beneath.shadows import gate_field
+from overlord.games.beneath.view import UnderView
 
 
 def choose_heuristic(match, actions, rng):
@@ -27,7 +27,7 @@ def choose_heuristic(match, actions, rng):
     for a in actions:
         if a["do"] == "enter":
             return dict(a)
-    gate = gate_field(s)
+    gate = gate_field(s, c)
     board = roth_bots.Ctx.reading(s, c).c.board
     if gate and not s.part.outcome and s.sheets[hero].gold >= 1 and not s.pending:
         steps = [a for a in actions if a["do"] == "move" and board.spaces(a["to"], gate) is not None]

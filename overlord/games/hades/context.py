@@ -16,10 +16,10 @@ from overlord.games.roth.state import Ctx as RothCtx, TurnState
 from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
 
-from . import advice, shadows, weapons
+from overlord.games.beneath import advice, shadows, weapons
 from .load import HadesContent
 from .state import HadesState
-from .view import UnderView
+from overlord.games.beneath.view import UnderView
 
 
 def under(ctx) -> UnderworldContext:

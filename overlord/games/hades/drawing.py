@@ -12,7 +12,7 @@ from overlord.games.underworld.drawing import board_drawing as under_drawing
 from overlord.view.drawing import Drawing, Marker
 
 from .context import Ctx
-from .view import UnderView
+from overlord.games.beneath.view import UnderView
 
 GAP = 2.0          # between the maps and the Underworld, in the drawing's units
 PREFIX = "u:"

@@ -26,9 +26,11 @@ from overlord.core.game import RulesError
 from overlord.games.roth import enemy as roth_enemy
 from overlord.games.underworld.dark import dark_phase
 
-from . import shadows, turns
-from .settle import settled
-from .view import UnderView
+from overlord.games.beneath import shadows
+from overlord.games.beneath.settle import settled
+
+from . import turns
+from overlord.games.beneath.view import UnderView
 
 
 def coop(ctx):

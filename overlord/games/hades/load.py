@@ -36,9 +36,8 @@ from overlord.games.underworld.state import CounterSpec as UnderCounter, instanc
 from overlord.view.words import count
 
 from .scenario import BOXES, NAME, HadesScenario, HadesScenarioFile
+from .upper import GATE, UPPER
 
-#: the gate to Hades/Styx: its counter's id in both boxes
-GATE = "gate-styx"
 #: the Underworld's kinds of thing a hero carries (its items and weapons), to Return of the Heroes' rules
 CARRIED = ("item", "black_weapon", "special_weapon")
 #: the Underworld's item slots as Return of the Heroes' artifact kinds
@@ -64,6 +63,11 @@ class HadesContent(roth_load.RothContent):
     @property
     def gate(self) -> str:
         return GATE
+
+    @property
+    def up(self):
+        """The game above, as the Underworld's joins read it (``beneath.upper``)."""
+        return UPPER
 
     @property
     def under_ids(self) -> set:

@@ -9,9 +9,10 @@ from overlord.games.underworld.narrate import narrate as under_narrate
 from overlord.games.underworld.picture import draw_map
 from overlord.view.words import count
 
-from . import shadows
+from overlord.games.beneath import shadows
+
 from .load import GATE
-from .view import RULES, UnderView
+from overlord.games.beneath.view import RULES, UnderView
 
 def _mark_words(d: dict) -> str:
     """The Evil Mark's key in words: the heroes above and the counters on the map, its place in the layout."""
@@ -100,7 +101,7 @@ def status(s, c) -> list[str]:
     """Return of the Heroes' status above, then the Underworld's: the Dark Side, the Damned One, the
     Evil Marks, the gate, the heroes below."""
     part = s.part
-    gate = shadows.gate_field(s)
+    gate = shadows.gate_field(s, c)
     out = roth_narrate.status(s, c)
     out.append(f"the Underworld: Dark Side {part.dark_side}/11; the Damned One {part.damned.replace('_', ' ')}; "
                f"Avatars banished {sum(v == 'banished' for v in part.avatars.values())}/3; Evil Marks on "

@@ -30,7 +30,9 @@ from overlord.games.underworld import tiles
 from overlord.games.underworld.state import KIND_HEAP, instance_ids
 
 from .load import COMBINED_RULES, HadesContent, under_rules
-from .state import HadesState, UnderPart
+from overlord.games.beneath.state import UnderPart
+
+from .state import HadesState
 
 
 def new_state(c: HadesContent, heroes: list[str], seed: int) -> HadesState:

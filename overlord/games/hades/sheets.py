@@ -15,7 +15,7 @@ from overlord.games.roth.state import laid_out
 from overlord.games.underworld.sheets import TILE_MM, item_cards, tile_ids, tile_pages
 from overlord.view.sheet import cards
 
-from .view import UnderView
+from overlord.games.beneath.view import UnderView
 
 
 def printout(s, c, map_mm: float | None = None, heroes: list[str] | None = None) -> Printout:

@@ -17,12 +17,12 @@ from overlord.games.roth.specs import INSTRUCTIONS, PlayAsk, RothSetup
 
 from . import turns
 from .context import Ctx
-from .shadows import gate_field
+from overlord.games.beneath.shadows import gate_field
 
 
 def joins(match: Match) -> list[Answer]:
     s = match.state
-    return [Answer("below", sorted(s.below)), Answer("marks", list(s.marks)), Answer("gate", gate_field(s) or None),
+    return [Answer("below", sorted(s.below)), Answer("marks", list(s.marks)), Answer("gate", gate_field(s, match.content) or None),
             Answer("dark_side", s.part.dark_side), Answer("damned", s.part.damned)]
 
 

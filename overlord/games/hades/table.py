@@ -25,11 +25,13 @@ from overlord.games.underworld.verbs import MOVES as U
 from overlord.view.drawing import Drawing
 from overlord.view.words import count, options
 
-from . import gate, narrate
+from overlord.games.beneath import gate
+
+from . import narrate
 from .drawing import game_drawing
 from .sheets import printout
 from .verbs import ABOVE, BELOW, MOVES, R
-from .view import UnderView
+from overlord.games.beneath.view import UnderView
 from .why import explain
 
 ABOVE_WORDS = {m.said: m for m in R.moves.values()}

@@ -17,9 +17,11 @@ from overlord.games.underworld import engine as under_engine
 from overlord.games.underworld.context import UnderworldContext
 from overlord.games.underworld.verbs import MOVES as U
 
-from . import fall, gate, turns
-from .settle import settled
-from .view import UnderView
+from overlord.games.beneath import fall, gate
+from overlord.games.beneath.settle import settled
+
+from . import turns
+from overlord.games.beneath.view import UnderView
 
 R = roth_verbs.MOVES
 

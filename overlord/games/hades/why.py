@@ -9,7 +9,7 @@ from overlord.games.roth import why as roth_why
 from overlord.games.underworld.narrate import narrate as under_narrate
 
 from . import narrate
-from .view import RULES
+from overlord.games.beneath.view import RULES
 
 SECTION = "Heroes in the Underworld, Combined with Return of the Heroes"
 EVENTS = "Heroes in the Underworld, Events in the Upper and Under Worlds"

@@ -1,5 +1,7 @@
-"""The gate to Hades/Styx: where it lies, and entering and leaving the Underworld by it (Heroes in
-the Underworld, "Combined with Return of the Heroes", "Entering and Leaving the Underworld").
+"""The gates: entering and leaving the Underworld by them (Heroes in the Underworld, "Combined with
+Return of the Heroes" and "Combined with In the Shadow of the Dragon", "Entering and Leaving the
+Underworld"). Which gates there are, their price and what stays above are the game above's
+(``upper.Upper``); the rest is one rule in every section. Said of the gate to Hades/Styx:
 
 - "When this marker is pulled from the bag, it is treated like a defeated enemy counter (but it is
   not an enemy)": our reading (the translator's too: "it can be placed into any neutral clearing") -
@@ -33,74 +35,71 @@ from overlord.games.heroes.sheet import remove_cube, shadow_cubes
 from overlord.games.heroes.state import put
 from overlord.games.underworld import tiles
 
-from .load import GATE
-from .shadows import gate_field
-from .state import HadesState
+from .shadows import gate_fields
+from .state import BeneathOwn
 
-ENTRY_PRICE = 1
-#: Return of the Heroes' artifacts that stay above ("Horses and Carts cannot be taken into the Underworld")
-STAY_ABOVE = ("horse", "cart")
 #: the Underworld's things that may not go up
 STAY_BELOW = ("mail-of-persephone", "trident-of-hades")
 #: the Underworld's counter kinds on a sheet's task boxes that keep a hero below
 HELD_BELOW = ("task", "black_creature")
 
 
+def gate_under(ctx, hero: str) -> str:
+    """The gate ``hero`` stands on above ("" when none)."""
+    hs = ctx.s.at[hero]
+    return next((g for g, f in gate_fields(ctx.s, ctx.c).items() if f == hs.field and not hs.between), "")
+
+
 def enter_problem(ctx, hero: str) -> str | None:
     """Why ``hero`` cannot enter the Underworld now, or None."""
-    s: HadesState = ctx.s
-    gate = gate_field(s)
-    hs = s.at[hero]
+    s: BeneathOwn = ctx.s
+    gates = gate_fields(s, ctx.c)
+    gate = gate_under(ctx, hero)
     if hero in s.below:
         return f"{hero} is in the Underworld already"
     if s.part.outcome:
         return "the Damned One has fallen: the gate is gone"
-    if not gate:
+    if not gates:
         return "the gate to Hades/Styx has not been drawn from the bag"
-    if hs.field != gate or hs.between:
-        return f"the gate to Hades/Styx lies on {gate}: a hero enters standing on it"
-    if s.turn.combat or s.offer or s.pending:
+    if not gate:
+        return f"the gate to the Underworld lies on {', '.join(gates.values())}: a hero enters standing on it"
+    if s.turn.combat or getattr(s, "offer", None) or s.pending:
         return "a creature to fight, a market or a choice comes first"
     if s.turn.phase == "over":
         return f"{hero}'s turn is over"
-    if s.sheets[hero].gold < ENTRY_PRICE:
-        return f"entering the Underworld \"costs 1 GP\": {hero} has no gold"
+    price = ctx.c.up.gates[gate]
+    if s.sheets[hero].gold < price:
+        return f"entering the Underworld \"costs {price} GP\": {hero} has no gold"
     return None
 
 
 def enter(ctx, hero: str) -> list[dict]:
-    s: HadesState = ctx.s
+    s: BeneathOwn = ctx.s
     problem = enter_problem(ctx, hero)
     if problem:
         raise RulesError(problem)
+    gate = gate_under(ctx, hero)
+    price = ctx.c.up.gates[gate]
     sheet = s.sheets[hero]
-    sheet.gold -= ENTRY_PRICE
-    left = [i for i in sheet.items if _artifact(ctx, i.id) in STAY_ABOVE]
+    sheet.gold -= price
+    left = [i for i in sheet.items if ctx.c.up.stays_above(ctx, i.id)]
     for item in left:
         sheet.items.remove(item)
         put(s, s.at[hero].field, item.id)
     styx = tiles.styx_id(s.part.map)
-    s.below[hero] = GATE
+    s.below[hero] = gate
     s.part.map.heroes[hero] = styx
     s.turn.phase, s.turn.mp = "over", 0
     s.turn.why_over = "he went down into the Underworld: his next turn is played below"
-    return [ctx.log({"event": "enters_underworld", "hero": hero, "gate": GATE, "at": s.at[hero].field, "tile": styx,
-                     "paid": ENTRY_PRICE, "left": [i.id for i in left],
+    return [ctx.log({"event": "enters_underworld", "hero": hero, "gate": gate, "at": s.at[hero].field, "tile": styx,
+                     "paid": price, "left": [i.id for i in left],
                      "why": "Using the Gate marker to the Underworld/Styx, a hero can enter the Underworld at any time; "
                             "this however costs 1 GP"})]
 
 
-def _artifact(ctx, inst: str) -> str:
-    c = ctx.c
-    if inst in c.instances:
-        spec = c.spec(inst)
-        return spec.artifact or spec.back
-    return inst
-
-
 def leave_problem(ctx, hero: str) -> str | None:
     """Why ``hero`` cannot leave the Underworld now, or None."""
-    s: HadesState = ctx.s
+    s: BeneathOwn = ctx.s
     part = s.part
     if hero not in s.below:
         return f"{hero} is not in the Underworld"
@@ -110,6 +109,9 @@ def leave_problem(ctx, hero: str) -> str | None:
         return f"it is not {hero}'s turn below"
     if hero in part.trapped:
         return f"{hero} is caught in a trap"
+    price = ctx.c.up.leave_price
+    if s.sheets[hero].gold < price:
+        return f"leaving the Underworld costs {price} GP: {hero} has no gold"
     own = ctx.c.under.catalogue
     sheet = s.sheets[hero]
     for t in sheet.tasks:
@@ -149,7 +151,7 @@ def shed_order(sheet) -> list[str]:
 
 
 def leave(ctx, hero: str, shed: int = 0) -> list[dict]:
-    s: HadesState = ctx.s
+    s: BeneathOwn = ctx.s
     problem = leave_problem(ctx, hero)
     if problem:
         raise RulesError(problem)
@@ -159,24 +161,26 @@ def leave(ctx, hero: str, shed: int = 0) -> list[dict]:
         raise RulesError(f"{hero} has {len(order)} shadow cubes to shed, not {shed}")
     for skill in order[:shed]:
         remove_cube(sheet, skill, "black")
+    price = ctx.c.up.leave_price
+    sheet.gold -= price
+    gate = s.below[hero]
     del s.below[hero]
     del s.part.map.heroes[hero]
     s.part.turn.phase = "done"
     s.turn.why_over = "he came up from the Underworld: his next turn is played above"
-    return [ctx.log({"event": "leaves_underworld", "hero": hero, "gate": GATE, "at": s.at[hero].field,
-                     "shed": shed, "skills": order[:shed],
+    return [ctx.log({"event": "leaves_underworld", "hero": hero, "gate": gate, "at": s.at[hero].field,
+                     "shed": shed, "skills": order[:shed], **({"paid": price} if price else {}),
                      "why": "it is possible to leave the Underworld via the Gate marker; when leaving, the hero may "
                             "discard 1 or more SCs"})]
 
 
 def upper_tasks(ctx, hero: str) -> list[str]:
-    """The tasks of the Upper World ``hero`` holds (Return of the Heroes' task counters)."""
-    c = ctx.c
-    return [t for t in ctx.s.sheets[hero].tasks if t in c.instances and c.spec(t).task is not None]
+    """The tasks of the Upper World ``hero`` holds (the game above's task counters)."""
+    return ctx.c.up.tasks(ctx, hero)
 
 
 def discard_task(ctx, hero: str, task: str) -> list[dict]:
-    s: HadesState = ctx.s
+    s: BeneathOwn = ctx.s
     if hero not in s.below:
         raise RulesError(f"{hero} is above: a task of the Upper World is laid down there by its own rules")
     if task not in upper_tasks(ctx, hero):

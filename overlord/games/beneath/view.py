@@ -10,7 +10,7 @@ from typing import Any
 
 from overlord.core.rng import rng_state
 
-from .state import FROM_THE_STATE, HadesState
+from .state import FROM_THE_STATE, BeneathOwn
 
 
 RULES = "underworld"
@@ -50,16 +50,16 @@ class TaggedLog:
 class UnderView:
     __slots__ = ("_state", "_ctx")
 
-    def __init__(self, state: HadesState, ctx: Any = None):
+    def __init__(self, state: BeneathOwn, ctx: Any = None):
         object.__setattr__(self, "_state", state)
         object.__setattr__(self, "_ctx", ctx)
 
     @property
-    def whole(self) -> HadesState:
+    def whole(self) -> BeneathOwn:
         return object.__getattribute__(self, "_state")
 
     def __getattr__(self, name: str):
-        s: HadesState = object.__getattribute__(self, "_state")
+        s: BeneathOwn = object.__getattribute__(self, "_state")
         if name == "heroes":
             return [h for h in s.heroes if h in s.below]
         if name == "rng":
@@ -72,7 +72,7 @@ class UnderView:
         return getattr(s.part, name)
 
     def __setattr__(self, name: str, value) -> None:
-        s: HadesState = object.__getattribute__(self, "_state")
+        s: BeneathOwn = object.__getattribute__(self, "_state")
         if name in ("heroes", "log"):
             raise AttributeError(f"the Underworld's rules never replace the game's {name}")
         if name == "rng":

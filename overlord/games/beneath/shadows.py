@@ -1,5 +1,6 @@
 """Events in the Upper and Under Worlds (Heroes in the Underworld, "Combined with Return of the
-Heroes", "Events in the Upper and Under Worlds"):
+Heroes" and "Combined with In the Shadow of the Dragon", "Events in the Upper and Under Worlds"), over
+the game above (``upper``):
 
 - "If a Shadow Cube is placed on the Dark Side, at the same time an Evil Mark is placed on any Upper
   World area map tile. On this tile, all skill tests have an increased difficulty of -1. Only 1 Evil
@@ -9,8 +10,8 @@ Heroes", "Events in the Upper and Under Worlds"):
   still to come there), then the layout's reading order. With every map marked, a cube puts none.
 - "If in the Underworld a marker is taken, also pull a marker from the bag in the Upper World"
   (:func:`draws_above`): our reading of "taken" is an Adventure marker turned up by a hero below
-  (the Dragon's section says it "picked up by a hero"); the counter drawn is placed by Return of the
-  Heroes' rules as a draw of nobody's (the program's key, no region barred: the hero is below).
+  (the Dragon's section says it "picked up by a hero"); the counter drawn is placed by the upper game's
+  rules as a draw of nobody's (the program's key, no region barred: the hero is below).
 - The Damned One's ten round markers, which no sentence explains (:func:`round_marker`): left in
   the box (``rules.round_markers: 0``, our reading); N (ours) puts one on its card at each round's
   end and, with the N-th, a shadow cube on the Dark Side, the markers taken off again.
@@ -21,10 +22,8 @@ from __future__ import annotations
 from overlord.core.context import decide
 from overlord.core.trace import Decision
 from overlord.games.heroes.state import where
-from overlord.games.roth import draws as roth_draws
 from overlord.games.underworld import darkside
 
-from .load import GATE
 from .view import UnderView
 
 MARK_KEY = ("heroes above on it (most first)", "counters on it (most first)", "reading order")
@@ -32,7 +31,7 @@ MARK_KEY = ("heroes above on it (most first)", "counters on it (most first)", "r
 
 def maps(ctx) -> list[str]:
     """The Upper World's maps in reading order (the layout's rows, top first)."""
-    return [ch for row in ctx.s.layout for ch in row]
+    return ctx.c.up.maps(ctx.s)
 
 
 def mark_key(ctx, letter: str) -> tuple:
@@ -83,7 +82,7 @@ def draws_above(ctx, markers: list[str]) -> list[dict]:
     for cid in markers:
         if ctx.s.outcome:
             break
-        out += roth_draws.draw_one(ctx, None, f"a marker taken in the Underworld ({cid})")
+        out += ctx.c.up.draw_one(ctx, f"a marker taken in the Underworld ({cid})")
     return out
 
 
@@ -102,6 +101,11 @@ def round_marker(ctx) -> list[dict]:
     return out
 
 
-def gate_field(s) -> str:
-    """The field the gate to Hades/Styx lies on ("" while in the bag or out of the game)."""
-    return where(s, GATE) or ""
+def gate_fields(s, c) -> dict[str, str]:
+    """Each gate on the board above and the field it lies on (none while in the bag or out of the game)."""
+    return {g: f for g in c.up.gates if (f := where(s, g))}
+
+
+def gate_field(s, c) -> str:
+    """The field the first gate on the board lies on ("" while none is)."""
+    return next(iter(gate_fields(s, c).values()), "")

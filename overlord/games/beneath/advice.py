@@ -18,7 +18,7 @@ Underworld's ``combat.with_advice``): once, then used up. Above, our reading of 
 from __future__ import annotations
 
 from overlord.games.heroes.sheet import SKILLS
-from overlord.games.roth.content import DOT_SKILL
+from overlord.games.heroes.counters import DOT_SKILL
 
 from .gate import under_id
 

@@ -1,7 +1,8 @@
 """The Damned One's fall and the Dark Side's triumph, as the combination ends or goes on (Heroes in
-the Underworld, "Combined with Return of the Heroes"):
+the Underworld, "Combined with Return of the Heroes"; what the Dragon's section changes is the game
+above's, ``upper.Upper``: the foe barred, the reward, the gates that close):
 
-- "The Nameless One may be fought only after the Damned One is defeated" (:func:`nameless_barred`);
+- "The Nameless One may be fought only after the Damned One is defeated" (:func:`foe_barred`);
   "for a shorter game ... The Nameless One can then be fought instead of the Damned One also to
   achieve victory, not only after the defeat of the Damned One" (``rules.shorter``).
 - "After the Damned One is defeated" (:func:`fallen`): the Evil Marks lifted; the Black Weapons out
@@ -26,43 +27,26 @@ from __future__ import annotations
 
 from overlord.games.heroes.sheet import heal, remove_cube, shadow_cubes
 from overlord.games.heroes.state import lift
-from overlord.games.roth import turns as roth_turns
 from overlord.games.underworld.state import kind_of, locations
 
-from .gate import HELD_BELOW, STAY_BELOW, under_kind, shed_order
-from .load import GATE
-from .shadows import gate_field
+from .gate import HELD_BELOW, STAY_BELOW, shed_order, under_kind
+from .shadows import gate_field, gate_fields
 from .view import UnderView
 
 
-def nameless_barred(ctx) -> str:
-    """Why the Nameless may not be fought yet ("" when he may)."""
+def foe_barred(ctx) -> str:
+    """Why the foe the Damned One's fall opens may not be fought yet ("" when he may)."""
     s = ctx.s
     if s.part.outcome == "won" or s.rules.get("shorter"):
         return ""
-    return "\"The Nameless One may be fought only after the Damned One is defeated\""
-
-
-def tower(ctx) -> str:
-    """The field the Nameless stands on ("" while he is not on the board)."""
-    s, c = ctx.s, ctx.c
-    for fid, here in s.board.items():
-        if any(i in c.instances and c.spec(i).effect == "nameless" for i in here):
-            return fid
-    return ""
+    return ctx.c.up.barred_why
 
 
 def barred(ctx, action: dict) -> str:
-    """Why the combination bars an action Return of the Heroes' rules allow ("" when it does not): the
-    final battle, and any way onto the Nameless's field, before the Damned One has fallen."""
-    why = nameless_barred(ctx)
-    if not why:
-        return ""
-    if action["do"] == "battle":
-        return why
-    if action.get("to") and action["to"] == tower(ctx):
-        return why
-    return ""
+    """Why the combination bars an action the game above allows ("" when it does not): fighting the foe,
+    or any way onto his field, before the Damned One has fallen (``upper.Upper.barred``)."""
+    why = foe_barred(ctx)
+    return why if why and ctx.c.up.barred(ctx, action) else ""
 
 
 def fallen(ctx) -> list[dict]:
@@ -70,7 +54,8 @@ def fallen(ctx) -> list[dict]:
     s = ctx.s
     part, view = s.part, UnderView(s, ctx)
     slayer = part.winner
-    gate = gate_field(s)
+    up = ctx.c.up
+    gate = gate_fields(s, ctx.c).get(up.arrival) or gate_field(s, ctx.c)
     out = [ctx.log({"event": "damned_fallen", "hero": slayer, "marks": list(s.marks),
                     "why": "After the Damned One is defeated"})]
     s.marks = []
@@ -85,7 +70,7 @@ def fallen(ctx) -> list[dict]:
                 _take(s, cid, place)
             part.removed.append(cid)
             gone.append(cid)
-    s.at[slayer].stone = True
+    reward = up.reward(ctx, slayer)
     healed = {}
     for h in [slayer] + [h for h in s.heroes if h in s.below and h != slayer]:
         healed[h] = heal(s.sheets[h])
@@ -93,9 +78,10 @@ def fallen(ctx) -> list[dict]:
             del s.below[h]
             part.map.heroes.pop(h, None)
             s.at[h].field = gate
-    if gate:
-        lift(s, GATE)
-        s.removed.append(GATE)
+    for g in up.closing:
+        if g in gate_fields(s, ctx.c):
+            lift(s, g)
+            s.removed.append(g)
     closed = {}
     for h in s.heroes:                # the Underworld closed: its tasks and creatures held go out of the game (ours)
         held = [t for t in s.sheets[h].tasks if under_kind(ctx.c.under.catalogue, t) in HELD_BELOW]
@@ -113,11 +99,12 @@ def fallen(ctx) -> list[dict]:
     part.turn = None
     out.append(ctx.log({"event": "fall_consequences", "hero": slayer, "removed": gone, "jewel": slayer,
                         "healed": healed, "up_at": gate, "shed": shed, "closed": closed,
+                        **({"reward": reward} if reward != "a Jewel" else {}),
                         "why": "the Evil Marks removed, the Black Weapons and the Mail and the Trident out of the game, "
-                               "a Jewel to the slayer, the heroes below healed and brought to the gate, the gate out of "
+                               f"{reward} to the slayer, the heroes below healed and brought to the gate, the gate out of "
                                "play, a Shadow Cube shed by each hero"}))
     if s.rules.get("shorter"):
-        out += roth_turns.nameless_slain(ctx, slayer, "the Damned One")
+        out += up.slain(ctx, slayer, "the Damned One")
     return out
 
 
@@ -150,5 +137,5 @@ def dark_side_full(ctx) -> list[dict]:
     if s.mode == "coop":
         lesser = (f"; {', '.join(best)} with the most shadow cubes ({most}) "
                   f"take{'s' if len(best) == 1 else ''} the lesser victory" if best else "")
-        return roth_turns.end(ctx, "defeat", f"the Dark Side is full (11 shadow cubes): the company is beaten{lesser}")
-    return roth_turns.end(ctx, "victory" if players else "defeat", why)
+        return ctx.c.up.end(ctx, "defeat", f"the Dark Side is full (11 shadow cubes): the company is beaten{lesser}")
+    return ctx.c.up.end(ctx, "victory" if players else "defeat", why)

@@ -1,4 +1,4 @@
-"""After every step, what one world's rules did that the other world answers (``state.HadesOwn.seen``:
+"""After every step, what one world's rules did that the other world answers (``state.BeneathOwn.seen``:
 the log is answered up to there, once):
 
 - a shadow cube put on the Dark Side: an Evil Mark above (``shadows.evil_marks``);
