@@ -124,13 +124,15 @@ def invisible(ctx: Ctx, hero: str) -> bool:
 def best_skill(ctx: Ctx, hero: str, modifier: int) -> tuple[str, float]:
     """The skill "of his choice" for a trial: the best chance (then sheet order)."""
     sheet = ctx.s.sheets[hero]
-    keyed = sorted((-p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier), i, sk) for i, sk in enumerate(SKILLS))
+    keyed = sorted((-p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier + ctx.trial_modifier(hero, sk)),
+                    i, sk) for i, sk in enumerate(SKILLS))
     return keyed[0][2], -keyed[0][0]
 
 
 def hero_trial(ctx: Ctx, hero: str, skill: str, modifier: int):
     sheet = ctx.s.sheets[hero]
-    return trial(skill_value(sheet, skill), modifier, dice_for(sheet, skill), rng=ctx.dice, skill=skill, who=hero)
+    return trial(skill_value(sheet, skill), modifier + ctx.trial_modifier(hero, skill), dice_for(sheet, skill),
+                 rng=ctx.dice, skill=skill, who=hero)
 
 
 def attack(ctx: Ctx, modifier: int, first: str | None) -> list[dict]:
@@ -172,7 +174,8 @@ def lightning(ctx: Ctx, hero: str) -> str | None:
 def chances(ctx: Ctx, hero: str, modifier: int) -> dict[str, float]:
     """The attacked hero's chance with each skill at the attack's modifier."""
     sheet = ctx.s.sheets[hero]
-    return {sk: round(p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier), 3) for sk in SKILLS}
+    return {sk: round(p_success(dice_for(sheet, sk), skill_value(sheet, sk) + modifier + ctx.trial_modifier(hero, sk)), 3)
+            for sk in SKILLS}
 
 
 def _carry(s) -> dict:

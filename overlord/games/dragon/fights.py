@@ -88,7 +88,7 @@ def value_against(ctx: Ctx, hero: str, inst: str, skill: str) -> tuple[int, int,
     s, c = ctx.s, ctx.c
     spec = counter(c, inst)
     sheet = s.sheets[hero]
-    mod = dict(spec.dots)[SKILL_CUBE[skill]]
+    mod = dict(spec.dots)[SKILL_CUBE[skill]] + ctx.trial_modifier(hero, skill)
     if spec.effect == "doppelganger":
         return sheet.start.skills[skill], mod, BASE_DICE
     extra = 1 if skill == "close" and s.turn.hero == hero and s.turn.invisible else 0
@@ -183,7 +183,8 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict
 
 
 def _lightning(ctx: Ctx, hero: str, inst: str, bolt: str) -> list[dict]:
-    t = trial(skill_value(ctx.s.sheets[hero], "magic"), 0, dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
+    t = trial(skill_value(ctx.s.sheets[hero], "magic"), ctx.trial_modifier(hero, "magic"),
+              dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
               skill="magic", who=hero, against=f"{counter(ctx.c, inst).name} (a lightning bolt)")
     out = [ctx.log({"event": "lightning", "hero": hero, "counter": inst, "trial": t.reason, "success": t.success,
                     "against": counter(ctx.c, inst).name})]
@@ -310,7 +311,8 @@ def dragon_odds(ctx: Ctx, hero: str, rested: bool = False) -> tuple[float, str |
         plan = discard_plan(ctx, hero, skill, s.hoard)
         n = cube_count(sheet, skill) - plan.count(skill)
         dice = min(5, BASE_DICE + sum(1 for t in sheet.thresholds[skill] if n >= t))
-        p = p_battle(p_success(dice, dragon_value(ctx, hero, skill) - 3), left, hp)
+        p = p_battle(p_success(dice, dragon_value(ctx, hero, skill) - 3 + ctx.trial_modifier(hero, skill, True)),
+                     left, hp)
         if p > best[0]:
             best = (p, skill)
     return best
@@ -359,7 +361,8 @@ def enter_lair(ctx: Ctx, hero: str, discard: list[str] | None = None, lose: str 
     value = dragon_value(ctx, hero, skill)
     while s.dragon_life > 0 and not _fallen(s, hero, lair):
         n = dice_count(ctx, hero, skill, use=True)
-        t = trial(value, -3, n, rng=ctx.dice, skill=skill, who=hero, against="the Dragon")
+        t = trial(value, -3 + ctx.trial_modifier(hero, skill, True), n, rng=ctx.dice, skill=skill, who=hero,
+                  against="the Dragon")
         if t.success:
             s.dragon_life -= 1
         out.append(ctx.log({"event": "dragon_trial", "hero": hero, "trial": t.reason, "hit": t.success,

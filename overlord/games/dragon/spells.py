@@ -60,7 +60,8 @@ def _off_sheet(ctx: Ctx, hero: str, inst: str) -> None:
 def magic_trial(ctx: Ctx, hero: str):
     """The magic trial a spell asks for (an Experience spell made ready counts)."""
     sheet = ctx.s.sheets[hero]
-    return trial(skill_value(sheet, "magic"), 0, fights.dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
+    return trial(skill_value(sheet, "magic"), ctx.trial_modifier(hero, "magic"),
+                 fights.dice_count(ctx, hero, "magic", use=True), rng=ctx.dice,
                  skill="magic", who=hero, against="the spell")
 
 

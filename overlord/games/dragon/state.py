@@ -161,6 +161,12 @@ class Ctx(HeroesCtx):
     #: game's (its phase machine's ``played``, the next round)
     card_played: ClassVar[Any] = None
 
+    def trial_modifier(self, hero: str, skill: str = "", dragon: bool = False) -> int:
+        """What a trial of ``hero`` gets beside its own modifiers (``skill``: the skill tried, where a
+        combined game reads it; ``dragon``: against the Dragon): 0 in the Dragon's own game; a combined
+        game's own (the Underworld's Evil Mark on the map he stands on: -1)."""
+        return 0
+
     @property
     def s(self) -> DragonState:
         return self.state
