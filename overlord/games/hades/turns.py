@@ -1,6 +1,6 @@
 """Whose move it is in the Underworld beneath Return of the Heroes: Return of the Heroes' race says
 (the players', a rival's the program plays); a turn is played in the world the hero stands in
-(``context.HadesTurns``)."""
+(``beneath.context.BelowTurns``)."""
 
 from __future__ import annotations
 
