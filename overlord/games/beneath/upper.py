@@ -28,6 +28,8 @@ class Upper(Protocol):
     name: str
     #: each gate's counter id -> the gold a hero pays to go down by it
     gates: dict[str, int]
+    #: each gate in words ("the gate to Hades/Styx")
+    gate_words: dict[str, str]
     #: the gold a hero pays to come up
     leave_price: int
     #: the foe the Damned One's fall opens, in words ("the Nameless")

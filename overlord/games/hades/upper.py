@@ -25,6 +25,7 @@ STAY_ABOVE = ("horse", "cart")
 class RothUpper:
     name = "Return of the Heroes"
     gates = {GATE: 1}
+    gate_words = {GATE: "the gate to Hades/Styx"}
     leave_price = 0
     foe = "the Nameless"
     barred_why = "\"The Nameless One may be fought only after the Damned One is defeated\""
