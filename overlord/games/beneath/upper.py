@@ -41,6 +41,9 @@ class Upper(Protocol):
     #: the gates out of play when the Damned One falls
     closing: tuple[str, ...]
 
+    def board(self, s: Any, c: Any) -> Any:
+        """The Upper World's board as it lies in this game (``heroes.regions.RegionBoard``)."""
+
     def maps(self, s: Any) -> list[str]:
         """The Upper World's maps in reading order (the layout's rows, top first)."""
 

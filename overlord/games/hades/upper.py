@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from overlord.games.roth import draws as roth_draws
 from overlord.games.roth import turns as roth_turns
+from overlord.games.roth.state import laid_out
 
 #: the gate to Hades/Styx: its counter's id in both boxes
 GATE = "gate-styx"
@@ -31,6 +32,9 @@ class RothUpper:
     barred_why = "\"The Nameless One may be fought only after the Damned One is defeated\""
     arrival = GATE
     closing = (GATE,)
+
+    def board(self, s, c):
+        return laid_out(s, c).board
 
     def maps(self, s) -> list[str]:
         return [ch for row in s.layout for ch in row]
