@@ -1,15 +1,14 @@
-"""``why`` at the table: the last command's events, each followed by the rule behind it - Return of
-the Heroes' reasons for what happened above (``roth.why``), the Underworld's rulebook cited in its
-own lines for what happened below, and the combination's own (the family's ``heroes.why``)."""
+"""``why`` at the table of the Underworld beneath Return of the Heroes (``beneath.why``): Return of the
+Heroes' reasons above, the Underworld's below, the section "Combined with Return of the Heroes" for the
+joins."""
 
 from __future__ import annotations
 
-from overlord.games.heroes.why import Reasons, explain as family_explain
+from overlord.games.beneath.why import reasons
+from overlord.games.heroes.why import explain as family_explain
 from overlord.games.roth import why as roth_why
-from overlord.games.underworld.narrate import narrate as under_narrate
 
 from . import narrate
-from overlord.games.beneath.view import RULES
 
 SECTION = "Heroes in the Underworld, Combined with Return of the Heroes"
 EVENTS = "Heroes in the Underworld, Events in the Upper and Under Worlds"
@@ -24,32 +23,10 @@ BOOK = {
     "damned_fallen": (SECTION, "After the Damned One is defeated"),
     "no_experience": (SECTION, "In a skill which has an SC, no more EC can be gained in the Upper World as normal ECs "
                                "cannot be placed following an SC"),
+    "advice_used": (SECTION, "The Advice of Hermes marker can be used in the Upper World. The Advice makes it possible "
+                             "to combat an enemy with a skill not present on the enemy counter"),
 }
-OURS = {
-    **roth_why.OURS,
-    "enters_underworld": "ours: entering ends the hero's turn above; his next turn is the Underworld's, from Styx",
-    "leaves_underworld": "ours: leaving ends the hero's turn below; his next turn is played above",
-    "task_discarded": "ours: a task of the Upper World discarded below is out of the game",
-    "fall_consequences": "ours: every hero sheds a shadow cube (\"may\": after the fall it only bars experience above); "
-                         "the Underworld's tasks and creatures still held go out of the game with it",
-}
-CHOSEN = {**roth_why.CHOSEN, "evil mark": "the program's choice of the map for the Damned One (ours)"}
-
-
-def _told(s, c, evs: list[dict]) -> list[str]:
-    below = [e for e in evs if e.get("rules") == RULES and e["event"] != "game_over"]
-    if below:
-        return under_narrate(below, cite=True)
-    return narrate.narrate(s, c, [e for e in evs if e.get("rules") != RULES])
-
-
-def _rule(e: dict) -> tuple[str, str] | None:
-    if e.get("rules") == RULES:
-        return None                                  # the Underworld's own lines cite its rulebook
-    return BOOK.get(e["event"]) or roth_why._rule(e)
-
-
-REASONS = Reasons(_told, _rule, OURS, CHOSEN)
+REASONS = reasons(roth_why, narrate.NARRATION, BOOK)
 
 
 def explain(s, c) -> list[str]:
