@@ -75,8 +75,8 @@ class BeneathCtx:
     def trial_modifier(self, hero: str, skill: str = "", foe: bool = False) -> int:
         """The Evil Mark on the map the hero stands on: -1 to every trial there (``shadows``); against the
         foe the Damned One's fall opens, a Black Weapon counts +1 (``weapons``)."""
-        s = self.s
-        black = weapons.against_the_nameless(s.sheets[hero], skill) if foe and skill else 0
+        s, up = self.s, self.c.up
+        black = weapons.against_the_foe(s.sheets[hero], skill, up.black_worth, up.void) if foe and skill else 0
         return shadows.mark_modifier(self, hero) + black
 
     def gain_cube(self, sheet, colour: str) -> tuple[str, str]:

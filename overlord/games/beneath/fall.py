@@ -130,12 +130,12 @@ def dark_side_full(ctx) -> list[dict]:
     counts = {h: shadow_cubes(s.sheets[h]) for h in s.heroes}
     most = max(counts.values(), default=0)
     best = [h for h in s.heroes if most and counts[h] == most]
-    s.winner = ",".join(best)
-    players = [h for h in best if h not in s.rivals]
+    players = [h for h in best if h not in getattr(s, "rivals", ())]
     why = (f"the Dark Side is full (11 shadow cubes): {', '.join(best)} with the most shadow cubes ({most})" if best
            else "the Dark Side is full (11 shadow cubes) and no hero has a shadow cube")
     if s.mode == "coop":
         lesser = (f"; {', '.join(best)} with the most shadow cubes ({most}) "
                   f"take{'s' if len(best) == 1 else ''} the lesser victory" if best else "")
-        return ctx.c.up.end(ctx, "defeat", f"the Dark Side is full (11 shadow cubes): the company is beaten{lesser}")
-    return ctx.c.up.end(ctx, "victory" if players else "defeat", why)
+        return ctx.c.up.end(ctx, "defeat", f"the Dark Side is full (11 shadow cubes): the company is beaten{lesser}",
+                            best)
+    return ctx.c.up.end(ctx, "victory" if players else "defeat", why, best)

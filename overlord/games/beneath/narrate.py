@@ -113,12 +113,17 @@ class Narration:
                            + (", TRAPPED" if h in part.trapped else ""))
         return out
 
+    @staticmethod
+    def gates(s, c) -> str:
+        """Where each gate is: on its field, in the bag or out of the game."""
+        lying = shadows.gate_fields(s, c)
+        return "; ".join(f"{c.up.gate_words[g]} " + (f"on {lying[g]}" if g in lying else "out of the game"
+                                                     if g in s.removed else "in the bag") for g in c.up.gates)
+
     def under_line(self, s, c) -> str:
         """The Dark Side, the Damned One, the Avatars, the Evil Marks and where each gate is."""
         part = s.part
-        lying = shadows.gate_fields(s, c)
-        gates = "; ".join(f"{c.up.gate_words[g]} " + (f"on {lying[g]}" if g in lying else "out of the game"
-                                                      if g in s.removed else "in the bag") for g in c.up.gates)
+        gates = self.gates(s, c)
         return (f"the Underworld: Dark Side {part.dark_side}/11; the Damned One {part.damned.replace('_', ' ')}; "
                 f"Avatars banished {sum(v == 'banished' for v in part.avatars.values())}/3; Evil Marks on "
                 f"{', '.join(s.marks) or 'no map'}; {gates}")
@@ -128,5 +133,4 @@ class Narration:
         return self.above.picture(s, c) + "\n\nThe Underworld:\n" + draw_map(UnderView(s))
 
     def summary(self, s, c) -> list[str]:
-        return self.above.summary(s, c) + ["The Underworld: Styx beside the maps; "
-                                           + "; ".join(c.up.gate_words[g] + " is in the bag" for g in c.up.gates) + "."]
+        return self.above.summary(s, c) + [f"The Underworld: Styx beside the maps; {self.gates(s, c)}."]

@@ -40,6 +40,11 @@ class Upper(Protocol):
     arrival: str
     #: the gates out of play when the Damned One falls
     closing: tuple[str, ...]
+    #: what a Black Weapon counts against the foe (the Nameless: +1; the Dragon: nothing)
+    black_worth: int
+    #: the Underworld's things that count nothing against the foe ("the Dragon cannot be attacked using
+    #: these weapons")
+    void: tuple[str, ...]
 
     def board(self, s: Any, c: Any) -> Any:
         """The Upper World's board as it lies in this game (``heroes.regions.RegionBoard``)."""
@@ -65,5 +70,6 @@ class Upper(Protocol):
     def slain(self, ctx: Any, hero: str, name: str) -> list[dict]:
         """``hero`` killed ``name``: who has won, the game's end."""
 
-    def end(self, ctx: Any, outcome: str, reason: str) -> list[dict]:
-        """The game is over: ``outcome`` for the players, and why."""
+    def end(self, ctx: Any, outcome: str, reason: str, winners: list[str] | tuple = ()) -> list[dict]:
+        """The game is over: ``outcome`` for the players, and why; ``winners`` the heroes who have won
+        (the most shadow cubes), as the game above records them."""

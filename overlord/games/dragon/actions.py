@@ -34,7 +34,7 @@ from __future__ import annotations
 from overlord.games.heroes.counters import ActionRules
 from overlord.games.heroes import actions as family
 from overlord.games.heroes.actions import acted
-from overlord.games.heroes.sheet import SKILL_MAX, Item, gain_cube, heal
+from overlord.games.heroes.sheet import SKILL_MAX, Item, heal
 from overlord.games.heroes.tasks import fulfilled
 from overlord.games.heroes.state import face_up, lift, put
 
@@ -69,7 +69,7 @@ def use(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
         got: dict = {}
         if roll <= 3:
             colour = fights.reward_colours(ctx, hero, (("blue", "green", "red"),), [choice["cube"]] if choice.get("cube") else None)[0]
-            gain_cube(sheet, colour)
+            ctx.gain_cube(sheet, colour)
             got = {"cube": colour}
         elif roll == 6 and life.gold(ctx, hero):
             life.pay(ctx, hero, 1)
@@ -98,8 +98,8 @@ def task_done(ctx: Ctx, hero: str, inst: str) -> bool:
     s, c = ctx.s, ctx.c
     spec = counter(c, inst).task
     here = s.at[hero].field
-    have = {c.instances[i] for i in carried(s, c, hero)}
-    visible = {c.instances[i] for i in s.board.get(here, []) if face_up(s, i) and sees(s, c, hero, i)}
+    have = {c.instances.get(i, i) for i in carried(s, c, hero)}
+    visible = {c.instances.get(i, i) for i in s.board.get(here, []) if face_up(s, i) and sees(s, c, hero, i)}
     return fulfilled(spec, here, have, visible)
 
 
@@ -114,13 +114,13 @@ def fulfil(ctx: Ctx, hero: str, inst: str, choice: dict) -> list[dict]:
     for part in (task.find, task.to_person):
         if not part:
             continue
-        where = next((i for i in carried(s, c, hero) if c.instances[i] == part), None)
+        where = next((i for i in carried(s, c, hero) if c.instances.get(i, i) == part), None)
         if where is not None:
             sheet.items = [i for i in sheet.items if i.id != where]
             s.removed.append(where)
             gone.append(where)
         elif task.level in (2, 4):
-            here = next((i for i in s.board.get(s.at[hero].field, []) if c.instances[i] == part), None)
+            here = next((i for i in s.board.get(s.at[hero].field, []) if c.instances.get(i, i) == part), None)
             if here is not None:
                 lift(s, here)
                 s.removed.append(here)
@@ -147,7 +147,7 @@ def take(ctx: Ctx, hero: str, inst: str) -> list[dict]:
     out = [ctx.log({"event": "taken", "hero": hero, "counter": inst, "name": a.name})]
     for t in s.sheets[hero].tasks:
         task = counter(c, t).task
-        if task and task.level in (3, 4) and task.find == c.instances[inst] and t not in s.at[hero].found:
+        if task and task.level in (3, 4) and task.find == c.instances.get(inst, inst) and t not in s.at[hero].found:
             s.at[hero].found.append(t)
             s.sheets[hero].gold += task.found_gold
             out.append(ctx.log({"event": "found", "hero": hero, "task": t, "gold": task.found_gold}))
@@ -176,7 +176,7 @@ def deliver_here(ctx: Ctx, hero: str, inst: str) -> bool:
     here = s.at[hero].field
     if spec.deliver_field:
         return here == spec.deliver_field
-    return any(c.instances[i] == spec.deliver_counter and face_up(s, i) for i in s.board.get(here, []))
+    return any(c.instances.get(i, i) == spec.deliver_counter and face_up(s, i) for i in s.board.get(here, []))
 
 
 def deliver(ctx: Ctx, hero: str, inst: str) -> list[dict]:

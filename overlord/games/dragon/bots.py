@@ -203,17 +203,17 @@ class Planner:
     def task_fields(self, seen) -> list[str]:
         s, c = self.s, self.c
         out = []
-        have_ids = {c.instances[i] for i in carried(s, c, self.hero)}
+        have_ids = {c.instances.get(i, i) for i in carried(s, c, self.hero)}
         for t in self.sheet.tasks:
             task = counter(c, t).task
             if task.level == 1:
                 out.append(task.visit or task.to) if (task.visit or task.bring in have_ids) else None
             elif task.level == 2 or task.find not in have_ids:
-                out += [f for f, i, sp in seen if c.instances[i] == task.find]
+                out += [f for f, i, sp in seen if c.instances.get(i, i) == task.find]
             elif task.level == 3:
                 out.append(task.to)
             else:
-                out += [f for f, i, sp in seen if c.instances[i] == task.to_person]
+                out += [f for f, i, sp in seen if c.instances.get(i, i) == task.to_person]
         for item in self.sheet.items:
             sp = counter(c, item.id)
             if item.id not in s.backs and sp.deliver_field and self.c.board.field(sp.deliver_field).feature != "city":

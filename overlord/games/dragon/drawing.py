@@ -21,7 +21,7 @@ from ..heroes.board_drawing import counter_pieces, field_words, hero_pieces, las
 from ..heroes.counters import BORDERS
 from .load import DragonContent
 from .narrate import DRAGON_WORDS, MAN_WORDS
-from .state import DragonState
+from .state import DragonState, counter
 from .words import name
 
 LEGEND = {
@@ -40,7 +40,7 @@ MOVES = ("moved", "jump", "labyrinth", "ferry", "pegasus", "steered")     # the 
 
 def _about(s: DragonState, c: DragonContent, inst: str, fid: str, shown: str) -> str:
     b = c.board
-    spec = c.spec(inst)
+    spec = counter(c, inst)
     if spec.effect == "dragon":
         life = f", {count(s.dragon_life, 'life point')}" if s.dragon_life else ""
         return f"the Dragon ({DRAGON_WORDS.get(s.dragon, s.dragon)}{life}) on {field_words(b, fid)}"
@@ -51,7 +51,7 @@ def _about(s: DragonState, c: DragonContent, inst: str, fid: str, shown: str) ->
 
 
 def _monster(s: DragonState, c: DragonContent, inst: str) -> bool:
-    spec = c.spec(inst)
+    spec = counter(c, inst)
     return spec.border == "red" or spec.effect in ("dragon", "dragon_man")
 
 

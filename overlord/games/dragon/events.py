@@ -97,7 +97,7 @@ def apply_effect(ctx: Ctx, name: str, params, first: str | None) -> list[dict]:
 def order_from(ctx: Ctx, first: str | None) -> tuple[list[str], Decision | None]:
     """The heroes in turn order from ``first``; with nobody drawing, from the hero nearest the lair."""
     s, c = ctx.s, ctx.c
-    live = [h for h in s.heroes if not s.at[h].out]
+    live = [h for h in s.heroes if not s.at[h].out and not ctx.elsewhere(h)]
     if not live:
         return [], None
     decision = None
@@ -313,7 +313,7 @@ def scorch(ctx: Ctx, modifier: int, maps: str) -> list[dict]:
     out = [ctx.log({"event": "scorch", "regions": sorted(regions)})]
     for hero in s.heroes:
         hs = s.at[hero]
-        if hs.out or c.board.region_of(hs.between or hs.field) not in regions:
+        if hs.out or ctx.elsewhere(hero) or c.board.region_of(hs.between or hs.field) not in regions:
             continue
         skill, _ = best_skill(ctx, hero, modifier)
         t = hero_trial(ctx, hero, skill, modifier)

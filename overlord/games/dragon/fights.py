@@ -53,7 +53,6 @@ from overlord.games.heroes.sheet import (
     Item,
     cube_count,
     dice_for,
-    gain_cube,
     kill,
     lose_life,
     remove_cube,
@@ -88,15 +87,21 @@ def value_against(ctx: Ctx, hero: str, inst: str, skill: str) -> tuple[int, int,
     s, c = ctx.s, ctx.c
     spec = counter(c, inst)
     sheet = s.sheets[hero]
-    mod = dict(spec.dots)[SKILL_CUBE[skill]] + ctx.trial_modifier(hero, skill)
+    dots = dict(spec.dots)
+    mod = (dots[SKILL_CUBE[skill]] if SKILL_CUBE[skill] in dots else ctx.extra_skills(hero, inst)[skill]) \
+        + ctx.trial_modifier(hero, skill)
     if spec.effect == "doppelganger":
         return sheet.start.skills[skill], mod, BASE_DICE
     extra = 1 if skill == "close" and s.turn.hero == hero and s.turn.invisible else 0
     return min(SKILL_MAX, skill_value(sheet, skill) + extra), mod, dice_count(ctx, hero, skill)
 
 
-def fight_skills(ctx: Ctx, inst: str) -> list[str]:
-    return [DOT_SKILL[dot] for dot, _ in counter(ctx.c, inst).dots if DOT_SKILL[dot] in SKILLS]
+def fight_skills(ctx: Ctx, inst: str, hero: str | None = None) -> list[str]:
+    """The skills a counter is fought with: its dots; ``hero``'s more by a combined game's rule
+    (``Ctx.extra_skills``: the Underworld's Advice of Hermes)."""
+    own = [DOT_SKILL[dot] for dot, _ in counter(ctx.c, inst).dots if DOT_SKILL[dot] in SKILLS]
+    more = [sk for sk in ctx.extra_skills(hero, inst) if sk not in own] if hero else []
+    return own + more
 
 
 def odds(ctx: Ctx, hero: str, inst: str, skill: str) -> float:
@@ -120,7 +125,7 @@ def give_reward(ctx: Ctx, hero: str, inst: str, choice: dict) -> dict:
         sheet.gold += len(colours)           # "he may decide to forego the EC and take 1 gold piece instead"
     else:
         for col in colours:
-            gain_cube(sheet, col)
+            ctx.gain_cube(sheet, col)
     sheet.gold += spec.gold
     return {"cubes": [] if as_gold else colours, "gold": spec.gold + (len(colours) if as_gold else 0)}
 
@@ -172,10 +177,11 @@ def fight(ctx: Ctx, hero: str, inst: str, skill: str, choice: dict) -> list[dict
     if spell:
         return _lightning(ctx, hero, inst, spell)
     value, mod, n = value_against(ctx, hero, inst, skill)
+    advice = ctx.extra_skill_used(hero, inst, skill) if SKILL_CUBE[skill] not in dict(spec.dots) else []
     if spec.effect != "doppelganger":
         dice_count(ctx, hero, skill, use=True)
     t = trial(value, mod, n, rng=ctx.dice, skill=skill, who=hero, against=spec.name)
-    out = [ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
+    out = advice + [ctx.log({"event": "fight", "hero": hero, "counter": inst, "name": spec.name, "skill": skill,
                     "trial": t.reason, "won": t.success})]
     if t.success:
         return out + won(ctx, hero, inst, choice)

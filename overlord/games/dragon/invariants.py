@@ -53,8 +53,15 @@ def saved_fields(s: DragonState, c: DragonContent) -> dict:
             "turn.entered": OneOf(fields, "fields"), "outcome": OneOf(("", "victory", "defeat"), "outcomes")}
 
 
-def violations(s: DragonState, c: DragonContent, full: bool = False) -> list[str]:
-    out: list[str] = family.counter_problems(s, c, places(s))
+def violations(s: DragonState, c: DragonContent, full: bool = False, elsewhere: tuple = (),
+               foreign: frozenset = frozenset()) -> list[str]:
+    """``elsewhere``: the box's things a combined game keeps in places of its own (the Underworld's
+    piles), each one place; ``foreign``: another box's things among them, which the combined game
+    counts itself."""
+    found = places(s) + Counter(elsewhere)
+    for i in foreign:
+        found.pop(i, None)
+    out: list[str] = family.counter_problems(s, c, found)
     for inst in s.backs:
         if not c.spec(inst).flip:
             out.append(f"{inst} is turned over but has no back")

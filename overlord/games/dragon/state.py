@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from overlord.core.decks import Deck
+from overlord.games.heroes.sheet import gain_cube
 from overlord.games.heroes.state import HeroesBoard, HeroesCtx, HeroesState
 
 from .load import ArtifactSpec, CounterSpec, DragonContent
@@ -90,6 +91,11 @@ class DragonState(HeroesState[HeroState, TurnState], DragonOwn):
 # -- reading the state with its content --------------------------------------------------------------
 
 def counter(c: DragonContent, instance: str) -> CounterSpec:
+    """The counter ``instance`` is; a thing that is no counter (a combined game's artifact carried in from
+    another box, known by its id) is a yellow counter of that artifact."""
+    if instance not in c.instances and instance in c.artifacts:
+        a = c.artifacts[instance]
+        return CounterSpec(instance, a.name, "yellow", "elsewhere", artifact=instance, text=a.text)
     return c.spec(instance)
 
 
@@ -129,7 +135,7 @@ def sees(s: DragonState, c: DragonContent, hero: str, instance: str) -> bool:
     "Beings and materials are visible only to the hero who has the appropriate scroll" (the
     chains: a counter's ``needs``, a material's ``seen_with``). Any other artifact is seen by all
     ("Each scroll is an artifact visible to any hero")."""
-    spec = c.spec(instance)
+    spec = counter(c, instance)
     a = artifact(s, c, instance)
     if a is not None and a.seen_with and not carries(s, c, hero, a.seen_with):
         return False
@@ -160,6 +166,25 @@ class Ctx(HeroesCtx):
     #: ``card_played(ctx)``: what follows a Dragon card played to its end; None: the Dragon's own
     #: game's (its phase machine's ``played``, the next round)
     card_played: ClassVar[Any] = None
+
+    def gain_cube(self, sheet, colour: str) -> tuple[str, str]:
+        """An experience cube won (the family's ``gain_cube``); a combined game's own where it changes it
+        (the Underworld's shadow cubes above: none gained on their skill)."""
+        return gain_cube(sheet, colour)
+
+    def elsewhere(self, hero: str) -> bool:
+        """Whether ``hero`` is off the board above and takes no part in what happens there (the Dragon's
+        events): never in the Dragon's own game; a combined game's (a hero in the Underworld)."""
+        return False
+
+    def extra_skills(self, hero: str, inst: str) -> dict[str, int]:
+        """The skills ``hero`` may fight the counter ``inst`` with beside its spots, each with its modifier:
+        none in the Dragon's game; a combined game's (the Underworld's Advice of Hermes above)."""
+        return {}
+
+    def extra_skill_used(self, hero: str, inst: str, skill: str) -> list[dict]:
+        """What fighting ``inst`` with one of :meth:`extra_skills` costs; its events."""
+        return []
 
     def trial_modifier(self, hero: str, skill: str = "", dragon: bool = False) -> int:
         """What a trial of ``hero`` gets beside its own modifiers (``skill``: the skill tried, where a

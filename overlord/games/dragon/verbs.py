@@ -359,7 +359,7 @@ def _offer(ctx: Ctx, hero: str) -> list[dict]:
 
 
 def _fights(ctx: Ctx, hero: str, inst: str) -> list[dict]:
-    opts = [M["fight"](inst, sk) for sk in fights.fight_skills(ctx, inst)]
+    opts = [M["fight"](inst, sk) for sk in fights.fight_skills(ctx, inst, hero)]
     spec = counter(ctx.c, inst)
     bolt = moves.has_effect(ctx, hero, "lightning")
     if bolt and "blue" not in dict(spec.dots) and spec.effect not in ("dragon_man", "doppelganger"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from overlord.games.heroes.words import SKILL_WORD, rolled, why
 
 from .load import DragonContent
-from .state import DragonState, artifact
+from .state import DragonState, artifact, counter
 
 __all__ = ["JUMP_WORDS", "SKILL_WORD", "name", "rolled", "why"]
 
@@ -20,4 +20,4 @@ def name(s: DragonState, c: DragonContent, inst: str | None) -> str:
     a = artifact(s, c, inst)
     if a is not None and inst in s.backs:
         return a.name
-    return c.spec(inst).name
+    return counter(c, inst).name

@@ -32,6 +32,8 @@ class RothUpper:
     barred_why = "\"The Nameless One may be fought only after the Damned One is defeated\""
     arrival = GATE
     closing = (GATE,)
+    black_worth = 1                          # "Against the Nameless One, they have a value of +1"
+    void: tuple[str, ...] = ()
 
     def board(self, s, c):
         return laid_out(s, c).board
@@ -63,7 +65,9 @@ class RothUpper:
     def slain(self, ctx, hero: str, name: str) -> list[dict]:
         return roth_turns.nameless_slain(ctx, hero, name)
 
-    def end(self, ctx, outcome: str, reason: str) -> list[dict]:
+    def end(self, ctx, outcome: str, reason: str, winners: list[str] | tuple = ()) -> list[dict]:
+        if winners:
+            ctx.s.winner = ",".join(winners)
         return roth_turns.end(ctx, outcome, reason)
 
 
