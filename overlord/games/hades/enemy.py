@@ -30,6 +30,7 @@ from overlord.games.beneath import shadows
 from overlord.games.beneath.settle import settled
 
 from . import turns
+from .narrate import rounds
 from overlord.games.beneath.view import UnderView
 
 
@@ -58,8 +59,8 @@ def enemy_phase(ctx) -> list[dict]:
     out = roth_enemy.enemy_phase(ctx) + settled(ctx)
     if not s.outcome and dark_due(ctx):
         out.append(ctx.log({"event": "dark_due", "round": s.round, "below": sorted(s.below),
-                            "why": f"the Damned One plays a card every {coop(ctx).dark_phase_every[len(s.heroes)]} "
-                                   "rounds (ours)"}))
+                            "why": f"the Damned One plays a card {rounds(coop(ctx).dark_phase_every[len(s.heroes)])} "
+                                   "(ours)"}))
         content = dataclasses.replace(ctx.c.under.dark, patience=None)
         out += dark_phase(UnderView(s, ctx), content) + settled(ctx)
     if not s.outcome:

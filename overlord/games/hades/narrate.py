@@ -7,11 +7,16 @@ from overlord.games.beneath.narrate import Narration
 from overlord.games.roth import narrate as roth_narrate
 
 
+def rounds(every: int) -> str:
+    """"every round", "every 2 rounds"."""
+    return "every round" if every == 1 else f"every {every} rounds"
+
+
 class HadesNarration(Narration):
     def under_line(self, s, c) -> str:
         coop = c.hades.coop
         every = coop.dark_phase_every.get(len(s.heroes)) if coop is not None else None
-        return super().under_line(s, c) + (f"; a Dark card every {every} rounds" if every else "")
+        return super().under_line(s, c) + (f"; a Dark card {rounds(every)}" if every else "")
 
 
 NARRATION = HadesNarration(roth_narrate)
