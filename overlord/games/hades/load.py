@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from overlord.content import kinds
-from overlord.games.heroes.boxes import load_boxes
+from overlord.games.heroes.boxes import coop_problems as boxes_coop_problems, load_boxes
 from overlord.content.errors import Problem
 from overlord.content.validate import load_scenario
 from overlord.games.roth import load as roth_load
@@ -33,7 +33,6 @@ from overlord.games.underworld import formats as uw_formats
 from overlord.games.underworld.engine import HeroSpec as UnderHero, UnderworldContent
 from overlord.games.underworld.setup import load_game
 from overlord.games.underworld.state import CounterSpec as UnderCounter, instance_ids as under_instances
-from overlord.view.words import count
 
 from .scenario import BOXES, NAME, HadesScenario, HadesScenarioFile
 from .upper import GATE, UPPER
@@ -162,26 +161,8 @@ def _boxes(loaded) -> tuple[list[Problem], dict]:
 def coop_problems(loaded, got: dict) -> list[Problem]:
     """Together (``mode: coop``, ours) needs its numbers for every party size, no rivals, and Return of
     the Heroes' Nameless deck (the Underworld's Dark deck every scenario of it names)."""
-    sc, doc = loaded.model.scenario, loaded.doc
-    if sc.mode != "coop":
-        return [doc.problem(("scenario", "coop"), "the co-operative numbers are the co-operative mode's "
-                            "(mode: coop)")] if sc.coop is not None else []
-    if sc.coop is None:
-        return [doc.problem(("scenario",), "the co-operative mode needs its numbers (coop: darkness_limit, "
-                            "dark_phase_every)")]
-    out = []
-    for key in ("darkness_limit", "dark_phase_every"):
-        missing = [n for n in sc.heroes if n not in getattr(sc.coop, key)]
-        if missing:
-            out.append(doc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')} "
-                                   "(the co-operative mode is for 1 to 4 heroes)"))
-    if sc.seats:
-        out.append(doc.problem(("scenario", "seats"), "the co-operative mode has no rivals: every hero is a "
-                               "player's (seats: 0)"))
-    if "roth" in got and not got["roth"].cards:
-        out.append(doc.problem(("scenario", "boxes", "roth"), f"{sc.boxes.roth} names no Nameless deck (content: "
-                               "deck): the co-operative mode plays it"))
-    return out
+    decks = {"roth": (bool(got["roth"].cards), "Nameless deck (content: deck)")} if "roth" in got else {}
+    return boxes_coop_problems(loaded, ("darkness_limit", "dark_phase_every"), decks)
 
 
 def _cross_check(loaded) -> list[Problem]:

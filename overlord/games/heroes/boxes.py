@@ -12,6 +12,7 @@ from typing import Any
 from overlord.content import kinds
 from overlord.content.errors import ContentError, Problem
 from overlord.content.validate import load_named
+from overlord.view.words import count
 
 
 def load_boxes(loaded, loaders: dict[str, Callable[[Path], Any]], titles: dict[str, str],
@@ -38,3 +39,29 @@ def load_boxes(loaded, loaders: dict[str, Callable[[Path], Any]], titles: dict[s
         except ContentError as e:
             problems += e.problems
     return problems, got
+
+
+def coop_problems(loaded, keys: tuple[str, ...], decks: dict[str, tuple[bool, str]]) -> list[Problem]:
+    """What a combined scenario together (``mode: coop``, ours) needs: its numbers (``keys`` of its ``coop``)
+    for every party size, no rivals, and each box's deck the co-operative mode plays (``decks``: box key ->
+    (whether the box has it, its words)). Numbers in the race are refused too."""
+    sc, doc = loaded.model.scenario, loaded.doc
+    if sc.mode != "coop":
+        return [doc.problem(("scenario", "coop"), "the co-operative numbers are the co-operative mode's "
+                            "(mode: coop)")] if sc.coop is not None else []
+    if sc.coop is None:
+        return [doc.problem(("scenario",), f"the co-operative mode needs its numbers (coop: {', '.join(keys)})")]
+    out = []
+    for key in keys:
+        missing = [n for n in sc.heroes if n not in getattr(sc.coop, key)]
+        if missing:
+            out.append(doc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')} "
+                                   "(the co-operative mode is for 1 to 4 heroes)"))
+    if sc.seats:
+        out.append(doc.problem(("scenario", "seats"), "the co-operative mode has no rivals: every hero is a "
+                               "player's (seats: 0)"))
+    for box, (has, words) in decks.items():
+        if not has:
+            out.append(doc.problem(("scenario", "boxes", box), f"{getattr(sc.boxes, box)} names no {words}: the "
+                                   "co-operative mode plays it"))
+    return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from overlord.content import kinds
-from overlord.games.heroes.boxes import load_boxes
+from overlord.games.heroes.boxes import coop_problems as boxes_coop_problems, load_boxes
 from overlord.content.errors import Problem
 from overlord.content.validate import load_scenario
 from overlord.games.dragon import load as dragon_load
@@ -20,7 +20,6 @@ from overlord.games.dragon.content import DragonScenario
 from overlord.games.heroes.regions import RegionBoard
 from overlord.games.roth import load as roth_load
 from overlord.games.roth.scenario import RothCoop, RothScenario
-from overlord.view.words import count
 
 from . import lenses
 from .boxes import Boxes
@@ -129,29 +128,12 @@ def dragon_cards(dragon) -> list[str]:
 def coop_problems(loaded, got: dict) -> list[Problem]:
     """Together (``mode: coop``, ours) needs its numbers for every party size, no rivals, and both
     boxes' decks: Return of the Heroes' Nameless deck and a Dragon deck with cards of ours."""
-    sc, doc = loaded.model.scenario, loaded.doc
-    if sc.mode != "coop":
-        return [doc.problem(("scenario", "coop"), "the co-operative numbers are the co-operative mode's "
-                            "(mode: coop)")] if sc.coop is not None else []
-    if sc.coop is None:
-        return [doc.problem(("scenario",), "the co-operative mode needs its numbers (coop: darkness_limit, "
-                            "dragon_every, hoard_limit)")]
-    out = []
-    for key in ("darkness_limit", "dragon_every", "hoard_limit"):
-        missing = [n for n in sc.heroes if n not in getattr(sc.coop, key)]
-        if missing:
-            out.append(doc.problem(("scenario", "coop", key), f"no {key} for {count(missing[0], 'hero')} "
-                                   "(the co-operative mode is for 1 to 4 heroes)"))
-    if sc.seats:
-        out.append(doc.problem(("scenario", "seats"), "the co-operative mode has no rivals: every hero is a "
-                               "player's (seats: 0)"))
-    if "roth" in got and not got["roth"].cards:
-        out.append(doc.problem(("scenario", "boxes", "roth"), f"{sc.boxes.roth} names no Nameless deck (content: "
-                               "deck): the co-operative mode plays it"))
-    if "dragon" in got and not dragon_cards(got["dragon"]):
-        out.append(doc.problem(("scenario", "boxes", "dragon"), f"{sc.boxes.dragon} names no Dragon deck "
-                               "(content: dragon_cards): the co-operative mode plays it"))
-    return out
+    decks = {}
+    if "roth" in got:
+        decks["roth"] = (bool(got["roth"].cards), "Nameless deck (content: deck)")
+    if "dragon" in got:
+        decks["dragon"] = (bool(dragon_cards(got["dragon"])), "Dragon deck (content: dragon_cards)")
+    return boxes_coop_problems(loaded, ("darkness_limit", "dragon_every", "hoard_limit"), decks)
 
 
 def _cross_check(loaded) -> list[Problem]:
