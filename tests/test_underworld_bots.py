@@ -361,3 +361,21 @@ def test_the_lone_hero_waits_for_the_schedules_odds(content, seed):
         bots._SCHEDULE[0] = bots.SOLO_READY
     odds = [bots.solo_odds(state, hero, extra) for extra in range(0, 12)]
     assert any(bar["before"] <= p < bar["shipped"] for p in odds), (state.round, bar, odds)
+
+
+FAR = """
+S-a-b-c-d-e-f-g-h-i-j-k
+"""
+
+
+def test_with_nothing_else_to_do_it_walks_to_the_nearest_marker_however_far():
+    """Beyond twice its movement a face-down marker is no goal while another is near; with no other goal
+    (every tile laid, as when the Underworld lies beneath another game and no clock hurries the heroes)
+    the hero walks to the nearest one rather than resting on Styx for the rest of the game."""
+    state = make_state(FAR, {"h1": "S"}, markers={"k": ["ixion"], "j": ["alekto"]})
+    reach = 2 * bots.movement_allowance(state.sheets["h1"]) + 1
+    label, tile, dist, _ = bots.plan(state, "h1", random.Random(1))
+    assert (label, tile, dist) == ("marker", "j", 10) and dist > reach
+    state.turn = TurnState(hero="h1", phase="move", mp_left=3)
+    assert bots.choose_heuristic(state, [{"do": "step", "to": "a"}, {"do": "stop"}], random.Random(1)) == \
+        {"do": "step", "to": "a"}

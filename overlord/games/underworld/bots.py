@@ -36,7 +36,8 @@ prio  goal         when
 5     ``ready``    the Damned One waits in Chaos, the odds are not yet good enough: wait there
 5     ``lethe``    Lethe is on the map, the Dark Side >= 5 and the hero has a normal EC
 5     ``prey``     a face-up red creature beaten with P >= 0.65 (experience)
-6     ``marker``   a face-down marker on a placed tile (at most 2 x movement away)
+6     ``marker``   a face-down marker on a placed tile (at most 2 x movement away; with no
+                   other goal, the nearest however far)
 7     ``edge``     a tile with a free exit to extend the Underworld from
 8     ``rest``     nothing else: stay (on Styx if possible)
 ====  ===========  =========================================================================
@@ -621,7 +622,7 @@ def _weigh(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
     dist, parent = bfs(adj, here, risky)
     anyway, parent_any = _tree(state, here)
     reach = 2 * movement_allowance(state.sheets[hero]) + 1
-    best = None
+    best = far = None
     for prio, tile, label in candidates(state, hero):
         if tile in dist:
             d, par = dist[tile], parent
@@ -632,12 +633,17 @@ def _weigh(state, hero: str, rng) -> tuple[str, str, int, dict[str, str]]:
         if tile in risky and label not in ("avatar", "hunt", "prey", "heal", "attack"):
             continue
         if label == "marker" and d > reach:
+            key = (d, tile)                         # no draw: the games that never need it stay as they were
+            if far is None or key < far[0]:
+                far = (key, label, tile, par)
             continue
         if tile == here and danger(state, hero, here) and label in ("edge", "marker", "rest", "lethe"):
             continue
         key = (prio, d, _tie(rng))
         if best is None or key < best[0]:
             best = (key, label, tile, par)
+    if far is not None and (best is None or best[1] == "rest"):   # nothing near: the nearest marker, however far
+        return far[1], far[2], far[0][0], far[3]
     if best is None:
         return "rest", here, 0, parent
     return best[1], best[2], best[0][1], best[3]
