@@ -63,7 +63,7 @@ def enter_problem(ctx, hero: str) -> str | None:
         return "the gate to Hades/Styx has not been drawn from the bag"
     if not gate:
         return f"the gate to the Underworld lies on {', '.join(gates.values())}: a hero enters standing on it"
-    if s.turn.combat or getattr(s, "offer", None) or s.pending:
+    if s.turn.combat or s.offer or s.pending:
         return "a creature to fight, a market or a choice comes first"
     if s.turn.phase == "over":
         return f"{hero}'s turn is over"

@@ -6,14 +6,12 @@ below plays the Underworld's turn, a hero above Return of the Heroes': ``beneath
 
 from __future__ import annotations
 
-from overlord.games.beneath.context import BelowTurns, BeneathCtx, under
+from overlord.games.beneath.context import BelowTurns, BeneathCtx
 from overlord.games.roth import turns as roth_turns
 from overlord.games.roth.state import Ctx as RothCtx
 
 from .load import HadesContent
 from .state import HadesState
-
-__all__ = ["Ctx", "TURNS", "under"]
 
 TURNS = BelowTurns(roth_turns.TURNS, roth_turns.turn_phase)
 

@@ -60,10 +60,6 @@ class HadesContent(roth_load.RothContent):
         return {**self.down, **self.under.catalogue}
 
     @property
-    def gate(self) -> str:
-        return GATE
-
-    @property
     def up(self):
         """The game above, as the Underworld's joins read it (``beneath.upper``)."""
         return UPPER

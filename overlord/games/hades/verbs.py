@@ -9,7 +9,6 @@ from overlord.games.beneath.verbs import TwoWorlds
 from overlord.games.roth import turns as roth_turns
 from overlord.games.roth import verbs as roth_verbs
 
-R = roth_verbs.MOVES
-VERBS = TwoWorlds(R, roth_verbs.legal, roth_turns.current)
+VERBS = TwoWorlds(roth_verbs.MOVES, roth_verbs.legal, roth_turns.current)
 MOVES, ABOVE, BELOW = VERBS.moves, VERBS.above_moves, VERBS.below_moves
 legal, apply, describe, tell = VERBS.legal, VERBS.apply, VERBS.describe, VERBS.tell
